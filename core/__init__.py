@@ -1,0 +1,1 @@
+"""Game-agnostic spine of ironworks: events, stores, plugins, projections, commands."""

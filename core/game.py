@@ -1,0 +1,141 @@
+"""The decider contract every game plugin implements.
+
+A game is a pure decider: no I/O, no clock, no global random state. The service owns the
+event store, the clock and the randomness; a game only turns (state, command) into events
+and events into state. Third-party plugins code against :class:`Game`; the conformance
+suite in ``tests/conformance.py`` checks any implementation of it.
+
+Conventions the service relies on:
+
+* Moves and events are msgspec Structs declared with ``tag=True`` (or a string tag) and the
+  default ``tag_field="type"``, grouped into the unions ``Game.Move`` and ``Game.Event``.
+  The tag of an event is its ``type`` in the event store.
+* Seats are numbered ``0 .. players-1``. The actor of a system command (dealing, era-end
+  scoring, dice) is :data:`SYSTEM`. A viewer of ``None`` is a spectator.
+* ``evolve`` may update the state it is given in place and return it; callers never use a
+  state object after passing it to ``evolve`` except through the return value. ``decide``,
+  ``legal_moves``, ``view`` and the other readers must not modify the state.
+* States must be picklable (snapshots) and deterministic: folding the same events always
+  gives equal states (``export_position`` of both is equal).
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any, ClassVar, Final, Literal, Protocol, TypeVar, runtime_checkable
+
+import msgspec
+
+SYSTEM: Final = -1
+"""Actor id of commands the service issues on the game's behalf (see :class:`Task`)."""
+
+S = TypeVar("S")
+
+
+class Task(msgspec.Struct, frozen=True, kw_only=True):
+    """Work the match needs before it can go on.
+
+    ``kind="turn"``: ``seat`` must choose a move; the service hands it to a bot if the
+    seat belongs to one, otherwise it waits for the player.
+    ``kind="system"``: the service calls ``decide(state, SYSTEM, move, rng)`` on a worker
+    (era-end scoring, dealing, dice). ``move`` is one of the game's Move structs.
+    """
+
+    kind: Literal["turn", "system"]
+    seat: int | None = None
+    move: Any = None
+
+
+class Result(msgspec.Struct, frozen=True, kw_only=True):
+    """A finished match. ``ranking[s]`` is seat ``s``'s place, 1 = winner; equal places are
+    shared ties. ``scores[s]`` is its final score; ``details`` carries tie-break figures."""
+
+    scores: list[int]
+    ranking: list[int]
+    details: dict[str, Any] = {}
+
+
+@runtime_checkable
+class Game(Protocol[S]):
+    """One board game, as a pure decider.
+
+    Class attributes describe the game; the methods are the rules. Every method is a pure
+    function of its arguments.
+    """
+
+    id: ClassVar[str]
+    """Stable identifier used in URLs and stored in every match (``brass-birmingham``)."""
+    title: ClassVar[str]
+    rules_version: ClassVar[str]
+    """Written into every event this game produces; bump it when rules change meaning."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[msgspec.Struct]]
+    """Struct of match options; every field has a default. Unknown fields are refused."""
+    Move: ClassVar[Any]
+    """Union of the move Structs (tagged)."""
+    Event: ClassVar[Any]
+    """Union of the event Structs (tagged)."""
+    metadata: ClassVar[dict[str, Any]]
+    """Free-form facts shown to users (data provenance, ``provisional`` flags, move form)."""
+
+    def setup(self, options: Any, players: int, rng: Random) -> list[Any]:
+        """First events of a new match. The first must let ``evolve(None, event)`` build the
+        initial state; any randomness (deck order, first player) is drawn from ``rng`` and
+        written into the events."""
+        ...
+
+    def evolve(self, state: S | None, event: Any) -> S:
+        """Apply one stored event. Total: never raises on an event ``decide`` produced."""
+        ...
+
+    def decide(self, state: S, actor: int, move: Any, rng: Random) -> list[Any]:
+        """Validate ``move`` by ``actor`` (a seat, or SYSTEM) and return the events it
+        causes. Raises :class:`core.errors.IllegalMove` with a code naming the broken rule.
+        Randomness comes only from ``rng`` and its outcome is written into the events."""
+        ...
+
+    def legal_moves(self, state: S, seat: int) -> list[Any]:
+        """Every legal complete move for ``seat`` now, in canonical form; empty when it is
+        not that seat's decision. ``decide`` accepts each of them and refuses anything
+        else."""
+        ...
+
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator). Never another seat's secrets."""
+        ...
+
+    def redact(self, event: Any, seat: int | None) -> dict[str, Any]:
+        """The event as ``seat`` may see it in the log; same secrecy rule as ``view``."""
+        ...
+
+    def pending_tasks(self, state: S) -> list[Task]:
+        """Who must act now, and the system work to run. Empty once the match is over."""
+        ...
+
+    def result(self, state: S) -> Result | None:
+        """Final scores and ranking, or ``None`` while the match goes on."""
+        ...
+
+    def export_position(self, state: S) -> dict[str, Any]:
+        """The full state, hidden parts included, as a documented JSON document."""
+        ...
+
+    def load_position(self, doc: dict[str, Any]) -> S:
+        """Inverse of ``export_position``; raises :class:`core.errors.InvalidPosition` on a
+        document that cannot be a real position."""
+        ...
+
+    def sample_hidden(self, state: S, seat: int, rng: Random) -> S:
+        """A state ``seat`` cannot tell from ``state``: hidden parts it cannot see (other
+        hands, deck order, a bag) redrawn at random, consistent with its view. Used by
+        search bots and by the conformance suite's leak test. Returns a new state."""
+        ...
+
+
+def event_type(event: msgspec.Struct) -> str:
+    """The store's ``type`` for a game event: its msgspec tag."""
+    tag = type(event).__struct_config__.tag
+    if not isinstance(tag, str):
+        raise TypeError(f"{type(event).__name__} must be a tagged msgspec Struct")
+    return tag

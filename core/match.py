@@ -1,0 +1,140 @@
+"""Service-level events of a match stream and the projection that folds a whole stream.
+
+A match stream starts with ``core.match_created``; seat claims and bot hand-overs are core
+events too. Every other event belongs to the game and goes through its ``evolve``.
+"""
+
+from __future__ import annotations
+
+import pickle
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+import msgspec
+
+from core.events import StoredEvent
+
+CORE_PREFIX = "core."
+
+
+class MatchCreated(msgspec.Struct, frozen=True, kw_only=True, tag="core.match_created"):
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: str
+    """Secret: never leaves the server."""
+    position: dict[str, Any] | None = None
+    """Set when the match starts from a position document instead of ``setup``."""
+
+
+class SeatClaimed(msgspec.Struct, frozen=True, kw_only=True, tag="core.seat_claimed"):
+    seat: int
+    token_hash: str
+    """SHA-256 of the seat's bearer token; the token itself is never stored."""
+
+
+class SeatBotted(msgspec.Struct, frozen=True, kw_only=True, tag="core.seat_bot"):
+    seat: int
+    bot: str
+
+
+CoreEvent = MatchCreated | SeatClaimed | SeatBotted
+core_decoder = msgspec.json.Decoder(CoreEvent)
+core_encoder = msgspec.json.Encoder()
+
+
+class Seat(msgspec.Struct, kw_only=True):
+    token_hash: str | None = None
+    bot: str | None = None
+
+
+class MatchState(msgspec.Struct, kw_only=True):
+    """A match folded up to ``version``: service facts plus the game's own state."""
+
+    match_id: str
+    version: int
+    game_id: str
+    players: int
+    options: Any
+    seed: str
+    seats: list[Seat]
+    created_at: float
+    game_state: Any = None
+
+
+def fold(games: Any, events: Iterable[StoredEvent], match: MatchState | None = None) -> MatchState:
+    """Fold stored events onto ``match`` (or from nothing). ``games`` is the registry."""
+    game = None if match is None else games.get(match.game_id)
+    decoder = None if game is None else decoder_for(game)
+    for stored in events:
+        if stored.type.startswith(CORE_PREFIX):
+            event = core_decoder.decode(stored.data)
+            if isinstance(event, MatchCreated):
+                game = games.get(event.game)
+                decoder = decoder_for(game)
+                options = msgspec.convert(event.options, game.Options)
+                match = MatchState(
+                    match_id=stored.stream_id, version=stored.version, game_id=event.game,
+                    players=event.players, options=options, seed=event.seed,
+                    seats=[Seat() for _ in range(event.players)], created_at=stored.timestamp,
+                    game_state=(
+                        None if event.position is None else game.load_position(event.position)
+                    ),
+                )  # fmt: skip
+            elif isinstance(event, SeatClaimed):
+                match.seats[event.seat].token_hash = event.token_hash
+            elif isinstance(event, SeatBotted):
+                match.seats[event.seat].bot = event.bot
+        else:
+            match.game_state = game.evolve(match.game_state, decoder.decode(stored.data))
+        match.version = stored.version
+    if match is None:
+        raise ValueError("a match stream must start with core.match_created")
+    return match
+
+
+_decoders: dict[int, msgspec.json.Decoder] = {}
+
+
+def decoder_for(game: Any) -> msgspec.json.Decoder:
+    """A cached JSON decoder for the game's Event union."""
+    dec = _decoders.get(id(game))
+    if dec is None:
+        dec = _decoders[id(game)] = msgspec.json.Decoder(game.Event)
+    return dec
+
+
+class SnapshotCache:
+    """Folded matches kept as pickles, refreshed every ``every`` events.
+
+    A cache, never truth: a miss only costs a longer fold from the store. Pickled copies
+    keep callers from sharing a state object that ``evolve`` may change in place.
+    """
+
+    def __init__(self, every: int = 50, capacity: int = 1024) -> None:
+        self.every = max(1, every)
+        self.capacity = capacity
+        self._snaps: dict[str, tuple[int, bytes]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, match_id: str) -> MatchState | None:
+        with self._lock:
+            snap = self._snaps.get(match_id)
+        return None if snap is None else pickle.loads(snap[1])
+
+    def offer(self, match: MatchState) -> None:
+        """Keep ``match`` if it is ``every`` or more events past the cached snapshot."""
+        with self._lock:
+            snap = self._snaps.get(match.match_id)
+            if snap is not None and match.version - snap[0] < self.every:
+                return
+            if snap is None and match.version < self.every:
+                return
+            if len(self._snaps) >= self.capacity and match.match_id not in self._snaps:
+                self._snaps.pop(next(iter(self._snaps)))
+            self._snaps[match.match_id] = (match.version, pickle.dumps(match, protocol=5))
+
+    def clear(self) -> None:
+        with self._lock:
+            self._snaps.clear()

@@ -1,0 +1,370 @@
+"""The command service: load a match, decide, append, enqueue follow-up work.
+
+This is the only place where games meet I/O. Every write goes through
+:meth:`MatchService.apply` (player moves, bot moves and system tasks alike), so
+optimistic concurrency and idempotency hold for all of them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import uuid
+from typing import Any
+
+import msgspec
+
+from core.errors import (
+    BadRequest,
+    Conflict,
+    Forbidden,
+    IdempotencyMismatch,
+    IronworksError,
+    NotFound,
+    Unauthorized,
+    VersionConflict,
+)
+from core.events import AppendResult, NewEvent, StoredEvent
+from core.game import Result, Task, event_type
+from core.match import (
+    CORE_PREFIX,
+    MatchCreated,
+    MatchState,
+    SeatBotted,
+    SeatClaimed,
+    SnapshotCache,
+    core_decoder,
+    core_encoder,
+    decoder_for,
+    fold,
+)
+from core.registry import GameRegistry
+from core.rng import decision_rng, new_seed
+from core.store.base import EventStore
+from core.tasks import Job, NullRunner, TaskRunner
+
+_encoder = msgspec.json.Encoder()
+BOTS = ("random",)
+"""Bot kinds a seat can be handed to (implemented in ``worker.bots``)."""
+
+
+class SubmitResult(msgspec.Struct, frozen=True, kw_only=True):
+    match_id: str
+    first_version: int
+    version: int
+    """The stream version right after this command's events."""
+    replayed: bool = False
+
+
+class MatchService:
+    def __init__(
+        self,
+        store: EventStore,
+        games: GameRegistry,
+        runner: TaskRunner | None = None,
+        snapshot_every: int = 50,
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.runner: TaskRunner = runner or NullRunner()
+        self.snapshots = SnapshotCache(snapshot_every)
+        self._move_decoders: dict[str, msgspec.json.Decoder] = {}
+
+    # --- reading -------------------------------------------------------------------------
+
+    def load(self, match_id: str) -> MatchState:
+        """The match folded to the newest stored event (from the snapshot when there is one)."""
+        match = self.snapshots.get(match_id)
+        after = 0 if match is None else match.version
+        events = self.store.read(match_id, after=after)
+        if match is None and not events:
+            raise NotFound("match_not_found", f"no match {match_id!r}")
+        if events:
+            match = fold(self.games, events, match)
+            self.snapshots.offer(match)
+        return match
+
+    def game_of(self, match: MatchState) -> Any:
+        return self.games.get(match.game_id)
+
+    def seat_for_token(self, match: MatchState, token: str | None) -> int | None:
+        """The seat a bearer token belongs to; ``None`` for no token (a spectator)."""
+        if not token:
+            return None
+        digest = _hash_token(token)
+        for seat, info in enumerate(match.seats):
+            if info.token_hash and hmac.compare_digest(info.token_hash, digest):
+                return seat
+        raise Forbidden("bad_token", "this token does not belong to any seat of this match")
+
+    def require_seat(self, match: MatchState, token: str | None) -> int:
+        if not token:
+            raise Unauthorized(
+                "token_required", "send the seat's token as 'Authorization: Bearer …'"
+            )
+        seat = self.seat_for_token(match, token)
+        assert seat is not None
+        return seat
+
+    def view(self, match: MatchState, seat: int | None) -> dict[str, Any]:
+        return self.game_of(match).view(match.game_state, seat)
+
+    def legal_moves(self, match: MatchState, seat: int) -> list[Any]:
+        return self.game_of(match).legal_moves(match.game_state, seat)
+
+    def result(self, match: MatchState) -> Result | None:
+        return self.game_of(match).result(match.game_state)
+
+    def tasks(self, match: MatchState) -> list[Task]:
+        return self.game_of(match).pending_tasks(match.game_state)
+
+    def redacted_events(
+        self, match_id: str, seat: int | None, after: int = 0, limit: int | None = None
+    ) -> list[dict[str, Any]]:
+        """The log as ``seat`` may see it (core events without their secrets)."""
+        match = self.load(match_id)
+        game = self.game_of(match)
+        return [
+            self.redact(game, stored, seat) for stored in self.store.read(match_id, after, limit)
+        ]
+
+    def redact(self, game: Any, stored: StoredEvent, seat: int | None) -> dict[str, Any]:
+        if stored.type.startswith(CORE_PREFIX):
+            event = core_decoder.decode(stored.data)
+            if isinstance(event, MatchCreated):
+                payload: dict[str, Any] = {
+                    "game": event.game, "players": event.players, "options": event.options,
+                    "from_position": event.position is not None,
+                }  # fmt: skip
+            elif isinstance(event, SeatClaimed):
+                payload = {"seat": event.seat}
+            else:
+                payload = msgspec.to_builtins(event)
+        else:
+            payload = game.redact(decoder_for(game).decode(stored.data), seat)
+        return {
+            "version": stored.version,
+            "type": stored.type,
+            "actor": stored.actor,
+            "timestamp": stored.timestamp,
+            "rules_version": stored.rules_version,
+            "payload": payload,
+        }
+
+    # --- writing -------------------------------------------------------------------------
+
+    def create_match(
+        self,
+        game_id: str,
+        players: int,
+        options: dict[str, Any] | None = None,
+        seed: str | None = None,
+        position: dict[str, Any] | None = None,
+        match_id: str | None = None,
+    ) -> MatchState:
+        game = self.games.get(game_id)
+        if not game.min_players <= players <= game.max_players:
+            raise BadRequest(
+                "bad_player_count",
+                f"{game.title} takes {game.min_players} to {game.max_players} players, "
+                f"not {players}",
+            )
+        try:
+            opts = msgspec.convert(options or {}, game.Options, strict=True)
+        except msgspec.ValidationError as exc:
+            raise BadRequest("bad_options", f"options: {exc}") from None
+        seed = seed or new_seed()
+        created = MatchCreated(
+            game=game_id, players=players, options=msgspec.to_builtins(opts), seed=seed,
+            position=position,
+        )  # fmt: skip
+        new = [NewEvent(type=created.__struct_config__.tag, data=core_encoder.encode(created))]
+        if position is not None:
+            state = game.load_position(position)  # raises InvalidPosition
+            if getattr(state, "players", players) != players:
+                raise BadRequest("bad_player_count", "the position is for another player count")
+        else:
+            first = game.setup(opts, players, decision_rng(seed, 0, "setup"))
+            new += self._game_events(game, first, actor=None)
+        match_id = match_id or uuid.uuid4().hex
+        self.store.append(match_id, 0, new)
+        match = self.load(match_id)
+        self._enqueue_tasks(match)
+        return match
+
+    def claim_seat(self, match_id: str, seat: int) -> str:
+        """Claim a free seat; returns its bearer token (shown once, stored only hashed)."""
+        match = self.load(match_id)
+        self._check_seat(match, seat)
+        info = match.seats[seat]
+        if info.token_hash or info.bot:
+            raise Conflict("seat_taken", f"seat {seat} is already taken")
+        token = secrets.token_urlsafe(32)
+        event = SeatClaimed(seat=seat, token_hash=_hash_token(token))
+        self._append_core(match, event)
+        return token
+
+    def hand_to_bot(self, match_id: str, seat: int, bot: str, token: str | None) -> MatchState:
+        """Give a seat to a bot. A claimed seat needs its own token; a free one does not."""
+        match = self.load(match_id)
+        self._check_seat(match, seat)
+        if bot not in BOTS:
+            raise BadRequest("unknown_bot", f"unknown bot {bot!r}; available: {', '.join(BOTS)}")
+        info = match.seats[seat]
+        if info.bot:
+            raise Conflict("seat_taken", f"seat {seat} is already played by a bot")
+        if info.token_hash and self.seat_for_token(match, token) != seat:
+            raise Forbidden(
+                "not_your_seat", f"seat {seat} is claimed; only its token may hand it over"
+            )
+        self._append_core(match, SeatBotted(seat=seat, bot=bot))
+        return self.load(match_id)
+
+    def submit(
+        self,
+        match_id: str,
+        token: str | None,
+        move: bytes | Any,
+        expected_version: int,
+        idempotency_key: str | None = None,
+    ) -> SubmitResult:
+        """A player's move: authenticate the token, then :meth:`apply`."""
+        if idempotency_key is not None:
+            replay = self._replay(match_id, idempotency_key, move, token)
+            if replay is not None:
+                return replay
+        match = self.load(match_id)
+        seat = self.require_seat(match, token)
+        if match.seats[seat].bot:
+            raise Conflict("seat_is_bot", f"seat {seat} is played by a bot")
+        return self.apply(match, seat, move, expected_version, idempotency_key)
+
+    def apply(
+        self,
+        match: MatchState,
+        actor: int,
+        move: bytes | Any,
+        expected_version: int,
+        idempotency_key: str | None = None,
+    ) -> SubmitResult:
+        """Decide ``move`` for ``actor`` on ``match`` and append the events.
+
+        ``expected_version`` must be the match's version; a stale one is a conflict.
+        """
+        game = self.game_of(match)
+        if isinstance(move, bytes | bytearray | memoryview):
+            move = self.decode_move(game, bytes(move))
+        digest = _digest(move, actor)
+        if expected_version != match.version:
+            raise VersionConflict(match.match_id, expected_version, match.version)
+        rng = decision_rng(match.seed, match.version)
+        events = game.decide(match.game_state, actor, move, rng)
+        new = self._game_events(game, events, actor=actor)
+        try:
+            appended = self.store.append(
+                match.match_id, match.version, new, idempotency_key, digest
+            )
+        except VersionConflict:
+            if idempotency_key is not None:
+                replay = self.store.lookup(match.match_id, idempotency_key)
+                if replay is not None:
+                    return self._submit_result(replay[0], True)
+            raise
+        if not appended.replayed:
+            self._enqueue_tasks(self.load(match.match_id))
+        return self._submit_result(appended, appended.replayed)
+
+    def decode_move(self, game: Any, data: bytes) -> Any:
+        decoder = self._move_decoders.get(game.id)
+        if decoder is None:
+            decoder = self._move_decoders[game.id] = msgspec.json.Decoder(game.Move)
+        try:
+            return decoder.decode(data)
+        except msgspec.DecodeError as exc:
+            raise BadRequest("bad_move", f"not a move of {game.title}: {exc}") from None
+
+    def resume(self, match_id: str) -> None:
+        """Enqueue whatever the match is waiting for (after a crash or lost job)."""
+        self._enqueue_tasks(self.load(match_id))
+
+    def jobs_for(self, match: MatchState) -> list[Job]:
+        jobs = []
+        for task in self.tasks(match):
+            if task.kind == "system":
+                jobs.append(
+                    Job(match_id=match.match_id, version=match.version, kind="system",
+                        move=_encoder.encode(task.move))
+                )  # fmt: skip
+            elif task.seat is not None and match.seats[task.seat].bot:
+                jobs.append(
+                    Job(match_id=match.match_id, version=match.version, kind="bot", seat=task.seat)
+                )
+        return jobs
+
+    # --- internals -----------------------------------------------------------------------
+
+    def _enqueue_tasks(self, match: MatchState) -> None:
+        for job in self.jobs_for(match):
+            self.runner.enqueue(job)
+
+    def _replay(
+        self, match_id: str, key: str, move: bytes | Any, token: str | None
+    ) -> SubmitResult | None:
+        seen = self.store.lookup(match_id, key)
+        if seen is None:
+            return None
+        result, digest = seen
+        match = self.load(match_id)
+        seat = self.require_seat(match, token)
+        game = self.game_of(match)
+        if isinstance(move, bytes | bytearray | memoryview):
+            move = self.decode_move(game, bytes(move))
+        if digest is not None and digest != _digest(move, seat):
+            raise IdempotencyMismatch(
+                message="this Idempotency-Key was already used for a different request"
+            )
+        return self._submit_result(result, True)
+
+    @staticmethod
+    def _submit_result(result: AppendResult, replayed: bool) -> SubmitResult:
+        return SubmitResult(
+            match_id=result.stream_id, first_version=result.first_version,
+            version=result.last_version, replayed=replayed,
+        )  # fmt: skip
+
+    @staticmethod
+    def _game_events(game: Any, events: list[Any], actor: int | None) -> list[NewEvent]:
+        return [
+            NewEvent(
+                type=event_type(ev), data=_encoder.encode(ev), actor=actor,
+                rules_version=game.rules_version,
+            )
+            for ev in events
+        ]  # fmt: skip
+
+    def _append_core(self, match: MatchState, event: Any) -> None:
+        new = NewEvent(type=event.__struct_config__.tag, data=core_encoder.encode(event))
+        try:
+            self.store.append(match.match_id, match.version, [new])
+        except VersionConflict:
+            raise Conflict("busy", "the match changed meanwhile; try again") from None
+        # The version moved, so jobs computed for the old one are void: compute them anew.
+        self._enqueue_tasks(self.load(match.match_id))
+
+    @staticmethod
+    def _check_seat(match: MatchState, seat: int) -> None:
+        if not 0 <= seat < match.players:
+            raise NotFound("seat_not_found", f"this match has seats 0 to {match.players - 1}")
+
+
+def _hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _digest(move: Any, actor: int) -> str:
+    """What makes two submissions "the same request" for idempotency: actor and move."""
+    return hashlib.sha256(f"{actor}|".encode() + _encoder.encode(move)).hexdigest()
+
+
+__all__ = ["IronworksError", "MatchService", "SubmitResult"]

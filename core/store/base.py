@@ -1,0 +1,103 @@
+"""The event store contract shared by the memory, SQLite and Redis backends."""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Sequence
+
+from core.errors import BadRequest, IdempotencyMismatch
+from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
+
+Seen = tuple[AppendResult, str | None]
+"""An idempotency record: the first append's result and its request digest."""
+
+
+class EventStore(abc.ABC):
+    """Append-only streams with optimistic concurrency and idempotent appends.
+
+    Every backend passes ``tests/test_store_contract.py``.
+    """
+
+    @abc.abstractmethod
+    def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str | None = None,
+        request_digest: str | None = None,
+    ) -> AppendResult:
+        """Append ``events`` atomically if the stream is at ``expected_version`` (0 = the
+        stream must not exist yet, and is created).
+
+        If ``idempotency_key`` was already used on this stream, nothing is appended and the
+        first append's result comes back with ``replayed=True`` — whatever the version is
+        now. If ``request_digest`` is given and differs from the first one, raises
+        :class:`core.errors.IdempotencyMismatch`. Otherwise a version mismatch raises
+        :class:`core.errors.VersionConflict` carrying the current version.
+        """
+
+    @abc.abstractmethod
+    def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
+        """The first result (and request digest) recorded for an idempotency key."""
+
+    @abc.abstractmethod
+    def read(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]:
+        """Events with ``version > after``, oldest first, at most ``limit``."""
+
+    @abc.abstractmethod
+    def version(self, stream_id: str) -> int:
+        """Current version; 0 for a stream that does not exist."""
+
+    @abc.abstractmethod
+    def list_streams(self, offset: int = 0, limit: int = 50) -> list[StreamInfo]:
+        """Streams, newest first."""
+
+    @abc.abstractmethod
+    def count_streams(self) -> int: ...
+
+    @abc.abstractmethod
+    def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
+        """Block until the stream passes ``after_version`` or ``timeout`` seconds pass.
+        Returns whether it did. Used by the SSE stream."""
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        """Release connections."""
+
+
+def replay(seen: Seen, request_digest: str | None) -> AppendResult:
+    """The answer to a retried idempotency key: the first result, marked replayed."""
+    result, digest = seen
+    if request_digest is not None and digest is not None and digest != request_digest:
+        raise IdempotencyMismatch(
+            message="this Idempotency-Key was already used for a different request"
+        )
+    return AppendResult(
+        stream_id=result.stream_id,
+        first_version=result.first_version,
+        last_version=result.last_version,
+        replayed=True,
+    )
+
+
+def open_store(url: str) -> EventStore:
+    """A store from a URL: ``memory://``, ``sqlite:///path/to/file`` or ``redis://...``."""
+    if url.startswith("memory:"):
+        from core.store.memory import MemoryStore
+
+        return MemoryStore()
+    if url.startswith("sqlite:"):
+        from core.store.sqlite import SQLiteStore
+
+        path = url.removeprefix("sqlite://")
+        if path.startswith("/") and not url.startswith("sqlite:////") and path[1:]:
+            # sqlite:///file.db is relative, sqlite:////abs/file.db absolute (SQLAlchemy style)
+            path = path[1:]
+        return SQLiteStore(path or "ironworks.sqlite3")
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        from core.store.redis import RedisStore
+
+        return RedisStore(url)
+    raise BadRequest(
+        "unknown_store", f"unknown store URL {url!r}: use memory://, sqlite:///path or redis://"
+    )

@@ -1,0 +1,50 @@
+"""Jobs the service hands to workers, and the runner interface that carries them."""
+
+from __future__ import annotations
+
+from typing import Literal, Protocol
+
+import msgspec
+
+
+class Job(msgspec.Struct, frozen=True, kw_only=True):
+    """One piece of work for a match, valid only at the stream version it was computed for.
+
+    A worker that finds the stream at another version drops the job, so a retried or
+    duplicated job can never make a second move.
+    """
+
+    match_id: str
+    version: int
+    kind: Literal["bot", "system"]
+    seat: int | None = None
+    move: bytes | None = None
+    """For ``system`` jobs: the JSON-encoded move to decide with the SYSTEM actor."""
+
+    @property
+    def id(self) -> str:
+        """Stable id: the same work at the same version always has the same id, which the
+        queues use to refuse duplicates and the store uses as the idempotency key."""
+        who = "sys" if self.seat is None else f"seat{self.seat}"
+        return f"{self.match_id}.{self.version}.{self.kind}.{who}"
+
+
+class TaskRunner(Protocol):
+    """Carries jobs to whatever executes them (a thread here, RQ workers elsewhere)."""
+
+    def enqueue(self, job: Job) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class NullRunner:
+    """Keeps jobs in a list and runs nothing: for tests that drive jobs by hand."""
+
+    def __init__(self) -> None:
+        self.jobs: list[Job] = []
+
+    def enqueue(self, job: Job) -> None:
+        self.jobs.append(job)
+
+    def close(self) -> None:
+        pass
