@@ -104,8 +104,25 @@ def validate_game(game: Any) -> str | None:
     missing = [m for m in _REQUIRED_METHODS if not callable(getattr(game, m, None))]
     if missing:
         return f"game {gid}: missing methods {', '.join(missing)}"
-    if not isinstance(getattr(game, "metadata", {}), dict):
+    metadata = getattr(game, "metadata", {})
+    if not isinstance(metadata, dict):
         return f"game {gid}: metadata must be a dict"
+    # The API serves these to clients; a plugin whose types cannot be encoded, decoded or
+    # described would otherwise fail on every request that touches it.
+    try:
+        msgspec.json.encode(metadata)
+    except (TypeError, msgspec.EncodeError) as exc:
+        return f"game {gid}: metadata must be JSON-encodable ({exc})"
+    try:
+        options()
+    except TypeError as exc:
+        return f"game {gid}: every option needs a default ({exc})"
+    for attr in ("Options", "Move", "Event"):
+        try:
+            msgspec.json.Decoder(getattr(game, attr))
+            msgspec.json.schema(getattr(game, attr))
+        except (TypeError, ValueError) as exc:
+            return f"game {gid}: {attr} is not a usable msgspec type ({exc})"
     return None
 
 

@@ -170,10 +170,7 @@ class MatchService:
                 f"{game.title} takes {game.min_players} to {game.max_players} players, "
                 f"not {players}",
             )
-        try:
-            opts = msgspec.convert(options or {}, game.Options, strict=True)
-        except msgspec.ValidationError as exc:
-            raise BadRequest("bad_options", f"options: {exc}") from None
+        opts = _convert_options(game, options or {})
         seed = seed or new_seed()
         created = MatchCreated(
             game=game_id, players=players, options=msgspec.to_builtins(opts), seed=seed,
@@ -356,6 +353,24 @@ class MatchService:
     def _check_seat(match: MatchState, seat: int) -> None:
         if not 0 <= seat < match.players:
             raise NotFound("seat_not_found", f"this match has seats 0 to {match.players - 1}")
+
+
+def _convert_options(game: Any, options: Any) -> Any:
+    """Validated options. Unknown fields are refused here too, so a game whose Options
+    struct would silently drop them cannot make a misspelt option look accepted."""
+    if isinstance(options, dict):
+        known = {f.encode_name for f in msgspec.structs.fields(game.Options)}
+        unknown = sorted(str(k) for k in options if k not in known)
+        if unknown:
+            raise BadRequest(
+                "bad_options",
+                f"options: {game.title} has no option {', '.join(map(repr, unknown))}; "
+                f"known: {', '.join(sorted(known)) or 'none'}",
+            )
+    try:
+        return msgspec.convert(options, game.Options, strict=True)
+    except msgspec.ValidationError as exc:
+        raise BadRequest("bad_options", f"options: {exc}") from None
 
 
 def _hash_token(token: str) -> str:

@@ -24,14 +24,15 @@ def build_service(
 ) -> MatchService:
     """The service for a store URL. Jobs go to RQ when ``redis_url`` (or ``REDIS_URL``) is
     set, otherwise to an in-process thread; ``runner`` overrides both."""
-    store = open_store(store_url or store_url_from_env())
+    store_url = store_url or store_url_from_env()
+    store = open_store(store_url)
     registry = registry or default_registry()
     if runner is None:
         redis_url = redis_url or os.environ.get("REDIS_URL")
         if redis_url:
             from worker.rq_runner import RQRunner
 
-            runner = RQRunner(redis_url)
+            runner = RQRunner(redis_url, store_url)
         else:
             from worker.inprocess import InProcessRunner
 

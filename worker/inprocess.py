@@ -35,7 +35,13 @@ class InProcessRunner:
         with self._idle:
             return self._idle.wait_for(lambda: self._busy == 0, timeout)
 
+    @property
+    def running(self) -> bool:
+        """Whether the thread still serves jobs (until :meth:`close`)."""
+        return self._thread.is_alive()
+
     def close(self) -> None:
+        """Stop after the jobs queued so far; waits a few seconds for the one in hand."""
         self._queue.put(None)
         self._thread.join(timeout=5)
 

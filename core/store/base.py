@@ -89,10 +89,9 @@ def open_store(url: str) -> EventStore:
     if url.startswith("sqlite:"):
         from core.store.sqlite import SQLiteStore
 
-        path = url.removeprefix("sqlite://")
-        if path.startswith("/") and not url.startswith("sqlite:////") and path[1:]:
-            # sqlite:///file.db is relative, sqlite:////abs/file.db absolute (SQLAlchemy style)
-            path = path[1:]
+        # SQLAlchemy style: sqlite:///file.db is relative, sqlite:////abs/file.db absolute.
+        rest = url.removeprefix("sqlite:")
+        path = rest[3:] if rest.startswith("///") else rest.removeprefix("//")
         return SQLiteStore(path or "ironworks.sqlite3")
     if url.startswith(("redis://", "rediss://", "unix://")):
         from core.store.redis import RedisStore

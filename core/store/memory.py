@@ -81,7 +81,8 @@ class MemoryStore(EventStore):
 
     def list_streams(self, offset: int = 0, limit: int = 50) -> list[StreamInfo]:
         with self._changed:
-            ordered = sorted(self._created.items(), key=lambda kv: (-kv[1], kv[0]))
+            # Creation order, not the clock: two streams may share a timestamp.
+            ordered = list(reversed(self._created.items()))
             return [
                 StreamInfo(stream_id=s, version=len(self._streams[s]), created_at=t)
                 for s, t in ordered[offset : offset + limit]

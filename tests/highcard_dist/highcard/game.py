@@ -159,7 +159,7 @@ class HighCard:
             case Dealt():
                 return {
                     "hand_counts": [len(h) for h in event.hands],
-                    "hand": None if seat is None else event.hands[seat],
+                    "hand": None if seat is None else sorted(event.hands[seat]),
                 }
         return msgspec.to_builtins(event)
 

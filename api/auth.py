@@ -1,0 +1,38 @@
+"""Seat tokens: the bearer token a seat got when it was claimed, read from each request."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Request
+from litestar.openapi.spec import SecurityScheme
+
+from core.errors import Unauthorized
+
+SCHEME = "seatToken"
+
+SECURITY_SCHEMES = {
+    SCHEME: SecurityScheme(
+        type="http",
+        scheme="bearer",
+        description="The token returned when the seat was claimed "
+        "(POST /matches/{match_id}/seats/{seat}/claim).",
+    )
+}
+SEAT_REQUIRED: list[dict[str, list[str]]] = [{SCHEME: []}]
+SEAT_OPTIONAL: list[dict[str, list[str]]] = [{}, {SCHEME: []}]
+"""Reads: with a token you see your seat's view, without one a spectator's."""
+
+
+def bearer_token(request: Request[Any, Any, Any]) -> str | None:
+    """The caller's seat token, ``None`` when no Authorization header was sent."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise Unauthorized(
+            "bad_authorization", "the Authorization header must be 'Bearer <seat token>'"
+        )
+    return token

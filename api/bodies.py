@@ -1,0 +1,163 @@
+"""Request and response bodies of the REST API.
+
+Request structs refuse unknown fields, so a misspelt field is an error, never ignored.
+Game-specific parts (a move, a view, an event payload) are plain JSON objects here; the
+OpenAPI document links them to each game's own schemas (see :mod:`api.openapi_doc`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+from core.game import Result
+
+Version = Annotated[int, msgspec.Meta(ge=0, le=2**53, description="A match stream version")]
+
+
+class RequestBody(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Base of request bodies."""
+
+
+class CreateMatch(RequestBody):
+    game: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    players: Annotated[int, msgspec.Meta(ge=1, le=64)]
+    options: dict[str, Any] | None = None
+    """The game's options (see ``options_schema`` in ``GET /games``); defaults if absent."""
+    seed: Annotated[str, msgspec.Meta(min_length=1, max_length=128)] | None = None
+    """Makes the match reproducible; kept server-side, never shown again."""
+    position: dict[str, Any] | None = None
+    """Start from this position document (the game's ``export_position`` format)."""
+
+
+class SubmitMove(RequestBody):
+    move: dict[str, Any]
+    """One of the match's game moves (see the ``<game>.Move`` schemas)."""
+    expected_version: Version
+    """The match version the move was chosen at; a stale one is a 409."""
+
+
+class HandToBot(RequestBody):
+    bot: Annotated[str, msgspec.Meta(min_length=1, max_length=32)] = "random"
+
+
+class Health(msgspec.Struct, kw_only=True):
+    ok: bool
+    store: str
+    """Event store backend: ``memory``, ``sqlite`` or ``redis``."""
+    games: list[str]
+    plugin_problems: list[PluginProblem]
+    """Plugins that were skipped, and why."""
+
+
+class PluginProblem(msgspec.Struct, kw_only=True):
+    plugin: str
+    error: str
+
+
+class GameInfo(msgspec.Struct, kw_only=True):
+    id: str
+    title: str
+    rules_version: str
+    min_players: int
+    max_players: int
+    options_schema: dict[str, Any]
+    """JSON Schema of the game's options."""
+    metadata: dict[str, Any]
+
+
+class SeatInfo(msgspec.Struct, kw_only=True):
+    seat: int
+    claimed: bool
+    bot: str | None = None
+
+
+class MatchCreatedBody(msgspec.Struct, kw_only=True):
+    id: str
+    game: str
+    players: int
+    version: int
+    seats: list[SeatInfo]
+
+
+class MatchSummary(msgspec.Struct, kw_only=True):
+    id: str
+    game: str
+    players: int
+    version: int
+    finished: bool
+    created_at: float
+    """Seconds since the epoch."""
+
+
+class MatchPage(msgspec.Struct, kw_only=True):
+    total: int
+    offset: int
+    limit: int
+    items: list[MatchSummary]
+
+
+class SeatToken(msgspec.Struct, kw_only=True):
+    match_id: str
+    seat: int
+    token: str
+    """Secret: send it as ``Authorization: Bearer <token>``. Shown only once."""
+
+
+class MatchView(msgspec.Struct, kw_only=True):
+    id: str
+    game: str
+    players: int
+    version: int
+    seats: list[SeatInfo]
+    you: int | None
+    """The caller's seat; ``null`` for a spectator."""
+    to_act: list[int]
+    """Seats whose move the match waits for."""
+    finished: bool
+    result: Result | None
+    view: dict[str, Any]
+    """What the caller may see of the game state (the game's ``view``)."""
+
+
+class LegalMoves(msgspec.Struct, kw_only=True):
+    match_id: str
+    seat: int
+    version: int
+    moves: list[dict[str, Any]]
+    """Every legal move now, in the game's move format; empty when it is not your turn."""
+
+
+class MoveAccepted(msgspec.Struct, kw_only=True):
+    match_id: str
+    first_version: int
+    version: int
+    """The match version right after this move's events."""
+    replayed: bool
+    """True when this answers a retried ``Idempotency-Key``: nothing new was appended."""
+
+
+class BotSeat(msgspec.Struct, kw_only=True):
+    match_id: str
+    seat: int
+    bot: str
+    version: int
+
+
+class LogEvent(msgspec.Struct, kw_only=True):
+    version: int
+    type: str
+    actor: int | None
+    """The seat that caused it, -1 for the game's system steps, ``null`` for the service."""
+    timestamp: float
+    rules_version: str
+    payload: dict[str, Any]
+    """The event as the caller may see it (the game's ``redact``)."""
+
+
+class EventPage(msgspec.Struct, kw_only=True):
+    match_id: str
+    version: int
+    """The match version when the page was read."""
+    events: list[LogEvent]

@@ -1,0 +1,172 @@
+"""The ``ironworks`` command: serve the API, run RQ workers, write the OpenAPI document."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import threading
+from pathlib import Path
+
+from core.service import MatchService
+
+log = logging.getLogger(__name__)
+
+OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
+"""The committed document, next to the packages in a source checkout."""
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from api.app import create_app
+    from worker.bootstrap import build_service
+    from worker.inprocess import InProcessRunner
+
+    service = build_service(store_url=args.store, redis_url=args.redis)
+    if isinstance(service.runner, InProcessRunner):
+        # Jobs queued in a thread died with the last process; RQ workers reconcile by themselves
+        threading.Thread(target=_resume_all, args=(service,), daemon=True).start()
+    try:
+        uvicorn.run(
+            create_app(service), host=args.host, port=args.port, log_level=args.log_level,
+            # open event streams never finish by themselves: do not wait for them forever
+            timeout_graceful_shutdown=5,
+        )  # fmt: skip
+    finally:
+        service.runner.close()
+        service.store.close()
+    return 0
+
+
+def _resume_all(service: MatchService) -> None:
+    """Re-enqueue the pending work of every stored match."""
+    offset, page = 0, 100
+    while streams := service.store.list_streams(offset, page):
+        for info in streams:
+            try:
+                service.resume(info.stream_id)
+            except Exception:  # one broken match must not keep the others waiting
+                log.exception("cannot resume match %s", info.stream_id)
+        offset += page
+
+
+def _worker(args: argparse.Namespace) -> int:
+    from worker.bootstrap import store_url_from_env
+    from worker.rq_runner import run_worker
+
+    redis_url = args.redis or os.environ.get("REDIS_URL")
+    if not redis_url:
+        print("ironworks worker: give --redis URL or set REDIS_URL", file=sys.stderr)
+        return 2
+    run_worker(redis_url, args.store or store_url_from_env(), burst=args.burst)
+    return 0
+
+
+def installed_games_document() -> str:
+    """The OpenAPI document text for the games installed in this environment."""
+    from litestar.testing import TestClient
+
+    from api.app import DOCS_PATH, create_app
+    from api.openapi_doc import render_document
+    from core.registry import default_registry
+    from core.store.memory import MemoryStore
+
+    service = MatchService(MemoryStore(), default_registry())
+    with TestClient(create_app(service)) as client:
+        response = client.get(f"{DOCS_PATH}/openapi.json")
+        response.raise_for_status()
+        return render_document(response.json())
+
+
+def _openapi(args: argparse.Namespace) -> int:
+    text = installed_games_document()
+    path = Path(args.output)
+    if args.check:
+        current = path.read_text(encoding="utf-8") if path.exists() else ""
+        if current != text:
+            print(
+                f"{path} is out of date: run `ironworks openapi` to regenerate it", file=sys.stderr
+            )
+            return 1
+        print(f"{path} is up to date")
+        return 0
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    print(f"wrote {path}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from worker.bootstrap import DEFAULT_STORE
+
+    parser = argparse.ArgumentParser(
+        prog="ironworks", description="Event-sourced board game service."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    serve = commands.add_parser(
+        "serve",
+        help="run the REST API",
+        description="Run the REST API with uvicorn. Jobs (bots, system steps) go to RQ when "
+        "--redis or REDIS_URL is set, otherwise to a thread inside this process. "
+        "Interactive docs are served at /docs.",
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="interface to bind (default: %(default)s)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
+    serve.add_argument(
+        "--store",
+        default=None,
+        help=f"event store URL: sqlite:///path, redis://host:port/db or memory:// "
+        f"(default: $IRONWORKS_STORE, else {DEFAULT_STORE})",
+    )
+    serve.add_argument(
+        "--redis", default=None, help="Redis URL for RQ queues (default: $REDIS_URL)"
+    )
+    serve.add_argument("--log-level", default="info", help="uvicorn log level (default: info)")
+    serve.set_defaults(run=_serve)
+
+    worker = commands.add_parser(
+        "worker",
+        help="run an RQ worker for bot moves and system steps",
+        description="Run an RQ worker that executes the jobs API processes enqueue (bot "
+        "moves, system steps). Start as many as needed; all must use the API's store.",
+    )
+    worker.add_argument(
+        "--redis", default=None, help="Redis URL of the queues (default: $REDIS_URL)"
+    )
+    worker.add_argument(
+        "--store", default=None, help="event store URL (default: $IRONWORKS_STORE, else "
+        f"{DEFAULT_STORE})",
+    )  # fmt: skip
+    worker.add_argument("--burst", action="store_true", help="exit once the queues are empty")
+    worker.set_defaults(run=_worker)
+
+    openapi = commands.add_parser(
+        "openapi",
+        help="write the OpenAPI document",
+        description="Write the OpenAPI document of the API, with the move and event schemas of "
+        "every game installed in this environment, as stable sorted JSON.",
+    )
+    openapi.add_argument(
+        "--output", default=str(OPENAPI_PATH), help="where to write it (default: %(default)s)"
+    )
+    openapi.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 if the file differs from what the app generates",
+    )
+    openapi.set_defaults(run=_openapi)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+"""The OpenAPI document: Litestar's, plus every installed game's move and event schemas.
+
+Litestar only knows that a move is "a JSON object"; each game's msgspec unions say exactly
+which objects. Their schemas are added as components named ``<game id>.<Struct>`` (plus
+``<game id>.AnyMove`` / ``<game id>.AnyEvent`` for the whole unions) and the move fields
+of the API point at them. Across games the move field is an ``anyOf``: two games may share
+identical move structs (the Brass family does), which a ``oneOf`` would reject.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import msgspec
+from litestar import Litestar, Request
+from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
+
+from api.bodies import RequestBody
+from core.registry import GameRegistry
+
+log = logging.getLogger(__name__)
+
+_REF = "#/components/schemas/"
+_CACHE_KEY = "openapi_document"
+
+
+def game_components(registry: GameRegistry) -> dict[str, Any]:
+    """Schema components of every game's moves and events, keyed ``<game id>.<name>``.
+
+    A game whose unions msgspec cannot describe is logged and left out: one broken plugin
+    must not take the API's documentation down with it.
+    """
+    components: dict[str, Any] = {}
+    for game in registry.games():
+        prefix = f"{game.id}."
+        try:
+            (moves, events), defs = msgspec.json.schema_components(
+                [game.Move, game.Event], ref_template=f"{_REF}{prefix}{{name}}"
+            )
+        except (TypeError, ValueError) as exc:
+            log.warning("no OpenAPI schemas for game %s: %s", game.id, exc)
+            continue
+        components.update({prefix + name: schema for name, schema in defs.items()})
+        components[f"{prefix}AnyMove"] = {"title": f"{game.title} move", **moves}
+        components[f"{prefix}AnyEvent"] = {"title": f"{game.title} event", **events}
+    return components
+
+
+def _any_move(components: dict[str, Any]) -> dict[str, Any]:
+    refs = [{"$ref": _REF + name} for name in sorted(components) if name.endswith(".AnyMove")]
+    if not refs:
+        return {"type": "object"}
+    return {"anyOf": refs, "description": "A move of the match's game (see `<game>.AnyMove`)."}
+
+
+_MATCH_ID = "$response.body#/id"
+_CREATED_MATCH_LINKS = {
+    "getMatch": {"operationId": "getMatch", "parameters": {"match_id": _MATCH_ID}},
+    "listEvents": {"operationId": "listEvents", "parameters": {"match_id": _MATCH_ID}},
+    "claimSeat": {
+        "operationId": "claimSeat", "parameters": {"match_id": _MATCH_ID, "seat": "0"},
+    },
+    "handSeatToBot": {
+        "operationId": "handSeatToBot", "parameters": {"match_id": _MATCH_ID, "seat": "1"},
+        "requestBody": {"bot": "random"},
+    },
+}  # fmt: skip
+"""Where a client goes with a new match's id (and what stateful API tests follow)."""
+
+
+def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict[str, Any]:
+    """``litestar_doc`` (left untouched) completed with the games' schemas."""
+    doc = json.loads(json.dumps(litestar_doc))
+    schemas = doc.setdefault("components", {}).setdefault("schemas", {})
+    components = game_components(registry)
+    schemas.update(components)
+    for body in RequestBody.__subclasses__():
+        # msgspec refuses their unknown fields; Litestar's schema does not say so
+        schemas[body.__name__]["additionalProperties"] = False
+    games = registry.games()
+    schemas["CreateMatch"]["properties"]["game"]["enum"] = [g.id for g in games]
+    if games:
+        schemas["CreateMatch"]["examples"] = [
+            {"game": g.id, "players": g.min_players} for g in games
+        ]
+    move = _any_move(components)
+    schemas["SubmitMove"]["properties"]["move"] = move
+    schemas["LegalMoves"]["properties"]["moves"]["items"] = move
+    schemas["LogEvent"]["properties"]["payload"]["description"] = (
+        "The event as the caller may see it: the `<game>.AnyEvent` schema with another "
+        "seat's secrets removed, or a `core.*` service event."
+    )
+    doc["paths"]["/matches"]["post"]["responses"]["201"]["links"] = _CREATED_MATCH_LINKS
+    return doc
+
+
+def openapi_document(app: Litestar) -> dict[str, Any]:
+    """The document the app serves at ``/docs/openapi.json`` (built once per app)."""
+    doc = app.state.get(_CACHE_KEY)
+    if doc is None:
+        doc = build_document(app.openapi_schema.to_schema(), app.state["service"].games)
+        app.state[_CACHE_KEY] = doc
+    return doc
+
+
+def render_document(doc: dict[str, Any]) -> str:
+    """Stable text of the document: sorted keys, so regenerating it gives a clean diff."""
+    return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+class GameAwareJsonPlugin(JsonRenderPlugin):
+    """Serves :func:`openapi_document` instead of Litestar's bare document."""
+
+    def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
+        return msgspec.json.encode(openapi_document(request.app))
+
+
+class GameAwareSwaggerPlugin(SwaggerRenderPlugin):
+    """Swagger UI (it embeds the document in the page) showing :func:`openapi_document`."""
+
+    def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
+        return super().render(request, openapi_document(request.app))

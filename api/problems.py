@@ -1,0 +1,124 @@
+"""RFC 9457 problem documents for every failure, so clients always get a stable ``code``.
+
+Service errors carry their own status and code; Litestar's own errors (routing, request
+validation, body size) get a code per status; anything else is a bug, logged in full and
+answered with a 500 problem that reveals nothing about the cause.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import msgspec
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi.datastructures import ResponseSpec
+
+from core.errors import IronworksError
+
+log = logging.getLogger(__name__)
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+_TITLES = {
+    400: "Bad request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not found",
+    405: "Method not allowed",
+    409: "Conflict",
+    413: "Request body too large",
+    415: "Unsupported media type",
+    422: "Unprocessable request",
+    500: "Internal server error",
+}
+
+_HTTP_CODES = {
+    400: "invalid_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+    429: "too_many_requests",
+}
+"""Codes for errors raised by Litestar itself, which know only their status."""
+
+
+class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """An RFC 9457 problem document. Extension members depend on the ``code``."""
+
+    type: str
+    """A URI naming the problem kind: ``urn:ironworks:problem:<code>``."""
+    title: str
+    status: int
+    detail: str
+    code: str
+    """Stable, machine-readable; never changes meaning between releases."""
+    current_version: int | None = None
+    """``version_conflict``: the match's version now."""
+    expected_version: int | None = None
+    """``version_conflict``: the version the request was based on."""
+    errors: list[dict[str, Any]] | None = None
+    """``invalid_request``: what was wrong with which part of the request."""
+
+
+def problem(status: int, code: str, detail: str, **extra: Any) -> Response[Problem]:
+    body = Problem(
+        type=f"urn:ironworks:problem:{code}",
+        title=_TITLES.get(status, "Error"),
+        status=status,
+        detail=detail,
+        code=code,
+        **extra,
+    )
+    return Response(body, status_code=status, media_type=PROBLEM_MEDIA_TYPE)
+
+
+def ironworks_error(_: Request[Any, Any, Any], exc: IronworksError) -> Response[Problem]:
+    known = {k: v for k, v in exc.extra.items() if k in ("current_version", "expected_version")}
+    return problem(exc.status, exc.code, exc.message, **known)
+
+
+def http_error(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Problem]:
+    status = exc.status_code
+    if status >= 500:
+        log.error("internal HTTP error: %s", exc.detail)
+        return problem(500, "internal_error", "the server failed; the error was logged")
+    code = _HTTP_CODES.get(status, "client_error")
+    errors = None
+    if isinstance(exc, ValidationException) and isinstance(exc.extra, list):
+        errors = [e for e in exc.extra if isinstance(e, dict)] or None
+    response = problem(status, code, exc.detail or _TITLES.get(status, "error"), errors=errors)
+    if exc.headers:
+        # e.g. Allow on a 405: keep what Litestar says the client may do instead
+        response.headers.update(exc.headers)
+    return response
+
+
+def unexpected_error(request: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
+    log.exception("unhandled error on %s %s", request.method, request.url.path)
+    return problem(500, "internal_error", "the server failed; the error was logged")
+
+
+EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
+    IronworksError: ironworks_error,
+    HTTPException: http_error,
+    Exception: unexpected_error,
+}
+
+
+def problem_responses(*statuses: int) -> dict[int, ResponseSpec]:
+    """OpenAPI entries for the problem documents a route may answer with."""
+    common = (400, 500)
+    return {
+        status: ResponseSpec(
+            data_container=Problem,
+            media_type=PROBLEM_MEDIA_TYPE,
+            description=_TITLES.get(status, "Error"),
+            generate_examples=False,
+        )
+        for status in sorted({*statuses, *common})
+    }

@@ -1,0 +1,347 @@
+"""The REST routes. Handlers are thin: parse, call :class:`MatchService`, shape the answer.
+
+Service calls block (SQLite, Redis), so handlers run on worker threads.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import anyio.to_thread
+import msgspec
+from litestar import get, post
+from litestar.di import NamedDependency
+from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
+from litestar.response import ServerSentEvent
+
+from api.auth import SEAT_OPTIONAL, SEAT_REQUIRED
+from api.bodies import (
+    BotSeat,
+    CreateMatch,
+    EventPage,
+    GameInfo,
+    HandToBot,
+    Health,
+    LegalMoves,
+    LogEvent,
+    MatchCreatedBody,
+    MatchPage,
+    MatchSummary,
+    MatchView,
+    MoveAccepted,
+    PluginProblem,
+    SeatInfo,
+    SeatToken,
+    SubmitMove,
+)
+from api.problems import problem_responses
+from api.sse import event_stream, resume_point
+from core.errors import InvalidPosition, IronworksError
+from core.match import MatchState, core_decoder
+from core.service import MatchService
+
+MatchId = Annotated[str, PathParameter(description="Match id", min_length=1, max_length=64)]
+SeatNo = Annotated[int, PathParameter(description="Seat number, from 0")]
+IdempotencyKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key", min_length=1, max_length=128, required=False,
+        description="Retrying with the same key returns the first answer and moves nothing.",
+    ),
+]  # fmt: skip
+LastEventId = Annotated[
+    str | None,
+    HeaderParameter(name="Last-Event-ID", required=False, description="Resume after this version."),
+]
+AfterVersion = Annotated[
+    int, QueryParameter(ge=0, le=2**53, description="Only events with a greater version.")
+]
+
+Service = NamedDependency[MatchService]
+Token = NamedDependency[str | None]
+"""The caller's seat token (see :func:`api.auth.bearer_token`)."""
+
+_BODY = (413, 415, 422)
+_MATCH = (404,)
+_TOKEN = (401, 403)
+
+
+@get(
+    "/health",
+    operation_id="health",
+    sync_to_thread=True,
+    tags=["service"],
+    responses=problem_responses(),
+)
+def health(service: Service) -> Health:
+    """Liveness, the store in use, installed games and plugins that were skipped."""
+    return Health(
+        ok=True,
+        store=type(service.store).__name__.removesuffix("Store").lower(),
+        games=[game.id for game in service.games.games()],
+        plugin_problems=[
+            PluginProblem(plugin=p.plugin, error=p.error) for p in service.games.problems
+        ],
+    )
+
+
+@get(
+    "/games",
+    operation_id="listGames",
+    sync_to_thread=False,
+    tags=["games"],
+    responses=problem_responses(),
+)
+def list_games(service: Service) -> list[GameInfo]:
+    """Installed games with their player counts and option schemas."""
+    return [
+        GameInfo(
+            id=game.id, title=game.title, rules_version=game.rules_version,
+            min_players=game.min_players, max_players=game.max_players,
+            options_schema=msgspec.json.schema(game.Options), metadata=dict(game.metadata),
+        )
+        for game in service.games.games()
+    ]  # fmt: skip
+
+
+@post(
+    "/matches",
+    operation_id="createMatch",
+    sync_to_thread=True,
+    tags=["matches"],
+    status_code=201,
+    responses=problem_responses(404, *_BODY),
+)
+def create_match(data: JSONBody[CreateMatch], service: Service) -> MatchCreatedBody:
+    """Start a match. Seats are free until claimed or handed to a bot."""
+    if data.position is not None:
+        _check_playable(service.games.get(data.game), data.position, data.players)
+    match = service.create_match(
+        data.game, data.players, options=data.options, seed=data.seed, position=data.position
+    )
+    return MatchCreatedBody(
+        id=match.match_id, game=match.game_id, players=match.players, version=match.version,
+        seats=_seats(match),
+    )  # fmt: skip
+
+
+@get(
+    "/matches",
+    operation_id="listMatches",
+    sync_to_thread=True,
+    tags=["matches"],
+    responses=problem_responses(),
+)
+def list_matches(
+    service: Service,
+    offset: Annotated[int, QueryParameter(ge=0, le=2**31)] = 0,
+    limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
+) -> MatchPage:
+    """Matches, newest first."""
+    streams = service.store.list_streams(offset, limit)
+    return MatchPage(
+        total=service.store.count_streams(), offset=offset, limit=limit,
+        items=[_summary(service, s.stream_id, s.version, s.created_at) for s in streams],
+    )  # fmt: skip
+
+
+@post(
+    "/matches/{match_id:str}/seats/{seat:int}/claim",
+    operation_id="claimSeat",
+    sync_to_thread=True,
+    tags=["seats"],
+    status_code=201,
+    responses=problem_responses(*_MATCH, 409),
+)
+def claim_seat(match_id: MatchId, seat: SeatNo, service: Service) -> SeatToken:
+    """Claim a free seat. The token in the answer is the seat's only key: keep it."""
+    token = service.claim_seat(match_id, seat)
+    return SeatToken(match_id=match_id, seat=seat, token=token)
+
+
+@post(
+    "/matches/{match_id:str}/seats/{seat:int}/bot",
+    operation_id="handSeatToBot",
+    sync_to_thread=True,
+    tags=["seats"],
+    status_code=200,
+    security=SEAT_OPTIONAL,
+    responses=problem_responses(*_MATCH, *_TOKEN, 409, *_BODY),
+)
+def hand_to_bot(
+    match_id: MatchId, seat: SeatNo, data: JSONBody[HandToBot], service: Service, token: Token
+) -> BotSeat:
+    """Let a bot play a seat: a free one by anybody, a claimed one with its own token."""
+    match = service.hand_to_bot(match_id, seat, data.bot, token)
+    return BotSeat(match_id=match_id, seat=seat, bot=data.bot, version=match.version)
+
+
+@get(
+    "/matches/{match_id:str}",
+    operation_id="getMatch",
+    sync_to_thread=True,
+    tags=["matches"],
+    security=SEAT_OPTIONAL,
+    responses=problem_responses(*_MATCH, *_TOKEN),
+)
+def read_match(match_id: MatchId, service: Service, token: Token) -> MatchView:
+    """The match as the caller may see it: a seat's view with its token, else a spectator's."""
+    match = service.load(match_id)
+    seat = service.seat_for_token(match, token)
+    result = service.result(match)
+    return MatchView(
+        id=match.match_id, game=match.game_id, players=match.players, version=match.version,
+        seats=_seats(match), you=seat,
+        to_act=[t.seat for t in service.tasks(match) if t.kind == "turn" and t.seat is not None],
+        finished=result is not None, result=result, view=service.view(match, seat),
+    )  # fmt: skip
+
+
+@get(
+    "/matches/{match_id:str}/moves",
+    operation_id="listLegalMoves",
+    sync_to_thread=True,
+    tags=["moves"],
+    security=SEAT_REQUIRED,
+    responses=problem_responses(*_MATCH, *_TOKEN),
+)
+def legal_moves(match_id: MatchId, service: Service, token: Token) -> LegalMoves:
+    """Every legal move of the caller's seat now."""
+    match = service.load(match_id)
+    seat = service.require_seat(match, token)
+    moves = msgspec.to_builtins(service.legal_moves(match, seat))
+    return LegalMoves(match_id=match_id, seat=seat, version=match.version, moves=moves)
+
+
+@post(
+    "/matches/{match_id:str}/moves",
+    operation_id="submitMove",
+    sync_to_thread=True,
+    tags=["moves"],
+    status_code=200,
+    security=SEAT_REQUIRED,
+    responses=problem_responses(*_MATCH, *_TOKEN, 409, *_BODY),
+)
+def submit_move(
+    match_id: MatchId,
+    data: JSONBody[SubmitMove],
+    service: Service,
+    token: Token,
+    idempotency_key: IdempotencyKey = None,
+) -> MoveAccepted:
+    """Play a move for the caller's seat at ``expected_version``."""
+    result = service.submit(
+        match_id, token, msgspec.json.encode(data.move), data.expected_version, idempotency_key
+    )
+    return MoveAccepted(
+        match_id=result.match_id, first_version=result.first_version, version=result.version,
+        replayed=result.replayed,
+    )  # fmt: skip
+
+
+@get(
+    "/matches/{match_id:str}/events",
+    operation_id="listEvents",
+    sync_to_thread=True,
+    tags=["events"],
+    security=SEAT_OPTIONAL,
+    responses=problem_responses(*_MATCH, *_TOKEN),
+)
+def read_events(
+    match_id: MatchId,
+    service: Service,
+    token: Token,
+    after: AfterVersion = 0,
+    limit: Annotated[int, QueryParameter(ge=1, le=500)] = 100,
+) -> EventPage:
+    """The match's log after version ``after``, as the caller may see it."""
+    match = service.load(match_id)
+    seat = service.seat_for_token(match, token)
+    events = service.redacted_events(match_id, seat, after, limit)
+    return EventPage(
+        match_id=match_id, version=match.version,
+        events=[msgspec.convert(e, LogEvent) for e in events],
+    )  # fmt: skip
+
+
+@get(
+    "/matches/{match_id:str}/stream",
+    operation_id="streamEvents",
+    media_type="text/event-stream",
+    response_description="A stream of messages: `id` is the event's version, `data` a "
+    "`LogEvent` as JSON; comment lines keep idle connections open.",
+    tags=["events"],
+    security=SEAT_OPTIONAL,
+    responses=problem_responses(*_MATCH, *_TOKEN),
+)
+async def stream_events(
+    match_id: MatchId,
+    service: Service,
+    token: Token,
+    last_event_id: LastEventId = None,
+    after: Annotated[
+        int | None, QueryParameter(ge=0, le=2**53, description="Same as Last-Event-ID.")
+    ] = None,
+    until_version: Annotated[
+        int | None, QueryParameter(ge=0, description="End the stream once this version was sent.")
+    ] = None,
+) -> ServerSentEvent:
+    """Server-sent events of the log as the caller may see it; each ``id`` is the event's
+    version. Ends when the match is over and fully sent (or at ``until_version``)."""
+    match = await anyio.to_thread.run_sync(service.load, match_id)
+    seat = service.seat_for_token(match, token)
+    start = resume_point(last_event_id, after)
+    return ServerSentEvent(event_stream(service, match_id, seat, start, until_version))
+
+
+def _check_playable(game: Any, position: dict[str, Any], players: int) -> None:
+    """Refuse a position the game loads but then cannot play (a seat to act that does not
+    exist, a view that fails): stored, it would break every later request on the match.
+    The game's own ``load_position`` errors pass through unchanged."""
+    try:
+        state = game.load_position(position)
+        seats = range(getattr(state, "players", players))
+        for task in game.pending_tasks(state):
+            if task.seat is not None and task.seat not in seats:
+                raise ValueError(f"seat {task.seat} is to act")
+        for seat in (None, *seats):
+            game.view(state, seat)
+        for seat in seats:
+            game.legal_moves(state, seat)
+        game.result(state)
+    except IronworksError:
+        raise
+    except Exception as exc:  # whatever the plugin trips over, the document is to blame
+        raise InvalidPosition(
+            "position_not_playable",
+            f"{game.title} loads this position but cannot play it ({type(exc).__name__})",
+        ) from None
+
+
+def _seats(match: MatchState) -> list[SeatInfo]:
+    return [
+        SeatInfo(seat=i, claimed=info.token_hash is not None, bot=info.bot)
+        for i, info in enumerate(match.seats)
+    ]
+
+
+def _summary(service: Service, match_id: str, version: int, created: float) -> MatchSummary:
+    try:
+        match = service.load(match_id)
+    except IronworksError:
+        # Its game is no longer installed: list what the first event tells
+        first = core_decoder.decode(service.store.read(match_id, 0, 1)[0].data)
+        return MatchSummary(
+            id=match_id, game=first.game, players=first.players, version=version,
+            finished=False, created_at=created,
+        )  # fmt: skip
+    return MatchSummary(
+        id=match_id, game=match.game_id, players=match.players, version=match.version,
+        finished=service.result(match) is not None, created_at=created,
+    )  # fmt: skip
+
+
+ROUTES: list[Any] = [
+    health, list_games, create_match, list_matches, claim_seat, hand_to_bot, read_match,
+    legal_moves, submit_move, read_events, stream_events,
+]  # fmt: skip

@@ -1,0 +1,84 @@
+"""The server-sent event stream of a match's redacted log.
+
+Each message's ``id`` is the event's version, so a reconnecting client resumes exactly
+where it stopped (``Last-Event-ID``). Between events the stream blocks in
+``store.wait`` on a worker thread instead of polling; the thread is abandoned when the
+client goes away and returns by itself within one keep-alive period.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+
+import anyio
+import anyio.to_thread
+import msgspec
+from litestar.response import ServerSentEventMessage
+
+from core.errors import BadRequest
+from core.service import MatchService
+
+log = logging.getLogger(__name__)
+
+KEEPALIVE_SECONDS = 15.0
+PAGE = 100
+_waiters = anyio.CapacityLimiter(256)
+"""Threads parked in ``store.wait``, kept apart from the pool that serves ordinary requests,
+so open streams cannot starve them."""
+
+
+def resume_point(last_event_id: str | None, after: int | None) -> int:
+    """The version a client has already seen: ``Last-Event-ID`` wins over ``?after=``."""
+    if last_event_id is not None:
+        try:
+            seen = int(last_event_id.strip())
+        except ValueError:
+            raise BadRequest(
+                "bad_last_event_id", "Last-Event-ID must be the integer version of an event"
+            ) from None
+        if seen < 0:
+            raise BadRequest("bad_last_event_id", "Last-Event-ID must not be negative")
+        return seen
+    return after or 0
+
+
+async def event_stream(
+    service: MatchService,
+    match_id: str,
+    seat: int | None,
+    after: int,
+    until_version: int | None = None,
+    keepalive: float = KEEPALIVE_SECONDS,
+) -> AsyncIterator[ServerSentEventMessage]:
+    """Events after ``after`` as ``seat`` may see them, live, until the client leaves, the
+    match is over and fully sent, or ``until_version`` has been sent."""
+    seen = after
+    try:
+        while until_version is None or seen < until_version:
+            events = await anyio.to_thread.run_sync(
+                service.redacted_events, match_id, seat, seen, PAGE
+            )
+            for event in events:
+                if until_version is not None and event["version"] > until_version:
+                    return
+                seen = event["version"]
+                yield ServerSentEventMessage(data=msgspec.json.encode(event).decode(), id=seen)
+            if events:
+                continue
+            if await anyio.to_thread.run_sync(_finished_at, service, match_id, seen):
+                return
+            moved = await anyio.to_thread.run_sync(
+                service.store.wait, match_id, seen, keepalive,
+                abandon_on_cancel=True, limiter=_waiters,
+            )  # fmt: skip
+            if not moved:
+                yield ServerSentEventMessage(data=None, comment="keep-alive")
+    except Exception:  # headers are sent: all we can do is log and end the stream
+        log.exception("event stream of match %s failed", match_id)
+
+
+def _finished_at(service: MatchService, match_id: str, version: int) -> bool:
+    """Whether the match is over and ``version`` is its last event: nothing more will come."""
+    match = service.load(match_id)
+    return match.version <= version and service.result(match) is not None

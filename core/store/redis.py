@@ -1,0 +1,270 @@
+"""Redis event store: for several API processes and workers sharing one store.
+
+Per stream a list holds the events (index i is version i + 1) and a hash the idempotency
+keys; a sorted set orders the streams by creation. One Lua script checks the key and the
+version and appends the whole batch, so no other client can interleave. Each append is
+announced on a pub/sub channel, which is what :meth:`RedisStore.wait` listens to.
+
+The URL is redis-py's, plus ``?prefix=NAME`` (default ``ironworks``) in front of every key.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Sequence
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import msgspec
+import redis
+
+from core.errors import VersionConflict
+from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
+from core.store.base import EventStore, Seen, replay
+
+DEFAULT_PREFIX = "ironworks"
+
+SAFETY_POLL_SECONDS = 1.0
+"""``wait`` re-reads the version this often in case a notification was lost (for instance
+while the pub/sub connection was being re-established)."""
+
+# KEYS: events list, idempotency hash, streams zset, created-at hash, creation counter
+# ARGV: stream id, expected version, '1' if there is an idempotency key else '0', the key,
+#       key record, created-at, notification channel, encoded events...
+APPEND_SCRIPT = """
+local keyed = ARGV[3] == '1'
+if keyed then
+    local seen = redis.call('HGET', KEYS[2], ARGV[4])
+    if seen then return {'replayed', seen} end
+end
+local current = redis.call('LLEN', KEYS[1])
+if current ~= tonumber(ARGV[2]) then return {'conflict', current} end
+if #ARGV == 7 then return {'ok', current} end
+if current == 0 then
+    redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[5]), ARGV[1])
+    redis.call('HSET', KEYS[4], ARGV[1], ARGV[6])
+end
+for i = 8, #ARGV do
+    redis.call('RPUSH', KEYS[1], ARGV[i])
+end
+if keyed then redis.call('HSET', KEYS[2], ARGV[4], ARGV[5]) end
+redis.call('PUBLISH', ARGV[7], ARGV[1])
+return {'ok', redis.call('LLEN', KEYS[1])}
+"""
+
+
+class KeyRecord(msgspec.Struct, array_like=True):
+    """What an idempotency key remembers: the first append's versions and request digest."""
+
+    first_version: int
+    last_version: int
+    request_digest: str | None
+
+
+_msgpack = msgspec.msgpack.Encoder()
+_event_decoder = msgspec.msgpack.Decoder(StoredEvent)
+_record_decoder = msgspec.msgpack.Decoder(KeyRecord)
+
+
+def split_prefix(url: str) -> tuple[str, str]:
+    """``(url without the prefix parameter, prefix)``: redis-py refuses unknown parameters."""
+    parts = urlsplit(url)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    prefix = next((v for k, v in query if k == "prefix"), DEFAULT_PREFIX) or DEFAULT_PREFIX
+    rest = urlencode([(k, v) for k, v in query if k != "prefix"])
+    return urlunsplit(parts._replace(query=rest)), prefix
+
+
+class RedisStore(EventStore):
+    def __init__(self, url: str) -> None:
+        self.url, self.prefix = split_prefix(url)
+        self.client = redis.Redis.from_url(self.url)
+        self._append = self.client.register_script(APPEND_SCRIPT)
+        self._streams = f"{self.prefix}:streams"
+        self._created = f"{self.prefix}:created"
+        self._counter = f"{self.prefix}:stream_counter"
+        self.channel = f"{self.prefix}:appended"
+        self._notifier = _Notifier(self)
+
+    def _events(self, stream_id: str) -> str:
+        return f"{self.prefix}:events:{stream_id}"
+
+    def _keys(self, stream_id: str) -> str:
+        return f"{self.prefix}:keys:{stream_id}"
+
+    def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str | None = None,
+        request_digest: str | None = None,
+    ) -> AppendResult:
+        # Versions and timestamps are filled in here; the script refuses the batch unless the
+        # stream is still at expected_version, so they are right whenever it is stored.
+        now = time.time()
+        encoded = [
+            _msgpack.encode(
+                StoredEvent(
+                    stream_id=stream_id, version=v, type=e.type, data=e.data, actor=e.actor,
+                    timestamp=now, idempotency_key=idempotency_key,
+                    rules_version=e.rules_version,
+                )
+            )
+            for v, e in enumerate(events, start=expected_version + 1)
+        ]  # fmt: skip
+        first, last = expected_version + 1, expected_version + len(events)
+        record = _msgpack.encode(KeyRecord(first, last, request_digest))
+        outcome, value = self._append(
+            keys=[
+                self._events(stream_id), self._keys(stream_id), self._streams, self._created,
+                self._counter,
+            ],
+            args=[
+                stream_id, expected_version, int(idempotency_key is not None),
+                idempotency_key or "", record, repr(now), self.channel, *encoded,
+            ],
+        )  # fmt: skip
+        if outcome == b"replayed":
+            return replay(self._seen(stream_id, value), request_digest)
+        if outcome == b"conflict":
+            raise VersionConflict(stream_id, expected_version, int(value))
+        return AppendResult(stream_id=stream_id, first_version=first, last_version=last)
+
+    def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
+        value = self.client.hget(self._keys(stream_id), idempotency_key)
+        return None if value is None else self._seen(stream_id, value)
+
+    def read(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]:
+        if limit is not None and limit <= 0:
+            return []
+        start = max(after, 0)
+        stop = -1 if limit is None else start + limit - 1
+        raws = self.client.lrange(self._events(stream_id), start, stop)
+        return [_event_decoder.decode(raw) for raw in raws]
+
+    def version(self, stream_id: str) -> int:
+        return int(self.client.llen(self._events(stream_id)))
+
+    def list_streams(self, offset: int = 0, limit: int = 50) -> list[StreamInfo]:
+        if limit <= 0:
+            return []
+        offset = max(offset, 0)
+        ids = self.client.zrevrange(self._streams, offset, offset + limit - 1)
+        if not ids:
+            return []
+        with self.client.pipeline(transaction=False) as pipe:
+            pipe.hmget(self._created, ids)
+            for raw in ids:
+                pipe.llen(self._events(raw.decode()))
+            created, *versions = pipe.execute()
+        return [
+            StreamInfo(stream_id=raw.decode(), version=int(v), created_at=float(t or 0))
+            for raw, t, v in zip(ids, created, versions, strict=True)
+        ]
+
+    def count_streams(self) -> int:
+        return int(self.client.zcard(self._streams))
+
+    def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
+        return self._notifier.wait(stream_id, after_version, timeout)
+
+    def close(self) -> None:
+        self._notifier.close()
+        self.client.close()
+
+    @staticmethod
+    def _seen(stream_id: str, raw: bytes) -> Seen:
+        rec = _record_decoder.decode(raw)
+        result = AppendResult(
+            stream_id=stream_id, first_version=rec.first_version, last_version=rec.last_version
+        )
+        return result, rec.request_digest
+
+
+class _Notifier:
+    """One pub/sub subscription per process, shared by every waiting thread.
+
+    Waiters register the stream they watch; the listener thread bumps that stream's
+    generation on each announcement and wakes them. Started lazily (and again after a
+    fork, since threads do not survive one).
+    """
+
+    def __init__(self, store: RedisStore) -> None:
+        self.store = store
+        self._cond = threading.Condition()
+        self._watched: dict[str, list[int]] = {}  # stream -> [waiters, generation]
+        self._pid: int | None = None
+        self._closed = False
+        self._pubsub: redis.client.PubSub | None = None
+
+    def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
+        self._ensure_listening()
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            entry = self._watched.setdefault(stream_id, [0, 0])
+            entry[0] += 1
+        try:
+            while True:
+                with self._cond:
+                    generation = entry[1]
+                # Subscribed before this read, so an append after it is always announced.
+                if self.store.version(stream_id) > after_version:
+                    return True
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                with self._cond:
+                    self._cond.wait_for(
+                        lambda seen=generation: entry[1] != seen,
+                        min(remaining, SAFETY_POLL_SECONDS),
+                    )
+        finally:
+            with self._cond:
+                entry[0] -= 1
+                if entry[0] == 0:
+                    self._watched.pop(stream_id, None)
+
+    def _ensure_listening(self) -> None:
+        with self._cond:
+            if self._pid == os.getpid() or self._closed:
+                return
+            pubsub = self.store.client.pubsub(ignore_subscribe_messages=False)
+            pubsub.subscribe(self.store.channel)
+            # Only a confirmed subscription guarantees that later appends reach us.
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:
+                message = pubsub.get_message(timeout=deadline - time.monotonic())
+                if message is not None and message["type"] == "subscribe":
+                    break
+            self._pubsub = pubsub
+            self._pid = os.getpid()
+            threading.Thread(
+                target=self._listen, args=(pubsub,), name="ironworks-redis-notify", daemon=True
+            ).start()
+
+    def _listen(self, pubsub: redis.client.PubSub) -> None:
+        while not self._closed:
+            try:
+                message = pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+            except (redis.RedisError, OSError, ValueError):
+                if self._closed:
+                    return
+                time.sleep(0.5)  # waiters keep polling meanwhile; redis-py reconnects
+                continue
+            if message is None or message["type"] != "message":
+                continue
+            stream_id = message["data"].decode()
+            with self._cond:
+                entry = self._watched.get(stream_id)
+                if entry is not None:
+                    entry[1] += 1
+                    self._cond.notify_all()
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            pubsub, self._pubsub = self._pubsub, None
+        if pubsub is not None and self._pid == os.getpid():
+            pubsub.close()

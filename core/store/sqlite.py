@@ -1,0 +1,252 @@
+"""SQLite event store: the embedded default, one file in WAL mode.
+
+Safe for many threads (one connection per thread) and many processes (writes take the
+database lock up front with ``BEGIN IMMEDIATE`` and wait for it via ``busy_timeout``).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+import time
+import weakref
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from core.errors import BadRequest, VersionConflict
+from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
+from core.store.base import EventStore, Seen, replay
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS streams (
+    seq INTEGER PRIMARY KEY,  -- creation order, so "newest first" never depends on clocks
+    stream_id TEXT NOT NULL UNIQUE,
+    version INTEGER NOT NULL,
+    created_at REAL NOT NULL
+)""",
+    """CREATE TABLE IF NOT EXISTS events (
+    stream_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    data BLOB NOT NULL,
+    actor INTEGER,
+    timestamp REAL NOT NULL,
+    idempotency_key TEXT,
+    rules_version TEXT NOT NULL,
+    PRIMARY KEY (stream_id, version)
+) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS idempotency_keys (
+    stream_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    first_version INTEGER NOT NULL,
+    last_version INTEGER NOT NULL,
+    request_digest TEXT,
+    PRIMARY KEY (stream_id, key)
+) WITHOUT ROWID""",
+)
+
+EVENT_COLUMNS = "stream_id, version, type, data, actor, timestamp, idempotency_key, rules_version"
+
+POLL_SECONDS = 0.05
+"""How often ``wait`` looks for appends made by other processes (in-process appends wake it
+at once)."""
+
+
+class _Connection:
+    """A thread's connection; a weakref-able holder so ``close`` can reach every live one
+    while a finished thread's connection is still freed with its thread-local storage."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.pid = os.getpid()
+
+
+_inherited: list[_Connection] = []
+"""Connections a forked child inherited. Closing them could disturb the parent's WAL
+files, so the child keeps them open and unused instead."""
+
+
+class SQLiteStore(EventStore):
+    def __init__(self, path: str | os.PathLike[str], busy_timeout: float = 30.0) -> None:
+        self.path = str(path)
+        if self.path == ":memory:" or self.path.startswith("file:"):
+            # Each thread has its own connection, so each would see a database of its own.
+            raise BadRequest("unsupported_store", "SQLite needs a file path; use memory://")
+        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.busy_timeout = busy_timeout
+        self._local = threading.local()
+        self._open: weakref.WeakSet[_Connection] = weakref.WeakSet()
+        self._open_lock = threading.Lock()
+        # In-process appends bump the generation; waiters sleep on it between polls.
+        self._changed = threading.Condition()
+        self._generation = 0
+        with self._write() as conn:
+            for statement in SCHEMA:
+                conn.execute(statement)
+
+    # --- connections ---------------------------------------------------------------------
+
+    def _conn(self) -> sqlite3.Connection:
+        held: _Connection | None = getattr(self._local, "held", None)
+        if held is not None and held.pid == os.getpid():
+            return held.conn
+        if held is not None:
+            _inherited.append(held)
+        conn = sqlite3.connect(
+            self.path,
+            timeout=self.busy_timeout,
+            isolation_level=None,  # transactions are explicit: BEGIN IMMEDIATE / COMMIT
+            check_same_thread=False,  # used by one thread only; close() may come from another
+        )
+        conn.execute("PRAGMA journal_mode=WAL")
+        # In WAL mode NORMAL survives any process crash; only a power cut can lose the
+        # newest commits, and it never corrupts the file.
+        conn.execute("PRAGMA synchronous=NORMAL")
+        held = _Connection(conn)
+        self._local.held = held
+        with self._open_lock:
+            self._open.add(held)
+        return conn
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction holding the database lock from its first statement, so two
+        writers never both read a version and then both append."""
+        conn = self._conn()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException:
+            # Also after a failed COMMIT: the connection must not stay inside a transaction.
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+    # --- EventStore ----------------------------------------------------------------------
+
+    def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str | None = None,
+        request_digest: str | None = None,
+    ) -> AppendResult:
+        with self._write() as conn:
+            if idempotency_key is not None:
+                seen = self._lookup(conn, stream_id, idempotency_key)
+                if seen is not None:
+                    return replay(seen, request_digest)
+            current = self._version(conn, stream_id)
+            if current != expected_version:
+                raise VersionConflict(stream_id, expected_version, current)
+            last = expected_version + len(events)
+            result = AppendResult(
+                stream_id=stream_id, first_version=expected_version + 1, last_version=last
+            )
+            if not events:
+                return result
+            now = time.time()
+            if expected_version == 0:
+                conn.execute(
+                    "INSERT INTO streams (stream_id, version, created_at) VALUES (?, ?, ?)",
+                    (stream_id, last, now),
+                )
+            else:
+                conn.execute(
+                    "UPDATE streams SET version = ? WHERE stream_id = ?", (last, stream_id)
+                )
+            conn.executemany(
+                f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (stream_id, v, e.type, e.data, e.actor, now, idempotency_key, e.rules_version)
+                    for v, e in enumerate(events, start=expected_version + 1)
+                ],
+            )
+            if idempotency_key is not None:
+                conn.execute(
+                    "INSERT INTO idempotency_keys VALUES (?, ?, ?, ?, ?)",
+                    (stream_id, idempotency_key, result.first_version, last, request_digest),
+                )
+        with self._changed:
+            self._generation += 1
+            self._changed.notify_all()
+        return result
+
+    def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
+        return self._lookup(self._conn(), stream_id, idempotency_key)
+
+    def read(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]:
+        if limit is not None and limit <= 0:
+            return []
+        rows = self._conn().execute(
+            f"SELECT {EVENT_COLUMNS} FROM events WHERE stream_id = ? AND version > ? "
+            "ORDER BY version LIMIT ?",
+            (stream_id, after, -1 if limit is None else limit),
+        )
+        return [
+            StoredEvent(
+                stream_id=s, version=v, type=t, data=d, actor=a, timestamp=ts,
+                idempotency_key=k, rules_version=r,
+            )
+            for s, v, t, d, a, ts, k, r in rows
+        ]  # fmt: skip
+
+    def version(self, stream_id: str) -> int:
+        return self._version(self._conn(), stream_id)
+
+    def list_streams(self, offset: int = 0, limit: int = 50) -> list[StreamInfo]:
+        rows = self._conn().execute(
+            "SELECT stream_id, version, created_at FROM streams ORDER BY seq DESC LIMIT ? OFFSET ?",
+            (max(limit, 0), max(offset, 0)),
+        )
+        return [StreamInfo(stream_id=s, version=v, created_at=t) for s, v, t in rows]
+
+    def count_streams(self) -> int:
+        return self._conn().execute("SELECT count(*) FROM streams").fetchone()[0]
+
+    def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while True:
+            with self._changed:
+                generation = self._generation
+            if self.version(stream_id) > after_version:
+                return True
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            with self._changed:
+                self._changed.wait_for(
+                    lambda seen=generation: self._generation != seen, min(remaining, POLL_SECONDS)
+                )
+
+    def close(self) -> None:
+        with self._open_lock:
+            held = [h for h in self._open if h.pid == os.getpid()]
+            self._open.clear()
+        for h in held:
+            h.conn.close()
+        self._local = threading.local()
+
+    # --- internals -----------------------------------------------------------------------
+
+    @staticmethod
+    def _version(conn: sqlite3.Connection, stream_id: str) -> int:
+        row = conn.execute("SELECT version FROM streams WHERE stream_id = ?", (stream_id,))
+        found = row.fetchone()
+        return 0 if found is None else found[0]
+
+    @staticmethod
+    def _lookup(conn: sqlite3.Connection, stream_id: str, key: str) -> Seen | None:
+        row = conn.execute(
+            "SELECT first_version, last_version, request_digest FROM idempotency_keys "
+            "WHERE stream_id = ? AND key = ?",
+            (stream_id, key),
+        ).fetchone()
+        if row is None:
+            return None
+        first, last, digest = row
+        return AppendResult(stream_id=stream_id, first_version=first, last_version=last), digest

@@ -1,0 +1,1 @@
+"""Test fixture: plugins whose games the registry must refuse."""

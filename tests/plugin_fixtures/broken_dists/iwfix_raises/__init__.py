@@ -1,0 +1,1 @@
+"""Test fixture: a plugin package whose plugin module cannot be imported."""

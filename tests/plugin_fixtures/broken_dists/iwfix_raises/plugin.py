@@ -1,0 +1,3 @@
+"""Stands for a third-party plugin with a bug at import time."""
+
+raise RuntimeError("this plugin is broken on purpose")

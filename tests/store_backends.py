@@ -1,0 +1,155 @@
+"""The event store backends as a pytest fixture, and the writers the race tests run.
+
+The writer functions live here rather than in a test module because spawned processes
+import them by module name, and this module imports nothing from pytest's test files.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.errors import VersionConflict
+from core.events import NewEvent
+from core.store.base import EventStore, open_store
+
+BACKENDS = ["memory", "sqlite", pytest.param("redis", marks=pytest.mark.redis)]
+DURABLE_BACKENDS = ["sqlite", pytest.param("redis", marks=pytest.mark.redis)]
+
+
+@dataclass
+class Backend:
+    """A store under test. ``url`` opens the same data again (durable backends only)."""
+
+    name: str
+    url: str
+    store: EventStore
+    durable: bool
+    opened: list[EventStore] = field(default_factory=list)
+
+    def reopen(self) -> EventStore:
+        """A fresh store object on the same data, as a restarted process would open it."""
+        assert self.durable, f"{self.name} keeps nothing across a restart"
+        store = open_store(self.url)
+        self.opened.append(store)
+        return store
+
+
+def open_backend(name: str, request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    if name == "memory":
+        url = "memory://"
+    elif name == "sqlite":
+        url = f"sqlite:///{tmp_path / 'events.sqlite3'}"  # tmp_path is absolute: sqlite:////
+    else:
+        url = request.getfixturevalue("redis_url")
+    return Backend(name=name, url=url, store=open_store(url), durable=name != "memory")
+
+
+def backend_fixture(names: list[Any]) -> Callable[..., Iterator[Backend]]:
+    """A fixture giving each test one :class:`Backend` per name in ``names``."""
+
+    @pytest.fixture(params=names)
+    def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
+        opened = open_backend(request.param, request, tmp_path)
+        yield opened
+        for store in [opened.store, *opened.opened]:
+            store.close()
+
+    return backend
+
+
+def tick(writer: int, n: int) -> NewEvent:
+    """An event tagged with who wrote it, so duplicates and losses can be traced."""
+    data = json.dumps({"writer": writer, "n": n}).encode()
+    return NewEvent(type="tick", data=data, actor=writer, rules_version="test")
+
+
+def tag_of(data: bytes) -> tuple[int, int]:
+    doc = json.loads(data)
+    return doc["writer"], doc["n"]
+
+
+WriterLog = tuple[list[int], list[tuple[int, int]]]
+"""What a writer saw: versions it won, and ``(expected, current)`` of each conflict."""
+
+
+def race(
+    store: EventStore, stream_id: str, writer: int, appends: int, start: Callable[[], Any]
+) -> WriterLog:
+    """Append ``appends`` tagged events, each time reading the version first and retrying
+    on a conflict: the optimistic loop every client of the store runs."""
+    won: list[int] = []
+    lost: list[tuple[int, int]] = []
+    start()
+    for n in range(appends):
+        while True:
+            expected = store.version(stream_id)
+            time.sleep(0)  # let other writers run between the read and the write
+            try:
+                result = store.append(stream_id, expected, [tick(writer, n)])
+            except VersionConflict as conflict:
+                lost.append((expected, conflict.current_version))
+                continue
+            won.append(result.last_version)
+            break
+    return won, lost
+
+
+OnceLog = tuple[int, int, bool]
+"""``(first_version, last_version, replayed)`` of one idempotent append."""
+
+
+def race_once(
+    store: EventStore, stream_id: str, writer: int, key: str, start: Callable[[], Any]
+) -> OnceLog:
+    """Submit the same request (same key, same digest) as every other writer; each writer
+    still tags its event, so a second append would show up as a second writer's tag."""
+    start()
+    while True:
+        expected = store.version(stream_id)
+        time.sleep(0)
+        try:
+            result = store.append(stream_id, expected, [tick(writer, 0)], key, "same-request")
+        except VersionConflict:
+            continue
+        return result.first_version, result.last_version, result.replayed
+
+
+_barrier: Any = None
+
+
+def join_race(barrier: Any) -> None:
+    """Pool initializer: every writer process waits on ``barrier`` before racing."""
+    global _barrier
+    _barrier = barrier
+
+
+def _start() -> None:
+    _barrier.wait(60)
+
+
+def race_task(url: str, stream_id: str, writer: int, appends: int) -> WriterLog | OnceLog:
+    """Process entry point of :func:`race` (``appends=0``: of :func:`race_once`)."""
+    store = open_store(url)
+    try:
+        if appends:
+            return race(store, stream_id, writer, appends, _start)
+        return race_once(store, stream_id, writer, "once", _start)
+    finally:
+        store.close()
+
+
+def append_later(url: str, stream_id: str, delay: float, key: str | None = None) -> None:
+    """Process entry point: open the store, wait, append one event to ``stream_id``."""
+    store = open_store(url)
+    try:
+        time.sleep(delay)
+        store.append(stream_id, store.version(stream_id), [tick(99, 0)], key, "digest")
+    finally:
+        store.close()

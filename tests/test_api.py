@@ -1,0 +1,439 @@
+"""The REST API over the highcard test game: play, auth, secrecy, idempotency, errors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import anyio
+import pytest
+from litestar.testing import TestClient
+
+from api.app import create_app
+from core.service import MatchService
+from core.store.memory import MemoryStore
+
+PROBLEM = "application/problem+json"
+
+
+@pytest.fixture
+def client(service: MatchService) -> Iterator[TestClient[Any]]:
+    with TestClient(create_app(service)) as test_client:
+        yield test_client
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_match(client: TestClient[Any], players: int = 2, **extra: Any) -> str:
+    response = client.post(
+        "/matches", json={"game": "highcard", "players": players, "seed": "s1", **extra}
+    )
+    assert response.status_code == 201, response.text
+    return response.json()["id"]
+
+
+def claim_all(client: TestClient[Any], match_id: str, players: int = 2) -> list[str]:
+    tokens = []
+    for seat in range(players):
+        response = client.post(f"/matches/{match_id}/seats/{seat}/claim")
+        assert response.status_code == 201, response.text
+        tokens.append(response.json()["token"])
+    return tokens
+
+
+def play_one(client: TestClient[Any], match_id: str, tokens: list[str]) -> dict[str, Any]:
+    """The seat to act plays its first legal move; returns the move response body."""
+    state = client.get(f"/matches/{match_id}").json()
+    seat = state["to_act"][0]
+    moves = client.get(f"/matches/{match_id}/moves", headers=bearer(tokens[seat])).json()
+    response = client.post(
+        f"/matches/{match_id}/moves",
+        json={"move": moves["moves"][0], "expected_version": moves["version"]},
+        headers=bearer(tokens[seat]),
+    )
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def assert_problem(response: Any, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith(PROBLEM)
+    body = response.json()
+    assert body["code"] == code
+    assert body["status"] == status
+    assert body["title"] and body["detail"] and body["type"].endswith(code)
+    return body
+
+
+def sse_messages(text: str) -> list[dict[str, str]]:
+    """Parse an SSE body into its messages (comments dropped)."""
+    messages = []
+    for block in text.split("\r\n\r\n"):
+        fields: dict[str, str] = {}
+        for line in block.splitlines():
+            if line and not line.startswith(":"):
+                name, _, value = line.partition(": ")
+                fields[name] = value
+        if fields:
+            messages.append(fields)
+    return messages
+
+
+def test_health_reports_store_games_and_skipped_plugins(client: TestClient[Any]) -> None:
+    body = client.get("/health").json()
+    assert body["ok"] is True
+    assert body["store"] == "memory"
+    assert "highcard" in body["games"]
+    assert isinstance(body["plugin_problems"], list)
+
+
+def test_games_list_describes_highcard_with_its_options_schema(client: TestClient[Any]) -> None:
+    games = {g["id"]: g for g in client.get("/games").json()}
+    highcard = games["highcard"]
+    assert (highcard["min_players"], highcard["max_players"]) == (2, 4)
+    options = highcard["options_schema"]
+    assert "rounds" in json.dumps(options)
+    assert highcard["metadata"] == {"test_only": True}
+
+
+def test_full_match_played_through_http_ends_with_a_result(client: TestClient[Any]) -> None:
+    match_id = new_match(client)
+    tokens = claim_all(client, match_id)
+    for _ in range(100):
+        state = client.get(f"/matches/{match_id}").json()
+        if state["finished"]:
+            break
+        play_one(client, match_id, tokens)
+    else:
+        pytest.fail("the match did not end")
+    assert state["to_act"] == []
+    assert sorted(state["result"]["ranking"])[0] == 1
+    assert sum(state["result"]["scores"]) == 3  # three rounds, each won by someone
+    types = [e["type"] for e in client.get(f"/matches/{match_id}/events").json()["events"]]
+    # Nobody asked for a deal: the dealer step ran by itself before each round
+    assert types.count("dealt") == 3
+    assert types[0] == "core.match_created"
+
+
+def test_match_with_all_seats_on_bots_finishes_by_itself(client: TestClient[Any]) -> None:
+    match_id = new_match(client, players=3)
+    for seat in range(3):
+        response = client.post(f"/matches/{match_id}/seats/{seat}/bot", json={"bot": "random"})
+        assert response.status_code == 200, response.text
+    for _ in range(50):
+        state = client.get(f"/matches/{match_id}").json()
+        if state["finished"]:
+            break
+    assert state["finished"] and state["result"] is not None
+    assert [s["bot"] for s in state["seats"]] == ["random"] * 3
+
+
+def test_retry_with_same_idempotency_key_replays_without_moving(client: TestClient[Any]) -> None:
+    match_id = new_match(client)
+    tokens = claim_all(client, match_id)
+    state = client.get(f"/matches/{match_id}").json()
+    seat = state["to_act"][0]
+    move = client.get(f"/matches/{match_id}/moves", headers=bearer(tokens[seat])).json()
+    body = {"move": move["moves"][0], "expected_version": move["version"]}
+    headers = {**bearer(tokens[seat]), "Idempotency-Key": "k-1"}
+    first = client.post(f"/matches/{match_id}/moves", json=body, headers=headers)
+    again = client.post(f"/matches/{match_id}/moves", json=body, headers=headers)
+    assert first.status_code == again.status_code == 200
+    assert first.json()["replayed"] is False
+    assert again.json() == {**first.json(), "replayed": True}
+    assert client.get(f"/matches/{match_id}").json()["version"] == first.json()["version"]
+
+
+def test_idempotency_key_reused_for_another_move_is_refused(client: TestClient[Any]) -> None:
+    match_id = new_match(client)
+    tokens = claim_all(client, match_id)
+    seat = client.get(f"/matches/{match_id}").json()["to_act"][0]
+    moves = client.get(f"/matches/{match_id}/moves", headers=bearer(tokens[seat])).json()
+    headers = {**bearer(tokens[seat]), "Idempotency-Key": "k-2"}
+    url = f"/matches/{match_id}/moves"
+    client.post(url, json={"move": moves["moves"][0], "expected_version": moves["version"]},
+                headers=headers)  # fmt: skip
+    other = {"move": moves["moves"][1], "expected_version": moves["version"]}
+    assert_problem(client.post(url, json=other, headers=headers), 422, "idempotency_key_reused")
+
+
+def test_stale_expected_version_is_409_with_current_version(client: TestClient[Any]) -> None:
+    match_id = new_match(client)
+    tokens = claim_all(client, match_id)
+    seat = client.get(f"/matches/{match_id}").json()["to_act"][0]
+    moves = client.get(f"/matches/{match_id}/moves", headers=bearer(tokens[seat])).json()
+    response = client.post(
+        f"/matches/{match_id}/moves",
+        json={"move": moves["moves"][0], "expected_version": moves["version"] - 1},
+        headers=bearer(tokens[seat]),
+    )
+    body = assert_problem(response, 409, "version_conflict")
+    assert body["current_version"] == moves["version"]
+    assert body["expected_version"] == moves["version"] - 1
+
+
+def test_moves_need_a_token_and_refuse_a_wrong_one(client: TestClient[Any]) -> None:
+    match_id = new_match(client)
+    claim_all(client, match_id)
+    url = f"/matches/{match_id}/moves"
+    body = {"move": {"type": "play", "card": 1}, "expected_version": 4}
+    assert_problem(client.get(url), 401, "token_required")
+    assert_problem(client.post(url, json=body), 401, "token_required")
+    assert_problem(client.get(url, headers=bearer("not-a-seat-token")), 403, "bad_token")
+    assert_problem(client.post(url, json=body, headers=bearer("nope")), 403, "bad_token")
+    basic = {"Authorization": "Basic dXNlcjpwdw=="}
+    assert_problem(client.get(url, headers=basic), 401, "bad_authorization")
+
+
+def test_token_of_another_match_is_refused(client: TestClient[Any]) -> None:
+    first, second = new_match(client), new_match(client)
+    token = claim_all(client, first)[0]
+    assert_problem(client.get(f"/matches/{second}/moves", headers=bearer(token)), 403, "bad_token")
+
+
+def test_playing_out_of_turn_is_an_illegal_move_with_the_rule_code(
+    client: TestClient[Any],
+) -> None:
+    match_id = new_match(client)
+    tokens = claim_all(client, match_id)
+    state = client.get(f"/matches/{match_id}").json()
+    idle = 1 - state["to_act"][0]
+    hand = client.get(f"/matches/{match_id}", headers=bearer(tokens[idle])).json()["view"]["hand"]
+    response = client.post(
+        f"/matches/{match_id}/moves",
+        json={"move": {"type": "play", "card": hand[0]}, "expected_version": state["version"]},
+        headers=bearer(tokens[idle]),
+    )
+    assert_problem(response, 422, "not_your_turn")
+
+
+def test_spectator_sees_no_hand(client: TestClient[Any]) -> None:
+    match_id = new_match(client)
+    body = client.get(f"/matches/{match_id}").json()
+    assert body["you"] is None
+    assert body["view"]["hand"] is None
+    assert sum(body["view"]["hand_counts"]) == 4
+    dealt = [e for e in client.get(f"/matches/{match_id}/events").json()["events"]
+             if e["type"] == "dealt"]  # fmt: skip
+    assert dealt and all(e["payload"]["hand"] is None for e in dealt)
+
+
+def test_another_seats_hand_never_appears_in_view_events_or_stream(
+    client: TestClient[Any],
+) -> None:
+    match_id = new_match(client)
+    tokens = claim_all(client, match_id)
+    hands = [
+        client.get(f"/matches/{match_id}", headers=bearer(t)).json()["view"]["hand"] for t in tokens
+    ]
+    assert len(hands[0]) == len(hands[1]) == 2
+    version = client.get(f"/matches/{match_id}").json()["version"]
+    for seat, token in enumerate(tokens):
+        other = hands[1 - seat]
+        view = client.get(f"/matches/{match_id}", headers=bearer(token)).json()
+        events = client.get(f"/matches/{match_id}/events", headers=bearer(token)).json()
+        stream = client.get(
+            f"/matches/{match_id}/stream", params={"until_version": version},
+            headers=bearer(token),
+        )  # fmt: skip
+        dealt = [e for e in events["events"] if e["type"] == "dealt"]
+        streamed = [json.loads(m["data"]) for m in sse_messages(stream.text)]
+        assert view["view"]["hand"] == hands[seat]
+        assert dealt[0]["payload"]["hand"] == hands[seat]
+        assert [e for e in streamed if e["type"] == "dealt"] == dealt
+        for text in (json.dumps(view), json.dumps(events), stream.text):
+            assert json.dumps(other) not in text
+            assert "deck" not in text.replace("deck_count", "")
+            assert "token_hash" not in text and '"seed"' not in text
+
+
+def test_stream_resumes_after_last_event_id(client: TestClient[Any]) -> None:
+    match_id = new_match(client)
+    tokens = claim_all(client, match_id)
+    for _ in range(3):
+        play_one(client, match_id, tokens)
+    version = client.get(f"/matches/{match_id}").json()["version"]
+    response = client.get(
+        f"/matches/{match_id}/stream",
+        params={"until_version": version},
+        headers={"Last-Event-ID": "3"},
+    )
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/event-stream")
+    messages = sse_messages(response.text)
+    assert [int(m["id"]) for m in messages] == list(range(4, version + 1))
+    assert [json.loads(m["data"])["version"] for m in messages] == list(range(4, version + 1))
+    by_after = client.get(
+        f"/matches/{match_id}/stream", params={"after": 3, "until_version": version}
+    )
+    assert by_after.text == response.text
+
+
+def test_stream_of_a_finished_match_ends_after_its_last_event(client: TestClient[Any]) -> None:
+    match_id = new_match(client)
+    for seat in range(2):
+        client.post(f"/matches/{match_id}/seats/{seat}/bot", json={})
+    state = client.get(f"/matches/{match_id}").json()
+    assert state["finished"]
+    messages = sse_messages(client.get(f"/matches/{match_id}/stream").text)
+    assert int(messages[-1]["id"]) == state["version"]
+
+
+def test_bad_last_event_id_is_a_problem(client: TestClient[Any]) -> None:
+    match_id = new_match(client)
+    response = client.get(f"/matches/{match_id}/stream", headers={"Last-Event-ID": "abc"})
+    assert_problem(response, 400, "bad_last_event_id")
+
+
+def test_events_are_paged_with_after_and_limit(client: TestClient[Any]) -> None:
+    match_id = new_match(client)
+    page = client.get(f"/matches/{match_id}/events", params={"after": 1, "limit": 1}).json()
+    assert [e["version"] for e in page["events"]] == [2]
+    assert page["version"] >= 3
+
+
+def test_match_list_is_paged_newest_first(client: TestClient[Any]) -> None:
+    ids = [new_match(client) for _ in range(3)]
+    page = client.get("/matches", params={"offset": 0, "limit": 2}).json()
+    assert page["total"] == 3 and page["limit"] == 2
+    assert len(page["items"]) == 2
+    rest = client.get("/matches", params={"offset": 2, "limit": 2}).json()["items"]
+    listed = [item["id"] for item in page["items"] + rest]
+    assert sorted(listed) == sorted(ids)
+    assert {item["game"] for item in page["items"]} == {"highcard"}
+    assert all(item["finished"] is False for item in page["items"])
+
+
+def test_claimed_seat_cannot_be_claimed_again_or_botted_by_others(
+    client: TestClient[Any],
+) -> None:
+    match_id = new_match(client)
+    claim_all(client, match_id)
+    assert_problem(client.post(f"/matches/{match_id}/seats/0/claim"), 409, "seat_taken")
+    response = client.post(f"/matches/{match_id}/seats/0/bot", json={"bot": "random"})
+    assert_problem(response, 403, "not_your_seat")
+
+
+def test_body_over_the_limit_is_413(client: TestClient[Any]) -> None:
+    big = {"game": "highcard", "players": 2, "options": {"x": "y" * 70_000}}
+    assert_problem(client.post("/matches", json=big), 413, "body_too_large")
+
+
+def test_unknown_field_in_a_body_is_refused(client: TestClient[Any]) -> None:
+    response = client.post("/matches", json={"game": "highcard", "players": 2, "colour": "red"})
+    body = assert_problem(response, 400, "invalid_request")
+    assert "colour" in json.dumps(body)
+
+
+def test_unknown_game_option_is_refused(client: TestClient[Any]) -> None:
+    response = client.post(
+        "/matches", json={"game": "highcard", "players": 2, "options": {"colour": 1}}
+    )
+    assert_problem(response, 400, "bad_options")
+
+
+def test_move_that_is_not_a_move_of_the_game_is_400(client: TestClient[Any]) -> None:
+    match_id = new_match(client)
+    token = claim_all(client, match_id)[0]
+    response = client.post(
+        f"/matches/{match_id}/moves",
+        json={"move": {"type": "fly", "to": "moon"}, "expected_version": 4},
+        headers=bearer(token),
+    )
+    assert_problem(response, 400, "bad_move")
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "kwargs", "status", "code"),
+    [
+        ("GET", "/nowhere", {}, 404, "not_found"),
+        ("DELETE", "/games", {}, 405, "method_not_allowed"),
+        ("GET", "/matches/nope", {}, 404, "match_not_found"),
+        ("POST", "/matches/nope/seats/0/claim", {}, 404, "match_not_found"),
+        ("POST", "/matches", {"json": {"game": "chess", "players": 2}}, 404, "unknown_game"),
+        ("POST", "/matches", {"json": {"game": "highcard", "players": 9}}, 400,
+         "bad_player_count"),
+        ("POST", "/matches", {"json": {"game": "highcard"}}, 400, "invalid_request"),
+        ("POST", "/matches", {"json": ["not", "an", "object"]}, 400, "invalid_request"),
+        ("POST", "/matches", {"content": b"{broken", "headers": {"content-type":
+         "application/json"}}, 400, "invalid_request"),
+        ("POST", "/matches", {"content": b"game=highcard", "headers": {"content-type":
+         "application/x-www-form-urlencoded"}}, 415, "unsupported_media_type"),
+        ("GET", "/matches", {"params": {"limit": 0}}, 400, "invalid_request"),
+        ("GET", "/matches", {"params": {"offset": "x"}}, 400, "invalid_request"),
+    ],
+)  # fmt: skip
+def test_every_error_is_a_problem_document_with_a_code(
+    client: TestClient[Any], method: str, path: str, kwargs: dict[str, Any], status: int, code: str
+) -> None:
+    assert_problem(client.request(method, path, **kwargs), status, code)
+
+
+def test_unknown_seat_is_404(client: TestClient[Any]) -> None:
+    match_id = new_match(client)
+    assert_problem(client.post(f"/matches/{match_id}/seats/7/claim"), 404, "seat_not_found")
+    assert_problem(client.post(f"/matches/{match_id}/seats/-1/claim"), 404, "seat_not_found")
+
+
+class BrokenStore(MemoryStore):
+    def read(self, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("disk on fire: /secret/path")
+
+
+def test_unexpected_failure_is_a_500_problem_that_reveals_nothing(registry: Any) -> None:
+    service = MatchService(BrokenStore(), registry)
+    with TestClient(create_app(service)) as broken:
+        response = broken.get("/matches/any")
+    assert_problem(response, 500, "internal_error")
+    assert "secret" not in response.text and "fire" not in response.text
+
+
+def test_idle_stream_sends_keepalive_comments(service: MatchService) -> None:
+    from api.sse import event_stream
+
+    match = service.load(service.create_match("highcard", 2, seed="s1").match_id)
+
+    async def first_two() -> list[Any]:
+        stream = event_stream(service, match.match_id, None, match.version, keepalive=0.05)
+        messages = [await anext(stream), await anext(stream)]
+        await stream.aclose()
+        return messages
+
+    messages = anyio.run(first_two)
+    assert [(m.comment, m.id) for m in messages] == [("keep-alive", None)] * 2
+
+
+def highcard_position(**changes: Any) -> dict[str, Any]:
+    position = {
+        "players": 2, "rounds": 1, "hand_size": 1, "deck": [], "hands": [[1], [2]],
+        "table": [None, None], "wins": [0, 0], "round": 1, "leader": 0, "to_act": 0,
+    }  # fmt: skip
+    return {**position, **changes}
+
+
+def test_match_can_start_from_a_position_document(client: TestClient[Any]) -> None:
+    match_id = new_match(client, position=highcard_position(to_act=1, leader=1))
+    body = client.get(f"/matches/{match_id}").json()
+    assert body["to_act"] == [1]
+    assert body["view"]["hand_counts"] == [1, 1]
+
+
+@pytest.mark.parametrize(
+    ("position", "code"),
+    [
+        (highcard_position(hands=[[1], [1]]), "duplicate_card"),
+        ({"players": 2}, "bad_position"),
+        (highcard_position(to_act=5), "position_not_playable"),
+    ],
+)
+def test_impossible_position_is_refused(
+    client: TestClient[Any], position: dict[str, Any], code: str
+) -> None:
+    response = client.post(
+        "/matches", json={"game": "highcard", "players": 2, "position": position}
+    )
+    assert_problem(response, 422, code)
+    assert client.get("/matches").json()["total"] == 0

@@ -1,0 +1,153 @@
+"""The ``ironworks`` command: help texts, and a real server on SQLite streaming live events."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from conftest import highcard_path_env
+
+from api.cli import main
+from core.registry import GameRegistry
+from core.service import MatchService
+from core.store.base import open_store
+from core.tasks import NullRunner
+
+
+@pytest.mark.parametrize(
+    ("command", "mentions"),
+    [
+        ("serve", ["--host", "--port", "--store", "IRONWORKS_STORE", "sqlite:///"]),
+        ("worker", ["--redis", "--store", "--burst"]),
+        ("openapi", ["--output", "--check"]),
+    ],
+)
+def test_each_subcommand_explains_itself(
+    command: str, mentions: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main([command, "--help"])
+    assert exit_.value.code == 0
+    text = capsys.readouterr().out
+    for word in mentions:
+        assert word in text
+
+
+def test_worker_without_redis_url_says_what_is_missing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    assert main(["worker"]) == 2
+    assert "REDIS_URL" in capsys.readouterr().err
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'matches.sqlite3'}"
+
+
+@pytest.fixture
+def server(db_url: str) -> Iterator[str]:
+    """``ironworks serve`` on a SQLite file with the in-process runner, highcard installed."""
+    port = free_port()
+    env = highcard_path_env()
+    env.pop("REDIS_URL", None)
+    env.pop("IRONWORKS_STORE", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--log-level", "warning",
+         "--store", db_url],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                httpx.get(f"{base}/health", timeout=1)
+                break
+            except httpx.TransportError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"server did not start: {proc.stderr.read().decode()[-2000:]}")
+                time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def wait_for_turn(server: str, match_id: str) -> dict[str, Any]:
+    """The match once somebody is to act (the dealer runs on the server's own thread)."""
+    for _ in range(100):
+        state = httpx.get(f"{server}/matches/{match_id}").json()
+        if state["to_act"]:
+            return state
+        time.sleep(0.1)
+    pytest.fail(f"nobody is to act: {state}")
+
+
+@pytest.fixture
+def match_left_before_the_deal(db_url: str, registry: GameRegistry) -> str:
+    """A match stored by a process that stopped before its dealer job ran."""
+    store = open_store(db_url)
+    match = MatchService(store, registry, NullRunner()).create_match("highcard", 2)
+    store.close()
+    return match.match_id
+
+
+def test_served_store_resumes_work_left_by_a_stopped_process(
+    match_left_before_the_deal: str, server: str
+) -> None:
+    assert wait_for_turn(server, match_left_before_the_deal)["view"]["round"] == 1
+
+
+def test_served_stream_delivers_a_move_made_after_it_opened(server: str) -> None:
+    health = httpx.get(f"{server}/health").json()
+    assert health["store"] == "sqlite"
+    match_id = httpx.post(f"{server}/matches", json={"game": "highcard", "players": 2}).json()["id"]
+    tokens = [
+        httpx.post(f"{server}/matches/{match_id}/seats/{seat}/claim").json()["token"]
+        for seat in (0, 1)
+    ]
+    state = wait_for_turn(server, match_id)
+    seat, version = state["to_act"][0], state["version"]
+    auth = {"Authorization": f"Bearer {tokens[seat]}"}
+    received: list[dict] = []
+
+    def listen() -> None:
+        with httpx.stream(
+            "GET", f"{server}/matches/{match_id}/stream", headers=auth, timeout=20,
+            params={"after": version, "until_version": version + 1},
+        ) as response:  # fmt: skip
+            for line in response.iter_lines():
+                if line.startswith("data: "):
+                    received.append(json.loads(line.removeprefix("data: ")))
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    time.sleep(0.5)  # the stream is open and waiting before the move exists
+    move = httpx.get(f"{server}/matches/{match_id}/moves", headers=auth).json()["moves"][0]
+    played = httpx.post(
+        f"{server}/matches/{match_id}/moves", headers=auth,
+        json={"move": move, "expected_version": version},
+    )  # fmt: skip
+    assert played.status_code == 200, played.text
+    listener.join(timeout=20)
+    assert not listener.is_alive()
+    assert [(e["version"], e["type"]) for e in received] == [(version + 1, "played")]
+    assert received[0]["payload"]["seat"] == seat
+    assert received[0]["payload"]["card"] == move["card"]

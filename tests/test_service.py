@@ -1,0 +1,378 @@
+"""The command service: decide with the match's own randomness, append with optimistic
+concurrency and idempotency, enqueue what the match waits for, refuse bad input clearly."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import msgspec
+import pytest
+
+from core.errors import (
+    BadRequest,
+    IdempotencyMismatch,
+    IllegalMove,
+    InvalidPosition,
+    NotFound,
+    VersionConflict,
+)
+from core.game import SYSTEM
+from core.hooks import hookimpl
+from core.match import MatchState
+from core.registry import GameRegistry
+from core.rng import decision_rng
+from core.service import MatchService
+from core.store.memory import MemoryStore
+from core.tasks import Job, NullRunner
+from worker.jobs import execute
+
+SEED = "a-secret-seed-that-must-stay-on-the-server"
+
+
+@pytest.fixture
+def jobs() -> NullRunner:
+    return NullRunner()
+
+
+@pytest.fixture
+def svc(registry: GameRegistry, jobs: NullRunner) -> MatchService:
+    """A service whose jobs are only collected, so tests run them one at a time."""
+    return MatchService(MemoryStore(), registry, jobs)
+
+
+def _dealt(svc: MatchService, jobs: NullRunner) -> tuple[MatchState, list[str]]:
+    """A two-seat highcard match with both seats claimed and the first round dealt."""
+    match = svc.create_match("highcard", 2, seed=SEED)
+    tokens = [svc.claim_seat(match.match_id, seat) for seat in range(2)]
+    assert execute(svc, jobs.jobs[-1]) == "done"
+    return svc.load(match.match_id), tokens
+
+
+def _play(card: int) -> bytes:
+    return msgspec.json.encode({"type": "play", "card": card})
+
+
+def _hand(svc: MatchService, match: MatchState, seat: int) -> list[int]:
+    return svc.view(match, seat)["hand"]
+
+
+def _registry_with(game: Any) -> GameRegistry:
+    class Plugin:
+        @staticmethod
+        @hookimpl
+        def ironworks_games() -> list[Any]:
+            return [game]
+
+    games = GameRegistry()
+    games.register(Plugin, name="test")
+    return games
+
+
+# --- illegal input -----------------------------------------------------------------------
+
+
+def test_card_not_in_hand_is_refused_with_a_code_and_a_sentence(
+    svc: MatchService, jobs: NullRunner
+) -> None:
+    match, tokens = _dealt(svc, jobs)
+    not_mine = _hand(svc, match, 1)[0]
+    with pytest.raises(IllegalMove) as info:
+        svc.submit(match.match_id, tokens[0], _play(not_mine), match.version)
+    assert info.value.code == "card_not_in_hand"
+    assert str(not_mine) in info.value.message and " " in info.value.message
+    assert svc.store.version(match.match_id) == match.version
+
+
+def test_playing_out_of_turn_is_refused_as_not_your_turn(
+    svc: MatchService, jobs: NullRunner
+) -> None:
+    match, tokens = _dealt(svc, jobs)
+    with pytest.raises(IllegalMove) as info:
+        svc.submit(match.match_id, tokens[1], _play(_hand(svc, match, 1)[0]), match.version)
+    assert info.value.code == "not_your_turn" and info.value.status == 422
+
+
+@pytest.mark.parametrize(
+    "body", [b"{}", b'{"type": "fly"}', b'{"type": "play", "card": "ace"}', b"not json"]
+)
+def test_a_body_that_is_no_move_is_a_bad_move(
+    svc: MatchService, jobs: NullRunner, body: bytes
+) -> None:
+    match, tokens = _dealt(svc, jobs)
+    with pytest.raises(BadRequest) as info:
+        svc.submit(match.match_id, tokens[0], body, match.version)
+    assert info.value.code == "bad_move" and "High Card" in info.value.message
+
+
+def test_a_seat_cannot_submit_the_dealers_move(svc: MatchService, jobs: NullRunner) -> None:
+    match, tokens = _dealt(svc, jobs)
+    with pytest.raises(IllegalMove) as info:
+        svc.submit(match.match_id, tokens[0], b'{"type": "deal"}', match.version)
+    assert info.value.code == "dealer_only"
+
+
+# --- randomness ----------------------------------------------------------------------------
+
+
+def test_same_seed_deals_the_same_cards(svc: MatchService, jobs: NullRunner) -> None:
+    first, _ = _dealt(svc, jobs)
+    second, _ = _dealt(svc, jobs)
+    other = svc.create_match("highcard", 2, seed="another-seed")
+    assert first.game_state == second.game_state
+    assert other.game_state.deck != first.game_state.deck
+
+
+def test_decide_gets_the_generator_of_the_seed_and_the_version(
+    registry: GameRegistry, jobs: NullRunner
+) -> None:
+    from highcard.game import HighCard  # importable once the registry fixture ran
+
+    drawn: list[float] = []
+
+    class Recording(HighCard):
+        def decide(self, state: Any, actor: int, move: Any, rng: Random) -> list[Any]:
+            drawn.append(rng.random())
+            return super().decide(state, actor, move, rng)
+
+    games = _registry_with(Recording())
+    svc = MatchService(MemoryStore(), games, jobs)
+    match, tokens = _dealt(svc, jobs)
+    dealt_at = match.version - 1
+    card = _hand(svc, match, 0)[0]
+    svc.submit(match.match_id, tokens[0], _play(card), match.version)
+    assert drawn == [
+        decision_rng(SEED, dealt_at).random(),
+        decision_rng(SEED, match.version).random(),
+    ]
+    assert decision_rng(SEED, 3).random() != decision_rng(SEED, 4).random()
+    assert decision_rng(SEED, 3).random() != decision_rng(SEED + "x", 3).random()
+
+
+def test_the_seed_never_reaches_views_or_redacted_events(service: MatchService) -> None:
+    match = service.create_match("highcard", 3, seed=SEED)
+    token = service.claim_seat(match.match_id, 0)
+    for seat in (1, 2):
+        service.hand_to_bot(match.match_id, seat, "random", None)
+    stored = b"".join(e.data for e in service.store.read(match.match_id))
+    assert SEED.encode() in stored  # it is kept server-side...
+    seen = []
+    while service.result(match := service.load(match.match_id)) is None:
+        for seat in (None, 0, 1, 2):
+            seen.append(service.view(match, seat))
+        move = service.legal_moves(match, 0)[0]
+        service.submit(match.match_id, token, msgspec.json.encode(move), match.version)
+    for seat in (None, 0, 1, 2):
+        seen += service.redacted_events(match.match_id, seat)
+    shown = msgspec.json.encode(seen)
+    assert SEED.encode() not in shown  # ...and never leaves it
+    assert b"token_hash" not in shown
+
+
+# --- optimistic concurrency and idempotency ------------------------------------------------
+
+
+@pytest.mark.parametrize("offset", [-1, 1])
+def test_a_stale_or_future_expected_version_is_a_conflict_naming_the_current_one(
+    svc: MatchService, jobs: NullRunner, offset: int
+) -> None:
+    match, tokens = _dealt(svc, jobs)
+    card = _hand(svc, match, 0)[0]
+    with pytest.raises(VersionConflict) as info:
+        svc.submit(match.match_id, tokens[0], _play(card), match.version + offset)
+    assert info.value.current_version == match.version
+    assert info.value.code == "version_conflict" and info.value.status == 409
+    assert svc.store.version(match.match_id) == match.version
+
+
+def test_a_retried_idempotency_key_returns_the_first_result_and_appends_nothing(
+    svc: MatchService, jobs: NullRunner
+) -> None:
+    match, tokens = _dealt(svc, jobs)
+    card = _hand(svc, match, 0)[0]
+    first = svc.submit(match.match_id, tokens[0], _play(card), match.version, "key-1")
+    after_first = svc.store.version(match.match_id)
+    again = svc.submit(match.match_id, tokens[0], _play(card), match.version, "key-1")
+    assert not first.replayed and again.replayed
+    assert (again.first_version, again.version) == (first.first_version, first.version)
+    assert svc.store.version(match.match_id) == after_first == first.version
+
+
+def test_a_retry_after_the_match_moved_on_still_returns_the_first_result(
+    svc: MatchService, jobs: NullRunner
+) -> None:
+    match, tokens = _dealt(svc, jobs)
+    first = svc.submit(
+        match.match_id, tokens[0], _play(_hand(svc, match, 0)[0]), match.version, "k"
+    )
+    now = svc.load(match.match_id)
+    svc.submit(match.match_id, tokens[1], _play(_hand(svc, now, 1)[0]), now.version)
+    moved_on = svc.store.version(match.match_id)
+    again = svc.submit(
+        match.match_id, tokens[0], _play(_hand(svc, match, 0)[0]), match.version, "k"
+    )
+    assert again.replayed and again.version == first.version
+    assert svc.store.version(match.match_id) == moved_on
+
+
+def test_the_same_key_with_another_move_is_refused(svc: MatchService, jobs: NullRunner) -> None:
+    match, tokens = _dealt(svc, jobs)
+    low, high = _hand(svc, match, 0)
+    svc.submit(match.match_id, tokens[0], _play(low), match.version, "key-2")
+    with pytest.raises(IdempotencyMismatch) as info:
+        svc.submit(match.match_id, tokens[0], _play(high), match.version, "key-2")
+    assert info.value.code == "idempotency_key_reused" and info.value.message
+
+
+# --- tasks ---------------------------------------------------------------------------------
+
+
+def test_the_deal_is_enqueued_for_the_version_it_was_computed_for(
+    svc: MatchService, jobs: NullRunner
+) -> None:
+    match = svc.create_match("highcard", 2, seed=SEED)
+    assert jobs.jobs == [
+        Job(match_id=match.match_id, version=match.version, kind="system", move=b'{"type":"deal"}')
+    ]
+
+
+def test_pending_tasks_are_enqueued_again_after_every_append(
+    svc: MatchService, jobs: NullRunner
+) -> None:
+    match, tokens = _dealt(svc, jobs)
+    # Created at version 2; each seat claim moved the stream on, so the deal that was still
+    # pending was enqueued again for versions 3 and 4; the deal itself left a human's turn.
+    assert [(j.kind, j.version) for j in jobs.jobs] == [("system", 2), ("system", 3), ("system", 4)]
+    svc.hand_to_bot(match.match_id, 1, "random", tokens[1])
+    before = len(jobs.jobs)
+    svc.submit(
+        match.match_id, tokens[0], _play(_hand(svc, match, 0)[0]), svc.load(match.match_id).version
+    )
+    bot_job = jobs.jobs[before:]
+    now = svc.load(match.match_id)
+    assert bot_job == [Job(match_id=match.match_id, version=now.version, kind="bot", seat=1)]
+
+
+def test_finishing_a_round_enqueues_the_next_deal(svc: MatchService, jobs: NullRunner) -> None:
+    match, tokens = _dealt(svc, jobs)
+    svc.submit(match.match_id, tokens[0], _play(_hand(svc, match, 0)[0]), match.version)
+    now = svc.load(match.match_id)
+    svc.submit(match.match_id, tokens[1], _play(_hand(svc, now, 1)[0]), now.version)
+    end_of_round = svc.load(match.match_id)
+    assert jobs.jobs[-1].kind == "system" and jobs.jobs[-1].version == end_of_round.version
+    assert msgspec.json.decode(jobs.jobs[-1].move) == {"type": "deal"}
+
+
+def test_a_job_for_an_old_version_is_dropped(svc: MatchService, jobs: NullRunner) -> None:
+    match = svc.create_match("highcard", 2, seed=SEED)
+    deal = jobs.jobs[-1]
+    svc.claim_seat(match.match_id, 0)  # the stream moves on before the worker runs
+    at = svc.store.version(match.match_id)
+    assert execute(svc, deal) == "stale"
+    assert svc.store.version(match.match_id) == at
+
+
+def test_a_duplicated_job_makes_one_move(svc: MatchService, jobs: NullRunner) -> None:
+    match = svc.create_match("highcard", 2, seed=SEED)
+    deal = jobs.jobs[-1]
+    assert execute(svc, deal) == "done"
+    dealt_at = svc.store.version(match.match_id)
+    assert execute(svc, deal) == "stale"
+    assert svc.store.version(match.match_id) == dealt_at == match.version + 1
+
+
+def test_a_job_replayed_after_losing_the_race_is_answered_from_its_key(
+    svc: MatchService, jobs: NullRunner
+) -> None:
+    match = svc.create_match("highcard", 2, seed=SEED)
+    deal = jobs.jobs[-1]
+    first = svc.apply(match, SYSTEM, deal.move or b"", deal.version, deal.id)
+    again = svc.apply(match, SYSTEM, deal.move or b"", deal.version, deal.id)
+    assert again.replayed and again.version == first.version
+    assert svc.store.version(match.match_id) == first.version
+
+
+# --- creating matches ----------------------------------------------------------------------
+
+
+def test_a_match_can_start_from_a_position_document(svc: MatchService, jobs: NullRunner) -> None:
+    played, _ = _dealt(svc, jobs)
+    game = svc.game_of(played)
+    doc = game.export_position(played.game_state)
+    copy = svc.create_match("highcard", 2, position=doc, seed="other")
+    assert game.export_position(copy.game_state) == doc
+    assert svc.legal_moves(copy, 0) == svc.legal_moves(played, 0)
+    assert svc.redacted_events(copy.match_id, None)[0]["payload"]["from_position"] is True
+
+
+def test_an_impossible_position_is_refused_and_creates_nothing(
+    svc: MatchService, jobs: NullRunner
+) -> None:
+    played, _ = _dealt(svc, jobs)
+    doc = svc.game_of(played).export_position(played.game_state)
+    doc["deck"] = [*doc["deck"], doc["hands"][0][0]]
+    streams = svc.store.count_streams()
+    with pytest.raises(InvalidPosition) as info:
+        svc.create_match("highcard", 2, position=doc)
+    assert info.value.code == "duplicate_card" and info.value.message
+    assert svc.store.count_streams() == streams
+
+
+def test_a_position_for_another_player_count_is_refused(
+    svc: MatchService, jobs: NullRunner
+) -> None:
+    played, _ = _dealt(svc, jobs)
+    doc = svc.game_of(played).export_position(played.game_state)
+    with pytest.raises(BadRequest) as info:
+        svc.create_match("highcard", 3, position=doc)
+    assert info.value.code == "bad_player_count"
+
+
+@pytest.mark.parametrize("players", [0, 1, 5, -2])
+def test_a_player_count_outside_the_game_is_refused(svc: MatchService, players: int) -> None:
+    with pytest.raises(BadRequest) as info:
+        svc.create_match("highcard", players)
+    assert info.value.code == "bad_player_count" and "2 to 4" in info.value.message
+
+
+@pytest.mark.parametrize(
+    "options", [{"rounds": "three"}, {"rounds": 2.5}, {"hand_size": None}, ["rounds", 3]]
+)
+def test_options_of_the_wrong_type_are_refused(svc: MatchService, options: Any) -> None:
+    with pytest.raises(BadRequest) as info:
+        svc.create_match("highcard", 2, options)
+    assert info.value.code == "bad_options" and info.value.message.startswith("options")
+
+
+def test_an_unknown_option_is_refused_by_name(svc: MatchService) -> None:
+    with pytest.raises(BadRequest) as info:
+        svc.create_match("highcard", 2, {"rounds": 2, "jokers": True})
+    assert info.value.code == "bad_options" and "jokers" in info.value.message
+
+
+def test_an_unknown_option_is_refused_even_when_the_game_struct_would_ignore_it() -> None:
+    from highcard.game import HighCard
+
+    class LaxOptions(msgspec.Struct, kw_only=True):
+        rounds: int = 3
+        hand_size: int = 2
+
+    class LaxHighCard(HighCard):
+        Options = LaxOptions
+
+    svc = MatchService(MemoryStore(), _registry_with(LaxHighCard()))
+    with pytest.raises(BadRequest) as info:
+        svc.create_match("highcard", 2, {"rounds": 2, "jokers": True})
+    assert info.value.code == "bad_options" and "jokers" in info.value.message
+
+
+def test_an_unknown_game_is_not_found(svc: MatchService) -> None:
+    with pytest.raises(NotFound) as info:
+        svc.create_match("chess", 2)
+    assert info.value.code == "unknown_game"
+
+
+def test_options_are_kept_with_the_match(svc: MatchService) -> None:
+    match = svc.create_match("highcard", 2, {"rounds": 1, "hand_size": 3})
+    assert (match.options.rounds, match.options.hand_size) == (1, 3)
+    assert len(match.game_state.deck) == 2 * 3 * 1

@@ -1,0 +1,391 @@
+"""The event store contract, run against every backend (memory, SQLite, Redis)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import store_backends
+from store_backends import Backend, append_later, tick
+
+import core.store.redis
+from core.errors import BadRequest, IdempotencyMismatch, VersionConflict
+from core.events import NewEvent
+from core.store.base import open_store
+from core.store.sqlite import SQLiteStore
+
+backend = store_backends.backend_fixture(store_backends.BACKENDS)
+durable = store_backends.backend_fixture(store_backends.DURABLE_BACKENDS)
+
+spawn = multiprocessing.get_context("spawn")
+
+
+def fill(backend: Backend, stream_id: str, count: int) -> None:
+    backend.store.append(stream_id, 0, [tick(0, n) for n in range(count)])
+
+
+# --- appending ----------------------------------------------------------------------------
+
+
+def test_expected_version_zero_creates_the_stream_with_full_envelopes(backend: Backend) -> None:
+    store = backend.store
+    before = time.time()
+    events = [
+        NewEvent(type="started", data=b'{"deck":[3,1,2]}', actor=None, rules_version="1"),
+        NewEvent(type="dealt", data='{"name":"Zoë"}'.encode(), actor=-1, rules_version="1"),
+        NewEvent(type="played", data=b"{}", actor=2, rules_version="2b"),
+    ]
+    result = store.append("m1", 0, events, idempotency_key="k1", request_digest="d1")
+
+    assert (result.stream_id, result.first_version, result.last_version) == ("m1", 1, 3)
+    assert not result.replayed
+    stored = store.read("m1")
+    assert [e.version for e in stored] == [1, 2, 3]
+    assert [(e.type, e.data, e.actor, e.rules_version) for e in stored] == [
+        (e.type, e.data, e.actor, e.rules_version) for e in events
+    ]
+    assert all(e.stream_id == "m1" and e.idempotency_key == "k1" for e in stored)
+    assert all(before - 1 <= e.timestamp <= time.time() + 1 for e in stored)
+    assert store.version("m1") == 3
+
+
+def test_versions_stay_gapless_across_appends(backend: Backend) -> None:
+    store = backend.store
+    store.append("m1", 0, [tick(0, 0)])
+    result = store.append("m1", 1, [tick(0, 1), tick(0, 2)])
+    store.append("m1", 3, [tick(0, 3)])
+
+    assert (result.first_version, result.last_version) == (2, 3)
+    assert [e.version for e in store.read("m1")] == [1, 2, 3, 4]
+    assert [e.idempotency_key for e in store.read("m1")] == [None] * 4
+
+
+def test_stale_expected_version_raises_conflict_with_current_version(backend: Backend) -> None:
+    fill(backend, "m1", 3)
+
+    with pytest.raises(VersionConflict) as caught:
+        backend.store.append("m1", 2, [tick(1, 0)])
+
+    assert caught.value.current_version == 3
+    assert caught.value.expected == 2
+    assert caught.value.status == 409 and caught.value.code == "version_conflict"
+    assert backend.store.version("m1") == 3
+
+
+def test_expected_version_zero_on_an_existing_stream_conflicts(backend: Backend) -> None:
+    fill(backend, "m1", 2)
+
+    with pytest.raises(VersionConflict) as caught:
+        backend.store.append("m1", 0, [tick(1, 0)])
+
+    assert caught.value.current_version == 2
+    assert [e.actor for e in backend.store.read("m1")] == [0, 0]
+
+
+def test_expected_version_beyond_a_missing_stream_conflicts_and_creates_nothing(
+    backend: Backend,
+) -> None:
+    with pytest.raises(VersionConflict) as caught:
+        backend.store.append("ghost", 4, [tick(0, 0)])
+
+    assert caught.value.current_version == 0
+    assert backend.store.version("ghost") == 0
+    assert backend.store.count_streams() == 0
+
+
+# --- idempotency --------------------------------------------------------------------------
+
+
+def test_retried_idempotency_key_returns_first_result_and_appends_nothing(
+    backend: Backend,
+) -> None:
+    store = backend.store
+    fill(backend, "m1", 1)
+    first = store.append("m1", 1, [tick(1, 0), tick(1, 1)], "move-7", "digest-a")
+    store.append("m1", 3, [tick(2, 0)])
+
+    again = store.append("m1", 3, [tick(1, 0), tick(1, 1)], "move-7", "digest-a")
+
+    assert not first.replayed and again.replayed
+    assert (again.first_version, again.last_version) == (first.first_version, first.last_version)
+    assert store.version("m1") == 4
+    seen = store.lookup("m1", "move-7")
+    assert seen is not None
+    assert (seen[0].first_version, seen[0].last_version, seen[1]) == (2, 3, "digest-a")
+
+
+def test_retried_key_wins_over_a_stale_expected_version(backend: Backend) -> None:
+    """A client retrying after a lost response still has the old version; it must get its
+    first result back, not a conflict."""
+    fill(backend, "m1", 1)
+    backend.store.append("m1", 1, [tick(1, 0)], "move-1", "d")
+
+    again = backend.store.append("m1", 1, [tick(1, 0)], "move-1", "d")
+
+    assert again.replayed and again.last_version == 2
+
+
+def test_idempotency_key_reused_for_a_different_request_is_refused(backend: Backend) -> None:
+    fill(backend, "m1", 1)
+    backend.store.append("m1", 1, [tick(1, 0)], "move-1", "digest-a")
+
+    with pytest.raises(IdempotencyMismatch) as caught:
+        backend.store.append("m1", 2, [tick(1, 9)], "move-1", "digest-b")
+
+    assert caught.value.code == "idempotency_key_reused" and caught.value.status == 422
+    assert backend.store.version("m1") == 2
+
+
+def test_an_empty_idempotency_key_is_still_a_key(backend: Backend) -> None:
+    backend.store.append("m1", 0, [tick(1, 0)], "", "d")
+
+    assert backend.store.append("m1", 1, [tick(1, 0)], "", "d").replayed
+
+
+def test_idempotency_keys_belong_to_one_stream(backend: Backend) -> None:
+    backend.store.append("m1", 0, [tick(1, 0)], "move-1", "d")
+
+    other = backend.store.append("m2", 0, [tick(1, 0)], "move-1", "d")
+
+    assert not other.replayed
+    assert backend.store.version("m2") == 1
+    assert backend.store.lookup("m2", "never-used") is None
+
+
+def test_retried_idempotency_key_is_recognised_after_a_restart(durable: Backend) -> None:
+    durable.store.append("m1", 0, [tick(1, 0)], "create-1", "d")
+    durable.store.close()
+
+    restarted = durable.reopen()
+    again = restarted.append("m1", 0, [tick(1, 0)], "create-1", "d")
+
+    assert again.replayed and (again.first_version, again.last_version) == (1, 1)
+    assert [e.version for e in restarted.read("m1")] == [1]
+
+
+def test_retried_idempotency_key_is_recognised_in_a_new_process(durable: Backend) -> None:
+    fill(durable, "m1", 1)
+    child = spawn.Process(target=append_later, args=(durable.url, "m1", 0.0, "from-child"))
+    child.start()
+    child.join(30)
+    assert child.exitcode == 0
+
+    again = durable.reopen().append("m1", 1, [tick(99, 0)], "from-child", "digest")
+
+    assert again.replayed and again.last_version == 2
+    assert durable.store.version("m1") == 2
+
+
+def test_a_store_opened_before_a_fork_works_in_the_child_and_the_parent(
+    durable: Backend, notification_only: None
+) -> None:
+    """RQ forks a work horse per job from a process that may already hold the store."""
+    fill(durable, "m1", 1)
+    durable.store.wait("m1", 0, timeout=1)  # the Redis listener thread exists before the fork
+
+    def child() -> None:
+        durable.store.append("m1", 1, [tick(1, 0)])
+        started = time.monotonic()
+        assert durable.store.wait("m1", 2, timeout=10)
+        assert time.monotonic() - started < 5, "the child was not woken by the parent's append"
+
+    forked = multiprocessing.get_context("fork").Process(target=child)
+    forked.start()
+    assert durable.store.wait("m1", 1, timeout=10), "the parent missed the child's append"
+    time.sleep(0.3)  # let the child get into its wait
+    durable.store.append("m1", 2, [tick(0, 2)])
+    forked.join(30)
+
+    assert forked.exitcode == 0
+    assert [e.actor for e in durable.store.read("m1")] == [0, 1, 0]
+
+
+def test_events_are_unchanged_after_a_restart(durable: Backend) -> None:
+    fill(durable, "m1", 3)
+    before = durable.store.read("m1")
+
+    assert durable.reopen().read("m1") == before
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def test_read_returns_events_after_a_version_up_to_a_limit(backend: Backend) -> None:
+    fill(backend, "m1", 6)
+    store = backend.store
+
+    assert [e.version for e in store.read("m1", after=2, limit=3)] == [3, 4, 5]
+    assert [e.version for e in store.read("m1", after=4)] == [5, 6]
+    assert [e.version for e in store.read("m1", limit=2)] == [1, 2]
+    assert store.read("m1", after=6) == []
+    assert store.read("m1", after=2, limit=0) == []
+    assert store.read("nobody") == []
+
+
+def test_version_of_a_missing_stream_is_zero(backend: Backend) -> None:
+    assert backend.store.version("nobody") == 0
+
+
+def test_streams_are_listed_newest_first_with_offset_and_limit(backend: Backend) -> None:
+    for i in range(5):
+        backend.store.append(f"m{i}", 0, [tick(0, n) for n in range(i + 1)])
+    store = backend.store
+
+    assert store.count_streams() == 5
+    listed = store.list_streams()
+    assert [(s.stream_id, s.version) for s in listed] == [
+        ("m4", 5), ("m3", 4), ("m2", 3), ("m1", 2), ("m0", 1),
+    ]  # fmt: skip
+    assert [s.stream_id for s in store.list_streams(offset=1, limit=2)] == ["m3", "m2"]
+    assert store.list_streams(offset=5) == []
+    assert [s.created_at for s in listed] == sorted((s.created_at for s in listed), reverse=True)
+
+
+def test_a_listed_stream_shows_its_current_version(backend: Backend) -> None:
+    fill(backend, "m1", 1)
+    backend.store.append("m1", 1, [tick(0, 1)])
+
+    assert [(s.stream_id, s.version) for s in backend.store.list_streams()] == [("m1", 2)]
+
+
+# --- waiting ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def notification_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Redis waiters also re-read the version now and then in case a notification was lost;
+    push that far out so the wake-up tests prove the pub/sub path itself."""
+    monkeypatch.setattr(core.store.redis, "SAFETY_POLL_SECONDS", 60.0)
+
+
+def test_wait_wakes_when_another_thread_appends(backend: Backend, notification_only: None) -> None:
+    fill(backend, "m1", 1)
+    timer = threading.Timer(0.2, backend.store.append, args=("m1", 1, [tick(1, 0)]))
+    started = time.monotonic()
+    timer.start()
+
+    woke = backend.store.wait("m1", 1, timeout=10)
+
+    timer.join()
+    assert woke
+    assert 0.15 <= time.monotonic() - started < 2
+    assert backend.store.version("m1") == 2
+
+
+def test_wait_times_out_without_new_events(backend: Backend) -> None:
+    fill(backend, "m1", 2)
+    started = time.monotonic()
+
+    assert not backend.store.wait("m1", 2, timeout=0.3)
+    assert time.monotonic() - started >= 0.3
+
+
+def test_wait_returns_at_once_when_the_stream_is_already_past(backend: Backend) -> None:
+    fill(backend, "m1", 2)
+    started = time.monotonic()
+
+    assert backend.store.wait("m1", 1, timeout=10)
+    assert time.monotonic() - started < 1
+
+
+def test_wait_on_a_stream_that_does_not_exist_yet_wakes_on_its_creation(
+    backend: Backend, notification_only: None
+) -> None:
+    timer = threading.Timer(0.2, fill, args=(backend, "later", 1))
+    started = time.monotonic()
+    timer.start()
+
+    assert backend.store.wait("later", 0, timeout=10)
+    assert time.monotonic() - started < 2
+    timer.join()
+
+
+def test_wait_wakes_when_another_process_appends(durable: Backend, notification_only: None) -> None:
+    fill(durable, "m1", 1)
+    child = spawn.Process(target=append_later, args=(durable.url, "m1", 0.3))
+    child.start()
+
+    woke = durable.store.wait("m1", 1, timeout=30)
+    noticed = time.time()
+
+    child.join(30)
+    assert woke and child.exitcode == 0
+    appended = durable.store.read("m1", after=1)[0]
+    # Woken by the notification (or SQLite's short poll), not by the timeout.
+    assert noticed - appended.timestamp < 0.5
+
+
+# --- opening by URL -----------------------------------------------------------------------
+
+
+def test_sqlite_url_with_three_slashes_is_relative_to_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    store = open_store("sqlite:///data/events.sqlite3")
+    try:
+        assert isinstance(store, SQLiteStore)
+        assert (tmp_path / "data" / "events.sqlite3").exists()
+    finally:
+        store.close()
+
+
+def test_sqlite_url_with_four_slashes_is_absolute(tmp_path: Path) -> None:
+    store = open_store(f"sqlite:///{tmp_path}/abs.sqlite3")
+    try:
+        assert store.path == f"{tmp_path}/abs.sqlite3"  # type: ignore[attr-defined]
+        assert (tmp_path / "abs.sqlite3").exists()
+    finally:
+        store.close()
+
+
+def test_sqlite_store_uses_write_ahead_logging(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "wal.sqlite3")
+    try:
+        mode = store._conn().execute("PRAGMA journal_mode").fetchone()[0]
+        assert mode == "wal"
+    finally:
+        store.close()
+
+
+def test_sqlite_in_memory_database_is_refused_since_threads_would_not_share_it() -> None:
+    with pytest.raises(BadRequest) as caught:
+        open_store("sqlite:///:memory:")
+    assert caught.value.code == "unsupported_store"
+
+
+def test_unknown_store_url_is_refused_with_a_code() -> None:
+    with pytest.raises(BadRequest) as caught:
+        open_store("postgres://localhost/x")
+    assert caught.value.code == "unknown_store"
+
+
+@pytest.mark.redis
+def test_redis_keys_live_under_the_url_prefix(redis_url: str) -> None:
+    import redis
+
+    from core.store.redis import RedisStore
+
+    store = open_store(redis_url)
+    try:
+        assert isinstance(store, RedisStore)
+        prefix = redis_url.rsplit("prefix=", 1)[1]
+        assert store.prefix == prefix and "prefix" not in store.url
+        store.append("m1", 0, [tick(0, 0)], "k", "d")
+        keys = {k.decode() for k in redis.Redis.from_url(store.url).scan_iter(f"{prefix}*")}
+        assert keys and all(k.startswith(f"{prefix}:") for k in keys)
+    finally:
+        store.close()
+
+
+def test_redis_url_without_prefix_uses_the_default_prefix() -> None:
+    from core.store.redis import split_prefix
+
+    assert split_prefix("redis://h:6379/2") == ("redis://h:6379/2", "ironworks")
+    assert split_prefix("redis://h/0?prefix=a&socket_timeout=5") == (
+        "redis://h/0?socket_timeout=5",
+        "a",
+    )

@@ -1,0 +1,116 @@
+"""The reconciler that redoes work lost with a dead worker, without reloading every match."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.match import MatchState
+from core.registry import GameRegistry
+from core.service import MatchService
+from core.store.memory import MemoryStore
+from core.tasks import Job, NullRunner
+from tests.test_worker_inprocess import bot_match
+from worker.jobs import execute
+from worker.reconciler import Reconciler
+
+
+@pytest.fixture
+def jobs() -> NullRunner:
+    return NullRunner()
+
+
+@pytest.fixture
+def svc(registry: GameRegistry, jobs: NullRunner) -> MatchService:
+    """A service whose jobs are only collected: clearing the list loses them."""
+    return MatchService(MemoryStore(), registry, jobs)
+
+
+def _waiting_for_people(svc: MatchService, jobs: NullRunner) -> str:
+    match = svc.create_match("highcard", 2, seed="people")
+    for seat in range(2):
+        svc.claim_seat(match.match_id, seat)
+    assert execute(svc, jobs.jobs[-1]) == "done"  # dealt; seat 0 must play now
+    return match.match_id
+
+
+def _count_loads(svc: MatchService, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    loaded: list[str] = []
+    real = svc.load
+
+    def load(match_id: str) -> MatchState:
+        loaded.append(match_id)
+        return real(match_id)
+
+    monkeypatch.setattr(svc, "load", load)
+    return loaded
+
+
+def test_a_scan_enqueues_the_lost_work_of_matches_that_have_some(
+    svc: MatchService, jobs: NullRunner
+) -> None:
+    _waiting_for_people(svc, jobs)
+    bots = bot_match(svc, players=2, rounds=2)
+    jobs.jobs.clear()
+    assert Reconciler(svc).scan() == 1
+    assert jobs.jobs == svc.jobs_for(svc.load(bots))
+
+
+def test_a_match_that_moved_since_the_last_scan_is_left_alone(
+    svc: MatchService, jobs: NullRunner
+) -> None:
+    bots = bot_match(svc, players=2, rounds=2)
+    reconciler = Reconciler(svc)
+    reconciler.scan()
+    assert execute(svc, jobs.jobs[-1]) == "done"
+    jobs.jobs.clear()
+    assert reconciler.scan() == 0, "a match on the move needs no help"
+    assert reconciler.scan() == 1, "the same match stuck at one version does"
+    assert jobs.jobs == svc.jobs_for(svc.load(bots))
+
+
+def test_matches_waiting_for_people_are_not_reloaded_until_they_move(
+    svc: MatchService, jobs: NullRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    waiting = _waiting_for_people(svc, jobs)
+    reconciler = Reconciler(svc)
+    loaded = _count_loads(svc, monkeypatch)
+    enqueued = len(jobs.jobs)
+    reconciler.scan()
+    assert loaded == [waiting]
+    reconciler.scan()
+    reconciler.scan()
+    assert loaded == [waiting]
+    assert len(jobs.jobs) == enqueued
+
+
+def test_a_finished_match_is_loaded_once(
+    svc: MatchService, jobs: NullRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    finished = bot_match(svc, players=2, rounds=1)
+    while svc.result(svc.load(finished)) is None:
+        execute(svc, jobs.jobs[-1])
+    reconciler = Reconciler(svc)
+    loaded = _count_loads(svc, monkeypatch)
+    jobs.jobs.clear()
+    for _ in range(3):
+        assert reconciler.scan() == 0
+    assert loaded == [finished]
+    assert jobs.jobs == []
+
+
+def test_a_match_that_cannot_be_resumed_does_not_stop_the_others(
+    svc: MatchService, jobs: NullRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = bot_match(svc, players=2, rounds=2)
+    fine = bot_match(svc, players=2, rounds=2)
+    jobs.jobs.clear()
+    real = svc.jobs_for
+
+    def jobs_for(match: MatchState) -> list[Job]:
+        if match.match_id == broken:
+            raise RuntimeError("a plugin bug")
+        return real(match)
+
+    monkeypatch.setattr(svc, "jobs_for", jobs_for)
+    assert Reconciler(svc).scan() == 1
+    assert {job.match_id for job in jobs.jobs} == {fine}
