@@ -27,7 +27,9 @@ def _serve(args: argparse.Namespace) -> int:
     service = build_service(store_url=args.store, redis_url=args.redis)
     if isinstance(service.runner, InProcessRunner):
         # Jobs queued in a thread died with the last process; RQ workers reconcile by themselves
-        threading.Thread(target=_resume_all, args=(service,), daemon=True).start()
+        from worker.reconciler import Reconciler
+
+        threading.Thread(target=Reconciler(service).scan, daemon=True).start()
     try:
         uvicorn.run(
             create_app(service), host=args.host, port=args.port, log_level=args.log_level,
@@ -38,18 +40,6 @@ def _serve(args: argparse.Namespace) -> int:
         service.runner.close()
         service.store.close()
     return 0
-
-
-def _resume_all(service: MatchService) -> None:
-    """Re-enqueue the pending work of every stored match."""
-    offset, page = 0, 100
-    while streams := service.store.list_streams(offset, page):
-        for info in streams:
-            try:
-                service.resume(info.stream_id)
-            except Exception:  # one broken match must not keep the others waiting
-                log.exception("cannot resume match %s", info.stream_id)
-        offset += page
 
 
 def _worker(args: argparse.Namespace) -> int:

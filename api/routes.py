@@ -36,7 +36,7 @@ from api.bodies import (
 )
 from api.problems import problem_responses
 from api.sse import event_stream, resume_point
-from core.errors import InvalidPosition, IronworksError
+from core.errors import IronworksError
 from core.match import MatchState, core_decoder
 from core.service import MatchService
 
@@ -114,8 +114,6 @@ def list_games(service: Service) -> list[GameInfo]:
 )
 def create_match(data: JSONBody[CreateMatch], service: Service) -> MatchCreatedBody:
     """Start a match. Seats are free until claimed or handed to a bot."""
-    if data.position is not None:
-        _check_playable(service.games.get(data.game), data.position, data.players)
     match = service.create_match(
         data.game, data.players, options=data.options, seed=data.seed, position=data.position
     )
@@ -292,30 +290,6 @@ async def stream_events(
     seat = service.seat_for_token(match, token)
     start = resume_point(last_event_id, after)
     return ServerSentEvent(event_stream(service, match_id, seat, start, until_version))
-
-
-def _check_playable(game: Any, position: dict[str, Any], players: int) -> None:
-    """Refuse a position the game loads but then cannot play (a seat to act that does not
-    exist, a view that fails): stored, it would break every later request on the match.
-    The game's own ``load_position`` errors pass through unchanged."""
-    try:
-        state = game.load_position(position)
-        seats = range(getattr(state, "players", players))
-        for task in game.pending_tasks(state):
-            if task.seat is not None and task.seat not in seats:
-                raise ValueError(f"seat {task.seat} is to act")
-        for seat in (None, *seats):
-            game.view(state, seat)
-        for seat in seats:
-            game.legal_moves(state, seat)
-        game.result(state)
-    except IronworksError:
-        raise
-    except Exception as exc:  # whatever the plugin trips over, the document is to blame
-        raise InvalidPosition(
-            "position_not_playable",
-            f"{game.title} loads this position but cannot play it ({type(exc).__name__})",
-        ) from None
 
 
 def _seats(match: MatchState) -> list[SeatInfo]:

@@ -20,6 +20,7 @@ from core.errors import (
     Conflict,
     Forbidden,
     IdempotencyMismatch,
+    InvalidPosition,
     IronworksError,
     NotFound,
     Unauthorized,
@@ -178,7 +179,7 @@ class MatchService:
         )  # fmt: skip
         new = [NewEvent(type=created.__struct_config__.tag, data=core_encoder.encode(created))]
         if position is not None:
-            state = game.load_position(position)  # raises InvalidPosition
+            state = _playable_position(game, position, players)
             if getattr(state, "players", players) != players:
                 raise BadRequest("bad_player_count", "the position is for another player count")
         else:
@@ -353,6 +354,31 @@ class MatchService:
     def _check_seat(match: MatchState, seat: int) -> None:
         if not 0 <= seat < match.players:
             raise NotFound("seat_not_found", f"this match has seats 0 to {match.players - 1}")
+
+
+def _playable_position(game: Any, position: dict[str, Any], players: int) -> Any:
+    """Refuse a position the game loads but then cannot play (a seat to act that does not
+    exist, a view that fails): stored, it would break every later request on the match.
+    The game's own ``load_position`` errors pass through unchanged."""
+    try:
+        state = game.load_position(position)
+        seats = range(getattr(state, "players", players))
+        for task in game.pending_tasks(state):
+            if task.seat is not None and task.seat not in seats:
+                raise ValueError(f"seat {task.seat} is to act")
+        for seat in (None, *seats):
+            game.view(state, seat)
+        for seat in seats:
+            game.legal_moves(state, seat)
+        game.result(state)
+        return state
+    except IronworksError:
+        raise
+    except Exception as exc:  # whatever the plugin trips over, the document is to blame
+        raise InvalidPosition(
+            "position_not_playable",
+            f"{game.title} loads this position but cannot play it ({type(exc).__name__})",
+        ) from None
 
 
 def _convert_options(game: Any, options: Any) -> Any:
