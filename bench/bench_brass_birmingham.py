@@ -1,0 +1,67 @@
+"""Random full games of Brass: Birmingham, single process: prints games/s and moves/s.
+
+Each game is driven like the service drives a match, without the store: system tasks
+with the SYSTEM actor, otherwise the seat to act picks a uniformly random legal move;
+every decision costs one ``legal_moves`` + ``decide`` + ``evolve`` of its events.
+
+    python3 bench/bench_brass_birmingham.py [--games N] [--players 2 3 4] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import time
+from random import Random
+
+from core.game import SYSTEM
+from plugins.brass_birmingham.game import BrassBirmingham
+
+
+def play(game: BrassBirmingham, players: int, seed: int) -> int:
+    """One random game to the end; returns the number of decisions taken."""
+    rng = Random(seed)
+    state = None
+    for event in game.setup(game.Options(), players, rng):
+        state = game.evolve(state, event)
+    decisions = 0
+    while tasks := game.pending_tasks(state):
+        task = tasks[0]
+        if task.kind == "system":
+            events = game.decide(state, SYSTEM, task.move, rng)
+        else:
+            legal = game.legal_moves(state, task.seat)
+            events = game.decide(state, task.seat, legal[rng.randrange(len(legal))], rng)
+        decisions += 1
+        for event in events:
+            state = game.evolve(state, event)
+    return decisions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--profile", action="store_true", help="print the top functions")
+    args = parser.parse_args()
+    game = BrassBirmingham()
+    for players in args.players:
+        profiler = cProfile.Profile() if args.profile else None
+        start = time.perf_counter()
+        if profiler:
+            profiler.enable()
+        decisions = sum(play(game, players, seed) for seed in range(args.games))
+        if profiler:
+            profiler.disable()
+        elapsed = time.perf_counter() - start
+        print(
+            f"{players} players: {args.games / elapsed:6.2f} games/s "
+            f"{decisions / elapsed:8.0f} moves/s ({decisions / args.games:.0f} moves/game)"
+        )
+        if profiler:
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Game plugins: the Brass family engine and one package per game."""

@@ -1,0 +1,106 @@
+"""The board as a graph: locations (nodes) joined by link lines.
+
+A line may touch more than two locations (Birmingham's Kidderminster-Worcester line also
+reaches a farm brewery); a built link joins all of them at distance one. Which lines are
+built is a per-line owner list held by the game (``-1`` = empty); helpers here take it as
+an argument so game states stay plain lists.
+
+Two notions the rules keep apart:
+
+* *connected* locations -- joined by built links of **anyone** (resources, sales);
+* a player's *network* -- locations holding one of their industries or touched by one of
+  their links (building with an industry card, placing links).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+
+class BoardGraph:
+    """Locations ``0..n-1`` and lines ``link_nodes[i]`` (each a tuple of locations)."""
+
+    def __init__(self, n_nodes: int, link_nodes: Sequence[Sequence[int]]) -> None:
+        self.n = n_nodes
+        self.link_nodes: list[tuple[int, ...]] = [tuple(ns) for ns in link_nodes]
+        self.node_links: list[list[int]] = [[] for _ in range(n_nodes)]
+        for li, ns in enumerate(self.link_nodes):
+            for node in ns:
+                self.node_links[node].append(li)
+
+    def components(self, link_owner: Sequence[int]) -> list[int]:
+        """A component label per location: equal labels = connected by built links."""
+        parent = list(range(self.n))
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for li, owner in enumerate(link_owner):
+            if owner >= 0:
+                ns = self.link_nodes[li]
+                root = find(ns[0])
+                for other in ns[1:]:
+                    r = find(other)
+                    if r != root:
+                        parent[r] = root
+        return [find(x) for x in range(self.n)]
+
+    def distances(self, starts: Iterable[int], link_owner: Sequence[int]) -> list[int]:
+        """Links to cross from the nearest of ``starts`` to each location over built links
+        of anyone; ``-1`` where unreachable."""
+        dist = [-1] * self.n
+        frontier = []
+        for s in starts:
+            if dist[s] < 0:
+                dist[s] = 0
+                frontier.append(s)
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for node in frontier:
+                for li in self.node_links[node]:
+                    if link_owner[li] < 0:
+                        continue
+                    for other in self.link_nodes[li]:
+                        if dist[other] < 0:
+                            dist[other] = d
+                            nxt.append(other)
+            frontier = nxt
+        return dist
+
+    def network(
+        self,
+        industry_nodes: Iterable[int],
+        link_owner: Sequence[int],
+        seat: int,
+        extra_nodes: Iterable[int] = (),
+    ) -> set[int]:
+        """The seat's network: the locations of its industries (``industry_nodes``), every
+        location touched by one of its links, and ``extra_nodes`` (locations the game adds,
+        e.g. the city of a Pittsburgh pipeline, which is not a line of this graph)."""
+        net = set(industry_nodes)
+        net.update(extra_nodes)
+        for li, owner in enumerate(link_owner):
+            if owner == seat:
+                net.update(self.link_nodes[li])
+        return net
+
+
+def nearest(dist: Sequence[int], sources: Iterable[tuple[int, int]]) -> list[int]:
+    """Among ``(location, source_id)`` pairs, the ids at the least finite distance in
+    ``dist`` (all tied ones: the rules leave the choice among them to the player)."""
+    best = -1
+    found: list[int] = []
+    for node, sid in sources:
+        d = dist[node]
+        if d < 0:
+            continue
+        if best < 0 or d < best:
+            best, found = d, [sid]
+        elif d == best:
+            found.append(sid)
+    return found

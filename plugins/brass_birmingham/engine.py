@@ -1,0 +1,747 @@
+"""The rules: one refusal check per action, shared by ``decide`` and ``legal_moves``.
+
+Every check returns ``None`` when the move is allowed or a ``(code, sentence)`` refusal.
+``legal_moves`` generates candidates and keeps those the same checks accept; ``decide``
+raises the refusal. Multi-part actions continue through :class:`Resolver`, which resolves
+the steps that leave no choice and stops (an ``Awaiting`` event) at the first that does;
+the options of a waiting step come from :func:`step_options`, again shared by both paths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+from typing import Any
+
+from core.errors import IllegalMove
+from plugins.brass import resolver as family
+from plugins.brass.build import build_spaces, card_refusal
+from plugins.brass.cards import distinct
+from plugins.brass.graph import nearest
+from plugins.brass.scoring import link_points
+from plugins.brass_birmingham import events as ev
+from plugins.brass_birmingham import moves as mv
+from plugins.brass_birmingham.data import BREWERY, COAL, INDUSTRIES, IRON, SELLABLE, Birmingham
+from plugins.brass_birmingham.state import CANAL, PLAY, RAIL, State, apply
+
+Refusal = tuple[str, str] | None
+ERA_NAMES = ("canal", "rail")
+RESOURCE_STEPS = frozenset({"coal", "link_coal", "iron", "beer", "rail_beer"})
+OFFER_STEPS = frozenset({"more_link", "more_sell", "more_develop", "free_develop"})
+MERCHANT_BEER = -1
+"""Beer source token for the merchant's own barrel."""
+
+
+class Ctx:
+    """Facts derived from one state, computed on demand (one per decide/legal_moves call).
+
+    A link about to be placed joins the components of its locations, so "connected to the
+    new link" is "connected to any of its locations": no graph is rebuilt per candidate."""
+
+    def __init__(self, d: Birmingham, s: State) -> None:
+        self.d, self.s = d, s
+        self.comp = d.graph.components(s.link_owner)
+        self._merchant_comps = {self.comp[m] for m in d.merchant_nodes}
+        self._networks: dict[int, set[int]] = {}
+        self._presence: set[int] | None = None
+        self._coal: dict[int, int] | None = None
+        self._empty: list[bool] | None = None
+        self._iron = -1
+
+    @property
+    def empty(self) -> list[bool]:
+        if self._empty is None:
+            self._empty = [o < 0 for o in self.s.slot_owner]
+        return self._empty
+
+    def presence(self, seat: int) -> bool:
+        """Whether the seat has any industry or link on the board."""
+        if self._presence is None:
+            self._presence = set(self.s.slot_owner) | set(self.s.link_owner)
+        return seat in self._presence
+
+    def network(self, seat: int) -> set[int]:
+        net = self._networks.get(seat)
+        if net is None:
+            s, d = self.s, self.d
+            nodes = [d.slot_loc[i] for i, o in enumerate(s.slot_owner) if o == seat]
+            net = self._networks[seat] = d.graph.network(nodes, s.link_owner, seat)
+        return net
+
+    def comps(self, nodes: Sequence[int]) -> set[int]:
+        return {self.comp[n] for n in nodes}
+
+    def reaches_merchant(self, nodes: Sequence[int]) -> bool:
+        return any(self.comp[n] in self._merchant_comps for n in nodes)
+
+    def board_coal(self, nodes: Sequence[int]) -> int:
+        """Coal on unflipped mines connected to any of ``nodes``."""
+        if self._coal is None:
+            self._coal = {}
+            s = self.s
+            for slot, ind in enumerate(s.slot_ind):
+                if ind == COAL and s.slot_cubes[slot]:
+                    c = self.comp[self.d.slot_loc[slot]]
+                    self._coal[c] = self._coal.get(c, 0) + s.slot_cubes[slot]
+        return sum(self._coal.get(c, 0) for c in self.comps(nodes))
+
+    def board_iron(self) -> int:
+        """Iron on unflipped works anywhere (iron needs no connection)."""
+        if self._iron < 0:
+            s = self.s
+            self._iron = sum(s.slot_cubes[i] for i, ind in enumerate(s.slot_ind) if ind == IRON)
+        return self._iron
+
+    def beer_sources(self, seat: int, nodes: Sequence[int]) -> list[int]:
+        """Breweries with beer ``seat`` may use at ``nodes``: its own anywhere, opponents'
+        connected to one of ``nodes``."""
+        s, d = self.s, self.d
+        comps = self.comps(nodes)
+        return [
+            slot
+            for slot, ind in enumerate(s.slot_ind)
+            if ind == BREWERY
+            and s.slot_cubes[slot]
+            and (s.slot_owner[slot] == seat or self.comp[d.slot_loc[slot]] in comps)
+        ]
+
+    def beer(self, seat: int, nodes: Sequence[int], merchant: int = -1) -> int:
+        """Barrels available: :meth:`beer_sources` plus merchant space ``merchant``'s."""
+        total = self.s.merchant_beer[merchant] if merchant >= 0 else 0
+        return total + sum(self.s.slot_cubes[i] for i in self.beer_sources(seat, nodes))
+
+
+def _name(ind: int) -> str:
+    return INDUSTRIES[ind]
+
+
+# --- checks -------------------------------------------------------------------------------
+
+
+turn_refusal = family.turn_refusal
+
+
+def cost_refusal(
+    d: Birmingham,
+    s: State,
+    ctx: Ctx,
+    seat: int,
+    nodes: Sequence[int],
+    money: int,
+    coal: int,
+    iron: int,
+) -> Refusal:
+    """Can ``seat`` pay ``money`` plus ``coal`` delivered to ``nodes`` and ``iron``? Board
+    resources are free; what is missing comes from the markets (coal only with a
+    connection to a merchant location)."""
+    total = money
+    if coal:
+        short = coal - ctx.board_coal(nodes)
+        if short > 0:
+            if not ctx.reaches_merchant(nodes):
+                return (
+                    "no_coal",
+                    "coal must come from a connected mine, or from the market through a "
+                    "connection to a merchant location; neither is available",
+                )
+            total += d.coal_market.buy_cost(s.coal_market, short)
+    if iron:
+        short = iron - ctx.board_iron()
+        if short > 0:
+            total += d.iron_market.buy_cost(s.iron_market, short)
+    if total > s.money[seat]:
+        return ("cannot_afford", f"this costs £{total} with resources; you have £{s.money[seat]}")
+    return None
+
+
+def place_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, slot: int, ind: int) -> Refusal:
+    """Everything about building ``ind`` on ``slot`` except the card."""
+    if not 0 <= slot < d.n_slots or not 0 <= ind < len(INDUSTRIES):
+        return ("bad_space", "no such build space or industry")
+    if ind not in d.slot_icons[slot]:
+        return ("wrong_space", f"this space does not show the {_name(ind)} icon")
+    level = d.stacks.top_level(ind, s.mat[seat][ind])
+    if not level:
+        return ("no_tile_left", f"you have no {_name(ind)} tiles left")
+    tile = d.tile(ind, level)
+    if not tile.buildable(s.era):
+        return (
+            "tile_wrong_era",
+            f"your lowest {_name(ind)} tile (level {level}) cannot be built in the "
+            f"{ERA_NAMES[s.era]} era; develop it away first",
+        )
+    loc = d.slot_loc[slot]
+    owner = s.slot_owner[slot]
+    if owner < 0:
+        if slot not in build_spaces(d.loc_slots[loc], d.slot_icons, ctx.empty, ind):
+            return (
+                "single_icon_space_first",
+                f"this location has an empty space showing only the {_name(ind)} icon: "
+                "build there first",
+            )
+    else:
+        if s.slot_ind[slot] != ind:
+            return ("overbuild_other_industry", "you may only overbuild the same industry")
+        if level <= s.slot_level[slot]:
+            return ("overbuild_not_higher", "an overbuild needs a higher-level tile")
+        if owner != seat:
+            if ind not in (COAL, IRON):
+                return (
+                    "overbuild_opponent",
+                    "only an opponent's coal mine or iron works may be overbuilt",
+                )
+            if ind == COAL:
+                left = s.coal_market + sum(
+                    s.slot_cubes[i] for i, k in enumerate(s.slot_ind) if k == COAL
+                )
+            else:
+                left = s.iron_market + ctx.board_iron()
+            if left:
+                return (
+                    "overbuild_resource_left",
+                    f"an opponent's {_name(ind)} tile may be overbuilt only when no "
+                    f"{'coal' if ind == COAL else 'iron'} is left on the board or the market",
+                )
+    if s.era == CANAL:
+        for other in d.loc_slots[loc]:
+            if other != slot and s.slot_owner[other] == seat:
+                return (
+                    "one_industry_per_location",
+                    "in the canal era you may have only one industry in each location",
+                )
+    return cost_refusal(d, s, ctx, seat, (loc,), tile.money, tile.coal, tile.iron)
+
+
+def build_card_refusal(
+    d: Birmingham, s: State, ctx: Ctx, seat: int, card: int, slot: int, ind: int
+) -> Refusal:
+    loc = d.slot_loc[slot]
+    return card_refusal(
+        d.cards.defs[card], loc, ind, loc in ctx.network(seat), ctx.presence(seat),
+        d.locations[loc].kind == "town",
+    )  # fmt: skip
+
+
+def build_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, m: mv.Build) -> Refusal:
+    if not 0 <= m.card < len(d.cards) or m.card not in s.hands[seat]:
+        return ("card_not_in_hand", "you do not hold that card")
+    if not 0 <= m.slot < d.n_slots or not 0 <= m.industry < len(INDUSTRIES):
+        return ("bad_space", "no such build space or industry")
+    return build_card_refusal(d, s, ctx, seat, m.card, m.slot, m.industry) or place_refusal(
+        d, s, ctx, seat, m.slot, m.industry
+    )
+
+
+def link_refusal(
+    d: Birmingham, s: State, ctx: Ctx, seat: int, link: int, second: bool = False
+) -> Refusal:
+    if not 0 <= link < d.n_links:
+        return ("bad_link", "no such link line")
+    if s.link_owner[link] >= 0:
+        return ("link_taken", "that line already carries a link")
+    if not (d.link_rail if s.era == RAIL else d.link_canal)[link]:
+        return ("link_wrong_era", f"no {ERA_NAMES[s.era]} link may be built on this line")
+    net = ctx.network(seat)
+    if ctx.presence(seat) and not any(n in net for n in d.link_nodes[link]):
+        return ("link_not_in_network", "a new link must touch a location of your network")
+    r = d.rules
+    if s.era == CANAL:
+        if s.money[seat] < r.canal_link_cost:
+            return ("cannot_afford", f"a canal costs £{r.canal_link_cost}")
+        return None
+    # the rail is placed before its coal is found: the line joins its locations' networks
+    money = r.double_rail_cost - r.rail_link_cost if second else r.rail_link_cost
+    nodes = d.link_nodes[link]
+    refusal = cost_refusal(d, s, ctx, seat, nodes, money, r.coal_per_rail, 0)
+    if refusal or not second:
+        return refusal
+    if ctx.beer(seat, nodes) < r.double_rail_beer:
+        return (
+            "no_beer_for_double_rail",
+            "a double rail needs beer from your brewery or a brewery connected to the "
+            "second rail (merchant beer does not count)",
+        )
+    return None
+
+
+def develop_refusal(
+    d: Birmingham, s: State, ctx: Ctx, seat: int, ind: int, free: bool = False
+) -> Refusal:
+    if not 0 <= ind < len(INDUSTRIES):
+        return ("bad_industry", "no such industry")
+    level = d.stacks.top_level(ind, s.mat[seat][ind])
+    if not level:
+        return ("no_tile_left", f"you have no {_name(ind)} tiles left")
+    if not d.tile(ind, level).develop:
+        return (
+            "cannot_develop",
+            f"your lowest {_name(ind)} tile (level {level}) shows the no-development icon: "
+            "it must be built",
+        )
+    return None if free else cost_refusal(d, s, ctx, seat, (), 0, 0, 1)
+
+
+def sell_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, slot: int, merchant: int) -> Refusal:
+    if not 0 <= slot < d.n_slots or not 0 <= merchant < d.n_merchants:
+        return ("bad_sale", "no such build space or merchant space")
+    if s.slot_owner[slot] != seat:
+        return ("not_your_industry", "you may sell only your own industries")
+    ind = s.slot_ind[slot]
+    if ind not in SELLABLE:
+        return ("not_sellable", "only cotton mills, manufacturers and potteries are sold")
+    if s.slot_flipped[slot]:
+        return ("already_sold", "that industry is already flipped")
+    tile = s.merchant_tile[merchant]
+    if tile < 0 or ind not in d.merchant_accepts[tile]:
+        return ("merchant_refuses", f"that merchant does not buy {_name(ind)}")
+    loc = d.slot_loc[slot]
+    if ctx.comp[loc] != ctx.comp[d.merchant_loc[merchant]]:
+        return ("merchant_not_connected", "the industry is not connected to that merchant")
+    need = d.tile(ind, s.slot_level[slot]).beer
+    if need > ctx.beer(seat, (loc,), merchant):
+        return (
+            "not_enough_beer",
+            f"this sale needs {need} beer from your breweries, connected breweries or "
+            "the merchant's barrel",
+        )
+    return None
+
+
+def loan_refusal(d: Birmingham, s: State, seat: int) -> Refusal:
+    if d.income.drop_levels(s.income[seat], d.rules.loan_levels) is None:
+        return ("loan_below_floor", "a loan may not take your income below level -10")
+    return None
+
+
+def scout_refusal(d: Birmingham, s: State, seat: int) -> Refusal:
+    hand = s.hands[seat]
+    if d.cards.wild_location in hand or d.cards.wild_industry in hand:
+        return ("scout_holding_wild", "you cannot scout while holding a wild card")
+    if len(hand) < 3:
+        return ("scout_needs_three_cards", "scouting discards three cards")
+    if min(s.wild_supply) < 1:
+        return ("no_wild_cards", "no wild card is left in the supply")
+    return None
+
+
+def action_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, m: Any) -> Refusal:
+    """The check for an action-starting move (the first move of an action)."""
+    t = type(m)
+    if t is mv.Build:
+        return build_refusal(d, s, ctx, seat, m)
+    if t is mv.Network:
+        return link_refusal(d, s, ctx, seat, m.link)
+    if t is mv.Develop:
+        return develop_refusal(d, s, ctx, seat, m.industry)
+    if t is mv.Sell:
+        return sell_refusal(d, s, ctx, seat, m.slot, m.merchant)
+    if t is mv.Loan:
+        return loan_refusal(d, s, seat)
+    if t is mv.Scout:
+        return scout_refusal(d, s, seat)
+    if t is mv.Pass:
+        return None
+    return ("not_an_action", "this move continues an action; none is in progress")
+
+
+# --- legal moves ---------------------------------------------------------------------------
+
+
+def action_moves(d: Birmingham, s: State, seat: int) -> list[Any]:
+    """Every legal action-starting move (each passes :func:`action_refusal`)."""
+    ctx = Ctx(d, s)
+    hand = distinct(s.hands[seat])
+    out: list[Any] = []
+    # Cheap filters first (each implied by the checks, which still decide every move):
+    # industries whose lowest tile can be built this era, cards that could name a location.
+    tops = [d.stacks.top_level(k, s.mat[seat][k]) for k in range(len(INDUSTRIES))]
+    inds = {k for k, lvl in enumerate(tops) if lvl and d.tile(k, lvl).buildable(s.era)}
+    defs = d.cards.defs
+    for loc, slots in enumerate(d.loc_slots):
+        cards = [c for c in hand if defs[c].kind != "location" or defs[c].location == loc]
+        if not cards:
+            continue
+        by_ind: dict[int, list[int]] = {}  # the card check depends on location and industry
+        for slot in slots:
+            for ind in d.slot_icons[slot]:
+                if ind not in inds:
+                    continue
+                ok = by_ind.get(ind)
+                if ok is None:
+                    ok = by_ind[ind] = [
+                        c for c in cards if not build_card_refusal(d, s, ctx, seat, c, slot, ind)
+                    ]
+                if ok and place_refusal(d, s, ctx, seat, slot, ind) is None:
+                    out += [mv.Build(c, slot, ind) for c in ok]
+    out += [mv.Network(li) for li in range(d.n_links) if link_refusal(d, s, ctx, seat, li) is None]
+    out += [
+        mv.Develop(i) for i in range(len(INDUSTRIES)) if not develop_refusal(d, s, ctx, seat, i)
+    ]
+    for slot, owner in enumerate(s.slot_owner):
+        if owner == seat and s.slot_ind[slot] in SELLABLE and not s.slot_flipped[slot]:
+            out += [
+                mv.Sell(slot, m)
+                for m in range(d.n_merchants)
+                if sell_refusal(d, s, ctx, seat, slot, m) is None
+            ]
+    if loan_refusal(d, s, seat) is None:
+        out.append(mv.Loan())
+    if scout_refusal(d, s, seat) is None:
+        out.append(mv.Scout())
+    out.append(mv.Pass())
+    return out
+
+
+def _sources(d: Birmingham, s: State, seat: int, step: ev.Step) -> list[int]:
+    """Where the next unit of a resource step may come from (slots, or MERCHANT_BEER);
+    empty when the board has none (the market then supplies it)."""
+    k = step.kind
+    if k in ("coal", "link_coal"):
+        starts = d.link_nodes[step.a] if k == "link_coal" else (step.a,)
+        dist = d.graph.distances(starts, s.link_owner)
+        mines = [
+            (d.slot_loc[i], i)
+            for i, ind in enumerate(s.slot_ind)
+            if ind == COAL and s.slot_cubes[i]
+        ]
+        return nearest(dist, mines)
+    if k == "iron":
+        return [i for i, ind in enumerate(s.slot_ind) if ind == IRON and s.slot_cubes[i]]
+    # beer: own anywhere, opponents' connected to where it is used, the merchant's barrel
+    nodes = d.link_nodes[step.a] if k == "rail_beer" else (d.slot_loc[step.a],)
+    out = Ctx(d, s).beer_sources(seat, nodes)
+    if k == "beer" and s.merchant_beer[step.b]:
+        out.append(MERCHANT_BEER)
+    return out
+
+
+def _pick(kind: str, source: int) -> Any:
+    if kind in ("coal", "link_coal"):
+        return mv.PickCoal(source)
+    if kind == "iron":
+        return mv.PickIron(source)
+    return mv.PickMerchantBeer() if source == MERCHANT_BEER else mv.PickBeer(source)
+
+
+def offer_moves(d: Birmingham, s: State, seat: int, step: ev.Step) -> list[Any]:
+    """The continuations an offer step allows (``Done`` not included)."""
+    ctx = Ctx(d, s)
+    k = step.kind
+    if k == "more_link":
+        return [
+            mv.SecondLink(li)
+            for li in range(d.n_links)
+            if link_refusal(d, s, ctx, seat, li, second=True) is None
+        ]
+    if k == "more_sell":
+        return [
+            mv.SellAlso(slot, m)
+            for slot, owner in enumerate(s.slot_owner)
+            if owner == seat and s.slot_ind[slot] in SELLABLE and not s.slot_flipped[slot]
+            for m in range(d.n_merchants)
+            if sell_refusal(d, s, ctx, seat, slot, m) is None
+        ]
+    free = k == "free_develop"
+    make = mv.FreeDevelop if free else mv.DevelopAlso
+    return [
+        make(i) for i in range(len(INDUSTRIES)) if not develop_refusal(d, s, ctx, seat, i, free)
+    ]
+
+
+def step_options(d: Birmingham, s: State, seat: int) -> list[Any]:
+    """The moves that answer the pending step (for offers, ``Done`` comes last)."""
+    step = s.pending[0]
+    if step.kind == "discard":
+        return family.discard_options(s, seat)
+    if step.kind == "liquidate":
+        return [mv.Liquidate(i) for i, o in enumerate(s.slot_owner) if o == step.a]
+    if step.kind in OFFER_STEPS:
+        return [*offer_moves(d, s, seat, step), mv.Done()]
+    return [_pick(step.kind, src) for src in _sources(d, s, seat, step)]
+
+
+def legal_moves(d: Birmingham, s: State, seat: int) -> list[Any]:
+    if s.phase != PLAY or seat != s.current:
+        return []
+    if s.pending:
+        return step_options(d, s, seat)
+    return action_moves(d, s, seat)
+
+
+# --- resolving -----------------------------------------------------------------------------
+
+
+class Resolver(family.Resolver):
+    """Birmingham's actions on the family turn engine (see :mod:`plugins.brass.resolver`)."""
+
+    def __init__(self, d: Birmingham, s: State, seat: int) -> None:
+        super().__init__(d.turn_rules, d.income, lambda st, e: apply(d, st, e), s, seat)
+        self.d = d
+
+    # --- starting an action -----------------------------------------------------------
+
+    def start(self, m: Any) -> list[ev.Step]:
+        d, s, seat = self.d, self.s, self.seat
+        t = type(m)
+        queue: list[ev.Step] = []
+        if t is mv.Build:
+            self.emit(ev.Discarded(seat, [m.card]))
+            level = d.stacks.top_level(m.industry, s.mat[seat][m.industry])
+            tile = d.tile(m.industry, level)
+            self.emit(ev.TilePlaced(seat, m.slot, m.industry, level))
+            if tile.money:
+                self.emit(ev.Paid(seat, tile.money))
+            if tile.coal:
+                queue.append(ev.Step("coal", tile.coal, d.slot_loc[m.slot]))
+            if tile.iron:
+                queue.append(ev.Step("iron", tile.iron))
+            if tile.produce(s.era):
+                queue.append(ev.Step("produce", a=m.slot))
+            return queue
+        queue.append(ev.Step("discard", 3 if t is mv.Scout else 1))
+        if t is mv.Network:
+            self.emit(ev.LinkPlaced(seat, m.link))
+            if s.era == CANAL:
+                self.emit(ev.Paid(seat, d.rules.canal_link_cost))
+            else:
+                self.emit(ev.Paid(seat, d.rules.rail_link_cost))
+                queue += [ev.Step("link_coal", d.rules.coal_per_rail, m.link), ev.Step("more_link")]
+        elif t is mv.Develop:
+            self.develop(m.industry)
+            queue += [ev.Step("iron", 1), ev.Step("more_develop")]
+        elif t is mv.Sell:
+            queue += self.sale(m.slot, m.merchant)
+        elif t is mv.Loan:
+            space = d.income.drop_levels(s.income[seat], d.rules.loan_levels)
+            assert space is not None
+            self.emit(ev.LoanTaken(seat, d.rules.loan_amount, space))
+        elif t is mv.Scout:
+            queue.append(ev.Step("scout"))
+        return queue
+
+    def develop(self, ind: int) -> None:
+        level = self.d.stacks.top_level(ind, self.s.mat[self.seat][ind])
+        self.emit(ev.TileDeveloped(self.seat, ind, level))
+
+    def sale(self, slot: int, merchant: int) -> list[ev.Step]:
+        need = self.d.tile(self.s.slot_ind[slot], self.s.slot_level[slot]).beer
+        beer = [ev.Step("beer", need, slot, merchant)] if need else []
+        return [*beer, ev.Step("flip", a=slot), ev.Step("more_sell")]
+
+    # --- continuing -------------------------------------------------------------------
+
+    def answer_step(self, m: Any, queue: list[ev.Step]) -> None:
+        d, seat = self.d, self.seat
+        t = type(m)
+        if queue[0].kind in RESOURCE_STEPS:
+            self.take(queue, MERCHANT_BEER if t is mv.PickMerchantBeer else m.slot)
+            return
+        if t is mv.Liquidate:
+            self.liquidate(m.slot)
+            return
+        queue.pop(0)
+        if t is mv.SecondLink:
+            self.emit(ev.LinkPlaced(seat, m.link))
+            self.emit(ev.Paid(seat, d.rules.double_rail_cost - d.rules.rail_link_cost))
+            queue[:0] = [
+                ev.Step("link_coal", d.rules.coal_per_rail, m.link),
+                ev.Step("rail_beer", d.rules.double_rail_beer, m.link),
+            ]
+        elif t is mv.SellAlso:
+            queue[:0] = self.sale(m.slot, m.merchant)
+        elif t is mv.DevelopAlso:
+            self.develop(m.industry)
+            queue.insert(0, ev.Step("iron", 1))
+        elif t is mv.FreeDevelop:
+            self.develop(m.industry)
+
+    def take(self, queue: list[ev.Step], source: int) -> None:
+        """Take one unit for ``queue[0]`` from ``source``."""
+        step = queue[0]
+        queue[0] = ev.Step(step.kind, step.n - 1, step.a, step.b)
+        if source == MERCHANT_BEER:
+            self.emit(ev.MerchantBeerTaken(step.b))
+            at = next(i for i, q in enumerate(queue) if q.kind == "flip")
+            queue.insert(at + 1, ev.Step("bonus", b=step.b))
+        else:
+            self.emit(ev.CubeTaken(source))
+            if not self.s.slot_cubes[source]:
+                self.emit(ev.Flipped(source))
+
+    def resolve(self, step: ev.Step, queue: list[ev.Step]) -> bool:
+        d, s, seat = self.d, self.s, self.seat
+        k = step.kind
+        if k in RESOURCE_STEPS:
+            if step.n <= 0:
+                queue.pop(0)
+                return False
+            sources = _sources(d, s, seat, step)
+            if len(sources) > 1:
+                return True
+            if sources:
+                self.take(queue, sources[0])
+            else:
+                self.buy(step)
+                queue.pop(0)
+            return False
+        if k in OFFER_STEPS:
+            if offer_moves(d, s, seat, step):
+                return True
+            queue.pop(0)
+            return False
+        if k == "liquidate":
+            owned = [i for i, o in enumerate(s.slot_owner) if o == step.a]
+            if s.money[step.a] >= step.n or not owned:
+                queue.pop(0)
+                return False
+            if len(owned) > 1:
+                return True
+            self.liquidate(owned[0])
+            return False
+        queue.pop(0)
+        if k == "produce":
+            self.produce(step.a)
+        elif k == "flip":
+            self.emit(ev.Flipped(step.a))
+        elif k == "bonus":
+            self.bonus(step.b, queue)
+        elif k == "scout":
+            self.emit(ev.Scouted(seat))
+        return False
+
+    def buy(self, step: ev.Step) -> None:
+        d, s = self.d, self.s
+        if step.kind == "iron":
+            cost = d.iron_market.buy_cost(s.iron_market, step.n)
+            resource = "iron"
+        else:
+            # checks guarantee market coal is reachable and no beer step runs dry
+            assert step.kind in ("coal", "link_coal"), step
+            cost = d.coal_market.buy_cost(s.coal_market, step.n)
+            resource = "coal"
+        if cost:
+            self.emit(ev.Paid(self.seat, cost))
+        self.emit(ev.MarketBought(resource, step.n))
+
+    def produce(self, slot: int) -> None:
+        d, s = self.d, self.s
+        ind = s.slot_ind[slot]
+        cubes = d.tile(ind, s.slot_level[slot]).produce(s.era)
+        sold = money = 0
+        if ind == IRON:
+            sold, money = d.iron_market.sell(s.iron_market, cubes)
+        elif ind == COAL and Ctx(d, s).reaches_merchant((d.slot_loc[slot],)):
+            sold, money = d.coal_market.sell(s.coal_market, cubes)
+        self.emit(ev.Produced(slot, cubes, sold, money))
+        if sold == cubes:
+            self.emit(ev.Flipped(slot))
+
+    def bonus(self, merchant: int, queue: list[ev.Step]) -> None:
+        bonus = self.d.loc_bonus[self.d.merchant_loc[merchant]]
+        assert bonus is not None
+        if bonus.kind == "develop":
+            queue.insert(0, ev.Step("free_develop"))
+        elif bonus.kind == "vp":
+            self.emit(ev.BonusGained(self.seat, vp=bonus.amount))
+        elif bonus.kind == "money":
+            self.emit(ev.BonusGained(self.seat, money=bonus.amount))
+        else:
+            self.emit(ev.BonusGained(self.seat, income=bonus.amount))
+
+    def liquidate(self, slot: int) -> None:
+        s = self.s
+        refund = self.d.tile(s.slot_ind[slot], s.slot_level[slot]).money // 2
+        self.emit(ev.Liquidated(s.slot_owner[slot], slot, refund))
+
+    def shortfall_step(self, seat: int, owe: int) -> ev.Step | None:
+        """The indebted seat chooses which of its industries to sell, one at a time, until
+        ``owe`` is covered (asked only when it has two or more)."""
+        owned = sum(o == seat for o in self.s.slot_owner)
+        return ev.Step("liquidate", owe, seat) if owned > 1 else None
+
+    def income_shortfall(self, seat: int, owe: int) -> tuple[int, int]:
+        """Sell the seat's only industry if that is still needed, then lose 1 VP per £1
+        unpaid (a seat with several industries chose already: :meth:`shortfall_step`)."""
+        s = self.s
+        owned = [i for i, o in enumerate(s.slot_owner) if o == seat]
+        if owned and s.money[seat] < owe:
+            self.liquidate(owned[0])
+        return super().income_shortfall(seat, owe)
+
+
+def score_era(d: Birmingham, s: State, rng: Random) -> list[Any]:
+    """System: link VP (link icons of flipped industries of anyone, plus each merchant
+    location's), flipped industries' VP, then the family's era change."""
+    n = s.players
+    icons = list(d.loc_icons)
+    industries = [0] * n
+    for slot, owner in enumerate(s.slot_owner):
+        if owner >= 0 and s.slot_flipped[slot]:
+            tile = d.tile(s.slot_ind[slot], s.slot_level[slot])
+            icons[d.slot_loc[slot]] += tile.link_icons
+            industries[owner] += tile.vp
+    links = [0] * n
+    for li, owner in enumerate(s.link_owner):
+        if owner >= 0:
+            links[owner] += link_points(d.link_nodes[li], icons)
+    return family.era_end(d.turn_rules, s, rng, links, industries)
+
+
+def decide(d: Birmingham, s: State, actor: int, m: Any, rng: Random) -> list[Any]:
+    """Validate ``m`` by ``actor`` and return its events (see the module docstring)."""
+    if isinstance(m, mv.ScoreEra):
+        if actor >= 0:
+            raise IllegalMove("system_only", "era scoring is run by the game, not a player")
+        return score_era(d, s, rng)
+    refusal = turn_refusal(s, actor)
+    if refusal and not (refusal[0] == "decision_pending" and actor == s.current):
+        raise IllegalMove(*refusal)
+    r = Resolver(d, s, actor)
+    if s.pending:
+        if m not in step_options(d, s, actor):
+            raise IllegalMove(*pending_refusal(d, s, m))
+        r.answer(m)
+    else:
+        refusal = action_refusal(d, s, Ctx(d, s), actor, m)
+        if refusal:
+            raise IllegalMove(*refusal)
+        r.begin(m)
+    return r.events
+
+
+def pending_refusal(d: Birmingham, s: State, m: Any) -> tuple[str, str]:
+    """Why ``m`` does not answer the pending step, naming the rule."""
+    k = s.pending[0].kind
+    reasons = {
+        "coal": ("coal_not_nearest", "coal comes from the nearest connected mine with coal; "
+                 "choose one of the tied nearest mines"),
+        "link_coal": ("coal_not_nearest", "rail coal comes from the nearest mine connected to "
+                      "the new rail; choose one of the tied nearest mines"),
+        "iron": ("iron_source", "choose an iron works on the board that still has iron"),
+        "beer": ("beer_source", "beer comes from your brewery, a connected opponent's brewery "
+                 "or the barrel of the merchant you sell to"),
+        "rail_beer": ("beer_source", "double-rail beer comes from your brewery or a brewery "
+                      "connected to the second rail, never from a merchant"),
+        "discard": ("card_not_in_hand", "discard a card you hold to pay for this action"),
+        "liquidate": ("liquidate_own_industry", "your income is unpaid: remove one of your "
+                      "own industries for half its cost"),
+        "more_link": ("second_link_illegal", "choose a legal second rail or done"),
+        "more_sell": ("sale_illegal", "choose another legal sale or done"),
+        "more_develop": ("develop_illegal", "choose a legal second development or done"),
+        "free_develop": ("develop_illegal", "choose a tile to develop for free or done"),
+    }  # fmt: skip
+    code, sentence = reasons.get(k, ("decision_pending", "answer the pending decision"))
+    if type(m) in (mv.Build, mv.Network, mv.Develop, mv.Sell, mv.Loan, mv.Scout, mv.Pass):
+        return ("decision_pending", f"finish the action in progress first: {sentence}")
+    # a continuation of the right kind names the exact rule it breaks
+    ctx, seat = Ctx(d, s), s.current
+    specific: Refusal = None
+    if k == "more_link" and isinstance(m, mv.SecondLink):
+        specific = link_refusal(d, s, ctx, seat, m.link, second=True)
+    elif k == "more_sell" and isinstance(m, mv.SellAlso):
+        specific = sell_refusal(d, s, ctx, seat, m.slot, m.merchant)
+    elif k == "more_develop" and isinstance(m, mv.DevelopAlso):
+        specific = develop_refusal(d, s, ctx, seat, m.industry)
+    elif k == "free_develop" and isinstance(m, mv.FreeDevelop):
+        specific = develop_refusal(d, s, ctx, seat, m.industry, free=True)
+    return specific or (code, sentence)

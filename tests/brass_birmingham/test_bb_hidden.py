@@ -1,0 +1,57 @@
+"""Hidden information: own hand only, others and the deck as counts, face-down never."""
+
+from __future__ import annotations
+
+from random import Random
+
+from bb_helpers import GAME, D, act, load
+
+from plugins.brass_birmingham import events as ev
+from plugins.brass_birmingham import moves as mv
+
+
+def started():  # type: ignore[no-untyped-def]
+    events = GAME.setup(GAME.Options(), 3, Random(5))
+    state = None
+    for e in events:
+        state = GAME.evolve(state, e)
+    return events, state
+
+
+def test_view_shows_own_hand_others_as_counts_deck_as_a_count() -> None:
+    _, s = started()
+    view = GAME.view(s, 1)
+    assert view["hand"] == [D.cards.name(c) for c in s.hands[1]]
+    assert [seat["hand_count"] for seat in view["seats"]] == [8, 8, 8]
+    assert "deck" not in view and view["deck_count"] == len(s.deck)
+    assert all("hand" not in seat and "facedown" not in seat for seat in view["seats"])
+
+
+def test_spectator_sees_no_hand() -> None:
+    _, s = started()
+    assert GAME.view(s, None)["hand"] is None
+
+
+def test_no_view_reveals_a_face_down_discard() -> None:
+    _, s = started()
+    other = GAME.sample_hidden(s, 0, Random(9))
+    assert other.facedown != s.facedown or other.deck != s.deck
+    assert GAME.view(other, 0) == GAME.view(s, 0)
+    assert GAME.view(other, None) == GAME.view(s, None)
+
+
+def test_setup_event_redacted_to_the_seats_own_hand() -> None:
+    events, s = started()
+    doc = GAME.redact(events[0], 2)
+    assert doc["hand"] == [D.cards.name(c) for c in s.hands[2]]
+    assert doc["hand_counts"] == [8, 8, 8] and "deck" not in doc and "facedown" not in doc
+    assert GAME.redact(events[0], None)["hand"] is None
+
+
+def test_drawn_cards_are_shown_only_to_the_drawer() -> None:
+    s = load(hands={0: ["coventry"], 1: ["dudley", "dudley"]})
+    s, events = act(s, 0, mv.Pass())
+    drew = next(e for e in events if isinstance(e, ev.Drew))
+    assert GAME.redact(drew, 0)["cards"] is not None
+    assert GAME.redact(drew, 1)["cards"] is None and GAME.redact(drew, 1)["count"] == 8
+    assert GAME.redact(drew, None)["cards"] is None

@@ -1,0 +1,80 @@
+"""Position documents: round trip, and impossible positions refused with a clear code."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from bb_helpers import GAME, position
+
+from core.errors import InvalidPosition
+
+
+def refused(doc) -> str:  # type: ignore[no-untyped-def]
+    with pytest.raises(InvalidPosition) as err:
+        GAME.load_position(doc)
+    return err.value.code
+
+
+def test_position_round_trips() -> None:
+    doc = position(hands={0: ["coventry"]},
+                   tiles=[{"space": "dudley:0", "owner": 1, "industry": "coal", "level": 2,
+                           "cubes": 2}], links={"birmingham~dudley": 1})  # fmt: skip
+    state = GAME.load_position(copy.deepcopy(doc))
+    assert GAME.load_position(GAME.export_position(state)) == state
+
+
+def test_unknown_location_is_refused() -> None:
+    doc = position(tiles=[{"space": "atlantis:0", "owner": 0, "industry": "coal", "level": 1,
+                           "cubes": 1}])  # fmt: skip
+    assert refused(doc) == "unknown_space"
+
+
+def test_more_tiles_than_the_mat_gave_is_refused() -> None:
+    doc = position(tiles=[{"space": "dudley:1", "owner": 0, "industry": "iron", "level": 1,
+                           "cubes": 4}], mats={0: {"iron": 0}})  # fmt: skip
+    assert refused(doc) == "tiles_not_conserved"
+
+
+def test_cards_must_be_conserved() -> None:
+    doc = position()
+    doc["deck"].pop()
+    assert refused(doc) == "cards_not_conserved"
+
+
+def test_unflipped_mine_without_cubes_is_refused() -> None:
+    doc = position(tiles=[{"space": "dudley:0", "owner": 0, "industry": "coal", "level": 1,
+                           "cubes": 0}])  # fmt: skip
+    assert refused(doc) == "cubes_not_conserved"
+
+
+def test_industry_on_a_space_without_its_icon_is_refused() -> None:
+    doc = position(tiles=[{"space": "birmingham:2", "owner": 0, "industry": "cotton",
+                           "level": 1}])  # fmt: skip
+    assert refused(doc) == "wrong_space"
+
+
+def test_rail_link_in_the_canal_era_is_refused() -> None:
+    assert refused(position(links={"coventry~nuneaton": 0})) == "link_wrong_era"
+
+
+def test_canal_era_second_own_industry_in_a_location_is_refused() -> None:
+    doc = position(tiles=[
+        {"space": "birmingham:0", "owner": 0, "industry": "cotton", "level": 1},
+        {"space": "birmingham:1", "owner": 0, "industry": "manufacturer", "level": 1},
+    ])  # fmt: skip
+    assert refused(doc) == "one_industry_per_location"
+
+
+def test_merchant_tile_not_used_at_this_player_count_is_refused() -> None:
+    merchants = {"shrewsbury": ["mt_pottery"], "gloucester": ["mt_cotton_a", "mt_blank_a"],
+                 "oxford": ["mt_manufacturer_a", "mt_blank_b"]}  # fmt: skip
+    doc = position(merchants=merchants)
+    assert refused(doc) == "bad_merchants"
+
+
+def test_malformed_document_is_refused_not_crashed() -> None:
+    assert refused({"players": 2}) == "bad_position"
+    doc = position()
+    doc["seats"][0]["money"] = "lots"
+    assert refused(doc) == "bad_position"
