@@ -1,0 +1,518 @@
+"""The Age of Steam decider: setup, the ten steps of a turn, scoring.
+
+See the package docstring for the move form. Every player move is validated by
+:meth:`AgeOfSteam._refusal` (turn, phase and the step's own rules) and, for track and goods,
+by :func:`track.evaluate` and :func:`goods.walk_good`; ``legal_moves`` lists candidates
+and keeps exactly those these same functions accept.
+"""
+
+from __future__ import annotations
+
+import copy
+from random import Random
+from typing import Any, Literal
+
+import msgspec
+
+from core.errors import BadRequest, IllegalMove
+from core.game import SYSTEM, Result, Task
+from plugins.age_of_steam import events as ev
+from plugins.age_of_steam import flow, position
+from plugins.age_of_steam import moves as mv
+from plugins.age_of_steam.data import Board, board
+from plugins.age_of_steam.goods import income_by_owner, legal_deliveries, walk_good
+from plugins.age_of_steam.rules import (
+    FIRST_PLACE_FEE,
+    MAX_ENGINE,
+    MAX_SHARES,
+    auction_payments,
+    draw,
+    final_scores,
+    income_reduction,
+    ranking,
+)
+from plugins.age_of_steam.state import State
+from plugins.age_of_steam.track import Plan, Refusal, legal_builds, network, plan
+
+SYSTEM_PHASES = {"settle": mv.Settle(), "growth": mv.GrowGoods()}
+
+
+class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    map: Literal["rust_belt", "barbados", "st_lucia"] = "rust_belt"
+    """Rust Belt (3-6 players), Barbados (1 player) or St. Lucia (2 players)."""
+    barbados_easy: bool = False
+    """Barbados' easier setup: 2 cubes on each city instead of 1."""
+    st_lucia_turn_order_action: bool = True
+    """St. Lucia: keep the Turn Order action (Deluxe rulebook: its taker decides first on
+    buying the first place next turn); ``False`` follows the map sheet, which removes it."""
+    st_lucia_first_section_income: Literal[1, 2] = 1
+    """St. Lucia: income for the stretch of track a good starts on (1 = it counts as one
+    link, as the Deluxe text reads; 2 = one link plus the map sheet's extra $1)."""
+
+
+def _refuse(r: Refusal) -> IllegalMove:
+    return IllegalMove(r.code, r.message)
+
+
+class AgeOfSteam:
+    id = "age-of-steam"
+    title = "Age of Steam"
+    rules_version = "1"
+    min_players = 1
+    max_players = 6
+    Options = Options
+    Move = mv.Move
+    Event = ev.Event
+    metadata: dict[str, Any] = {
+        "maps": {"rust_belt": "3-6 players", "barbados": "1 player", "st_lucia": "2 players"},
+        "move_form": (
+            "one decision per move: issue_shares(count) once per turn; bid/drop_out/"
+            "turn_order_pass; select_action; build one tile per move (col,row,tile,rotation "
+            "= smallest rotation giving the picture) then done_building; urbanize before "
+            "building; move_good as a full path (one side per link); raise_engine or "
+            "pass_move; place_cube per Production cube"
+        ),
+        "ties": "shared: the rule text says ties are possible and names no tie-break",
+        "data": "plugins/age_of_steam/data/*.json (facts from shared/reference)",
+        "hidden_information": False,
+        # The default map, Rust Belt, takes 3-6 players; the small maps have their own tests.
+        "conformance": {"players": [3, 4, 6]},
+    }
+
+    # --- setup -----------------------------------------------------------------------------
+
+    def setup(self, options: Options, players: int, rng: Random) -> list[Any]:
+        b = board(options.map)
+        if not b.spec.min_players <= players <= b.spec.max_players:
+            raise BadRequest(
+                "bad_player_count",
+                f"{b.spec.title} takes {b.spec.min_players} to {b.spec.max_players} players",
+            )
+        order = list(range(players))
+        rng.shuffle(order)
+        bag = dict(b.spec.bag)
+        rules = b.rules
+        display: list[list[str]] = []
+        for col in b.spec.display:
+            cubes: list[str] = []
+            if rules.display_fill == "full":
+                cubes = [c for c in (draw(bag, rng) for _ in range(col.spaces)) if c]
+            elif rules.display_fill == "top":
+                refused = _new_city_colour(b, col.new_city) if rules.display_refuses_own_colour \
+                    else None  # fmt: skip
+                cube = draw(bag, rng)
+                while cube is not None and cube == refused and sum(bag.values()) > 0:
+                    # Draw again, then put the refused cube back.
+                    again = draw(bag, rng)
+                    bag[cube] += 1
+                    cube = again
+                if cube is not None and cube != refused:
+                    cubes = [cube]
+                elif cube is not None:
+                    bag[cube] += 1
+            display.append(cubes)
+        goods: list[tuple[int, int, list[str]]] = []
+        for city in b.spec.cities:
+            easy = options.barbados_easy and rules.easy_city_cubes is not None
+            n = rules.easy_city_cubes if easy else city.cubes
+            cubes = [c for c in (draw(bag, rng) for _ in range(n)) if c]
+            goods.append((city.col, city.row, cubes))
+        if rules.goods_on_land:
+            for h, (col, row) in enumerate(b.coords):
+                if b.terrain[h] in ("clear", "river") and b.town_at[h] < 0:
+                    cube = draw(bag, rng)
+                    if cube:
+                        goods.append((col, row, [cube]))
+        return [
+            ev.Started(
+                map=options.map, players=players, options=msgspec.to_builtins(options),
+                order=order, display=display, goods=goods,
+            )
+        ]  # fmt: skip
+
+    def evolve(self, state: State | None, event: Any) -> State:
+        if isinstance(event, ev.Started):
+            return flow.started(event)
+        assert state is not None
+        flow.apply(board(state.map_id), state, event)
+        return state
+
+    # --- decide ----------------------------------------------------------------------------
+
+    def decide(self, state: State, actor: int, move: Any, rng: Random) -> list[Any]:
+        b = board(state.map_id)
+        refusal = self._refusal(b, state, actor, move)
+        if refusal is not None:
+            raise _refuse(refusal)
+        match move:
+            case mv.IssueShares(count=count):
+                return [ev.SharesIssued(actor, count)]
+            case mv.BuyFirst():
+                return [ev.FirstBought(actor, [actor, *[s for s in state.order if s != actor]])]
+            case mv.DeclineFirst():
+                if len(state.queue) == 1:
+                    return [ev.FirstDeclined(actor, list(state.order))]
+                return [ev.FirstDeclined(actor)]
+            case mv.Bid(amount=amount):
+                return [ev.BidPlaced(actor, amount)]
+            case mv.TurnOrderPass():
+                return [ev.PassedOnce(actor)]
+            case mv.DropOut():
+                return self._drop_out(state, actor)
+            case mv.SelectAction(action=action):
+                return [ev.ActionSelected(actor, action)]
+            case mv.Urbanize(col=col, row=row, city=city):
+                return [ev.Urbanized(actor, col, row, city)]
+            case mv.Build():
+                return [self._build_event(b, state, actor, move)]
+            case mv.DoneBuilding():
+                return [ev.BuildingDone(seat=actor, abandoned=self._abandoned(b, state, actor))]
+            case mv.MoveGood():
+                return [self._move_event(b, state, actor, move)]
+            case mv.RaiseEngine():
+                return [ev.EngineRaised(actor)]
+            case mv.PassMove():
+                return [ev.MovePassed(actor)]
+            case mv.PlaceCube(column=column):
+                return [ev.CubePlaced(actor, column, state.production[0])]
+            case mv.Settle():
+                return self._settle(state)
+            case mv.DrawProduction():
+                return [self._draw_production(b, state, rng)]
+            case mv.GrowGoods():
+                return self._grow(b, state, rng)
+        raise IllegalMove("unknown_move", "Age of Steam has no such move")
+
+    def _refusal(self, b: Board, state: State, actor: int, move: Any) -> Refusal | None:
+        """Turn, phase and step rules of every move; builds and deliveries are checked in
+        full by :func:`track.evaluate` and :func:`goods.walk_good` as well."""
+        phase = state.phase
+        if isinstance(move, mv.SystemMove):
+            if actor != SYSTEM:
+                return Refusal("system_only", "only the game itself runs this step")
+            if isinstance(move, mv.DrawProduction):
+                if phase != "production" or state.production_drawn:
+                    return Refusal("not_now", "Production cubes are drawn at the start of growth")
+            elif SYSTEM_PHASES.get(phase) != move:
+                return Refusal("not_now", "this step of the turn is not due now")
+            return None
+        if phase == "over":
+            return Refusal("game_over", "the game is over")
+        if actor != flow.to_act(state):
+            return Refusal("not_your_turn", "it is not your turn to decide")
+        want = _PHASE_MOVES.get(phase, ())
+        if not isinstance(move, want):
+            return Refusal("wrong_step", f"that move does not belong to the {phase} step")
+        p = state.pl[actor]
+        match move:
+            case mv.IssueShares(count=count):
+                cap = self._share_cap(b, state, actor)
+                if not 0 <= count <= cap:
+                    return Refusal(
+                        "share_limit",
+                        f"you may issue 0 to {cap} shares now (15 at most in all"
+                        + (", 1 per turn on this map)" if b.rules.max_shares_per_turn else ")"),
+                    )
+            case mv.BuyFirst():
+                if p.money < FIRST_PLACE_FEE:
+                    return Refusal("cannot_afford", "going first costs $5")
+            case mv.Bid(amount=amount):
+                a = state.auction
+                assert a is not None
+                low = max(1, a.high + 1)
+                if amount < low:
+                    return Refusal("bid_too_low", f"a bid must be at least ${low}")
+                if amount > p.money:
+                    return Refusal("cannot_afford", f"you cannot bid more than your ${p.money}")
+            case mv.TurnOrderPass():
+                a = state.auction
+                assert a is not None
+                if a.pass_seat != actor:
+                    return Refusal(
+                        "no_free_pass",
+                        "only the Turn Order action holder may pass, once, without dropping out",
+                    )
+            case mv.SelectAction(action=action):
+                if action not in self._actions_open(b, state):
+                    return Refusal("action_taken", f"{action} is not available now")
+            case mv.Urbanize(col=col, row=row, city=city):
+                return self._urbanize_refusal(b, state, col, row, city)
+            case mv.Build():
+                if state.builds_left <= 0:
+                    return Refusal("no_builds_left", "you have built all your tiles this turn")
+            case mv.RaiseEngine():
+                if actor in state.engine_raised:
+                    return Refusal(
+                        "engine_once", "the engine may be raised only once per Move Goods step"
+                    )
+                if p.engine >= MAX_ENGINE:
+                    return Refusal("engine_max", "the engine is already at 6 links")
+            case mv.PlaceCube(column=column):
+                if column not in b.display_ids:
+                    return Refusal("no_column", f"the display has no column {column!r}")
+                i = b.display_ids.index(column)
+                if len(state.display[i]) >= b.spec.display[i].spaces:
+                    return Refusal("column_full", f"display column {column} has no empty space")
+        return None
+
+    def _share_cap(self, b: Board, state: State, seat: int) -> int:
+        cap = MAX_SHARES - state.pl[seat].shares
+        if b.rules.max_shares_per_turn is not None:
+            cap = min(cap, b.rules.max_shares_per_turn)
+        return max(0, cap)
+
+    def _actions_open(self, b: Board, state: State) -> list[str]:
+        names = [
+            a for a in b.rules.actions
+            if state.options.get(b.rules.optional_actions.get(a, ""), True)
+        ]  # fmt: skip
+        return [a for a in names if a not in state.actions and a not in state.cycle_used]
+
+    def _urbanize_refusal(
+        self, b: Board, state: State, col: int, row: int, city: str
+    ) -> Refusal | None:
+        if not state.urbanize_open:
+            return Refusal(
+                "no_urbanization",
+                "only the Urbanization holder places a New City, before building track",
+            )
+        h = b.hex_of(col, row)
+        if h < 0 or b.town_at[h] < 0:
+            return Refusal("not_a_town", "New City tiles can only be placed on town hexes")
+        if h in state.new_cities:
+            return Refusal("not_a_town", "that town is already a city")
+        if city not in [c.letter for c in b.spec.new_cities]:
+            return Refusal("no_such_city", f"there is no New City tile {city!r} on this map")
+        if city in state.new_cities.values():
+            return Refusal("city_used", f"New City {city} is already on the map")
+        return None
+
+    def _drop_out(self, state: State, actor: int) -> list[Any]:
+        a = state.auction
+        assert a is not None
+        events: list[Any] = [ev.DroppedOut(actor)]
+        if len(a.active) == 2:
+            after = copy.deepcopy(a)
+            after.active.remove(actor)
+            after.out.append(actor)
+            places, pays = auction_payments(after, a.seats)
+            events.append(ev.OrderDecided(places, [pays.get(s, 0) for s in range(state.players)]))
+        return events
+
+    def _build_event(self, b: Board, state: State, actor: int, move: mv.Build) -> ev.TrackBuilt:
+        h = b.hex_of(move.col, move.row)
+        if h < 0:
+            raise IllegalMove("off_map", "track cannot be built off the board")
+        result = plan(b, state, actor, h, move.tile, move.rotation)
+        if isinstance(result, Refusal):
+            raise _refuse(result)
+        return _built_event(b, actor, result)
+
+    def _abandoned(self, b: Board, state: State, seat: int) -> list[tuple[int, int, int]]:
+        net = network(b, state)
+        out: list[tuple[int, int, int]] = []
+        for route in net.routes:
+            if route.owner == seat and not route.complete and route.last_turn < state.turn:
+                for h, k in route.sections:
+                    col, row = b.coords[h]
+                    out.append((col, row, state.track[h].sections[k][0]))
+        return sorted(out)
+
+    def _move_event(self, b: Board, state: State, actor: int, move: mv.MoveGood) -> ev.GoodMoved:
+        h = b.hex_of(move.col, move.row)
+        result = walk_good(b, state, actor, h, move.color, list(move.steps))
+        if isinstance(result, Refusal):
+            raise _refuse(result)
+        bonus = 0
+        if result.first_partial:
+            bonus = int(state.options.get("st_lucia_first_section_income", 1)) - 1
+        gains = income_by_owner(result.owners, bonus)
+        col, row = b.coords[result.dest]
+        return ev.GoodMoved(
+            seat=actor, col=move.col, row=move.row, color=move.color, steps=list(move.steps),
+            to_col=col, to_row=row, income=sorted(gains.items()),
+        )  # fmt: skip
+
+    def _settle(self, state: State) -> list[Any]:
+        n = state.players
+        amounts, paid, lost, cuts = [0] * n, [0] * n, [0] * n, [0] * n
+        eliminated: list[int] = []
+        for s in state.order:
+            p = state.pl[s]
+            amounts[s] = p.income
+            money = p.money + p.income
+            expenses = p.shares + p.engine
+            paid[s] = min(money, expenses)
+            short = expenses - paid[s]
+            income = p.income
+            if short > 0:
+                lost[s] = short
+                income -= short
+                if income <= 0:
+                    eliminated.append(s)
+                    continue
+            cuts[s] = income_reduction(income)
+        return [
+            ev.IncomeCollected(amounts),
+            ev.ExpensesPaid(paid, lost, eliminated),
+            ev.IncomeReduced(cuts),
+        ]
+
+    def _draw_production(self, b: Board, state: State, rng: Random) -> ev.ProductionDrawn:
+        holder = state.actions["production"]
+        room = sum(col.spaces - len(state.display[i]) for i, col in enumerate(b.spec.display))
+        bag = dict(state.bag)
+        cubes = [c for c in (draw(bag, rng) for _ in range(min(2, room))) if c]
+        return ev.ProductionDrawn(holder, cubes)
+
+    def _grow(self, b: Board, state: State, rng: Random) -> list[Any]:
+        dice = b.rules.growth_dice
+        count = state.players if dice == "players" else int(dice)
+        sets = {col.dice for col in b.spec.display}
+        light = [rng.randint(1, 6) for _ in range(count)] if "light" in sets else []
+        dark = [rng.randint(1, 6) for _ in range(count)] if "dark" in sets else []
+        over = state.turn >= state.last_turn or not state.active()
+        # Neither scoring counts goods, so the score before growth is the final one.
+        scores = final_scores(b, state) if over else None
+        return [ev.GoodsGrown(light, dark), ev.TurnEnded(state.turn, over, scores)]
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def legal_moves(self, state: State, seat: int) -> list[Any]:
+        if seat == SYSTEM or flow.to_act(state) != seat:
+            return []
+        b = board(state.map_id)
+        phase = state.phase
+        cands: list[Any]
+        if phase == "shares":
+            cands = [mv.IssueShares(n) for n in range(self._share_cap(b, state, seat) + 1)]
+        elif phase == "first_player":
+            cands = [mv.BuyFirst(), mv.DeclineFirst()]
+        elif phase == "auction":
+            a = state.auction
+            assert a is not None
+            low = max(1, a.high + 1)
+            cands = [mv.Bid(x) for x in range(low, state.pl[seat].money + 1)]
+            cands += [mv.DropOut(), mv.TurnOrderPass()]
+        elif phase == "actions":
+            cands = [mv.SelectAction(a) for a in self._actions_open(b, state)]  # type: ignore[arg-type]
+        elif phase == "build":
+            cands = []
+            if state.urbanize_open:
+                for h in range(len(b.coords)):
+                    if b.town_at[h] >= 0 and h not in state.new_cities:
+                        col, row = b.coords[h]
+                        cands += [mv.Urbanize(col, row, c.letter) for c in b.spec.new_cities]
+            cands.append(mv.DoneBuilding())
+            builds = legal_builds(b, state, seat) if state.builds_left > 0 else []
+            if builds:
+                # Turn, step and tiles-left rules are the same for every tile: ask once.
+                col, row = b.coords[builds[0][0]]
+                if self._refusal(b, state, seat, mv.Build(col, row, "", 0)) is None:
+                    for h, tile, rot in builds:
+                        col, row = b.coords[h]
+                        cands.append(mv.Build(col, row, tile, rot))
+        elif phase == "move":
+            cands = []
+            for h, color, steps in legal_deliveries(b, state, seat):
+                col, row = b.coords[h]
+                cands.append(mv.MoveGood(col, row, color, steps))
+            cands += [mv.RaiseEngine(), mv.PassMove()]
+        elif phase == "production":
+            cands = [mv.PlaceCube(c) for c in b.display_ids]
+        else:
+            return []
+        # Builds and deliveries were already accepted by the validators decide uses.
+        return [
+            m for m in cands
+            if isinstance(m, mv.Build) or self._refusal(b, state, seat, m) is None
+        ]  # fmt: skip
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        b = board(state.map_id)
+        doc = position.export(b, state)
+        doc.pop("format", None)
+        doc["to_act"] = flow.to_act(state)
+        doc["cities"] = _cities(b, state)
+        doc["you"] = seat
+        doc["bag_total"] = sum(state.bag.values())
+        return doc
+
+    def redact(self, event: Any, seat: int | None) -> dict[str, Any]:
+        # Nothing in Age of Steam is secret: the bag has no order, each draw is decided
+        # when it happens and written into the event.
+        return msgspec.to_builtins(event)
+
+    def pending_tasks(self, state: State) -> list[Task]:
+        phase = state.phase
+        if phase == "over":
+            return []
+        if phase in SYSTEM_PHASES:
+            return [Task(kind="system", move=SYSTEM_PHASES[phase])]
+        if phase == "production" and not state.production_drawn:
+            return [Task(kind="system", move=mv.DrawProduction())]
+        seat = flow.to_act(state)
+        return [] if seat is None else [Task(kind="turn", seat=seat)]
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != "over" or state.final_scores is None:
+            return None
+        scores = list(state.final_scores)
+        b = board(state.map_id)
+        details: dict[str, Any] = {
+            "eliminated": [s for s in range(state.players) if state.pl[s].eliminated],
+        }
+        if b.rules.scoring == "buyback":
+            details["won"] = [
+                scores[s] >= 0 and not state.pl[s].eliminated for s in range(state.players)
+            ]
+        return Result(scores=scores, ranking=ranking(state, scores), details=details)
+
+    def export_position(self, state: State) -> dict[str, Any]:
+        return position.export(board(state.map_id), state)
+
+    def load_position(self, doc: dict[str, Any]) -> State:
+        return position.load(doc, flow.sequence, Options)
+
+    def sample_hidden(self, state: State, seat: int, rng: Random) -> State:
+        # Nothing is hidden (see redact): the only copy needed is a fresh one.
+        new = copy.deepcopy(state)
+        new.net = None
+        return new
+
+
+def _cities(b: Board, state: State) -> list[dict[str, Any]]:
+    """Every city on the board (printed and New Cities) with the colour it accepts."""
+    out = [{"name": c.name, "hex": f"{c.col},{c.row}", "color": c.color} for c in b.spec.cities]
+    for h, letter in sorted(state.new_cities.items()):
+        col, row = b.coords[h]
+        spec = next(c for c in b.spec.new_cities if c.letter == letter)
+        town = b.spec.towns[b.town_at[h]].name
+        out.append({"name": f"{town} ({letter})", "hex": f"{col},{row}", "color": spec.color})
+    return out
+
+
+def _new_city_colour(b: Board, letter: str | None) -> str | None:
+    if letter is None:
+        return None
+    return next(c.color for c in b.spec.new_cities if c.letter == letter)
+
+
+def _built_event(b: Board, seat: int, p: Plan) -> ev.TrackBuilt:
+    col, row = b.coords[p.h]
+    claimed = sorted((*b.coords[h], side) for h, side in p.claimed)
+    return ev.TrackBuilt(
+        seat=seat, col=col, row=row, tile=p.tile, rotation=p.rotation, kind=p.kind,
+        cost=p.cost, sections=p.sections, claimed=claimed, returned=p.returned,
+    )  # fmt: skip
+
+
+_PHASE_MOVES: dict[str, tuple[type, ...]] = {
+    "shares": (mv.IssueShares,),
+    "first_player": (mv.BuyFirst, mv.DeclineFirst),
+    "auction": (mv.Bid, mv.DropOut, mv.TurnOrderPass),
+    "actions": (mv.SelectAction,),
+    "build": (mv.Urbanize, mv.Build, mv.DoneBuilding),
+    "move": (mv.MoveGood, mv.RaiseEngine, mv.PassMove),
+    "production": (mv.PlaceCube,),
+}

@@ -1,0 +1,182 @@
+"""Moving goods: one validation path (:func:`walk_good`) shared by ``decide`` and the
+enumeration of legal deliveries (:func:`legal_deliveries`).
+
+A delivery is given as the start hex, the cube's colour and one side per link: the side
+by which the cube leaves the city or town it is in. It runs along completed links only, at
+most as many links as the engine, never enters a city or town twice, and must stop at the
+first city of its own colour. On maps with goods on land (St. Lucia) a cube may also start
+on a track hex: its first step is the side it leaves that hex by, and the stretch of track
+to the next city or town counts as one link.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from plugins.age_of_steam.data import Board
+from plugins.age_of_steam.geometry import opposite
+from plugins.age_of_steam.state import OWNERLESS, TOWN, State
+from plugins.age_of_steam.track import CITY, OPEN, TOWN_END, End, Net, Refusal, is_city, network
+
+
+class Delivery(NamedTuple):
+    dest: int
+    owners: list[int]
+    """Owner of each link used (OWNERLESS for none)."""
+    first_partial: bool
+
+
+def city_colour(board: Board, state: State, h: int) -> str | None:
+    c = board.city_at[h]
+    if c >= 0:
+        return board.spec.cities[c].color
+    letter = state.new_cities.get(h)
+    if letter is None:
+        return None
+    return next(nc.color for nc in board.spec.new_cities if nc.letter == letter)
+
+
+def walk_track(board: Board, state: State, net: Net, h: int, out: int) -> End:
+    """Follow the track leaving hex ``h`` by side ``out`` to the city, town or open end."""
+    while True:
+        n = board.nbr[h][out]
+        if n < 0:
+            return End(OPEN, h, out)
+        back = opposite(out)
+        if is_city(board, state, n):
+            return End(CITY, n, back)
+        hk = net.ends_at.get(n * 6 + back)
+        if hk is None:
+            return End(OPEN, h, out)
+        sec = state.track[n].sections[hk[1]]
+        if sec[1] == TOWN:
+            return End(TOWN_END, n, sec[0])
+        out = sec[1] if sec[0] == back else sec[0]
+        h = n
+
+
+def walk_good(
+    board: Board, state: State, seat: int, h: int, color: str, steps: list[int]
+) -> Delivery | Refusal:
+    net = network(board, state)
+    if not 0 <= h < len(board.coords):
+        return Refusal("off_map", "that hex is not on the map")
+    if color not in state.goods.get(h, ()):
+        return Refusal("no_such_good", f"there is no {color} cube on {board.label(h)}")
+    if not steps:
+        return Refusal("empty_path", "a good must move along at least one link")
+    engine = state.pl[seat].engine
+    if len(steps) > engine:
+        return Refusal(
+            "engine_too_small", f"your engine moves goods {engine} link(s), not {len(steps)}"
+        )
+    if any(not 0 <= s <= 5 for s in steps):
+        return Refusal("bad_side", "each step is a hex side, 0 to 5")
+    owners: list[int] = []
+    partial = False
+    at = h
+    rest = steps
+    if not is_city(board, state, h):
+        if not board.rules.goods_on_land:
+            return Refusal("no_such_good", f"there is no {color} cube on {board.label(h)}")
+        hk = net.ends_at.get(h * 6 + steps[0])
+        if hk is None or hk[0] != h or state.track[h].sections[hk[1]][1] == TOWN:
+            return Refusal("no_track", "the good must leave its hex along track on that hex")
+        end = walk_track(board, state, net, h, steps[0])
+        if end.kind == OPEN:
+            return Refusal("link_incomplete", "that track does not reach a city or town")
+        ridx = net.sec_route[hk]
+        owners.append(net.routes[ridx].owner)
+        partial = True
+        at = end.hex
+        rest = steps[1:]
+        if _accepts(board, state, at, color):
+            if rest:
+                return Refusal(
+                    "passes_own_colour", "a good must stop at the first city of its colour"
+                )
+            return Delivery(at, owners, partial)
+    seen = {at}
+    for i, s in enumerate(rest):
+        link = net.links.get(at * 6 + s)
+        if link is None:
+            return Refusal("no_link", f"no completed link leaves {board.label(at)} by side {s}")
+        ridx, far = link
+        if far.hex in seen:
+            return Refusal("revisit", "a good may enter each city or town only once")
+        seen.add(far.hex)
+        owners.append(net.routes[ridx].owner)
+        at = far.hex
+        if _accepts(board, state, at, color):
+            if i != len(rest) - 1:
+                return Refusal(
+                    "passes_own_colour", "a good must stop at the first city of its colour"
+                )
+            return Delivery(at, owners, partial)
+    return Refusal("no_destination", "a good must end its move in a city of its colour")
+
+
+def _accepts(board: Board, state: State, h: int, color: str) -> bool:
+    return city_colour(board, state, h) == color
+
+
+def legal_deliveries(board: Board, state: State, seat: int) -> list[tuple[int, str, list[int]]]:
+    """(start hex, colour, steps) of every legal delivery for ``seat`` now."""
+    net = network(board, state)
+    engine = state.pl[seat].engine
+    out: list[tuple[int, str, list[int]]] = []
+    if not net.links and not board.rules.goods_on_land:
+        return out
+    for h in sorted(state.goods):
+        cubes = state.goods[h]
+        if not cubes:
+            continue
+        for color in sorted(set(cubes)):
+            found: list[list[int]] = []
+            if is_city(board, state, h):
+                _search(board, state, net, h, color, engine, [], {h}, found)
+            elif board.rules.goods_on_land and h in state.track:
+                for sec in state.track[h].sections:
+                    if sec[1] == TOWN:
+                        continue
+                    for s in (sec[0], sec[1]):
+                        end = walk_track(board, state, net, h, s)
+                        if end.kind == OPEN:
+                            continue
+                        if _accepts(board, state, end.hex, color):
+                            found.append([s])
+                        elif engine > 1:
+                            _search(board, state, net, end.hex, color, engine - 1, [s],
+                                    {end.hex}, found)  # fmt: skip
+            for steps in found:
+                if not isinstance(walk_good(board, state, seat, h, color, steps), Refusal):
+                    out.append((h, color, steps))
+    return out
+
+
+def _search(
+    board: Board, state: State, net: Net, at: int, color: str, left: int, path: list[int],
+    seen: set[int], found: list[list[int]],
+) -> None:  # fmt: skip
+    for s in range(6):
+        link = net.links.get(at * 6 + s)
+        if link is None:
+            continue
+        far = link[1].hex
+        if far in seen:
+            continue
+        if _accepts(board, state, far, color):
+            found.append([*path, s])
+        elif left > 1:
+            seen.add(far)
+            _search(board, state, net, far, color, left - 1, [*path, s], seen, found)
+            seen.discard(far)
+
+
+def income_by_owner(owners: list[int], bonus_first: int) -> dict[int, int]:
+    gains: dict[int, int] = {}
+    for i, o in enumerate(owners):
+        if o == OWNERLESS:
+            continue
+        gains[o] = gains.get(o, 0) + (1 + bonus_first if i == 0 else 1)
+    return gains

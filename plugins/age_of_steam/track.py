@@ -1,0 +1,660 @@
+"""Track as geometry: the network of routes, and the one validation path for building.
+
+A *route* is a maximal chain of track sections. Each hex side carries at most one section
+end, so sections chain into simple paths. A route ends at a city (any side of a city hex),
+at a town (through a spoke), or at an open end. A route with a city or town at both ends
+is a completed link; one owner owns a whole route (joining another player's track is
+forbidden, and extending ownerless track claims it).
+
+:func:`evaluate` decides one tile build; :func:`legal_builds` lists every build by calling
+it, and ``decide`` calls it for the submitted move, so the two cannot drift.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from plugins.age_of_steam.data import Board
+from plugins.age_of_steam.geometry import opposite
+from plugins.age_of_steam.state import OWNERLESS, TOWN, HexTrack, State
+
+OPEN: Final = 0
+CITY: Final = 1
+TOWN_END: Final = 2
+
+
+class End(NamedTuple):
+    """One end of a route: ``kind`` OPEN, CITY or TOWN_END; for a city or town ``hex`` is
+    that terminal and ``side`` the side of it the route leaves by; for an open end ``hex``
+    is the last track hex and ``side`` the side the track points out of."""
+
+    kind: int
+    hex: int
+    side: int
+
+
+class Route:
+    __slots__ = ("ends", "last_turn", "owner", "sections")
+
+    def __init__(self, sections: list[tuple[int, int]], ends: tuple[End, End], owner: int,
+                 last_turn: int) -> None:  # fmt: skip
+        self.sections = sections
+        self.ends = ends
+        self.owner = owner
+        self.last_turn = last_turn
+
+    @property
+    def complete(self) -> bool:
+        return self.ends[0].kind != OPEN and self.ends[1].kind != OPEN
+
+    def open_end(self) -> End | None:
+        for e in self.ends:
+            if e.kind == OPEN:
+                return e
+        return None
+
+    def far_end(self, end: End) -> End:
+        return self.ends[1] if self.ends[0] == end else self.ends[0]
+
+
+class Net:
+    """The derived network of a state's track."""
+
+    __slots__ = ("ends_at", "links", "open_at", "routes", "sec_route")
+
+    def __init__(self) -> None:
+        self.routes: list[Route] = []
+        self.sec_route: dict[tuple[int, int], int] = {}
+        self.ends_at: dict[int, tuple[int, int]] = {}
+        """hex * 6 + side -> (hex, section index) of the section ending there."""
+        self.links: dict[int, tuple[int, End]] = {}
+        """terminal hex * 6 + side -> (route index, far end) for each completed link."""
+        self.open_at: dict[int, int] = {}
+        """hex * 6 + side of an open end -> route index."""
+
+
+def is_city(board: Board, state: State, h: int) -> bool:
+    return board.city_at[h] >= 0 or h in state.new_cities
+
+
+def network(board: Board, state: State) -> Net:
+    if state.net is None:
+        state.net = _build_net(board, state)
+    return state.net
+
+
+def _build_net(board: Board, state: State) -> Net:
+    net = Net()
+    track = state.track
+    ends_at = net.ends_at
+    for h, ht in track.items():
+        for k, sec in enumerate(ht.sections):
+            ends_at[h * 6 + sec[0]] = (h, k)
+            if sec[1] != TOWN:
+                ends_at[h * 6 + sec[1]] = (h, k)
+    nbr = board.nbr
+    city_at = board.city_at
+    new_cities = state.new_cities
+
+    def walk(h: int, out: int, start: tuple[int, int]) -> tuple[list[tuple[int, int]], End]:
+        secs: list[tuple[int, int]] = []
+        while True:
+            n = nbr[h][out]
+            if n < 0:
+                return secs, End(OPEN, h, out)
+            back = opposite(out)
+            if city_at[n] >= 0 or n in new_cities:
+                return secs, End(CITY, n, back)
+            hk = ends_at.get(n * 6 + back)
+            if hk is None or hk == start:
+                return secs, End(OPEN, h, out)
+            secs.append(hk)
+            sec = track[n].sections[hk[1]]
+            if sec[1] == TOWN:
+                return secs, End(TOWN_END, n, sec[0])
+            out = sec[1] if sec[0] == back else sec[0]
+            h = n
+
+    for h, ht in track.items():
+        for k, sec in enumerate(ht.sections):
+            if (h, k) in net.sec_route:
+                continue
+            if sec[1] == TOWN:
+                right, end_b = walk(h, sec[0], (h, k))
+                secs = [(h, k), *right]
+                end_a = End(TOWN_END, h, sec[0])
+            else:
+                left, end_a = walk(h, sec[0], (h, k))
+                right, end_b = walk(h, sec[1], (h, k))
+                left.reverse()
+                secs = [*left, (h, k), *right]
+            idx = len(net.routes)
+            owner = track[secs[0][0]].sections[secs[0][1]][2]
+            last = max(track[x].sections[y][3] for x, y in secs)
+            route = Route(secs, (end_a, end_b), owner, last)
+            net.routes.append(route)
+            for hk in secs:
+                net.sec_route[hk] = idx
+            if route.complete:
+                net.links[end_a.hex * 6 + end_a.side] = (idx, end_b)
+                net.links[end_b.hex * 6 + end_b.side] = (idx, end_a)
+            else:
+                for e in (end_a, end_b):
+                    if e.kind == OPEN:
+                        net.open_at[e.hex * 6 + e.side] = idx
+    return net
+
+
+# --- build validation --------------------------------------------------------------------
+
+BAD: Final = 0  # off the map or water: no track may point there
+EMPTY: Final = 1  # nothing to join
+FACES_CITY: Final = 2
+JOIN_OWN: Final = 3
+JOIN_FREE: Final = 4
+OTHER: Final = 5  # another player's open track end
+
+
+class Refusal(NamedTuple):
+    code: str
+    message: str
+
+
+class Plan(NamedTuple):
+    """A build that passed every rule: what the hex becomes and what it costs."""
+
+    h: int
+    tile: str
+    rotation: int
+    kind: str
+    cost: int
+    sections: list[list[int]]
+    claimed: list[tuple[int, int]]
+    """(hex, first side) of every ownerless section the build claims."""
+    returned: str | None
+
+
+ACCEPTED: Final = Plan(-1, "", 0, "", 0, [], [], None)
+"""What :func:`evaluate` returns for an accepted build when asked for the verdict only."""
+
+
+class HexContext:
+    """What lies beyond each side of one hex, seen by one builder."""
+
+    __slots__ = ("far", "h", "joined", "seat", "status")
+
+    def __init__(self, board: Board, state: State, net: Net, h: int, seat: int) -> None:
+        self.h = h
+        self.seat = seat
+        status = self.status = [EMPTY] * 6
+        far: list[End | None] = [None] * 6
+        joined = [-1] * 6
+        self.far, self.joined = far, joined
+        terrain, city_at, new_cities = board.terrain, board.city_at, state.new_cities
+        open_at = net.open_at
+        for s, n in enumerate(board.nbr[h]):
+            if n < 0 or terrain[n] == "water":
+                status[s] = BAD
+                continue
+            back = (s + 3) % 6
+            if city_at[n] >= 0 or n in new_cities:
+                status[s] = FACES_CITY
+                far[s] = End(CITY, n, back)
+                continue
+            ridx = open_at.get(n * 6 + back)
+            if ridx is None:
+                continue
+            route = net.routes[ridx]
+            joined[s] = ridx
+            end = route.open_end()
+            far[s] = route.far_end(end) if end is not None else None
+            if route.owner == seat:
+                status[s] = JOIN_OWN
+            elif route.owner == OWNERLESS:
+                status[s] = JOIN_FREE
+            else:
+                status[s] = OTHER
+
+
+def _check_ends(ctx: HexContext, sides: tuple[int, ...]) -> Refusal | None:
+    for s in sides:
+        st = ctx.status[s]
+        if st == BAD:
+            return Refusal("track_off_map", "track may not lead off the board or into water")
+        if st == OTHER:
+            return Refusal(
+                "joins_other_player", "track cannot connect directly to another player's track"
+            )
+    return None
+
+
+def _terminal_key(end: End | None) -> int | None:
+    if end is None or end.kind == OPEN:
+        return None
+    return end.hex
+
+
+def _track_problem(ctx: HexContext, a: int, b: int) -> Refusal | None:
+    """Rules for one new plain track joining sides a and b of the hex."""
+    status = ctx.status
+    sa, sb = status[a], status[b]
+    if sa in (BAD, OTHER) or sb in (BAD, OTHER):
+        return _check_ends(ctx, (a, b))
+    if sa < FACES_CITY and sb < FACES_CITY:
+        return Refusal(
+            "not_connected",
+            "new track must extend your own track or start from a city or from a town",
+        )
+    fa, fb = ctx.far[a], ctx.far[b]
+    if fa is not None and fb is not None and fa.hex == fb.hex and OPEN not in (fa.kind, fb.kind):
+        return Refusal("loop", "a link may not lead back to the city or town it starts from")
+    return None
+
+
+def _claims(
+    ctx: HexContext, net: Net, sides: tuple[int, ...], state: State
+) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for s in sides:
+        if ctx.status[s] == JOIN_FREE:
+            for h, k in net.routes[ctx.joined[s]].sections:
+                out.append((h, state.track[h].sections[k][0]))
+    return out
+
+
+def town_discs_used(board: Board, state: State) -> int:
+    return sum(1 for h in state.track if board.town_at[h] >= 0)
+
+
+def evaluate(
+    board: Board, state: State, net: Net, ctx: HexContext, tile: str, rotation: int,
+    full: bool = True,
+) -> Plan | Refusal:  # fmt: skip
+    """Every rule for building ``tile`` at ``rotation`` on ``ctx.h`` by ``ctx.seat``.
+
+    With ``full=False`` an accepted build returns :data:`ACCEPTED` instead of its plan (the
+    listing of legal builds needs only the verdict)."""
+    h, seat = ctx.h, ctx.seat
+    shape = board.shapes.get(tile)
+    if shape is None:
+        return Refusal("unknown_tile", f"there is no track tile called {tile!r}")
+    player = state.pl[seat]
+    costs = board.components.costs
+    assert costs is not None
+    existing = state.track.get(h)
+    turn = state.turn
+    if board.town_at[h] >= 0:
+        spokes = town_spokes(shape, rotation)
+        if spokes is None:
+            return _bad_rotation(shape.name, rotation, town=True)
+        if not player.built:
+            return Refusal(
+                "first_track_from_city",
+                "your first track must connect to a city with a simple tile",
+            )
+        old = set() if existing is None else {sec[0] for sec in existing.sections}
+        if not old < set(spokes):
+            return Refusal(
+                "must_keep_track", "a town tile may only be replaced by one that keeps its track"
+            )
+        new = tuple(s for s in spokes if s not in old)
+        bad = _check_ends(ctx, new)
+        if bad:
+            return bad
+        own_spoke = existing is not None and any(sec[2] == seat for sec in existing.sections)
+        if not own_spoke and not any(ctx.status[s] >= FACES_CITY for s in new):
+            return Refusal(
+                "not_connected",
+                "new track must extend your own track or start from a city or from a town "
+                "where you have track",
+            )
+        for s in new:
+            if _terminal_key(ctx.far[s]) == h:
+                return Refusal("loop", "a link may not lead back to the town it starts from")
+        if state.tiles.get(tile, 0) <= 0:
+            return Refusal("tile_unavailable", f"no {tile} tiles are left in the supply")
+        if existing is None:
+            if town_discs_used(board, state) >= board.components.town_discs:
+                return Refusal("no_town_discs", "all town discs are on the board")
+            cost = costs.town_base + costs.town_per_side * len(spokes)
+            kind = "town"
+        else:
+            cost = costs.upgrade_town
+            kind = "town_upgrade"
+        if cost > player.money:
+            return Refusal("cannot_afford", f"this build costs ${cost}; you have ${player.money}")
+        if not full:
+            return ACCEPTED
+        kept = [] if existing is None else [list(sec) for sec in existing.sections]
+        sections = kept + [[s, TOWN, seat, turn] for s in new]
+        sections.sort()
+        return Plan(h, tile, rotation, kind, cost, sections, _claims(ctx, net, new, state),
+                    None if existing is None else existing.tile)  # fmt: skip
+    if board.city_at[h] >= 0 or h in state.new_cities:
+        return Refusal("city_hex", "track cannot be built on a city hex")
+    if board.terrain[h] == "water":
+        return Refusal("water_hex", "track cannot be built on water")
+    if shape.cls == "town":
+        return Refusal("town_tile_off_town", "town tiles go only on town hexes")
+    tracks = shape.orientations.get(rotation)
+    if tracks is None:
+        return _bad_rotation(shape.name, rotation, town=False)
+    # Redirecting may turn the very tile on the hex, even when the supply has none left.
+    if state.tiles.get(tile, 0) <= 0 and (existing is None or existing.tile != tile):
+        return Refusal("tile_unavailable", f"no {tile} tiles are left in the supply")
+    if existing is None:
+        if not player.built:
+            if shape.cls != "simple":
+                return Refusal(
+                    "first_track_from_city",
+                    "your first track must connect to a city with a simple tile",
+                )
+            if FACES_CITY not in (ctx.status[tracks[0][0]], ctx.status[tracks[0][1]]):
+                return Refusal(
+                    "first_track_from_city",
+                    "your first track must connect to a city with a simple tile",
+                )
+        for a, b in tracks:
+            bad = _track_problem(ctx, a, b)
+            if bad:
+                return bad
+        cost = getattr(costs, shape.cls) + costs.terrain_extra[board.terrain[h]]
+        if cost > player.money:
+            return Refusal("cannot_afford", f"this build costs ${cost}; you have ${player.money}")
+        if not full:
+            return ACCEPTED
+        sides = tuple(s for t in tracks for s in t)
+        sections = [[a, b, seat, turn] for a, b in tracks]
+        return Plan(h, tile, rotation, "place", cost, sections,
+                    _claims(ctx, net, sides, state), None)  # fmt: skip
+    return _replace(board, state, net, ctx, tile, shape.cls, rotation, tracks, existing, full)
+
+
+def _replace(
+    board: Board, state: State, net: Net, ctx: HexContext, tile: str, cls: str, rotation: int,
+    tracks: tuple[tuple[int, int], ...], existing: HexTrack, full: bool,
+) -> Plan | Refusal:  # fmt: skip
+    """Upgrading a simple tile to a complex one, or redirecting an unfinished end."""
+    h, seat = ctx.h, ctx.seat
+    costs = board.components.costs
+    assert costs is not None
+    player = state.pl[seat]
+    if not player.built:
+        return Refusal(
+            "first_track_from_city", "your first track must connect to a city with a simple tile"
+        )
+    old = [(sec[0], sec[1]) for sec in existing.sections]
+    if len(old) == 1 and len(tracks) == 2 and old[0] in tracks:
+        (a, b) = next(t for t in tracks if t != old[0])
+        bad = _track_problem(ctx, a, b)
+        if bad:
+            return bad
+        cost = costs.upgrade_crossing if cls == "crossing" else costs.upgrade_coexisting
+        if cost > player.money:
+            return Refusal("cannot_afford", f"this build costs ${cost}; you have ${player.money}")
+        if not full:
+            return ACCEPTED
+        sections = sorted([list(existing.sections[0]), [a, b, seat, state.turn]])
+        return Plan(h, tile, rotation, "upgrade", cost, sections,
+                    _claims(ctx, net, (a, b), state), existing.tile)  # fmt: skip
+    redirect = _redirectable(board, state, net, h, seat)
+    if redirect is None:
+        if len(old) == 2:
+            return Refusal("hex_full", "this hex already holds a complex tile")
+        return Refusal(
+            "must_keep_track",
+            "a tile may only be replaced by one that keeps its track, unless you redirect "
+            "the last tile of your own unfinished track",
+        )
+    k, entry, out = redirect
+    keep = [t for i, t in enumerate(old) if i != k]
+    if len(tracks) != len(old) or any(t not in tracks for t in keep):
+        return Refusal(
+            "must_keep_track", "redirecting may only change the unfinished track's open end"
+        )
+    moved = [t for t in tracks if t not in keep]
+    if len(moved) != 1 or entry not in moved[0]:
+        return Refusal("must_keep_track", "a redirected track keeps the side it comes in by")
+    a, b = moved[0]
+    new_out = b if a == entry else a
+    if new_out == out:
+        return Refusal("same_track", "that tile leaves the track as it is")
+    bad = _check_ends(ctx, (new_out,))
+    if bad:
+        return bad
+    route = net.routes[net.sec_route[(h, k)]]
+    own_end = route.far_end(route.open_end())  # type: ignore[arg-type]
+    if own_end.kind != OPEN and _terminal_key(ctx.far[new_out]) == own_end.hex:
+        return Refusal("loop", "a link may not lead back to the city or town it starts from")
+    cost = costs.redirect
+    if cost > player.money:
+        return Refusal("cannot_afford", f"this build costs ${cost}; you have ${player.money}")
+    if not full:
+        return ACCEPTED
+    turn_laid = existing.sections[k][3]
+    sections = [list(sec) for i, sec in enumerate(existing.sections) if i != k]
+    sections.append([min(entry, new_out), max(entry, new_out), seat, turn_laid])
+    sections.sort()
+    return Plan(h, tile, rotation, "redirect", cost, sections,
+                _claims(ctx, net, (new_out,), state), existing.tile)  # fmt: skip
+
+
+def _redirectable(
+    board: Board, state: State, net: Net, h: int, seat: int
+) -> tuple[int, int, int] | None:
+    """(section index, entry side, open side) of the seat's unfinished track ending on this
+    hex, if there is one that may be redirected."""
+    ht = state.track.get(h)
+    if ht is None or board.town_at[h] >= 0:
+        return None
+    for k, sec in enumerate(ht.sections):
+        route = net.routes[net.sec_route[(h, k)]]
+        if route.owner != seat or route.complete:
+            continue
+        end = route.open_end()
+        if end is None or end.hex != h or end.side not in (sec[0], sec[1]):
+            continue
+        if sec[1] == TOWN:
+            continue
+        out = end.side
+        entry = sec[1] if sec[0] == out else sec[0]
+        return k, entry, out
+    return None
+
+
+def town_spokes(shape: object, rotation: int) -> tuple[int, ...] | None:
+    """Spokes of ``shape`` laid on a town at ``rotation`` (canonical rotations only)."""
+    opts = town_options(shape)
+    return opts.get(rotation)
+
+
+_TOWN_OPTS: dict[str, dict[int, tuple[int, ...]]] = {}
+
+
+def town_options(shape: object) -> dict[int, tuple[int, ...]]:
+    """Canonical rotation -> spokes, for every distinct set of sides the tile can give a
+    town (a town tile's spokes, or a plain tile's exits with a town disc on it)."""
+    name = shape.name  # type: ignore[attr-defined]
+    opts = _TOWN_OPTS.get(name)
+    if opts is None:
+        opts = {}
+        seen: set[tuple[int, ...]] = set()
+        for r in range(6):
+            exits = tuple(sorted((s + r) % 6 for s in _base_exits(shape)))
+            if exits not in seen:
+                seen.add(exits)
+                opts[r] = exits
+        _TOWN_OPTS[name] = opts
+    return opts
+
+
+def _base_exits(shape: object) -> tuple[int, ...]:
+    if shape.cls == "town":  # type: ignore[attr-defined]
+        return shape.spoke_orientations[0]  # type: ignore[attr-defined]
+    return shape.exits[0]  # type: ignore[attr-defined]
+
+
+def _bad_rotation(name: str, rotation: int, town: bool) -> Refusal:
+    if not 0 <= rotation <= 5:
+        return Refusal("bad_rotation", "rotation is 0 to 5 sixths of a turn clockwise")
+    return Refusal(
+        "non_canonical_rotation",
+        f"{name} at rotation {rotation} repeats a smaller rotation; use the smallest one",
+    )
+
+
+def plan(board: Board, state: State, seat: int, h: int, tile: str, rotation: int) -> Plan | Refusal:
+    net = network(board, state)
+    return evaluate(board, state, net, HexContext(board, state, net, h, seat), tile, rotation)
+
+
+def candidate_hexes(board: Board, state: State, net: Net, seat: int) -> list[int]:
+    """Every hex where ``seat`` might build now; :func:`evaluate` decides which builds hold."""
+    cands: set[int] = set()
+    cities = [*board.city_hexes, *state.new_cities]
+    for c in cities:
+        for n in board.nbr[c]:
+            if n >= 0 and board.terrain[n] != "water" and not is_city(board, state, n):
+                cands.add(n)
+    if state.pl[seat].built:
+        for key, ridx in net.open_at.items():
+            route = net.routes[ridx]
+            if route.owner not in (seat, OWNERLESS):
+                continue
+            h, side = divmod(key, 6)
+            n = board.nbr[h][side]
+            if n >= 0 and board.terrain[n] != "water" and not is_city(board, state, n):
+                cands.add(n)
+            if route.owner == seat:
+                cands.add(h)
+        for h, ht in state.track.items():
+            if board.town_at[h] >= 0 and any(sec[2] == seat for sec in ht.sections):
+                cands.add(h)
+    return sorted(cands)
+
+
+def legal_builds(board: Board, state: State, seat: int) -> list[tuple[int, str, int]]:
+    """(hex, tile, rotation) of every legal build for ``seat`` now.
+
+    Each candidate is decided by :func:`evaluate`. Bitmask tables first drop orientations
+    that point a track off the map or at another player's track, or leave a new track
+    touching nothing it may start from: :func:`evaluate` refuses all of those too (the
+    exactness test compares this list with a brute-force run of :func:`evaluate`).
+    """
+    net = network(board, state)
+    out: list[tuple[int, str, int]] = []
+    money = state.pl[seat].money
+    costs = board.components.costs
+    assert costs is not None
+    cheapest = min(costs.redirect, costs.upgrade_coexisting, costs.simple, costs.town_base + 1)
+    if money < cheapest:
+        return out
+    tiles = state.tiles
+    tables = _tables(board)
+    for h in candidate_hexes(board, state, net, seat):
+        ctx = HexContext(board, state, net, h, seat)
+        bad = anchor = 0
+        for side, st in enumerate(ctx.status):
+            if st in (BAD, OTHER):
+                bad |= 1 << side
+            elif st >= FACES_CITY:
+                anchor |= 1 << side
+        existing = state.track.get(h)
+        if board.town_at[h] >= 0:
+            old = 0
+            own = False
+            if existing is not None:
+                for sec in existing.sections:
+                    old |= 1 << sec[0]
+                    own = own or sec[2] == seat
+            for name, r, mask in tables.town:
+                new = mask & ~old
+                if old & ~mask or not new or new & bad or not (own or new & anchor):
+                    continue
+                if tiles.get(name, 0) > 0 and isinstance(
+                    evaluate(board, state, net, ctx, name, r, False), Plan
+                ):
+                    out.append((h, name, r))
+            continue
+        if existing is None:
+            cands = tables.anchored(anchor)
+        else:
+            cands = []
+            secs = existing.sections
+            if len(secs) == 1:
+                cands = [
+                    c for c in tables.upgrades.get((secs[0][0], secs[0][1]), ()) if c[3] & anchor
+                ]
+            redirect = _redirectable(board, state, net, h, seat)
+            if redirect is not None:
+                k, entry, _out = redirect
+                if len(secs) == 1:
+                    cands += [c for c in tables.simple if c[2] >> entry & 1]
+                else:
+                    other = secs[1 - k]
+                    cands += [
+                        c for c in tables.upgrades.get((other[0], other[1]), ())
+                        if c[3] >> entry & 1
+                    ]  # fmt: skip
+        on_hex = None if existing is None else existing.tile
+        for name, r, full, _new in cands:
+            if (existing is None and full & bad) or (tiles.get(name, 0) <= 0 and name != on_hex):
+                continue
+            if isinstance(evaluate(board, state, net, ctx, name, r, False), Plan):
+                out.append((h, name, r))
+    return out
+
+
+Orientation = tuple[str, int, int, int]
+"""(tile, rotation, mask of all its sides, mask of the track an upgrade adds)."""
+
+
+class _Tables:
+    """Orientation lists of one tile set, indexed for the build search."""
+
+    def __init__(self, board: Board) -> None:
+        self.plain_all: list[Orientation] = []
+        self.simple: list[Orientation] = []
+        self.per_track: list[tuple[Orientation, tuple[int, ...]]] = []
+        self.upgrades: dict[tuple[int, int], list[Orientation]] = {}
+        self.town: list[tuple[str, int, int]] = []
+        self._anchored: dict[int, list[Orientation]] = {}
+        for name, shape in board.shapes.items():
+            for r, spokes in town_options(shape).items():
+                mask = 0
+                for x in spokes:
+                    mask |= 1 << x
+                self.town.append((name, r, mask))
+            for r, tracks in shape.orientations.items():
+                masks = tuple((1 << a) | (1 << b) for a, b in tracks)
+                full = 0
+                for m in masks:
+                    full |= m
+                entry = (name, r, full, 0)
+                self.plain_all.append(entry)
+                if len(tracks) == 1:
+                    self.simple.append(entry)
+                self.per_track.append((entry, masks))
+                if len(tracks) == 2:
+                    for keep, add in ((0, 1), (1, 0)):
+                        self.upgrades.setdefault(tracks[keep], []).append(
+                            (name, r, full, masks[add])
+                        )
+
+    def anchored(self, anchor: int) -> list[Orientation]:
+        """Orientations whose every track touches a side in ``anchor``."""
+        found = self._anchored.get(anchor)
+        if found is None:
+            found = [e for e, masks in self.per_track if all(m & anchor for m in masks)]
+            self._anchored[anchor] = found
+        return found
+
+
+_TABLES: dict[str, _Tables] = {}
+
+
+def _tables(board: Board) -> _Tables:
+    t = _TABLES.get(board.spec.id)
+    if t is None:
+        t = _TABLES[board.spec.id] = _Tables(board)
+    return t
