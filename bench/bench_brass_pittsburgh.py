@@ -1,0 +1,126 @@
+"""Brass: Pittsburgh speed figures, single process.
+
+* random full games per second and decisions per second for 2, 3 and 4 players, driven as
+  the service drives a match (system tasks with the SYSTEM actor, otherwise a uniformly
+  random legal move; each decision costs one ``legal_moves`` + ``decide`` + ``evolve``);
+* data load + validation, setup + evolve of a new match;
+* connectivity labels and cube / oil sourcing for one consumer (the hot calls of
+  legal-move listing).
+
+    python3 bench/bench_brass_pittsburgh.py [--games N] [--rounds N] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import time
+from collections.abc import Callable
+from random import Random
+
+from core.game import SYSTEM
+from plugins.brass_pittsburgh.board import BuiltPipeline
+from plugins.brass_pittsburgh.data import DATA_DIR, load_data
+from plugins.brass_pittsburgh.game import BrassPittsburgh, Options
+from plugins.brass_pittsburgh.markets import market_ladders
+from plugins.brass_pittsburgh.rules import default_rules
+from plugins.brass_pittsburgh.sourcing import cube_sources, oil_sources
+
+
+def rate(label: str, runs: int, fn: Callable[[int], object]) -> None:
+    start = time.perf_counter()
+    for i in range(runs):
+        fn(i)
+    took = time.perf_counter() - start
+    print(f"{label:<44} {runs / took:>10.0f} /s  ({took / runs * 1e6:8.1f} us each)")
+
+
+def play(game: BrassPittsburgh, players: int, seed: int) -> int:
+    """One random game to the end; returns the number of decisions taken."""
+    rng = Random(seed)
+    (event,) = game.setup(Options(), players, rng)
+    state = game.evolve(None, event)
+    decisions = 0
+    while tasks := game.pending_tasks(state):
+        task = tasks[0]
+        if task.kind == "system":
+            events = game.decide(state, SYSTEM, task.move, rng)
+        else:
+            legal = game.legal_moves(state, task.seat)
+            events = game.decide(state, task.seat, legal[rng.randrange(len(legal))], rng)
+        decisions += 1
+        for e in events:
+            state = game.evolve(state, e)
+    return decisions
+
+
+def full_games(game: BrassPittsburgh, players: int, games: int, profile: bool) -> None:
+    profiler = cProfile.Profile() if profile else None
+    start = time.perf_counter()
+    if profiler:
+        profiler.enable()
+    decisions = sum(play(game, players, seed) for seed in range(games))
+    if profiler:
+        profiler.disable()
+    took = time.perf_counter() - start
+    print(
+        f"{players} players: {games / took:6.2f} games/s, {decisions / took:8.0f} decisions/s "
+        f"({decisions / games:.0f} decisions per game)"
+    )
+    if profiler:
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(15)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--rounds", type=int, default=2000)
+    parser.add_argument("--profile", action="store_true", help="profile the full games")
+    args = parser.parse_args()
+    for players in (2, 3, 4):
+        full_games(BrassPittsburgh(), players, args.games, args.profile)
+    n = args.rounds
+    rate("data load + validation", max(1, n // 100), lambda _: load_data(DATA_DIR))
+    game = BrassPittsburgh()
+    for players in (2, 3, 4):
+
+        def new_match(seed: int, players: int = players) -> object:
+            (event,) = game.setup(Options(), players, Random(seed))
+            return game.evolve(None, event)
+
+        rate(f"setup + evolve, {players} players", n, new_match)
+    rules = default_rules()
+    board = rules.board_of("main")
+    rng = Random(1)
+    boards = []
+    for _ in range(64):
+        owner = [rng.choice((-1, 0, 1, 2, 3)) for _ in board.lines]
+        pipes = [
+            BuiltPipeline(rng.randrange(4), "PL_MONEY1") if rng.random() < 0.5 else None
+            for _ in board.routes
+        ]
+        boards.append((owner, pipes))
+    rate("labels (connected locations), main side", n, lambda i: board.labels(boards[i % 64][0]))
+    ladders = market_ladders(board.markets)
+    cubes = [{r: lad.initial for r, lad in m.items()} for m in ladders]
+    slots = len(board.slot_node)
+    slot_resource = ["coal" if i % 3 == 0 else "" for i in range(slots)]
+    slot_cubes = [i % 2 for i in range(slots)]
+    oil = [2] * len(board.oilfields)
+
+    def source(i: int) -> object:
+        owner, pipes = boards[i % 64]
+        labels = board.labels(owner)
+        node = i % board.n_cities
+        cube_sources(
+            board, labels, [node], "coal", slot_resource=slot_resource, slot_cubes=slot_cubes,
+            own_trains={}, ladders=ladders, market_cubes=cubes,
+        )  # fmt: skip
+        return oil_sources(board, labels, node, oil=oil, route_pipeline=pipes, own_oil_trains={})
+
+    rate("labels + coal and oil sources for one tile", n, source)
+
+
+if __name__ == "__main__":
+    main()

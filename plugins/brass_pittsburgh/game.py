@@ -1,0 +1,200 @@
+"""The Brass: Pittsburgh decider (implements :class:`core.game.Game`) on the family turn
+engine; the rules are in :mod:`.engine`, the data's provenance in ``metadata``."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import msgspec
+
+from core.errors import BadRequest, IllegalMove
+from core.game import Result, Task
+from plugins.brass.cards import build_deck
+from plugins.brass.hidden import deal, redact_core, resample_cards
+from plugins.brass.moves import ScoreEra
+from plugins.brass.scoring import ranking
+from plugins.brass_pittsburgh import engine, position
+from plugins.brass_pittsburgh import events as ev
+from plugins.brass_pittsburgh import moves as mv
+from plugins.brass_pittsburgh.rules import Rules, default_rules
+from plugins.brass_pittsburgh.state import OVER, PLAY, SCORING, State, apply
+
+
+class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    board_side: str | None = None
+    """``None``: the side marked for the player count (the 2-player side for 2). ``"main"``
+    plays 2 players on the 2-4 player side, as the rulebook allows."""
+
+
+class BrassPittsburgh:
+    id = "brass-pittsburgh"
+    title = "Brass: Pittsburgh"
+    rules_version = "1"
+    min_players = 2
+    max_players = 4
+    Options = Options
+    Move = mv.Move
+    Event = ev.Event
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        self.rules = rules or default_rules()
+        data = self.rules.data
+        # Per instance: the data version shown to users is the one actually loaded.
+        self.metadata: dict[str, Any] = {
+            "family": "brass",
+            "provisional": data.manifest.provisional,
+            "data_version": data.version,
+            "data_status": data.manifest.status,
+            "hidden_information": True,
+            "position_format": position.FORMAT,
+            "move_form": mv.MOVE_FORM,
+            # Random playouts are long (hundreds of decisions): probe fewer states.
+            "conformance": {"playouts": 1, "states_per_playout": 25, "moves_per_state": 8},
+        }
+
+    # --- the decider ----------------------------------------------------------------------
+
+    def setup(self, options: Options, players: int, rng: Random) -> list[Any]:
+        r, d = self.rules, self.rules.data
+        try:
+            side = r.side_for(players, options.board_side)
+        except ValueError as exc:
+            raise BadRequest("bad_options", str(exc)) from None
+        board = r.board_of(side)
+        c = d.constants
+        deck = build_deck(r.deck_copies(side, players))
+        rng.shuffle(deck)
+        # 2 players: the $15 merchant and the 3-oil oilfield tile stay in the box.
+        merchants = [t.id for t in d.merchant_tiles.values() if t.min_players <= players]
+        rng.shuffle(merchants)
+        merchant_tiles = [merchants.pop() if m <= players else "" for _, m in board.merchant_spaces]
+        oil_tiles = [
+            t
+            for t in board.side.oilfield_tile_display
+            if d.oilfield_tiles[t].min_players <= players
+        ]
+        rng.shuffle(oil_tiles)
+        oilfield_tiles = [
+            oil_tiles.pop() if o.min_players <= players else ""
+            for o in board.side.oilfields.values()
+        ]
+        rewards = list(d.quality_rewards)
+        rng.shuffle(rewards)
+        hands, facedown = deal(deck, players, c.hand_size, c.extra_face_down_discard_era1)
+        order = list(range(players))
+        rng.shuffle(order)
+        return [
+            ev.Started(
+                players=players,
+                side=side,
+                data_version=d.version,
+                order=order,
+                deck=deck,
+                hands=hands,
+                facedown=facedown,
+                merchant_tiles=merchant_tiles,
+                oilfield_tiles=oilfield_tiles,
+                quality_rewards=rewards[: c.quality_reward_spaces],
+            )
+        ]
+
+    def evolve(self, state: State | None, event: Any) -> State:
+        return apply(self.rules, state, event)
+
+    def decide(self, state: State, actor: int, move: Any, rng: Random) -> list[Any]:
+        if not isinstance(move, mv.Move.__args__):  # type: ignore[attr-defined]
+            raise IllegalMove("unknown_move", "Brass: Pittsburgh has no such move")
+        return engine.decide(self.rules, state, actor, move, rng)
+
+    def legal_moves(self, state: State, seat: int) -> list[Any]:
+        return engine.legal_moves(self.rules, state, seat)
+
+    def pending_tasks(self, state: State) -> list[Task]:
+        if state.phase == PLAY:
+            return [Task(kind="turn", seat=state.current)]
+        if state.phase == SCORING:
+            return [Task(kind="system", move=ScoreEra())]
+        return []
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != OVER:
+            return None
+        # Ties: highest income-track space, then most money.
+        keys = [(state.vp[i], state.income[i], state.money[i]) for i in range(state.players)]
+        return Result(
+            scores=list(state.vp),
+            ranking=ranking(keys),
+            details={
+                "income_space": list(state.income),
+                "money": list(state.money),
+                "tie_breaks": ["income track space", "money"],
+            },
+        )
+
+    # --- what a seat may see --------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        r = self.rules
+        doc = position.export(r, state)["state"]
+        for key in ("hands", "facedown", "deck"):
+            del doc[key]
+        doc["hand_counts"] = [len(h) for h in state.hands]
+        doc["facedown_counts"] = [len(f) for f in state.facedown]
+        doc["deck_count"] = len(state.deck)
+        doc["income_level"] = [r.income.level(sp) for sp in state.income]
+        doc["oilfield_tile"] = [
+            t if shown else None
+            for t, shown in zip(state.oilfield_tile, state.oilfield_revealed, strict=True)
+        ]
+        doc["current"] = state.current
+        doc["seat"] = seat
+        names = r.cards[state.side].name
+        doc["hand"] = None if seat is None else [names(c) for c in state.hands[seat]]
+        doc["data_version"] = r.data.version
+        doc["provisional"] = r.data.manifest.provisional
+        return doc
+
+    def redact(self, event: Any, seat: int | None) -> dict[str, Any]:
+        if isinstance(event, ev.Started):
+            names = self.rules.cards[event.side].name
+            return {
+                "players": event.players,
+                "side": event.side,
+                "data_version": event.data_version,
+                "order": event.order,
+                "deck_count": len(event.deck),
+                "hand_counts": [len(h) for h in event.hands],
+                "facedown_counts": [len(f) for f in event.facedown],
+                "hand": None if seat is None else [names(c) for c in event.hands[seat]],
+                "merchant_tiles": event.merchant_tiles,
+                "oilfield_tiles": ["hidden" if t else "" for t in event.oilfield_tiles],
+                "quality_rewards": event.quality_rewards,
+            }
+        shown = redact_core(event, seat, self.rules.card_names.__getitem__)
+        if shown is None:
+            return msgspec.to_builtins(event)
+        if shown.get("cards"):
+            # The order drawn would tell the deck's order, which no view shows.
+            shown["cards"] = sorted(shown["cards"])
+        return shown
+
+    # --- positions ------------------------------------------------------------------------
+
+    def export_position(self, state: State) -> dict[str, Any]:
+        return position.export(self.rules, state)
+
+    def load_position(self, doc: dict[str, Any]) -> State:
+        return position.load(self.rules, doc)
+
+    def sample_hidden(self, state: State, seat: int, rng: Random) -> State:
+        """Redraw what ``seat`` cannot see: the deck order, other hands, every face-down
+        discard, and which face-down oilfield tile lies where."""
+        new = state.clone()
+        resample_cards(new, seat, rng)
+        hidden = [f for f, t in enumerate(new.oilfield_tile) if t and not new.oilfield_revealed[f]]
+        tiles = [new.oilfield_tile[f] for f in hidden]
+        rng.shuffle(tiles)
+        for f, t in zip(hidden, tiles, strict=True):
+            new.oilfield_tile[f] = t
+        return new

@@ -1,0 +1,127 @@
+"""The Network action's Pittsburgh rules: where each link tile may go and what placing it
+does.
+
+* Light and heavy trains go on empty railroad lines; a replacement train goes on a line
+  holding another player's light train (which scores for its owner and goes home).
+* Pipelines go on empty pipeline routes; the owner of a reserve pipeline may put another
+  pipeline in its place and take the reserve back.
+* A link must touch a location of the player's network, unless the player has no tile on
+  the board at all.
+* A train on a line with a bonus icon gains that bonus. A pipeline adds the route's
+  oil-barrel icons (and a reserve pipeline its own barrel) to the oilfield; the first
+  pipeline joining an oilfield reveals its tile.
+* A second link in the same action costs $10 more; the family has no such rule (Birmingham
+  prices double rails differently), so it lives here.
+
+Decision (rulebook silent): swapping a reserve pipeline for another does not pay the
+route's oil icons again; the route was already covered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from plugins.brass_pittsburgh.board import PittsburghBoard
+from plugins.brass_pittsburgh.data import HeavyTrain, Pipeline, PittsburghData
+from plugins.brass_pittsburgh.rewards import NOTHING, Gains, gains
+
+LIGHT = "LT"
+
+
+def touches(board: PittsburghBoard, line: int, network: set[int], anywhere: bool) -> bool:
+    a, b = board.line_nodes[line]
+    return anywhere or a in network or b in network
+
+
+def train_sites(
+    data: PittsburghData,
+    board: PittsburghBoard,
+    seat: int,
+    link: str,
+    line_owner: Sequence[int],
+    line_link: Sequence[str],
+    network: set[int],
+    has_presence: bool,
+) -> list[int]:
+    """Lines where ``seat`` may place the train ``link`` (``LT`` or a heavy train id)."""
+    replacement = link != LIGHT and data.heavy_trains[link].type == "replacement"
+    sites = []
+    for line, owner in enumerate(line_owner):
+        if replacement:
+            free = owner >= 0 and owner != seat and line_link[line] == LIGHT
+        else:
+            free = owner < 0
+        if free and touches(board, line, network, not has_presence):
+            sites.append(line)
+    return sites
+
+
+def pipeline_sites(
+    data: PittsburghData,
+    board: PittsburghBoard,
+    seat: int,
+    pipeline: str,
+    route_owner: Sequence[int],
+    route_pipeline: Sequence[str],
+    network: set[int],
+    has_presence: bool,
+) -> list[int]:
+    """Routes where ``seat`` may place ``pipeline``: empty ones at a city of the network,
+    or one holding the seat's own reserve pipeline (swapped for any other pipeline)."""
+    is_reserve = data.pipelines[pipeline].type == "reserve"
+    sites = []
+    for route, owner in enumerate(route_owner):
+        own_reserve = (
+            owner == seat
+            and not is_reserve
+            and data.pipelines[route_pipeline[route]].type == "reserve"
+        )
+        near = not has_presence or board.route_city[route] in network
+        if (owner < 0 and near) or own_reserve:
+            sites.append(route)
+    return sites
+
+
+class TrainPlaced(msgspec.Struct, frozen=True, kw_only=True):
+    gains: Gains
+    """The line's bonus icon plus the heavy train's own reward."""
+    cargo: dict[str, int]
+    """Resources placed on a resource heavy train (only its owner may use them)."""
+
+
+def place_train(data: PittsburghData, board: PittsburghBoard, link: str, line: int) -> TrainPlaced:
+    bonus = board.lines[line].bonus
+    got = gains([bonus]) if bonus is not None else NOTHING
+    if link == LIGHT:
+        return TrainPlaced(gains=got, cargo={})
+    heavy: HeavyTrain = data.heavy_trains[link]
+    return TrainPlaced(gains=got + gains(heavy.reward), cargo=dict(heavy.carries))
+
+
+class PipelinePlaced(msgspec.Struct, frozen=True, kw_only=True):
+    oil_added: int
+    """Barrels put on the oilfield at once (route icons, a reserve's own barrel)."""
+    reveals_oilfield: bool
+    """First pipeline joining this oilfield: its tile is revealed."""
+    returns_reserve: bool
+    """The seat's reserve pipeline on this route goes back to its supply."""
+
+
+def place_pipeline(
+    board: PittsburghBoard, pipeline: Pipeline, route: int, route_owner: Sequence[int]
+) -> PipelinePlaced:
+    field = board.route_oilfield[route]
+    swap = route_owner[route] >= 0
+    first = not any(route_owner[r] >= 0 for r, f in enumerate(board.route_oilfield) if f == field)
+    icons = 0 if swap else board.routes[route].oil_icons
+    return PipelinePlaced(
+        oil_added=icons + pipeline.adds_oil_when_built, reveals_oilfield=first,
+        returns_reserve=swap,
+    )  # fmt: skip
+
+
+def second_link_surcharge(data: PittsburghData) -> int:
+    """Extra money for a second link in one Network action, paid before placing it."""
+    return data.constants.second_link_extra_money

@@ -1,0 +1,123 @@
+"""Brass: Pittsburgh moves (sequential decisions on the family turn engine; see
+:data:`MOVE_FORM`).
+
+Indices: ``card`` is a card kind, ``space`` a mat space, ``slot`` an industry slot, ``site``
+a railroad line (trains) or pipeline route (pipelines), ``merchant`` a merchant space, all
+in the orders of :mod:`.rules` / :mod:`.board`.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from plugins.brass.moves import Discard, Done, ScoreEra
+
+MOVE_FORM = (
+    "sequential: an action's first move names the action and its main choice (Build names "
+    "its card, mat space and slot or oilfield; Network a link and its line or route; Develop "
+    "a mat space; Sell a tile and a merchant space; Loan and Pass nothing). Each further "
+    "choice the rules leave open comes as its own decision, asked only when there is more "
+    "than one option: Discard (the card paying for a non-build action or a whiskey build), "
+    "Pay (where each cube or barrel comes from), SellProduced (how a new tile's cubes are "
+    "split among connected markets), the optional SecondLink, DevelopAlso, SellAlso, "
+    "FreeDevelop, BonusSell and ClaimQuality, or Done. Era scoring is the system move "
+    "ScoreEra."
+)
+
+
+class Build(msgspec.Struct, tag="build", frozen=True, kw_only=True):
+    """Build the top tile of mat ``space`` on ``slot`` (or, for the Oil City, on
+    ``oilfield``), paying with ``card``; with ``whiskey`` the card is chosen next
+    (``card`` is then -1) and a whiskey makes it any location or industry card."""
+
+    card: int
+    space: int
+    slot: int = -1
+    oilfield: int = -1
+    whiskey: bool = False
+
+
+class Network(msgspec.Struct, tag="network", frozen=True):
+    """Place ``link`` (``LT`` or a heavy train or pipeline id) on line or route ``site``."""
+
+    link: str
+    site: int
+
+
+class SecondLink(msgspec.Struct, tag="second_link", frozen=True):
+    """Pay $10 more and place a second link in this Network action."""
+
+    link: str
+    site: int
+
+
+class Develop(msgspec.Struct, tag="develop", frozen=True):
+    """Remove the top tile of mat ``space`` (a second may follow)."""
+
+    space: int
+
+
+class DevelopAlso(msgspec.Struct, tag="develop_also", frozen=True):
+    space: int
+
+
+class FreeDevelop(msgspec.Struct, tag="free_develop", frozen=True):
+    """Use a free develop (line bonus, merchant, Locomotive Works) on mat ``space``."""
+
+    space: int
+
+
+class Sell(msgspec.Struct, tag="sell", frozen=True):
+    """Sell the tile on ``slot`` to the merchant on merchant space ``merchant``."""
+
+    slot: int
+    merchant: int
+
+
+class SellAlso(msgspec.Struct, tag="sell_also", frozen=True):
+    slot: int
+    merchant: int
+
+
+class BonusSell(msgspec.Struct, tag="bonus_sell", frozen=True):
+    """The bonus sell (Skyscraper, some flips): sell ``slot`` to ``merchant``, no card."""
+
+    slot: int
+    merchant: int
+
+
+class Loan(msgspec.Struct, tag="loan", frozen=True):
+    """Take $30 and drop three income levels (never below -10)."""
+
+
+class Pass(msgspec.Struct, tag="pass", frozen=True):
+    """Gain a whiskey (beyond three, it is ignored)."""
+
+
+class Pay(msgspec.Struct, tag="pay", frozen=True):
+    """Take the next ``resource`` from ``source`` (``train``, ``tile``, ``market``,
+    ``vanderbilt`` or ``pipeline``) numbered ``index`` (-1 for Vanderbilt)."""
+
+    resource: str
+    source: str
+    index: int
+
+
+class SellProduced(msgspec.Struct, tag="sell_produced", frozen=True):
+    """Split the new tile's cubes among the connected markets: ``plan[i]`` cubes to the
+    ``i``-th connected market (in board order)."""
+
+    plan: list[int]
+
+
+class ClaimQuality(msgspec.Struct, tag="claim_quality", frozen=True):
+    """Claim the face-up Quality Rewards tile in space ``index``, spending the whiskey it
+    needs beyond the sale's stars."""
+
+    index: int
+
+
+Move = (
+    Build | Network | SecondLink | Develop | DevelopAlso | FreeDevelop | Sell | SellAlso
+    | BonusSell | Loan | Pass | Pay | SellProduced | ClaimQuality | Discard | Done | ScoreEra
+)  # fmt: skip

@@ -1,0 +1,159 @@
+"""Position documents: the full Brass: Pittsburgh state as JSON, validated on load.
+
+Form (``format: "brass-pittsburgh/1"``): ``{"format", "data_version", "state"}`` where
+``state`` holds every field of :class:`.state.State` under the same name, except that cards
+(``hands``, ``deck``, ``discards``, ``facedown``) are card names (a city id, or an industry
+icon id such as ``coal``) instead of kind indices. The deck lists its top card last.
+Per-board lists follow the board side's order (lines, routes, slots, oilfields, markets,
+merchant spaces as in the data files). The document includes the hidden parts (hands, deck,
+face-down cards and oilfield tiles): it is for puzzles, bug reports and tests, never for
+players.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, NoReturn
+
+import msgspec
+
+from core.errors import InvalidPosition
+from plugins.brass_pittsburgh.engine import STEP_KINDS
+from plugins.brass_pittsburgh.rules import Rules
+from plugins.brass_pittsburgh.state import OVER, PLAY, SCORING, State
+
+FORMAT = "brass-pittsburgh/1"
+CARD_FIELDS = ("hands", "discards", "facedown")
+
+
+def export(rules: Rules, state: State) -> dict[str, Any]:
+    names = rules.cards[state.side].name
+    doc = msgspec.to_builtins(state)
+    for key in CARD_FIELDS:
+        doc[key] = [[names(c) for c in cards] for cards in doc[key]]
+    doc["deck"] = [names(c) for c in state.deck]
+    return {"format": FORMAT, "data_version": rules.data.version, "state": doc}
+
+
+def _refuse(code: str, message: str) -> NoReturn:
+    raise InvalidPosition(code, message)
+
+
+def load(rules: Rules, doc: dict[str, Any]) -> State:
+    try:
+        return _load(rules, doc)
+    except InvalidPosition:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        # A shape the checks below did not foresee is still a bad document, not a crash.
+        raise InvalidPosition("bad_position", f"not a valid position: {exc!r}") from None
+
+
+def _load(rules: Rules, doc: dict[str, Any]) -> State:
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        _refuse("bad_format", f"a Brass: Pittsburgh position has format {FORMAT!r}")
+    if doc.get("data_version") != rules.data.version:
+        _refuse(
+            "data_version_mismatch",
+            f"the position was written for data {doc.get('data_version')!r}; this server "
+            f"plays data {rules.data.version!r}",
+        )
+    raw = doc.get("state")
+    if not isinstance(raw, dict) or not isinstance(raw.get("side"), str):
+        _refuse("bad_position", "state.side must name a board side of the data set")
+    if raw["side"] not in rules.boards:
+        _refuse("bad_position", "state.side must name a board side of the data set")
+    table = rules.cards[raw["side"]]
+    try:
+        raw = dict(raw)
+        for key in CARD_FIELDS:
+            raw[key] = [[table.index(c) for c in cards] for cards in raw.get(key, [])]
+        raw["deck"] = [table.index(c) for c in raw.get("deck", [])]
+    except (KeyError, TypeError) as exc:
+        _refuse("unknown_card", f"the position names a card this game does not have: {exc}")
+    try:
+        state = msgspec.convert(raw, State)
+    except msgspec.ValidationError as exc:
+        _refuse("bad_position", f"state: {exc}")
+    _check(rules, state)
+    return state
+
+
+def _check(rules: Rules, s: State) -> None:
+    d, n = rules.data, s.players
+    if n not in d.constants.players or n not in d.sides[s.side].players:
+        _refuse("bad_player_count", f"{n} players cannot play on the {s.side} side")
+    board = rules.board_of(s.side)
+    per_seat = ("money", "spent", "income", "vp", "whiskey", "hands", "discards", "facedown")
+    for key in (*per_seat, "mat", "light_trains", "link_supply"):
+        if len(getattr(s, key)) != n:
+            _refuse("bad_seats", f"{key} needs one entry per player ({n})")
+    if sorted(s.order) != list(range(n)):
+        _refuse("bad_order", "order must list every seat once")
+    if s.phase not in (PLAY, SCORING, OVER) or s.era not in (0, 1):
+        _refuse("bad_phase", "phase is play, scoring or over; era is 0 or 1 (counted from 0)")
+    sizes = {
+        "line": (len(board.lines), ("line_owner", "line_link", "line_cargo")),
+        "route": (len(board.routes), ("route_owner", "route_pipeline")),
+        "slot": (len(board.slot_node), ("slot_owner", "slot_tile", "slot_cubes", "slot_flipped")),
+        "oilfield": (
+            len(board.oilfields),
+            (
+                "oil",
+                "oil_pending",
+                "oilfield_tile",
+                "oilfield_revealed",
+                "oil_city_owner",
+                "oil_city_flipped",
+            ),
+        ),
+        "market": (len(board.markets), ("market_cubes",)),
+        "merchant space": (len(board.merchant_spaces), ("merchant_tile", "merchant_faceup")),
+    }
+    for what, (size, keys) in sizes.items():
+        for key in keys:
+            if len(getattr(s, key)) != size:
+                _refuse("bad_board", f"{key} needs one entry per {what} of the side ({size})")
+    held = Counter(s.deck)
+    for cards in (*s.hands, *s.discards, *s.facedown):
+        held.update(cards)
+    copies = rules.deck_copies(s.side, n)
+    if held != Counter({k: c for k, c in enumerate(copies) if c}):
+        _refuse("cards_not_conserved", f"the cards in play must be the {n}-player deck")
+    for seat in range(n):
+        left = s.mat[seat]
+        if len(left) != len(rules.mat.tiles) or any(
+            not 0 <= k <= t.count for k, t in zip(left, rules.mat.tiles, strict=False)
+        ):
+            _refuse("bad_mat", f"seat {seat}: mat needs 0..count tiles per space")
+        if s.money[seat] < 0:
+            _refuse("negative_money", f"seat {seat} has negative money")
+        if not 0 <= s.whiskey[seat] <= d.constants.whiskey_max:
+            _refuse("bad_whiskey", f"seat {seat} holds more whiskey than the cap")
+        if not 0 <= s.income[seat] <= rules.income.last_space:
+            _refuse("bad_income", f"seat {seat}'s income marker is off the track")
+        unknown = set(s.link_supply[seat]) - d.heavy_trains.keys() - d.pipelines.keys()
+        if unknown:
+            _refuse("unknown_link", f"seat {seat}'s supply holds unknown links {sorted(unknown)}")
+    for slot, tile in enumerate(s.slot_tile):
+        if (tile == "") != (s.slot_owner[slot] < 0) or (tile and tile not in d.mat.tiles):
+            _refuse("bad_slot", f"slot {board.slot_name[slot]}: owner and tile disagree")
+    _unique_known(s.merchant_tile, d.merchant_tiles.keys(), "merchant tile")
+    _unique_known(s.oilfield_tile, d.oilfield_tiles.keys(), "oilfield tile")
+    _unique_known(s.quality_rewards, d.quality_rewards.keys(), "Quality Rewards tile")
+    unknown_steps = {step.kind for step in s.pending} - STEP_KINDS
+    if unknown_steps:
+        _refuse("bad_pending", f"unknown pending decisions {sorted(unknown_steps)}")
+    if s.pending and s.phase != PLAY:
+        _refuse("bad_pending", "a decision can be pending only during play")
+    if len(s.quality_faceup) != len(s.quality_rewards):
+        _refuse("bad_board", "quality_faceup needs one entry per Quality Rewards tile")
+
+
+def _unique_known(ids: list[str], known: Any, what: str) -> None:
+    used = [i for i in ids if i]
+    if len(set(used)) != len(used):
+        _refuse("duplicate_tile", f"a {what} is placed twice")
+    unknown = set(used) - set(known)
+    if unknown:
+        _refuse("unknown_tile", f"unknown {what} {sorted(unknown)}")

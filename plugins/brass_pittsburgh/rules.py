@@ -1,0 +1,89 @@
+"""Everything the game derives once from its data set: boards, mat, cards, income track.
+
+Card kinds follow the family's :mod:`plugins.brass.cards`: interchangeable cards share a
+kind (every "Pittsburgh" card is one kind), so hands are sorted lists of ints. The kinds are
+the same on both board sides: one per city named by some card, in the order the data lists
+them, then one per industry icon.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from plugins.brass.cards import CardDef, CardTable
+from plugins.brass.income import IncomeTrack
+from plugins.brass.state import TurnRules
+from plugins.brass_pittsburgh.board import PittsburghBoard
+from plugins.brass_pittsburgh.data import IndustryCard, PittsburghData, default_data
+from plugins.brass_pittsburgh.markets import MarketLadder, market_ladders
+from plugins.brass_pittsburgh.mat import MatGraph
+
+
+def card_name(card: object) -> str:
+    return card.industry if isinstance(card, IndustryCard) else card.location  # type: ignore[attr-defined]
+
+
+class Rules:
+    """The data set, indexed for play. One instance serves every match."""
+
+    def __init__(self, data: PittsburghData) -> None:
+        self.data = data
+        self.boards = {sid: PittsburghBoard(data, side) for sid, side in data.sides.items()}
+        self.mat = MatGraph(data)
+        self.ladders: dict[str, list[dict[str, MarketLadder]]] = {
+            sid: market_ladders(board.markets) for sid, board in self.boards.items()
+        }
+        self.income = IncomeTrack(data.income_track.space_to_level, data.income_track.start_space)
+        c = data.constants
+        self.turn_rules = TurnRules(
+            hand_size=c.hand_size, actions_per_turn=c.actions_per_turn,
+            actions_first_round=c.actions_first_round_era1, eras=c.eras,
+        )  # fmt: skip
+        self.industries: list[str] = list(data.industries)
+        industry_id = {name: i for i, name in enumerate(self.industries)}
+        self.slot_industries: dict[str, list[list[int]]] = {
+            sid: [[industry_id[i] for i in icons] for icons in board.slot_icons]
+            for sid, board in self.boards.items()
+        }
+        """Per side, per slot: the industry indices its icons allow."""
+        names = list(dict.fromkeys(card_name(c) for c in data.cards))
+        self.card_names: list[str] = names
+        """Card kind -> name; the same kinds on both sides."""
+        self.cards = {sid: self._card_table(names, board) for sid, board in self.boards.items()}
+
+    def _card_table(self, names: list[str], board: PittsburghBoard) -> CardTable:
+        defs = []
+        for name in names:
+            if name in self.data.industry_types:
+                builds = self.data.industry_types[name].builds
+                ids = tuple(self.industries.index(i) for i in builds)
+                defs.append(CardDef(name=name, kind="industry", industries=ids))
+            else:
+                defs.append(CardDef(name=name, kind="location", location=board.node.get(name, -1)))
+        return CardTable(defs)
+
+    def board_of(self, side: str) -> PittsburghBoard:
+        return self.boards[side]
+
+    def side_for(self, players: int, requested: str | None = None) -> str:
+        """Setup step 1: the side marked for this player count, unless the match asked for
+        another side that is marked for it."""
+        if requested is None:
+            return self.data.default_side_by_players[players]
+        side = self.data.sides.get(requested)
+        if side is None or players not in side.players:
+            raise ValueError(f"board side {requested!r} is not played with {players} players")
+        return requested
+
+    def deck_copies(self, side: str, players: int) -> list[int]:
+        """Setup step 2: copies of each card kind in the deck for ``players``."""
+        table = self.cards[side]
+        copies = [0] * len(table)
+        for card in self.data.deck_for(players):
+            copies[table.index(card_name(card))] += 1
+        return copies
+
+
+@functools.cache
+def default_rules() -> Rules:
+    return Rules(default_data())

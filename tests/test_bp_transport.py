@@ -1,0 +1,127 @@
+"""Brass: Pittsburgh transport: cubes by train links of anyone, oil out through pipelines.
+
+Cities, lines and routes are those of the PROVISIONAL main board side (0.1.0).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from plugins.brass_pittsburgh.board import BuiltPipeline, PittsburghBoard, board_for
+from plugins.brass_pittsburgh.data import default_data
+
+
+@pytest.fixture(scope="module")
+def board() -> PittsburghBoard:
+    return board_for(default_data(), 4)
+
+
+def lines(board: PittsburghBoard, owners: dict[str, int]) -> list[int]:
+    owner = [-1] * len(board.lines)
+    for line_id, seat in owners.items():
+        owner[board.line_index[line_id]] = seat
+    return owner
+
+
+def pipes(board: PittsburghBoard, built: dict[str, BuiltPipeline]) -> list[BuiltPipeline | None]:
+    route = [None] * len(board.routes)
+    for route_id, pipe in built.items():
+        route[board.route_index[route_id]] = pipe
+    return route  # type: ignore[return-value]
+
+
+def test_two_player_game_uses_the_side_marked_for_two() -> None:
+    data = default_data()
+    assert board_for(data, 2).side.id == "two_player"
+    assert board_for(data, 3).side.id == board_for(data, 4).side.id == "main"
+
+
+def test_oilfields_are_not_locations(board: PittsburghBoard) -> None:
+    assert not set(board.oilfields) & set(board.locations)
+
+
+def test_cubes_travel_over_a_continuous_route_of_anyones_train_links(
+    board: PittsburghBoard,
+) -> None:
+    owner = lines(
+        board, {"homestead~pittsburgh": 0, "braddock~homestead": 1, "braddock~greensburg": 2}
+    )
+    labels = board.labels(owner)
+    pittsburgh = board.node["pittsburgh"]
+    assert labels[pittsburgh] == labels[board.node["greensburg"]]
+    greensburg_market = board.markets_connected(labels, pittsburgh, "coal")
+    assert [board.markets[m].city for m in greensburg_market] == ["greensburg"]
+
+
+def test_a_gap_in_the_route_stops_cubes(board: PittsburghBoard) -> None:
+    labels = board.labels(lines(board, {"homestead~pittsburgh": 0, "braddock~greensburg": 1}))
+    assert labels[board.node["pittsburgh"]] != labels[board.node["greensburg"]]
+    assert board.markets_connected(labels, board.node["pittsburgh"], "coal") == []
+
+
+def test_a_market_in_the_same_city_needs_no_link(board: PittsburghBoard) -> None:
+    labels = board.labels(lines(board, {}))
+    found = board.markets_connected(labels, board.node["franklin"], "iron")
+    assert [board.markets[m].city for m in found] == ["franklin"]
+
+
+def test_pipelines_do_not_carry_cubes_between_cities(board: PittsburghBoard) -> None:
+    # Butler and Allegheny both reach Butler Field by pipeline, but no train joins them.
+    route = pipes(
+        board,
+        {
+            "butler_field~butler": BuiltPipeline(0, "PL_MONEY1"),
+            "butler_field~allegheny": BuiltPipeline(1, "PL_MONEY1"),
+        },
+    )
+    labels = board.labels(lines(board, {}))
+    assert labels[board.node["butler"]] != labels[board.node["allegheny"]]
+    assert board.network(0, [], lines(board, {}), route) == {board.node["butler"]}
+
+
+def test_oil_leaves_an_oilfield_through_a_pipeline_then_by_train(
+    board: PittsburghBoard,
+) -> None:
+    owner = lines(board, {"allegheny~pittsburgh": 1})
+    labels = board.labels(owner)
+    route = pipes(board, {"butler_field~allegheny": BuiltPipeline(0, "PL_VP2")})
+    sources = board.oil_sources(labels, route, board.node["pittsburgh"])
+    assert [(board.oilfields[s.oilfield], board.routes[s.route].id) for s in sources] == [
+        ("butler_field", "butler_field~allegheny")
+    ]
+
+
+def test_no_pipeline_no_oil(board: PittsburghBoard) -> None:
+    labels = board.labels(lines(board, {"allegheny~pittsburgh": 1}))
+    no_pipes = pipes(board, {})
+    assert board.oil_sources(labels, no_pipes, board.node["pittsburgh"]) == []
+
+
+def test_the_reserve_pipeline_transports_no_oil(board: PittsburghBoard) -> None:
+    labels = board.labels(lines(board, {}))
+    route = pipes(board, {"butler_field~allegheny": BuiltPipeline(0, "PL_RESERVE")})
+    assert board.oil_sources(labels, route, board.node["allegheny"]) == []
+
+
+def test_a_resource_train_reaches_what_its_line_is_connected_to(board: PittsburghBoard) -> None:
+    owner = lines(board, {"homestead~pittsburgh": 0, "braddock~homestead": 1})
+    labels = board.labels(owner)
+    train = board.line_index["braddock~homestead"]
+    assert board.train_reaches(labels, train, board.node["pittsburgh"])
+    assert not board.train_reaches(labels, train, board.node["greensburg"])
+
+
+def test_vanderbilt_delivers_cubes_at_the_sides_printed_prices(board: PittsburghBoard) -> None:
+    # Provisional prices (0.1.0): coal 7, iron 8, steel 10, coke 12.
+    prices = [board.vanderbilt_price(c) for c in ("coal", "iron", "steel", "coke")]
+    assert prices == [7, 8, 10, 12]
+    with pytest.raises(KeyError):
+        board.vanderbilt_price("oil")
+
+
+def test_network_holds_industry_locations_and_both_ends_of_own_links(
+    board: PittsburghBoard,
+) -> None:
+    owner = lines(board, {"homestead~pittsburgh": 0, "braddock~homestead": 1})
+    net = board.network(0, [board.node["erie"]], owner, pipes(board, {}))
+    assert net == {board.node[c] for c in ("erie", "homestead", "pittsburgh")}
