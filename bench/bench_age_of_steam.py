@@ -1,10 +1,19 @@
-"""Random full Age of Steam games per second (Rust Belt, 3, 4 and 6 players, one core).
+"""Full Age of Steam games per second (Rust Belt, 3, 4 and 6 players, one core).
 
-Each decision is a uniformly random pick from ``legal_moves`` (system steps run as the
-service runs them), folded with ``evolve`` like a live match. Rates are per CPU second of
-this process (one core), so a busy machine does not skew them. Run::
+Two move policies pick among ``legal_moves`` (system steps run as the service runs them;
+every decision is folded with ``evolve`` like a live match):
 
-    python3 bench/bench_age_of_steam.py [seconds per player count]
+* ``uniform``: a uniformly random legal move. Such players bankrupt themselves in about
+  three turns, so these games are short and nearly trackless.
+* ``sensible``: :func:`plugins.age_of_steam.policy.sensible_move`, which keeps cash for
+  expenses and builds towards deliveries, so games run their full length with a growing
+  network: the realistic load.
+
+Rates are per CPU second of this process, so a busy machine does not skew them. ``engine``
+counts the game's own work (setup, ``legal_moves``, ``decide``, ``evolve``); ``with policy``
+adds the time the policy spends choosing. Run::
+
+    python3 bench/bench_age_of_steam.py [seconds per player count and policy]
 """
 
 from __future__ import annotations
@@ -13,54 +22,87 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from core.game import SYSTEM
 from plugins.age_of_steam.game import AgeOfSteam, Options
+from plugins.age_of_steam.policy import sensible_move
+from plugins.age_of_steam.state import State
 
 GAME = AgeOfSteam()
+Policy = Callable[[State, int, list[Any], random.Random], Any]
+POLICIES: dict[str, Policy] = {
+    "uniform": lambda _state, _seat, legal, rng: rng.choice(legal),
+    "sensible": sensible_move,
+}
 
 
-def one_game(players: int, seed: int, timing: Counter[str]) -> tuple[int, int]:
-    """Decisions taken and turns reached in one random game."""
+class Tally:
+    def __init__(self) -> None:
+        self.games = self.decisions = self.turns = self.full = self.survivors = 0
+        self.engine = self.policy = 0.0
+        self.legal_by_step: Counter[str] = Counter()
+
+
+def one_game(players: int, seed: int, policy: Policy, tally: Tally) -> None:
+    clock = time.process_time
     rng = random.Random(seed)
+    t0 = clock()
     state = None
     for e in GAME.setup(Options(), players, rng):
         state = GAME.evolve(state, e)
+    assert state is not None
+    engine = clock() - t0
+    spent_on_policy = 0.0
     decisions = 0
-    while True:
-        tasks = GAME.pending_tasks(state)
-        if not tasks:
-            return decisions, state.turn
+    while tasks := GAME.pending_tasks(state):
         task = tasks[0]
+        t0 = clock()
         if task.kind == "system":
             events = GAME.decide(state, SYSTEM, task.move, rng)
         else:
-            t0 = time.process_time()
             legal = GAME.legal_moves(state, task.seat)
-            timing[state.phase] += time.process_time() - t0
-            events = GAME.decide(state, task.seat, rng.choice(legal), rng)
+            t1 = clock()
+            tally.legal_by_step[state.phase] += t1 - t0
+            move = policy(state, task.seat, legal, rng)
+            t2 = clock()
+            spent_on_policy += t2 - t1
+            events = GAME.decide(state, task.seat, move, rng)
         for e in events:
             state = GAME.evolve(state, e)
+        engine += clock() - t0
         decisions += 1
+    engine -= spent_on_policy
+    alive = sum(not p.eliminated for p in state.pl)
+    tally.games += 1
+    tally.decisions += decisions
+    tally.turns += state.turn
+    tally.full += state.turn == state.last_turn and alive > 0
+    tally.survivors += alive
+    tally.engine += engine
+    tally.policy += spent_on_policy
 
 
 def main() -> None:
     budget = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
-    for players in (3, 4, 6):
-        timing: Counter[str] = Counter()
-        games = decisions = turns = 0
-        start, cpu = time.perf_counter(), time.process_time()
-        while time.perf_counter() - start < budget:
-            d, t = one_game(players, games, timing)
-            decisions, turns = decisions + d, turns + t
-            games += 1
-        spent = time.process_time() - cpu
-        top = ", ".join(f"{k} {v / spent:.0%}" for k, v in timing.most_common(3))
-        print(
-            f"rust_belt {players}p: {games / spent:6.1f} games/s, "
-            f"{decisions / games:5.0f} decisions and {turns / games:4.1f} turns/game; "
-            f"legal_moves share of time by step: {top}"
-        )
+    for name, policy in POLICIES.items():
+        for players in (3, 4, 6):
+            tally = Tally()
+            start = time.perf_counter()
+            while time.perf_counter() - start < budget:
+                one_game(players, tally.games, policy, tally)
+            g = tally.games
+            top = ", ".join(
+                f"{k} {v / tally.engine:.0%}" for k, v in tally.legal_by_step.most_common(2)
+            )
+            print(
+                f"rust_belt {players}p {name:8}: {g / tally.engine:6.1f} games/s engine, "
+                f"{g / (tally.engine + tally.policy):6.1f} with policy; "
+                f"{tally.decisions / g:4.0f} decisions, {tally.turns / g:4.1f} turns, "
+                f"{tally.full / g:4.0%} full length, {tally.survivors / g:3.1f} survivors "
+                f"per game; legal_moves share of engine time: {top}"
+            )
 
 
 if __name__ == "__main__":

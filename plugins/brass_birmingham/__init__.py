@@ -1,27 +1,19 @@
 """Brass: Birmingham on the Brass-family engine (:mod:`plugins.brass`).
 
-Modules: ``data`` (data files, validated), ``moves`` and ``events`` (msgspec tagged
-unions), ``state`` (flat state and the reducer), ``engine`` (checks shared by ``decide``
-and ``legal_moves``, the step resolver, turns, rounds and era scoring), ``position``
-(position documents, see ``POSITION.md``), ``game`` (the :class:`core.game.Game`), and
-``plugin`` (the entry point).
+Modules: ``data`` (data files, validated), ``moves`` (the named moves clients send),
+``internal_moves`` (the same moves as indices, what the engine works on), ``names`` (the
+boundary: names to indices and back, refusing unknown names), ``events`` (msgspec tagged
+unions, stored with indices), ``state`` (flat state and the reducer), ``engine`` (checks
+shared by ``decide`` and ``legal_moves``, the step resolver, turns, rounds and era
+scoring), ``view`` (the client view, the pending decision in words, the readable event log
+and the static board), ``position`` (position documents, see ``POSITION.md``), ``game``
+(the :class:`core.game.Game`), and ``plugin`` (the entry point).
 
-Move form (also in ``BrassBirmingham.metadata["move_form"]``): *sequential decisions*.
-The first move of an action names the action and its main choice -- ``Build(card, slot,
-industry)``, ``Network(link)``, ``Develop(industry)``, ``Sell(slot, merchant)``, ``Loan()``,
-``Scout()``, ``Pass()``. Every further choice the rules leave to the player is then asked
-as its own decision, and only when more than one option exists (a single option is taken
-automatically): ``Discard(card)`` for the card paying a non-build action (three for Scout),
-``PickCoal(slot)`` among tied nearest mines (recomputed after each cube), ``PickIron(slot)``
-among works with iron, ``PickBeer(slot)`` / ``PickMerchantBeer()`` among beer sources, and
-the optional continuations ``SecondLink(link)`` (double rail), ``SellAlso(slot, merchant)``,
-``DevelopAlso(industry)``, ``FreeDevelop(industry)`` (Gloucester) or ``Done()``. Market coal
-and iron are bought automatically once the board has none to offer. At a round's end a
-seat that cannot pay its negative income and owns two or more industries is asked
-``Liquidate(slot)`` (one at a time, until the debt is covered) before the round ends.
-Era scoring is the system move ``ScoreEra()``.
-
-Indices: cards are card kinds (``data.cards``), slots are build spaces numbered across the
-board, links and merchant spaces follow ``data/board.json``; ``view`` and positions use
-names (``birmingham:0``, ``birmingham~dudley``, ``location:coventry``).
+Clients see names only: cards as the hand shows them (``location:cannock``,
+``wild:industry``), industries by name, build spaces ``birmingham:2``, merchant spaces
+``oxford:0``, links ``birmingham~dudley``. ``CLIENTS.md`` documents the moves, the view and
+the decision sequence with worked examples; ``BrassBirmingham.metadata["move_form"]``
+summarises the form: *sequential decisions*, each asked only when it leaves a real choice.
+The state stays compact integer lists for speed; ``names`` converts at the boundary, and
+``engine.action_moves`` builds the long lists of first moves directly in named form.
 """

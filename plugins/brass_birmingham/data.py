@@ -321,8 +321,8 @@ class Birmingham:
             ids = tuple(ind_index[n] for n in ic.industries)
             defs.append(CardDef("industry:" + "/".join(ic.industries), "industry", industries=ids))
             self._card_copies(ic.copies, copies, "/".join(ic.industries))
-        defs.append(CardDef("wild_location", "wild_location"))
-        defs.append(CardDef("wild_industry", "wild_industry"))
+        defs.append(CardDef("wild:location", "wild_location"))
+        defs.append(CardDef("wild:industry", "wild_industry"))
         for p in PLAYER_COUNTS:
             copies[p] += [0, 0]
             require(

@@ -20,8 +20,10 @@ from plugins.brass.cards import distinct
 from plugins.brass.graph import nearest
 from plugins.brass.scoring import link_points
 from plugins.brass_birmingham import events as ev
-from plugins.brass_birmingham import moves as mv
+from plugins.brass_birmingham import internal_moves as mv
+from plugins.brass_birmingham import moves as pm
 from plugins.brass_birmingham.data import BREWERY, COAL, INDUSTRIES, IRON, SELLABLE, Birmingham
+from plugins.brass_birmingham.names import Names
 from plugins.brass_birmingham.state import CANAL, PLAY, RAIL, State, apply
 
 Refusal = tuple[str, str] | None
@@ -347,20 +349,29 @@ def action_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, m: Any) -> Refu
 # --- legal moves ---------------------------------------------------------------------------
 
 
-def action_moves(d: Birmingham, s: State, seat: int) -> list[Any]:
-    """Every legal action-starting move (each passes :func:`action_refusal`)."""
+def action_moves(d: Birmingham, names: Names, s: State, seat: int) -> list[Any]:
+    """Every legal action-starting move, named (each passes :func:`action_refusal`). Built
+    straight in client form: these lists are long, and converting them afterwards would
+    cost a second object per move."""
     ctx = Ctx(d, s)
     hand = distinct(s.hands[seat])
     out: list[Any] = []
+    card, space, link = names.card, names.space, names.link
+    merchant, industry = names.merchant, names.industry
     # Cheap filters first (each implied by the checks, which still decide every move):
     # industries whose lowest tile can be built this era, cards that could name a location.
     tops = [d.stacks.top_level(k, s.mat[seat][k]) for k in range(len(INDUSTRIES))]
     inds = {k for k, lvl in enumerate(tops) if lvl and d.tile(k, lvl).buildable(s.era)}
     defs = d.cards.defs
+    network, present = ctx.network(seat), ctx.presence(seat)
     for loc, slots in enumerate(d.loc_slots):
-        cards = [c for c in hand if defs[c].kind != "location" or defs[c].location == loc]
+        cards = [
+            (c, defs[c]) for c in hand if defs[c].kind != "location" or defs[c].location == loc
+        ]
         if not cards:
             continue
+        # build_card_refusal's facts, taken once per location instead of once per card
+        in_net, nameable = loc in network, d.locations[loc].kind == "town"
         by_ind: dict[int, list[int]] = {}  # the card check depends on location and industry
         for slot in slots:
             for ind in d.slot_icons[slot]:
@@ -369,26 +380,32 @@ def action_moves(d: Birmingham, s: State, seat: int) -> list[Any]:
                 ok = by_ind.get(ind)
                 if ok is None:
                     ok = by_ind[ind] = [
-                        c for c in cards if not build_card_refusal(d, s, ctx, seat, c, slot, ind)
+                        c
+                        for c, card_def in cards
+                        if not card_refusal(card_def, loc, ind, in_net, present, nameable)
                     ]
                 if ok and place_refusal(d, s, ctx, seat, slot, ind) is None:
-                    out += [mv.Build(c, slot, ind) for c in ok]
-    out += [mv.Network(li) for li in range(d.n_links) if link_refusal(d, s, ctx, seat, li) is None]
+                    out += [pm.Build(card[c], space[slot], industry[ind]) for c in ok]
     out += [
-        mv.Develop(i) for i in range(len(INDUSTRIES)) if not develop_refusal(d, s, ctx, seat, i)
+        pm.Network(link[li]) for li in range(d.n_links) if link_refusal(d, s, ctx, seat, li) is None
+    ]
+    out += [
+        pm.Develop(industry[i])
+        for i in range(len(INDUSTRIES))
+        if not develop_refusal(d, s, ctx, seat, i)
     ]
     for slot, owner in enumerate(s.slot_owner):
         if owner == seat and s.slot_ind[slot] in SELLABLE and not s.slot_flipped[slot]:
             out += [
-                mv.Sell(slot, m)
+                pm.Sell(space[slot], merchant[m])
                 for m in range(d.n_merchants)
                 if sell_refusal(d, s, ctx, seat, slot, m) is None
             ]
     if loan_refusal(d, s, seat) is None:
-        out.append(mv.Loan())
+        out.append(pm.Loan())
     if scout_refusal(d, s, seat) is None:
-        out.append(mv.Scout())
-    out.append(mv.Pass())
+        out.append(pm.Scout())
+    out.append(pm.Pass())
     return out
 
 
@@ -460,12 +477,13 @@ def step_options(d: Birmingham, s: State, seat: int) -> list[Any]:
     return [_pick(step.kind, src) for src in _sources(d, s, seat, step)]
 
 
-def legal_moves(d: Birmingham, s: State, seat: int) -> list[Any]:
+def legal_moves(d: Birmingham, names: Names, s: State, seat: int) -> list[Any]:
+    """Every legal move of ``seat`` now, in the named form clients use."""
     if s.phase != PLAY or seat != s.current:
         return []
     if s.pending:
-        return step_options(d, s, seat)
-    return action_moves(d, s, seat)
+        return names.encode_all(step_options(d, s, seat), s)
+    return action_moves(d, names, s, seat)
 
 
 # --- resolving -----------------------------------------------------------------------------

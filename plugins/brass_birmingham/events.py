@@ -1,5 +1,9 @@
 """Brass: Birmingham events. Each is a fact; :func:`state.apply` folds them.
 
+Stored events keep engine indices (compact, fast to fold); the log clients read comes from
+:func:`plugins.brass_birmingham.view.redact`, which names every space, link, merchant,
+industry and card and describes ``Awaiting`` steps as decisions.
+
 The shared events (cards, spending, pending decisions, turns, rounds, eras) come from
 :mod:`plugins.brass.events`. Card lists in ``Started``, ``Drew`` and ``EraBegan`` are
 secret: ``redact`` shows a seat only its own cards and everyone else counts.

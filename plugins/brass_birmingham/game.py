@@ -10,24 +10,27 @@ import msgspec
 from core.errors import IllegalMove
 from core.game import Result, Task
 from plugins.brass.cards import build_deck
-from plugins.brass.hidden import deal, own_cards, redact_core, resample_cards
+from plugins.brass.hidden import deal, resample_cards
 from plugins.brass.scoring import ranking
-from plugins.brass_birmingham import engine, position
+from plugins.brass_birmingham import engine, position, view
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import moves as mv
-from plugins.brass_birmingham.data import INDUSTRIES, Birmingham, birmingham
+from plugins.brass_birmingham.data import Birmingham, birmingham
+from plugins.brass_birmingham.names import Names, shipped_names
 from plugins.brass_birmingham.state import OVER, PLAY, SCORING, State, apply
 
 MOVE_FORM = (
-    "sequential: an action's first move names the action and its main choice (Build names "
-    "its card, space and industry; Network a line; Develop an industry; Sell a tile and a "
-    "merchant space; Loan, Scout and Pass nothing). Every choice the rules leave open then "
-    "comes as its own decision, asked only when there is more than one option: Discard "
-    "(which card pays for a non-build action; three for Scout), PickCoal among tied nearest "
-    "mines, PickIron among works, PickBeer/PickMerchantBeer among beer sources, then the "
-    "optional continuations SecondLink, SellAlso, DevelopAlso, FreeDevelop or Done. At round "
-    "end a seat short of money for negative income chooses Liquidate, one industry at a time."
+    "sequential, by name (see CLIENTS.md): an action's first move names the action and its "
+    "main choice (build: card, space, industry; network: link; develop: industry; sell: "
+    "space and merchant; loan, scout and pass nothing). Every choice the rules leave open "
+    "then comes as its own decision, asked only when there is more than one option, and the "
+    "view's 'decision' says which: discard (the card paying for a non-build action; three "
+    "for scout), pick_coal among tied nearest mines, pick_iron among works, pick_beer among "
+    "breweries and the merchant's barrel, then the optional continuations second_link, "
+    "sell_also, develop_also, free_develop or done. At round end a seat short of money for "
+    "negative income chooses liquidate, one industry at a time."
 )
+CLIENTS_GUIDE = "plugins/brass_birmingham/CLIENTS.md"
 
 
 class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -50,10 +53,14 @@ class BrassBirmingham:
         "reference; tile values per the rule text's tables (Manufacturer IV £8)",
         "position_format": position.FORMAT,
         "hidden_information": True,
+        "clients": CLIENTS_GUIDE,
     }
 
     def __init__(self, data: Birmingham | None = None) -> None:
         self.data = data or birmingham()
+        self.names = Names(data) if data else shipped_names()
+        # the static board, by the ids moves and views use, for GET /games
+        self.metadata = {**type(self).metadata, "board": view.board(self.data, self.names)}
 
     # --- the decider ----------------------------------------------------------------------
 
@@ -75,10 +82,10 @@ class BrassBirmingham:
     def decide(self, state: State, actor: int, move: Any, rng: Random) -> list[Any]:
         if not isinstance(move, mv.Move.__args__):  # type: ignore[attr-defined]
             raise IllegalMove("unknown_move", "Brass: Birmingham has no such move")
-        return engine.decide(self.data, state, actor, move, rng)
+        return engine.decide(self.data, state, actor, self.names.decode(move, state), rng)
 
     def legal_moves(self, state: State, seat: int) -> list[Any]:
-        return engine.legal_moves(self.data, state, seat)
+        return engine.legal_moves(self.data, self.names, state, seat)
 
     def pending_tasks(self, state: State) -> list[Task]:
         if state.phase == PLAY:
@@ -102,36 +109,10 @@ class BrassBirmingham:
     # --- what a seat may see --------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        d, s = self.data, state
-        names = d.cards.name
-        doc = position.export(d, s)
-        for i, seat_doc in enumerate(doc["seats"]):
-            seat_doc["hand_count"] = len(s.hands[i])
-            seat_doc["facedown_count"] = len(s.facedown[i])
-            seat_doc["income_level"] = d.income.level(s.income[i])
-            seat_doc["next_tiles"] = {
-                INDUSTRIES[k]: d.stacks.top_level(k, s.mat[i][k]) or None
-                for k in range(len(INDUSTRIES))
-            }
-            del seat_doc["hand"], seat_doc["facedown"]
-        doc["deck_count"] = len(s.deck)
-        del doc["deck"]
-        doc["current"] = s.current
-        doc["hand"] = None if seat is None else [names(c) for c in s.hands[seat]]
-        doc["seat"] = seat
-        return doc
+        return view.view(self.data, self.names, state, seat)
 
     def redact(self, event: Any, seat: int | None) -> dict[str, Any]:
-        name = self.data.cards.name
-        if isinstance(event, ev.Started):
-            return {
-                "players": event.players, "order": event.order, "merchants": event.merchants,
-                "deck_count": len(event.deck), "hand_counts": [len(h) for h in event.hands],
-                "facedown_counts": [len(f) for f in event.facedown],
-                "hand": None if seat is None else own_cards(event.hands[seat], seat, seat, name),
-            }  # fmt: skip
-        shared = redact_core(event, seat, name)
-        return msgspec.to_builtins(event) if shared is None else shared
+        return view.redact(self.data, self.names, event, seat)
 
     # --- positions ------------------------------------------------------------------------
 

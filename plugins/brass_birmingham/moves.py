@@ -1,42 +1,78 @@
-"""Brass: Birmingham moves (see the package docstring for the move form).
+"""Brass: Birmingham moves as clients send them: every field is a name the view shows.
 
-Cards are card-kind indices (``data.cards``); slots, links, merchant spaces and industries
-are indices as described in :mod:`plugins.brass_birmingham.data`.
+Names (documented with examples in ``CLIENTS.md``):
+
+* cards as the hand shows them: ``location:<town>``, ``industry:<industry>`` (the dual card
+  is ``industry:cotton/manufacturer``), ``wild:location``, ``wild:industry``;
+* industries: ``cotton``, ``manufacturer``, ``pottery``, ``coal``, ``iron``, ``brewery``;
+* build spaces: ``<location>:<n>``, the ``n``-th space of the location from 0 in board order
+  (``birmingham:2``); merchant spaces the same way at merchant locations (``oxford:1``);
+* links: the line's two ends, sorted and joined by ``~`` (``birmingham~dudley``).
+
+The engine works on indices (:mod:`plugins.brass_birmingham.internal_moves`);
+:mod:`plugins.brass_birmingham.names` converts both ways and refuses unknown names.
 """
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
 import msgspec
 
-from plugins.brass.moves import Discard, Done, ScoreEra
+from plugins.brass.moves import Done, ScoreEra
+
+Industry = Literal["cotton", "manufacturer", "pottery", "coal", "iron", "brewery"]
+Card = Annotated[
+    str,
+    msgspec.Meta(
+        description="a card as the hand shows it",
+        examples=["location:cannock", "industry:coal", "wild:location"],
+    ),
+]
+Space = Annotated[
+    str,
+    msgspec.Meta(
+        description="a build space: location id, ':', index from 0", examples=["cannock:0"]
+    ),
+]
+Link = Annotated[
+    str,
+    msgspec.Meta(description="a link line: its ends sorted, joined by '~'",
+                 examples=["birmingham~dudley"]),
+]  # fmt: skip
+Merchant = Annotated[
+    str,
+    msgspec.Meta(description="a merchant space: location id, ':', index from 0",
+                 examples=["oxford:0"]),
+]  # fmt: skip
 
 
 class Build(msgspec.Struct, tag="build", frozen=True):
-    """Build the lowest ``industry`` tile of your mat on ``slot`` (empty, or an overbuild),
+    """Build your lowest ``industry`` tile on ``space`` (empty, or an overbuild),
     discarding ``card``."""
 
-    card: int
-    slot: int
-    industry: int
+    card: Card
+    space: Space
+    industry: Industry
 
 
 class Network(msgspec.Struct, tag="network", frozen=True):
     """Place one link on ``link`` (canal era: a canal; rail era: a first rail)."""
 
-    link: int
+    link: Link
 
 
 class Develop(msgspec.Struct, tag="develop", frozen=True):
-    """Remove the lowest ``industry`` tile from your mat (a second may follow)."""
+    """Remove your lowest ``industry`` tile from your mat (a second may follow)."""
 
-    industry: int
+    industry: Industry
 
 
 class Sell(msgspec.Struct, tag="sell", frozen=True):
-    """Sell the industry on ``slot`` to the merchant on merchant space ``merchant``."""
+    """Sell your industry on ``space`` to the merchant on ``merchant``."""
 
-    slot: int
-    merchant: int
+    space: Space
+    merchant: Merchant
 
 
 class Loan(msgspec.Struct, tag="loan", frozen=True):
@@ -51,63 +87,65 @@ class Pass(msgspec.Struct, tag="pass", frozen=True):
     """Discard a card and do nothing else."""
 
 
-class PickCoal(msgspec.Struct, tag="pick_coal", frozen=True):
-    """Take the next coal from the mine on ``slot`` (one of the tied nearest mines)."""
+class Discard(msgspec.Struct, tag="discard", frozen=True):
+    """Discard ``card`` to pay for the action just chosen."""
 
-    slot: int
+    card: Card
+
+
+class PickCoal(msgspec.Struct, tag="pick_coal", frozen=True):
+    """Take the next coal from the mine on ``space`` (one of the tied nearest mines)."""
+
+    space: Space
 
 
 class PickIron(msgspec.Struct, tag="pick_iron", frozen=True):
-    """Take the next iron from the works on ``slot``."""
+    """Take the next iron from the works on ``space``."""
 
-    slot: int
+    space: Space
 
 
 class PickBeer(msgspec.Struct, tag="pick_beer", frozen=True):
-    """Take the next beer from the brewery on ``slot``."""
+    """Take the next beer barrel from ``source``: a brewery's build space, or the merchant
+    space being sold to (its barrel; the merchant's bonus follows)."""
 
-    slot: int
-
-
-class PickMerchantBeer(msgspec.Struct, tag="pick_merchant_beer", frozen=True):
-    """Take the next beer from beside the merchant you are selling to."""
+    source: Annotated[str, msgspec.Meta(examples=["stafford:0", "oxford:0"])]
 
 
 class Liquidate(msgspec.Struct, tag="liquidate", frozen=True):
-    """Round end, income unpaid: remove your industry on ``slot`` for half its cost."""
+    """Round end, income unpaid: remove your industry on ``space`` for half its cost."""
 
-    slot: int
+    space: Space
 
 
 class SecondLink(msgspec.Struct, tag="second_link", frozen=True):
     """Rail era: add a second rail on ``link`` to this Network action (double rail)."""
 
-    link: int
+    link: Link
 
 
 class SellAlso(msgspec.Struct, tag="sell_also", frozen=True):
     """Sell one more industry in this Sell action."""
 
-    slot: int
-    merchant: int
+    space: Space
+    merchant: Merchant
 
 
 class DevelopAlso(msgspec.Struct, tag="develop_also", frozen=True):
     """Develop a second tile in this Develop action."""
 
-    industry: int
+    industry: Industry
 
 
 class FreeDevelop(msgspec.Struct, tag="free_develop", frozen=True):
     """Take a merchant's free development (Gloucester) on ``industry``."""
 
-    industry: int
+    industry: Industry
 
 
 Move = (
     Build | Network | Develop | Sell | Loan | Scout | Pass | Discard | PickCoal | PickIron
-    | PickBeer | PickMerchantBeer | Liquidate | SecondLink | SellAlso | DevelopAlso | FreeDevelop
-    | Done | ScoreEra
+    | PickBeer | Liquidate | SecondLink | SellAlso | DevelopAlso | FreeDevelop | Done | ScoreEra
 )  # fmt: skip
 
-__all__ = ["Discard", "Done", "Move", "ScoreEra"]
+__all__ = ["Done", "Move", "ScoreEra"]

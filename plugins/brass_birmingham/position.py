@@ -18,6 +18,8 @@ from plugins.brass_birmingham.data import INDUSTRIES, SELLABLE, Birmingham
 from plugins.brass_birmingham.state import CANAL, State
 
 FORMAT = "brass-birmingham/1"
+LEGACY_CARD_NAMES = {"wild_location": "wild:location", "wild_industry": "wild:industry"}
+"""Wild card names of the first release, still read so stored matches replay."""
 ERAS = ("canal", "rail")
 STEP_KINDS = frozenset({
     "coal", "link_coal", "iron", "beer", "rail_beer", "discard", "scout", "produce", "flip",
@@ -163,7 +165,7 @@ def load(d: Birmingham, raw: dict[str, Any]) -> State:
 
     def card(name: str) -> int:
         try:
-            return d.cards.index(name)
+            return d.cards.index(LEGACY_CARD_NAMES.get(name, name))
         except KeyError:
             raise InvalidPosition("unknown_card", f"no card named {name!r}") from None
 

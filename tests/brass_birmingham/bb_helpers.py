@@ -29,13 +29,18 @@ DEFAULT_MERCHANTS = {
 
 def card(name: str) -> int:
     """Card kind by short name: a town id, an industry (``coal``, ``cotton/manufacturer``)
-    or ``wild_location`` / ``wild_industry``."""
+    or ``wild:location`` / ``wild:industry``."""
     for full in (name, f"location:{name}", f"industry:{name}"):
         try:
             return D.cards.index(full)
         except KeyError:
             continue
     raise KeyError(name)
+
+
+def cname(name: str) -> str:
+    """The card's name as hands and moves show it, from a short name as :func:`card`."""
+    return D.cards.name(card(name))
 
 
 def slot(space: str) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from bb_helpers import GAME, act, card, link, load, of_type, slot
+from bb_helpers import GAME, act, card, cname, link, load, of_type, slot
 
 from core.errors import IllegalMove
 from plugins.brass_birmingham import events as ev
@@ -27,23 +27,23 @@ def refused(state, seat, move):  # type: ignore[no-untyped-def]
 
 def test_canal_costs_three_pounds_and_must_touch_your_network() -> None:
     s = load(hands={0: ["coventry", "coventry"]}, tiles=PRESENT)
-    s, events = act(s, 0, mv.Network(link("birmingham~coventry")))
+    s, events = act(s, 0, mv.Network("birmingham~coventry"))
     assert ev.Paid(0, 3) in events and s.link_owner[link("birmingham~coventry")] == 0
-    assert refused(s, 0, mv.Network(link("dudley~kidderminster"))) == "link_not_in_network"
+    assert refused(s, 0, mv.Network("dudley~kidderminster")) == "link_not_in_network"
 
 
 def test_only_one_link_per_line() -> None:
     s = load(hands={0: ["coventry"]}, tiles=PRESENT, links={"birmingham~coventry": 1})
-    assert refused(s, 0, mv.Network(link("birmingham~coventry"))) == "link_taken"
+    assert refused(s, 0, mv.Network("birmingham~coventry")) == "link_taken"
 
 
 def test_rail_only_lines_take_no_canal_and_canal_only_lines_no_rail() -> None:
     s = load(hands={0: ["coventry"]}, tiles=PRESENT)
-    assert refused(s, 0, mv.Network(link("coventry~nuneaton"))) == "link_wrong_era"
+    assert refused(s, 0, mv.Network("coventry~nuneaton")) == "link_wrong_era"
     s = load(era="rail", hands={0: ["coventry"]},
              tiles=[{"space": "walsall:0", "owner": 0, "industry": "iron", "level": 2,
                      "flipped": True}])  # fmt: skip
-    assert refused(s, 0, mv.Network(link("burton_on_trent~walsall"))) == "link_wrong_era"
+    assert refused(s, 0, mv.Network("burton_on_trent~walsall")) == "link_wrong_era"
 
 
 def rail_board(**extra):  # type: ignore[no-untyped-def]
@@ -61,7 +61,7 @@ def rail_board(**extra):  # type: ignore[no-untyped-def]
 
 def test_lesson_rail_is_placed_before_its_coal_is_found() -> None:
     # "Rail: place, then supply coal": the new rail reaches the last cube at Dudley
-    s, events = act(rail_board(), 0, mv.Network(link("birmingham~dudley")))
+    s, events = act(rail_board(), 0, mv.Network("birmingham~dudley"))
     assert ev.Paid(0, 5) in events and ev.CubeTaken(slot("dudley:0")) in events
     assert ev.Flipped(slot("dudley:0")) in events and s.income[1] == 17
     assert s.money[0] == 12 and s.coal_market == 13
@@ -70,9 +70,9 @@ def test_lesson_rail_is_placed_before_its_coal_is_found() -> None:
 def test_rail_without_any_coal_source_is_refused() -> None:
     s = rail_board(tiles=[{"space": "birmingham:1", "owner": 0, "industry": "manufacturer",
                            "level": 2, "flipped": True}])  # fmt: skip
-    assert refused(s, 0, mv.Network(link("birmingham~dudley"))) == "no_coal"
+    assert refused(s, 0, mv.Network("birmingham~dudley")) == "no_coal"
     # a rail to a merchant location reaches the coal market
-    s, events = act(s, 0, mv.Network(link("birmingham~oxford")))
+    s, events = act(s, 0, mv.Network("birmingham~oxford"))
     assert ev.MarketBought("coal", 1) in events and ev.Paid(0, 1) in events
 
 
@@ -95,10 +95,10 @@ def double_rail_board(brewery_owner: int, brewery_space: str, **extra):  # type:
 
 def test_lesson_double_rail_costs_fifteen_pounds_coal_per_rail_and_one_beer() -> None:
     s = double_rail_board(0, "stafford:0")  # own brewery, far away and unconnected
-    s, first = act(s, 0, mv.Network(link("birmingham~walsall")))
+    s, first = act(s, 0, mv.Network("birmingham~walsall"))
     assert ev.CubeTaken(slot("tamworth:0")) in first
-    assert mv.SecondLink(link("cannock~walsall")) in GAME.legal_moves(s, 0)
-    s, second = act(s, 0, mv.SecondLink(link("cannock~walsall")))
+    assert mv.SecondLink("cannock~walsall") in GAME.legal_moves(s, 0)
+    s, second = act(s, 0, mv.SecondLink("cannock~walsall"))
     # the second rail's coal is checked after placing it: Cannock's mine is now nearest
     assert ev.CubeTaken(slot("cannock:1")) in second
     assert ev.CubeTaken(slot("stafford:0")) in second  # own beer needs no connection
@@ -111,20 +111,20 @@ def test_double_rail_beer_from_an_opponent_must_connect_to_the_second_rail() -> 
     s = double_rail_board(
         1, "farm_brewery_north:0", links={"birmingham~tamworth": 1, "cannock~farm_brewery_north": 1}
     )
-    s, _ = act(s, 0, mv.Network(link("birmingham~walsall")))
+    s, _ = act(s, 0, mv.Network("birmingham~walsall"))
     legal = GAME.legal_moves(s, 0)
-    assert mv.SecondLink(link("cannock~walsall")) in legal
-    assert mv.SecondLink(link("walsall~wolverhampton")) not in legal
+    assert mv.SecondLink("cannock~walsall") in legal
+    assert mv.SecondLink("walsall~wolverhampton") not in legal
     with pytest.raises(IllegalMove) as err:
-        GAME.decide(s, 0, mv.SecondLink(link("walsall~wolverhampton")), Random(0))
+        GAME.decide(s, 0, mv.SecondLink("walsall~wolverhampton"), Random(0))
     assert err.value.code == "no_beer_for_double_rail"
-    s, events = act(s, 0, mv.SecondLink(link("cannock~walsall")))
+    s, events = act(s, 0, mv.SecondLink("cannock~walsall"))
     assert ev.CubeTaken(slot("farm_brewery_north:0")) in events
 
 
 def test_no_beer_in_reach_means_no_second_rail_is_offered() -> None:
     s = double_rail_board(1, "stafford:0")  # an opponent's brewery never connected
-    s, _ = act(s, 0, mv.Network(link("birmingham~walsall")))
+    s, _ = act(s, 0, mv.Network("birmingham~walsall"))
     assert not s.pending and s.actions_left == 1
     assert not any(isinstance(m, mv.SecondLink) for m in GAME.legal_moves(s, 0))
 
@@ -133,13 +133,13 @@ def test_merchant_beer_cannot_pay_for_a_double_rail() -> None:
     s = double_rail_board(1, "stafford:0", links={"birmingham~tamworth": 1,
                                                    "birmingham~oxford": 1})  # fmt: skip
     assert any(s.merchant_beer)
-    s, _ = act(s, 0, mv.Network(link("birmingham~walsall")))
+    s, _ = act(s, 0, mv.Network("birmingham~walsall"))
     assert not s.pending and s.actions_left == 1
 
 
 def test_double_rail_is_not_offered_without_ten_more_pounds() -> None:
     s = double_rail_board(0, "stafford:0", money=[14, 17])
-    s, _ = act(s, 0, mv.Network(link("birmingham~walsall")))
+    s, _ = act(s, 0, mv.Network("birmingham~walsall"))
     assert s.money[0] == 9 and not s.pending
 
 
@@ -149,8 +149,8 @@ def test_double_rail_is_not_offered_without_ten_more_pounds() -> None:
 def test_lesson_develop_removes_the_lowest_tile_pottery_one_cannot_be_developed() -> None:
     works = [{"space": "dudley:1", "owner": 1, "industry": "iron", "level": 1, "cubes": 2}]
     s = load(hands={0: ["coventry", "coventry"]}, tiles=works)
-    assert refused(s, 0, mv.Develop(POTTERY)) == "cannot_develop"
-    s, events = act(s, 0, mv.Develop(COTTON), mv.Done())
+    assert refused(s, 0, mv.Develop("pottery")) == "cannot_develop"
+    s, events = act(s, 0, mv.Develop("cotton"), mv.Done())
     assert ev.TileDeveloped(0, COTTON, 1) in events and s.mat[0][COTTON] == 1
     assert of_type(events, ev.TilePlaced) == []  # developing builds nothing
 
@@ -158,26 +158,26 @@ def test_lesson_develop_removes_the_lowest_tile_pottery_one_cannot_be_developed(
 def test_decision_develop_one_tile_or_two_second_is_the_next_lowest() -> None:
     works = [{"space": "birmingham:2", "owner": 0, "industry": "iron", "level": 1, "cubes": 2}]
     s = load(hands={0: ["coventry", "coventry"]}, tiles=works, mats={0: {"cotton": 2}})
-    s, events = act(s, 0, mv.Develop(COTTON), mv.DevelopAlso(COTTON))
+    s, events = act(s, 0, mv.Develop("cotton"), mv.DevelopAlso("cotton"))
     assert of_type(events, ev.TileDeveloped) == [ev.TileDeveloped(0, COTTON, 1),
                                                   ev.TileDeveloped(0, COTTON, 2)]  # fmt: skip
     # decision "Develop one tile or two?": two empty the works for three income spaces
     assert s.slot_flipped[slot("birmingham:2")] and s.income[0] == 13
     one, _ = act(load(hands={0: ["coventry", "coventry"]}, tiles=works, mats={0: {"cotton": 2}}),
-                 0, mv.Develop(COTTON), mv.Done())  # fmt: skip
+                 0, mv.Develop("cotton"), mv.Done())  # fmt: skip
     assert one.slot_cubes[slot("birmingham:2")] == 1 and one.income[0] == 10  # one iron kept
 
 
 def test_two_developments_may_be_of_different_types() -> None:
     s = load(hands={0: ["coventry"]}, money=[30, 17])
-    s, _ = act(s, 0, mv.Develop(COTTON), mv.DevelopAlso(COAL))
+    s, _ = act(s, 0, mv.Develop("cotton"), mv.DevelopAlso("coal"))
     assert s.mat[0][COTTON] == 1 and s.mat[0][COAL] == 1
     assert s.money[0] == 30 - 2 - 2  # market iron: £2 then £2
 
 
 def test_develop_needs_iron_money_when_the_board_has_none() -> None:
     s = load(hands={0: ["coventry"]}, money=[1, 17])
-    assert refused(s, 0, mv.Develop(COTTON)) == "cannot_afford"
+    assert refused(s, 0, mv.Develop("cotton")) == "cannot_afford"
 
 
 # --- loan, scout, pass ---------------------------------------------------------------------
@@ -197,32 +197,32 @@ def test_loan_that_would_drop_below_minus_ten_is_refused() -> None:
 
 def test_lesson_scout_discards_three_cards_for_both_wild_cards() -> None:
     s = load(hands={0: ["coventry", "dudley", "redditch", "iron"]})
-    s, _ = act(s, 0, mv.Scout(), mv.Discard(card("coventry")), mv.Discard(card("dudley")),
-                    mv.Discard(card("redditch")))  # fmt: skip
-    assert sorted(s.hands[0]) == sorted([card("iron"), card("wild_location"),
-                                         card("wild_industry")])  # fmt: skip
+    s, _ = act(s, 0, mv.Scout(), mv.Discard(cname("coventry")), mv.Discard(cname("dudley")),
+                    mv.Discard(cname("redditch")))  # fmt: skip
+    assert sorted(s.hands[0]) == sorted([card("iron"), card("wild:location"),
+                                         card("wild:industry")])  # fmt: skip
     assert s.wild_supply == [3, 3] and len(s.discards[0]) == 3
 
 
 def test_cannot_scout_while_holding_a_wild_card() -> None:
-    s = load(hands={0: ["coventry", "dudley", "redditch", "wild_industry"]})
+    s = load(hands={0: ["coventry", "dudley", "redditch", "wild:industry"]})
     s.wild_supply = [4, 3]
     assert refused(s, 0, mv.Scout()) == "scout_holding_wild"
 
 
 def test_scout_then_build_with_a_wild_card_as_the_second_action() -> None:
     s = load(hands={0: ["coventry", "dudley", "redditch"]})
-    s, _ = act(s, 0, mv.Scout(), mv.Discard(card("coventry")), mv.Discard(card("dudley")))
-    s, _ = act(s, 0, mv.Build(card("wild_location"), slot("redditch:0"), COAL))
+    s, _ = act(s, 0, mv.Scout(), mv.Discard(cname("coventry")), mv.Discard(cname("dudley")))
+    s, _ = act(s, 0, mv.Build(cname("wild:location"), "redditch:0", "coal"))
     assert s.slot_owner[slot("redditch:0")] == 0 and s.wild_supply == [4, 3]
 
 
 def test_pass_discards_one_card_and_the_discard_is_a_choice() -> None:
     s = load(hands={0: ["coventry", "dudley"]})
     s, _ = act(s, 0, mv.Pass())
-    assert set(GAME.legal_moves(s, 0)) == {mv.Discard(card("coventry")),
-                                           mv.Discard(card("dudley"))}  # fmt: skip
-    s, _ = act(s, 0, mv.Discard(card("dudley")))
+    assert set(GAME.legal_moves(s, 0)) == {mv.Discard(cname("coventry")),
+                                           mv.Discard(cname("dudley"))}  # fmt: skip
+    s, _ = act(s, 0, mv.Discard(cname("dudley")))
     assert s.hands[0] == [card("coventry")] and s.discards[0][-1] == card("dudley")
 
 
@@ -230,4 +230,4 @@ def test_loan_then_build_is_legal_without_drawing_between_actions() -> None:
     s = load(hands={0: ["coventry", "coventry"]}, money=[0, 17])
     s, _ = act(s, 0, mv.Loan())
     assert s.hands[0] == [card("coventry")] and s.actions_left == 1
-    act(s, 0, mv.Build(card("coventry"), slot("coventry:0"), POTTERY))
+    act(s, 0, mv.Build(cname("coventry"), "coventry:0", "pottery"))

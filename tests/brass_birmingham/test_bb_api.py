@@ -11,7 +11,6 @@ from litestar.testing import TestClient
 
 from api.app import create_app
 from core.service import MatchService
-from plugins.brass_birmingham.data import birmingham
 
 
 @pytest.fixture
@@ -75,7 +74,6 @@ def test_a_seat_plays_its_move_and_sees_only_its_own_hand(client: TestClient[Any
 
 
 def test_an_unlisted_move_is_a_problem_naming_the_rule(client: TestClient[Any]) -> None:
-    rail_only = birmingham().link_names.index("tamworth~walsall")
     match_id = new_match(client, 2)
     tokens = [client.post(f"/matches/{match_id}/seats/{s}/claim").json()["token"] for s in (0, 1)]
     body = client.get(f"/matches/{match_id}").json()
@@ -83,8 +81,9 @@ def test_an_unlisted_move_is_a_problem_naming_the_rule(client: TestClient[Any]) 
     response = client.post(
         f"/matches/{match_id}/moves",
         headers={"Authorization": f"Bearer {tokens[seat]}"},
-        json={"move": {"type": "network", "link": rail_only}, "expected_version": body["version"]},
-    )
+        json={"move": {"type": "network", "link": "tamworth~walsall"},  # rail only
+              "expected_version": body["version"]},
+    )  # fmt: skip
     assert response.status_code == 422 and response.json()["code"] == "link_wrong_era"
     response = client.post(
         f"/matches/{match_id}/moves",
@@ -92,3 +91,24 @@ def test_an_unlisted_move_is_a_problem_naming_the_rule(client: TestClient[Any]) 
         json={"move": {"type": "pass"}, "expected_version": body["version"]},
     )
     assert response.status_code == 422 and response.json()["code"] == "not_your_turn"
+
+
+def test_games_lists_the_board_by_name_and_moves_come_back_named(client: TestClient[Any]) -> None:
+    games = {g["id"]: g for g in client.get("/games").json()}
+    meta = games["brass-birmingham"]["metadata"]
+    assert meta["clients"].endswith("CLIENTS.md")
+    spaces = {sp["space"] for sp in meta["board"]["spaces"]}
+    match_id = new_match(client, 2)
+    tokens = [client.post(f"/matches/{match_id}/seats/{s}/claim").json()["token"] for s in (0, 1)]
+    seat = client.get(f"/matches/{match_id}").json()["to_act"][0]
+    auth = {"Authorization": f"Bearer {tokens[seat]}"}
+    view = client.get(f"/matches/{match_id}", headers=auth).json()["view"]
+    listed = client.get(f"/matches/{match_id}/moves", headers=auth).json()
+    builds = [m for m in listed["moves"] if m["type"] == "build"]
+    assert builds and all(m["space"] in spaces and m["card"] in view["hand"] for m in builds)
+    response = client.post(
+        f"/matches/{match_id}/moves",
+        headers=auth,
+        json={"move": {**builds[0], "space": "nowhere:0"}, "expected_version": listed["version"]},
+    )
+    assert response.status_code == 422 and response.json()["code"] == "unknown_space"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from bb_helpers import GAME, act, card, load, of_type, slot
+from bb_helpers import GAME, act, card, cname, link, load, of_type, slot
 
 from core.errors import IllegalMove
 from plugins.brass_birmingham import events as ev
@@ -25,42 +25,40 @@ def refused(state, seat, move):  # type: ignore[no-untyped-def]
 
 def test_location_card_builds_outside_the_network() -> None:
     s = load(hands={0: ["dudley", "dudley"]}, tiles=PRESENT)
-    s, events = act(s, 0, mv.Build(card("dudley"), slot("dudley:0"), COAL))
+    s, events = act(s, 0, mv.Build(cname("dudley"), "dudley:0", "coal"))
     assert of_type(events, ev.TilePlaced) == [ev.TilePlaced(0, slot("dudley:0"), COAL, 1)]
     assert s.money[0] == 12 and s.hands[0] == [card("dudley")]
 
 
 def test_industry_card_needs_the_location_in_your_network() -> None:
     s = load(hands={0: ["coal", "coal"]}, tiles=PRESENT)
-    assert refused(s, 0, mv.Build(card("coal"), slot("dudley:0"), COAL)) == "not_in_network"
+    assert refused(s, 0, mv.Build(cname("coal"), "dudley:0", "coal")) == "not_in_network"
     s = load(hands={0: ["coal", "coal"]}, tiles=PRESENT, links={"birmingham~coventry": 0})
-    assert refused(s, 0, mv.Build(card("coal"), slot("dudley:0"), COAL)) == "not_in_network"
+    assert refused(s, 0, mv.Build(cname("coal"), "dudley:0", "coal")) == "not_in_network"
     s = load(hands={0: ["coal", "coal"]}, tiles=PRESENT,
              links={"birmingham~coventry": 0, "birmingham~dudley": 0})  # fmt: skip
-    act(s, 0, mv.Build(card("coal"), slot("dudley:0"), COAL))
+    act(s, 0, mv.Build(cname("coal"), "dudley:0", "coal"))
 
 
 def test_an_opponents_link_does_not_extend_your_network() -> None:
     # seat 1's Coventry-Birmingham canal touches seat 0's Coventry pottery, not its network
     s = load(hands={0: ["iron", "iron"]}, tiles=PRESENT, links={"birmingham~coventry": 1})
-    assert refused(s, 0, mv.Build(card("iron"), slot("birmingham:2"), IRON)) == "not_in_network"
+    assert refused(s, 0, mv.Build(cname("iron"), "birmingham:2", "iron")) == "not_in_network"
 
 
 def test_location_card_for_another_town_is_refused() -> None:
     s = load(hands={0: ["dudley"]}, tiles=PRESENT)
-    assert refused(s, 0, mv.Build(card("dudley"), slot("redditch:1"), IRON)) == (
-        "card_wrong_location"
-    )
+    assert refused(s, 0, mv.Build(cname("dudley"), "redditch:1", "iron")) == "card_wrong_location"
 
 
 def test_industry_card_builds_only_its_industry() -> None:
     s = load(hands={0: ["coal"]})
-    assert refused(s, 0, mv.Build(card("coal"), slot("dudley:1"), IRON)) == "card_wrong_industry"
+    assert refused(s, 0, mv.Build(cname("coal"), "dudley:1", "iron")) == "card_wrong_industry"
 
 
 def test_single_icon_space_is_used_before_a_shared_one() -> None:
     s = load(hands={0: ["birmingham"]})
-    m = mv.Build(card("birmingham"), slot("birmingham:0"), MANUFACTURER)
+    m = mv.Build(cname("birmingham"), "birmingham:0", "manufacturer")
     assert refused(s, 0, m) == "single_icon_space_first"
     full = [
         {"space": "birmingham:1", "owner": 1, "industry": "manufacturer", "level": 1},
@@ -72,33 +70,29 @@ def test_single_icon_space_is_used_before_a_shared_one() -> None:
 
 def test_space_must_show_the_industry_icon() -> None:
     s = load(hands={0: ["birmingham"]})
-    assert refused(s, 0, mv.Build(card("birmingham"), slot("birmingham:2"), COTTON)) == (
-        "wrong_space"
-    )
+    assert refused(s, 0, mv.Build(cname("birmingham"), "birmingham:2", "cotton")) == "wrong_space"
 
 
 def test_canal_era_allows_one_own_industry_per_location_rail_era_more() -> None:
     mill = [{"space": "birmingham:0", "owner": 0, "industry": "cotton", "level": 2}]
     s = load(hands={0: ["birmingham"]}, tiles=mill)
-    m = mv.Build(card("birmingham"), slot("birmingham:2"), IRON)
+    m = mv.Build(cname("birmingham"), "birmingham:2", "iron")
     assert refused(s, 0, m) == "one_industry_per_location"
     s = load(era="rail", hands={0: ["birmingham", "birmingham"]}, tiles=mill,
              mats={0: {"iron": 1}}, links={"birmingham~oxford": 1})  # fmt: skip
-    act(s, 0, mv.Build(card("birmingham"), slot("birmingham:2"), IRON))
+    act(s, 0, mv.Build(cname("birmingham"), "birmingham:2", "iron"))
 
 
 def test_canal_only_level_one_tiles_cannot_be_built_in_the_rail_era() -> None:
     s = load(era="rail", hands={0: ["birmingham"]})
-    assert refused(s, 0, mv.Build(card("birmingham"), slot("birmingham:2"), IRON)) == (
-        "tile_wrong_era"
-    )
+    assert refused(s, 0, mv.Build(cname("birmingham"), "birmingham:2", "iron")) == "tile_wrong_era"
 
 
 def test_level_one_pottery_may_be_built_in_the_rail_era() -> None:
     s = load(era="rail", hands={0: ["coventry", "coventry"]},
              tiles=[{"space": "dudley:1", "owner": 1, "industry": "iron", "level": 2,
                      "cubes": 2}])  # fmt: skip
-    s, _ = act(s, 0, mv.Build(card("coventry"), slot("coventry:0"), POTTERY))
+    s, _ = act(s, 0, mv.Build(cname("coventry"), "coventry:0", "pottery"))
     assert s.slot_level[slot("coventry:0")] == 1
 
 
@@ -106,64 +100,60 @@ def test_rail_only_tiles_cannot_be_built_in_the_canal_era() -> None:
     s = load(hands={0: ["brewery"]}, mats={0: {"brewery": 6}},
              tiles=[{"space": "dudley:1", "owner": 1, "industry": "iron", "level": 1,
                      "cubes": 2}])  # fmt: skip
-    assert refused(s, 0, mv.Build(card("brewery"), slot("stafford:0"), BREWERY)) == (
-        "tile_wrong_era"
-    )
+    assert refused(s, 0, mv.Build(cname("brewery"), "stafford:0", "brewery")) == "tile_wrong_era"
 
 
 def test_lowest_tile_of_the_type_is_always_the_one_built() -> None:
     s = load(hands={0: ["birmingham"]}, mats={0: {"manufacturer": 3}},
              links={"birmingham~oxford": 0})  # fmt: skip
-    s, events = act(s, 0, mv.Build(card("birmingham"), slot("birmingham:1"), MANUFACTURER))
+    s, events = act(s, 0, mv.Build(cname("birmingham"), "birmingham:1", "manufacturer"))
     assert ev.TilePlaced(0, slot("birmingham:1"), MANUFACTURER, 3) in events
     assert s.mat[0][MANUFACTURER] == 4
 
 
 def test_without_board_presence_an_industry_card_builds_anywhere() -> None:
     s = load(hands={0: ["coal", "coal"]})
-    act(s, 0, mv.Build(card("coal"), slot("dudley:0"), COAL))
+    act(s, 0, mv.Build(cname("coal"), "dudley:0", "coal"))
 
 
 def test_without_board_presence_any_card_starts_a_link_on_any_line() -> None:
     s = load(hands={0: ["coal"]})
-    s, events = act(s, 0, mv.Network(0))
-    assert ev.LinkPlaced(0, 0) in events and s.money[0] == 14
+    s, events = act(s, 0, mv.Network("belper~derby"))
+    assert ev.LinkPlaced(0, link("belper~derby")) in events and s.money[0] == 14
 
 
 def test_farm_brewery_takes_a_brewery_or_wild_industry_card_never_a_location_card() -> None:
     iron = [{"space": "dudley:1", "owner": 1, "industry": "iron", "level": 1, "cubes": 3}]
-    farm = slot("farm_brewery_north:0")
-    s = load(hands={0: ["brewery", "wild_industry", "wild_location"]}, tiles=iron)
+    farm = "farm_brewery_north:0"
+    s = load(hands={0: ["brewery", "wild:industry", "wild:location"]}, tiles=iron)
     legal = GAME.legal_moves(s, 0)
-    assert mv.Build(card("brewery"), farm, BREWERY) in legal
-    assert mv.Build(card("wild_industry"), farm, BREWERY) in legal
-    assert refused(s, 0, mv.Build(card("wild_location"), farm, BREWERY)) == (
-        "wild_location_unnamed"
+    assert mv.Build(cname("brewery"), farm, "brewery") in legal
+    assert mv.Build(cname("wild:industry"), farm, "brewery") in legal
+    assert (
+        refused(s, 0, mv.Build(cname("wild:location"), farm, "brewery")) == "wild_location_unnamed"
     )
 
 
 def test_farm_brewery_still_needs_the_network_once_you_are_on_the_board() -> None:
     iron = [{"space": "dudley:1", "owner": 1, "industry": "iron", "level": 1, "cubes": 3}]
     s = load(hands={0: ["brewery"]}, tiles=iron + PRESENT)
-    farm = slot("farm_brewery_south:0")
-    assert refused(s, 0, mv.Build(card("brewery"), farm, BREWERY)) == "not_in_network"
+    farm = "farm_brewery_south:0"
+    assert refused(s, 0, mv.Build(cname("brewery"), farm, "brewery")) == "not_in_network"
     # the Kidderminster-Worcester link also reaches the southern farm
     s = load(hands={0: ["brewery"]}, tiles=iron + PRESENT, links={"kidderminster~worcester": 0})
-    act(s, 0, mv.Build(card("brewery"), farm, BREWERY))
+    act(s, 0, mv.Build(cname("brewery"), farm, "brewery"))
 
 
 def test_wild_cards_return_to_their_supply_when_used() -> None:
-    s = load(hands={0: ["wild_location", "wild_industry"]})
+    s = load(hands={0: ["wild:location", "wild:industry"]})
     s.wild_supply = [3, 3]
-    s, _ = act(s, 0, mv.Build(card("wild_location"), slot("dudley:0"), COAL))
+    s, _ = act(s, 0, mv.Build(cname("wild:location"), "dudley:0", "coal"))
     assert s.wild_supply == [4, 3] and s.discards[0] == []
 
 
 def test_cannot_build_what_you_cannot_afford() -> None:
     s = load(hands={0: ["coventry"]}, markets=(13, 8))
-    assert refused(s, 0, mv.Build(card("coventry"), slot("coventry:0"), POTTERY)) == (
-        "cannot_afford"
-    )
+    assert refused(s, 0, mv.Build(cname("coventry"), "coventry:0", "pottery")) == "cannot_afford"
 
 
 # --- overbuilding ------------------------------------------------------------------------
@@ -174,7 +164,7 @@ def test_overbuild_own_industry_with_a_higher_level_of_the_same_type() -> None:
             "flipped": True}]  # fmt: skip
     s = load(hands={0: ["birmingham"]}, tiles=own, mats={0: {"cotton": 3}},
              links={"birmingham~oxford": 0}, income=[15, 10], vp=[7, 0])  # fmt: skip
-    s, _ = act(s, 0, mv.Build(card("birmingham"), slot("birmingham:0"), COTTON))
+    s, _ = act(s, 0, mv.Build(cname("birmingham"), "birmingham:0", "cotton"))
     assert (s.slot_level[slot("birmingham:0")], s.slot_flipped[slot("birmingham:0")]) == (2, False)
     assert s.income[0] == 15 and s.vp[0] == 7  # earlier income and VP remain
 
@@ -182,8 +172,9 @@ def test_overbuild_own_industry_with_a_higher_level_of_the_same_type() -> None:
 def test_overbuild_needs_a_higher_level() -> None:
     own = [{"space": "birmingham:0", "owner": 0, "industry": "cotton", "level": 1}]
     s = load(hands={0: ["birmingham"]}, tiles=own, mats={0: {"cotton": 1}})
-    assert refused(s, 0, mv.Build(card("birmingham"), slot("birmingham:0"), COTTON)) == (
-        "overbuild_not_higher"
+    assert (
+        refused(s, 0, mv.Build(cname("birmingham"), "birmingham:0", "cotton"))
+        == "overbuild_not_higher"
     )
 
 
@@ -191,14 +182,15 @@ def test_opponents_mill_or_brewery_can_never_be_overbuilt() -> None:
     theirs = [{"space": "birmingham:0", "owner": 1, "industry": "cotton", "level": 1}]
     s = load(hands={0: ["birmingham"]}, tiles=theirs, mats={0: {"cotton": 3}},
              links={"birmingham~oxford": 0})  # fmt: skip
-    assert refused(s, 0, mv.Build(card("birmingham"), slot("birmingham:0"), COTTON)) == (
-        "overbuild_opponent"
+    assert (
+        refused(s, 0, mv.Build(cname("birmingham"), "birmingham:0", "cotton"))
+        == "overbuild_opponent"
     )
 
 
 def test_opponents_coal_mine_only_when_no_coal_is_left_on_board_or_market() -> None:
     theirs = [{"space": "dudley:0", "owner": 1, "industry": "coal", "level": 1, "flipped": True}]
-    m = mv.Build(card("dudley"), slot("dudley:0"), COAL)
+    m = mv.Build(cname("dudley"), "dudley:0", "coal")
     s = load(hands={0: ["dudley"]}, tiles=theirs, mats={0: {"coal": 1}})
     assert refused(s, 0, m) == "overbuild_resource_left"  # the market still has coal
     elsewhere = [*theirs, {"space": "cannock:1", "owner": 1, "industry": "coal", "level": 2,
@@ -214,16 +206,16 @@ def test_opponents_coal_mine_only_when_no_coal_is_left_on_board_or_market() -> N
 def test_overbuild_removes_the_old_tiles_cubes() -> None:
     own = [{"space": "dudley:0", "owner": 0, "industry": "coal", "level": 1, "cubes": 1}]
     s = load(hands={0: ["dudley"]}, tiles=own, mats={0: {"coal": 1}})
-    s, _ = act(s, 0, mv.Build(card("dudley"), slot("dudley:0"), COAL))
+    s, _ = act(s, 0, mv.Build(cname("dudley"), "dudley:0", "coal"))
     assert s.slot_cubes[slot("dudley:0")] == 3  # the new coal II's own three cubes only
 
 
 def test_northern_farm_brewery_joins_a_network_only_through_its_own_link() -> None:
     iron = [{"space": "dudley:1", "owner": 1, "industry": "iron", "level": 1, "cubes": 3}]
     cannock = [{"space": "cannock:0", "owner": 0, "industry": "coal", "level": 1, "cubes": 1}]
-    farm = slot("farm_brewery_north:0")
+    farm = "farm_brewery_north:0"
     s = load(hands={0: ["brewery"]}, tiles=iron + cannock)
-    assert refused(s, 0, mv.Build(card("brewery"), farm, BREWERY)) == "not_in_network"
+    assert refused(s, 0, mv.Build(cname("brewery"), farm, "brewery")) == "not_in_network"
     s = load(hands={0: ["brewery"]}, tiles=iron + cannock,
              links={"cannock~farm_brewery_north": 0})  # fmt: skip
-    act(s, 0, mv.Build(card("brewery"), farm, BREWERY))
+    act(s, 0, mv.Build(cname("brewery"), farm, "brewery"))

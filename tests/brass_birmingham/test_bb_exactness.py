@@ -7,7 +7,7 @@ import os
 from random import Random
 
 import pytest
-from bb_helpers import GAME, D, act, load
+from bb_helpers import GAME, act, load
 
 from core.errors import IllegalMove
 from core.game import SYSTEM
@@ -17,25 +17,27 @@ STATES = int(os.environ.get("BB_EXACT_STATES", "6"))
 
 
 def move_space(s) -> list:  # type: ignore[no-untyped-def]
-    """Every move of every shape with in-range arguments (plus a few out of range)."""
-    cards = range(-1, len(D.cards) + 1)
-    slots = range(-1, D.n_slots + 1)
-    inds = range(-1, 7)
-    out: list = [mv.Loan(), mv.Scout(), mv.Pass(), mv.Done(), mv.PickMerchantBeer()]
+    """Every move of every shape with known names (plus one unknown name of each kind)."""
+    names = GAME.names
+    cards = [*names.card, "location:atlantis"]
+    spaces = [*names.space, "atlantis:0"]
+    merchants = [*names.merchant, "atlantis:0"]
+    links = [*names.link, "atlantis~birmingham"]
+    inds = [*names.industry, "steel"]
+    out: list = [mv.Loan(), mv.Scout(), mv.Pass(), mv.Done()]
     if s.pending:
         out += [mv.Discard(c) for c in cards]
-        out += [
-            m(sl) for m in (mv.PickCoal, mv.PickIron, mv.PickBeer, mv.Liquidate) for sl in slots
-        ]
-        out += [mv.SecondLink(li) for li in range(-1, D.n_links + 1)]
-        out += [mv.SellAlso(sl, m) for sl in slots for m in range(-1, D.n_merchants + 1)]
+        out += [m(sp) for m in (mv.PickCoal, mv.PickIron, mv.Liquidate) for sp in spaces]
+        out += [mv.PickBeer(source) for source in [*spaces, *merchants]]
+        out += [mv.SecondLink(li) for li in links]
+        out += [mv.SellAlso(sp, m) for sp in spaces for m in merchants]
         out += [f(i) for f in (mv.DevelopAlso, mv.FreeDevelop) for i in inds]
     else:
-        hand = set(s.hands[s.current]) | {-1, 0}
-        out += [mv.Build(c, sl, i) for c in hand for sl in slots for i in inds]
-        out += [mv.Network(li) for li in range(-1, D.n_links + 1)]
+        hand = {names.card[c] for c in s.hands[s.current]} | {cards[0], cards[-1]}
+        out += [mv.Build(c, sp, i) for c in hand for sp in spaces for i in inds]
+        out += [mv.Network(li) for li in links]
         out += [mv.Develop(i) for i in inds]
-        out += [mv.Sell(sl, m) for sl in slots for m in range(-1, D.n_merchants + 1)]
+        out += [mv.Sell(sp, m) for sp in spaces for m in merchants]
     return out
 
 

@@ -22,9 +22,9 @@ def test_view_shows_own_hand_others_as_counts_deck_as_a_count() -> None:
     _, s = started()
     view = GAME.view(s, 1)
     assert view["hand"] == [D.cards.name(c) for c in s.hands[1]]
-    assert [seat["hand_count"] for seat in view["seats"]] == [8, 8, 8]
+    assert [seat["hand_count"] for seat in view["players"]] == [8, 8, 8]
     assert "deck" not in view and view["deck_count"] == len(s.deck)
-    assert all("hand" not in seat and "facedown" not in seat for seat in view["seats"])
+    assert all("hand" not in seat and "facedown" not in seat for seat in view["players"])
 
 
 def test_spectator_sees_no_hand() -> None:

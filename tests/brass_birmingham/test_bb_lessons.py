@@ -9,7 +9,7 @@ and rail transition (test_bb_rounds).
 
 from __future__ import annotations
 
-from bb_helpers import GAME, act, card, load, merchant, of_type, score, slot
+from bb_helpers import GAME, act, cname, load, of_type, score, slot
 
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import moves as mv
@@ -20,7 +20,7 @@ COTTON, MANUFACTURER, POTTERY, COAL, IRON, BREWERY = range(6)
 def test_lesson_build_cards_space_and_payment_iron_two_in_birmingham() -> None:
     s = load(hands={0: ["birmingham", "coventry"]}, mats={0: {"iron": 1}},
              links={"birmingham~oxford": 0}, markets=(13, 8))  # fmt: skip
-    s, events = act(s, 0, mv.Build(card("birmingham"), slot("birmingham:2"), IRON))
+    s, events = act(s, 0, mv.Build(cname("birmingham"), "birmingham:2", "iron"))
     assert ev.TilePlaced(0, slot("birmingham:2"), IRON, 2) in events
     assert ev.Paid(0, 7) in events and ev.MarketBought("coal", 1) in events
     # four iron produced; the two empty £1 spaces are filled at once for £2
@@ -33,17 +33,17 @@ def test_lesson_market_buying_and_replenishment() -> None:
     # 1. no board coal: buy market coal (Redditch reaches Oxford) and build iron works,
     #    which replenishes the iron market at once (four vacancies: all four sold, flip)
     s = load(hands={0: ["redditch", "coventry"]}, links={"oxford~redditch": 0}, markets=(13, 6))
-    s, events = act(s, 0, mv.Build(card("redditch"), slot("redditch:1"), IRON))
+    s, events = act(s, 0, mv.Build(cname("redditch"), "redditch:1", "iron"))
     assert ev.MarketBought("coal", 1) in events
     assert ev.Produced(slot("redditch:1"), 4, 4, 6) in events and s.iron_market == 10
     assert s.slot_flipped[slot("redditch:1")]
     # 2. a new mine connected to a merchant replenishes the coal market
     s = load(hands={0: ["redditch", "coventry"]}, links={"oxford~redditch": 0}, markets=(10, 8))
-    s, events = act(s, 0, mv.Build(card("redditch"), slot("redditch:0"), COAL))
+    s, events = act(s, 0, mv.Build(cname("redditch"), "redditch:0", "coal"))
     assert ev.Produced(slot("redditch:0"), 2, 2, 4) in events and s.coal_market == 12
     # 3. no iron on the board: development buys market iron, no connection needed
     s = load(hands={0: ["coventry", "coventry"]}, markets=(13, 3))
-    s, events = act(s, 0, mv.Develop(COTTON), mv.Done())
+    s, events = act(s, 0, mv.Develop("cotton"), mv.Done())
     assert ev.MarketBought("iron", 1) in events and ev.Paid(0, 4) in events
 
 
@@ -55,11 +55,11 @@ def test_lesson_overbuild_yours_and_opponents() -> None:
     s = load(hands={0: ["birmingham", "coventry"]}, tiles=tiles, mats={0: {"manufacturer": 1}},
              links={"birmingham~oxford": 0})  # fmt: skip
     legal = GAME.legal_moves(s, 0)
-    assert mv.Build(card("birmingham"), slot("birmingham:3"), MANUFACTURER) not in legal
-    s, events = act(s, 0, mv.Build(card("birmingham"), slot("birmingham:1"), MANUFACTURER))
+    assert mv.Build(cname("birmingham"), "birmingham:3", "manufacturer") not in legal
+    s, events = act(s, 0, mv.Build(cname("birmingham"), "birmingham:1", "manufacturer"))
     assert ev.TilePlaced(0, slot("birmingham:1"), MANUFACTURER, 2) in events
     # the next manufacturer is level II too: an equal level cannot overbuild
-    assert not any(isinstance(m, mv.Build) and m.slot == slot("birmingham:1")
+    assert not any(isinstance(m, mv.Build) and m.space == "birmingham:1"
                    for m in GAME.legal_moves(s, 0))  # fmt: skip
 
 
@@ -74,7 +74,7 @@ def mills(sell: str):  # type: ignore[no-untyped-def]
     s = load(hands={0: ["coventry"]}, deck=[], tiles=tiles, mats={0: {"cotton": 4}},
              links={"kidderminster~worcester": 0, "gloucester~worcester": 0},
              beer={"gloucester": [0, 0]})  # fmt: skip
-    s, _ = act(s, 0, mv.Sell(slot(sell), merchant("gloucester")))
+    s, _ = act(s, 0, mv.Sell(sell, "gloucester:0"))
     assert s.phase == "scoring"
     return score(s)
 
@@ -106,11 +106,10 @@ def last_rail_action():  # type: ignore[no-untyped-def]
 
 
 def test_decision_rail_link_points_or_iron_works() -> None:
-    rail, _ = act(last_rail_action(), 0, mv.Network(next(
-        i for i, n in enumerate(GAME.data.link_names) if n == "cannock~walsall")))  # fmt: skip
+    rail, _ = act(last_rail_action(), 0, mv.Network("cannock~walsall"))
     rail, rail_events = score(rail)
     works, events = act(last_rail_action(), 0,
-                        mv.Build(card("birmingham"), slot("birmingham:2"), IRON))  # fmt: skip
+                        mv.Build(cname("birmingham"), "birmingham:2", "iron"))  # fmt: skip
     assert ev.Flipped(slot("birmingham:2")) in events  # all four iron sold at once
     works, works_events = score(works)
     # the rail scores Walsall's flipped manufacturer II (1) + Cannock's flipped coal II (1)
@@ -132,8 +131,8 @@ def tempo(move_cards: list):  # type: ignore[no-untyped-def]
 
 
 def test_decision_loan_and_next_round_tempo() -> None:
-    loan, loan_events = tempo([mv.Loan(), mv.Discard(card("coalbrookdale"))])
-    build, build_events = tempo([mv.Build(card("dudley"), slot("dudley:0"), COAL)])
+    loan, loan_events = tempo([mv.Loan(), mv.Discard(cname("coalbrookdale"))])
+    build, build_events = tempo([mv.Build(cname("dudley"), "dudley:0", "coal")])
     (loan_end,) = of_type(loan_events, ev.RoundEnded)
     (build_end,) = of_type(build_events, ev.RoundEnded)
     assert loan_end.order == [0, 1] and build_end.order == [1, 0]  # £0 < £3 < £7
@@ -143,7 +142,7 @@ def test_decision_loan_and_next_round_tempo() -> None:
     assert len(loan.hands[0]) == len(build.hands[0]) == 8 and len(loan.deck) == 10
 
 
-def factory(industry: int, space: str, build_card: str, sell_card: str):  # type: ignore[no-untyped-def]
+def factory(industry: str, space: str, build_card: str, sell_card: str):  # type: ignore[no-untyped-def]
     """Decision "Cotton, manufactured goods or pottery?": two cards left, deck and the
     opponent's hand empty; build one factory and sell it with the own brewery's beer."""
     brewery = {"space": "stafford:0", "owner": 0, "industry": "brewery", "level": 2,
@@ -153,16 +152,16 @@ def factory(industry: int, space: str, build_card: str, sell_card: str):  # type
     s = load(hands={0: [build_card, sell_card]}, deck=[], tiles=[brewery], money=[30, 17],
              links={"birmingham~oxford": 0, "birmingham~coventry": 0}, merchants=merchants,
              beer={"oxford": [0, 0]}, mats={0: {"brewery": 3}})  # fmt: skip
-    s, _ = act(s, 0, mv.Build(card(build_card), slot(space), industry))
-    s, _ = act(s, 0, mv.Sell(slot(space), merchant("oxford")))
+    s, _ = act(s, 0, mv.Build(cname(build_card), space, industry))
+    s, _ = act(s, 0, mv.Sell(space, "oxford:0"))
     s, events = score(s)
     return s, events[0]
 
 
 def test_decision_cotton_manufactured_goods_or_pottery() -> None:
-    cotton, cotton_era = factory(COTTON, "birmingham:0", "birmingham", "coventry")
-    goods, goods_era = factory(MANUFACTURER, "birmingham:1", "birmingham", "coventry")
-    pottery, pottery_era = factory(POTTERY, "coventry:0", "coventry", "birmingham")
+    cotton, cotton_era = factory("cotton", "birmingham:0", "birmingham", "coventry")
+    goods, goods_era = factory("manufacturer", "birmingham:1", "birmingham", "coventry")
+    pottery, pottery_era = factory("pottery", "coventry:0", "coventry", "birmingham")
     # each factory: five income spaces; the emptied brewery II: five more and 5 VP
     assert cotton.income[0] == goods.income[0] == pottery.income[0] == 10 + 5 + 5
     assert [cotton_era.industries[0], goods_era.industries[0], pottery_era.industries[0]] == [

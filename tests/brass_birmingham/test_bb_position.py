@@ -78,3 +78,12 @@ def test_malformed_document_is_refused_not_crashed() -> None:
     doc = position()
     doc["seats"][0]["money"] = "lots"
     assert refused(doc) == "bad_position"
+
+
+def test_first_release_wild_card_names_still_load_so_stored_matches_replay() -> None:
+    doc = position(hands={0: ["wild:location", "wild:industry", "coventry"]})
+    old = copy.deepcopy(doc)
+    old["seats"][0]["hand"] = ["wild_location", "wild_industry", "location:coventry"]
+    assert GAME.export_position(GAME.load_position(old)) == GAME.export_position(
+        GAME.load_position(doc)
+    )

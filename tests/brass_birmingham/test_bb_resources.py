@@ -33,25 +33,25 @@ def coal_board(**extra):  # type: ignore[no-untyped-def]
 
 
 def test_lesson_coal_nearest_first_ties_are_the_players_choice() -> None:
-    s, _ = act(coal_board(), 0, mv.Build(0 + GAME.data.cards.index("location:birmingham"),
-                                         slot("birmingham:0"), COTTON))  # fmt: skip
+    s, _ = act(coal_board(), 0, mv.Build("location:birmingham",
+                                         "birmingham:0", "cotton"))  # fmt: skip
     options = GAME.legal_moves(s, 0)
-    assert set(options) == {mv.PickCoal(slot("dudley:0")), mv.PickCoal(slot("tamworth:0"))}
+    assert set(options) == {mv.PickCoal("dudley:0"), mv.PickCoal("tamworth:0")}
     assert s.money[0] == 17 - 14
 
 
 def test_a_farther_mine_cannot_be_chosen_while_a_nearer_one_has_coal() -> None:
-    s, _ = act(coal_board(), 0, mv.Build(GAME.data.cards.index("location:birmingham"),
-                                         slot("birmingham:0"), COTTON))  # fmt: skip
+    s, _ = act(coal_board(), 0, mv.Build("location:birmingham",
+                                         "birmingham:0", "cotton"))  # fmt: skip
     with pytest.raises(IllegalMove) as err:
-        GAME.decide(s, 0, mv.PickCoal(slot("cannock:1")), Random(0))
+        GAME.decide(s, 0, mv.PickCoal("cannock:1"), Random(0))
     assert err.value.code == "coal_not_nearest"
 
 
 def test_taking_the_last_cube_flips_the_mine_and_advances_its_owner_income() -> None:
-    s, _ = act(coal_board(), 0, mv.Build(GAME.data.cards.index("location:birmingham"),
-                                         slot("birmingham:0"), COTTON))  # fmt: skip
-    s, events = act(s, 0, mv.PickCoal(slot("tamworth:0")))
+    s, _ = act(coal_board(), 0, mv.Build("location:birmingham",
+                                         "birmingham:0", "cotton"))  # fmt: skip
+    s, events = act(s, 0, mv.PickCoal("tamworth:0"))
     assert of_type(events, ev.Flipped) == [ev.Flipped(slot("tamworth:0"))]
     assert s.income[1] == 10 + 7  # coal II flips for seven spaces
     assert s.slot_flipped[slot("tamworth:0")]
@@ -60,8 +60,8 @@ def test_taking_the_last_cube_flips_the_mine_and_advances_its_owner_income() -> 
 def test_single_nearest_mine_is_used_without_asking() -> None:
     s = coal_board(links={"birmingham~dudley": 1, "birmingham~walsall": 0, "cannock~walsall": 1},
                    hands={0: ["birmingham", "birmingham"]})  # fmt: skip
-    s, events = act(s, 0, mv.Build(GAME.data.cards.index("location:birmingham"),
-                                   slot("birmingham:0"), COTTON))  # fmt: skip
+    s, events = act(s, 0, mv.Build("location:birmingham",
+                                   "birmingham:0", "cotton"))  # fmt: skip
     assert ev.CubeTaken(slot("dudley:0")) in events
     assert not s.pending and s.actions_left == 1
 
@@ -69,23 +69,23 @@ def test_single_nearest_mine_is_used_without_asking() -> None:
 def test_market_coal_needs_a_merchant_connection() -> None:
     # no mine connected, but Birmingham~Oxford reaches a merchant: buy the £1 cube
     s = load(hands={0: ["birmingham"]}, mats={0: {"cotton": 3}}, links={"birmingham~oxford": 0})
-    s, events = act(s, 0, mv.Build(GAME.data.cards.index("location:birmingham"),
-                                   slot("birmingham:0"), COTTON))  # fmt: skip
+    s, events = act(s, 0, mv.Build("location:birmingham",
+                                   "birmingham:0", "cotton"))  # fmt: skip
     assert ev.MarketBought("coal", 1) in events and ev.Paid(0, 1) in events
     assert s.coal_market == 12 and s.money[0] == 17 - 14 - 1
     # without the link to Oxford there is no way to get coal
     s = load(hands={0: ["birmingham"]}, mats={0: {"cotton": 3}}, links={"birmingham~dudley": 0})
     with pytest.raises(IllegalMove) as err:
-        GAME.decide(s, 0, mv.Build(GAME.data.cards.index("location:birmingham"),
-                                   slot("birmingham:0"), COTTON), Random(0))  # fmt: skip
+        GAME.decide(s, 0, mv.Build("location:birmingham",
+                                   "birmingham:0", "cotton"), Random(0))  # fmt: skip
     assert err.value.code == "no_coal"
 
 
 def test_empty_coal_market_sells_coal_at_eight_pounds() -> None:
     s = load(hands={0: ["birmingham"]}, mats={0: {"cotton": 3}}, links={"birmingham~oxford": 0},
              markets=(0, 8), money=[30, 17])  # fmt: skip
-    s, events = act(s, 0, mv.Build(GAME.data.cards.index("location:birmingham"),
-                                   slot("birmingham:0"), COTTON))  # fmt: skip
+    s, events = act(s, 0, mv.Build("location:birmingham",
+                                   "birmingham:0", "cotton"))  # fmt: skip
     assert ev.Paid(0, 8) in events and s.coal_market == 0
 
 
@@ -94,17 +94,17 @@ def test_lesson_iron_from_any_works_without_a_connection() -> None:
     s = load(hands={0: ["coventry"]}, links={"birmingham~coventry": 0},
              tiles=[{"space": "coalbrookdale:1", "owner": 1, "industry": "iron", "level": 1,
                      "cubes": 2}])  # fmt: skip
-    s, events = act(s, 0, mv.Develop(COTTON))
+    s, events = act(s, 0, mv.Develop("cotton"))
     assert ev.CubeTaken(slot("coalbrookdale:1")) in events
     assert s.iron_market == 8 and s.money[0] == 17
 
 
 def test_market_iron_only_when_the_board_has_none_and_six_pounds_when_empty() -> None:
     s = load(hands={0: ["coventry"]})
-    s, events = act(s, 0, mv.Develop(COTTON))
+    s, events = act(s, 0, mv.Develop("cotton"))
     assert ev.MarketBought("iron", 1) in events and ev.Paid(0, 2) in events  # £1 spaces empty
     s = load(hands={0: ["coventry"]}, markets=(13, 0))
-    s, events = act(s, 0, mv.Develop(COTTON))
+    s, events = act(s, 0, mv.Develop("cotton"))
     assert ev.Paid(0, 6) in events
 
 
@@ -114,13 +114,13 @@ def test_decision_which_iron_works_to_empty() -> None:
                      "cubes": 2},
                     {"space": "birmingham:2", "owner": 0, "industry": "iron", "level": 1,
                      "cubes": 1}])  # fmt: skip
-    s, _ = act(s, 0, mv.Develop(COTTON))
-    assert set(GAME.legal_moves(s, 0)) == {mv.PickIron(slot("birmingham:2")),
-                                           mv.PickIron(slot("coalbrookdale:1"))}  # fmt: skip
+    s, _ = act(s, 0, mv.Develop("cotton"))
+    assert set(GAME.legal_moves(s, 0)) == {mv.PickIron("birmingham:2"),
+                                           mv.PickIron("coalbrookdale:1")}  # fmt: skip
     # decision lesson "Which iron works to empty?": the last own cube flips for three spaces
-    mine, _ = act(s, 0, mv.PickIron(slot("birmingham:2")))
+    mine, _ = act(s, 0, mv.PickIron("birmingham:2"))
     assert mine.slot_flipped[slot("birmingham:2")] and mine.income[0] == 13
-    theirs, _ = act(s, 0, mv.PickIron(slot("coalbrookdale:1")))
+    theirs, _ = act(s, 0, mv.PickIron("coalbrookdale:1"))
     assert not theirs.slot_flipped[slot("coalbrookdale:1")] and theirs.income == [10, 10]
 
 
@@ -128,8 +128,8 @@ def test_new_iron_works_sells_to_market_vacancies_and_keeps_the_rest() -> None:
     # vacancies £2, £1, £1 (seven cubes left): sell three for £4, keep one
     s = load(hands={0: ["birmingham", "coventry"]}, markets=(13, 7),
              links={"birmingham~oxford": 0})  # fmt: skip
-    s, events = act(s, 0, mv.Build(GAME.data.cards.index("location:birmingham"),
-                                   slot("birmingham:2"), IRON))  # fmt: skip
+    s, events = act(s, 0, mv.Build("location:birmingham",
+                                   "birmingham:2", "iron"))  # fmt: skip
     assert ev.Produced(slot("birmingham:2"), 4, 3, 4) in events
     assert s.iron_market == 10 and s.slot_cubes[slot("birmingham:2")] == 1
     assert s.money[0] == 17 - 5 - 1 + 4  # £5 build, £1 market coal, £4 from the market
@@ -138,21 +138,21 @@ def test_new_iron_works_sells_to_market_vacancies_and_keeps_the_rest() -> None:
 
 def test_new_iron_works_that_sells_all_four_flips_at_once() -> None:
     s = load(hands={0: ["birmingham"]}, markets=(13, 6), links={"birmingham~oxford": 0})
-    s, events = act(s, 0, mv.Build(GAME.data.cards.index("location:birmingham"),
-                                   slot("birmingham:2"), IRON))  # fmt: skip
+    s, events = act(s, 0, mv.Build("location:birmingham",
+                                   "birmingham:2", "iron"))  # fmt: skip
     assert ev.Flipped(slot("birmingham:2")) in events
     assert s.income[0] == 13
 
 
 def test_new_coal_mine_sells_to_the_market_only_when_connected_to_a_merchant() -> None:
     connected = load(hands={0: ["redditch"]}, markets=(11, 8), links={"oxford~redditch": 1})
-    s, events = act(connected, 0, mv.Build(GAME.data.cards.index("location:redditch"),
-                                           slot("redditch:0"), COAL))  # fmt: skip
+    s, events = act(connected, 0, mv.Build("location:redditch",
+                                           "redditch:0", "coal"))  # fmt: skip
     assert ev.Produced(slot("redditch:0"), 2, 2, 3) in events  # the £2 and a £1 space
     assert s.slot_flipped[slot("redditch:0")] and s.income[0] == 14
     alone = load(hands={0: ["redditch"]}, markets=(11, 8))
-    s, events = act(alone, 0, mv.Build(GAME.data.cards.index("location:redditch"),
-                                       slot("redditch:0"), COAL))  # fmt: skip
+    s, events = act(alone, 0, mv.Build("location:redditch",
+                                       "redditch:0", "coal"))  # fmt: skip
     assert ev.Produced(slot("redditch:0"), 2, 0, 0) in events and s.coal_market == 11
 
 
@@ -162,8 +162,8 @@ def test_brewery_gets_one_beer_in_canal_two_in_rail(era: str, barrels: int) -> N
     s = load(era=era, hands={0: ["brewery"]}, mats=mats, round=3,
              tiles=[{"space": "coalbrookdale:1", "owner": 1, "industry": "iron", "level": 2,
                      "cubes": 3}])  # fmt: skip
-    s, _ = act(s, 0, mv.Build(GAME.data.cards.index("industry:brewery"),
-                              slot("stafford:0"), BREWERY))  # fmt: skip
+    s, _ = act(s, 0, mv.Build("industry:brewery",
+                              "stafford:0", "brewery"))  # fmt: skip
     assert s.slot_cubes[slot("stafford:0")] == barrels
 
 
@@ -178,18 +178,18 @@ def test_lesson_beer_yours_needs_no_connection_theirs_does() -> None:
         {"space": "stafford:0", "owner": 0, "industry": "brewery", "level": 1, "cubes": 1}
     ]
     s = load(**{**base, "tiles": tiles})
-    assert mv.Sell(slot("birmingham:1"), merchant("oxford", 0)) in GAME.legal_moves(s, 0)
+    assert mv.Sell("birmingham:1", "oxford:0") in GAME.legal_moves(s, 0)
     tiles = base["tiles"] + [
         {"space": "stafford:0", "owner": 1, "industry": "brewery", "level": 1, "cubes": 1}
     ]
     s = load(**{**base, "tiles": tiles})
     with pytest.raises(IllegalMove) as err:
-        GAME.decide(s, 0, mv.Sell(slot("birmingham:1"), merchant("oxford", 0)), Random(0))
+        GAME.decide(s, 0, mv.Sell("birmingham:1", "oxford:0"), Random(0))
     assert err.value.code == "not_enough_beer"
     s = load(**{**base, "tiles": tiles, "links": {"birmingham~oxford": 0, "cannock~stafford": 1,
                                                   "birmingham~walsall": 1,
                                                   "cannock~walsall": 1}})  # fmt: skip
-    assert mv.Sell(slot("birmingham:1"), merchant("oxford", 0)) in GAME.legal_moves(s, 0)
+    assert mv.Sell("birmingham:1", "oxford:0") in GAME.legal_moves(s, 0)
 
 
 def test_empty_merchant_location_still_gives_market_coal_access() -> None:
@@ -198,6 +198,6 @@ def test_empty_merchant_location_still_gives_market_coal_access() -> None:
              links={"stoke_on_trent~warrington": 1, "stafford~stone": 0,
                     "stoke_on_trent~stone": 1})  # fmt: skip
     assert s.merchant_tile[merchant("warrington")] == -1
-    s, events = act(s, 0, mv.Build(GAME.data.cards.index("location:stafford"),
-                                   slot("stafford:0"), MANUFACTURER))  # fmt: skip
+    s, events = act(s, 0, mv.Build("location:stafford",
+                                   "stafford:0", "manufacturer"))  # fmt: skip
     assert ev.MarketBought("coal", 1) in events

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bb_helpers import GAME, act, card, load, of_type, score, slot
+from bb_helpers import GAME, act, cname, load, of_type, score, slot
 
 from core.game import Task
 from plugins.brass_birmingham import events as ev
@@ -54,7 +54,7 @@ def test_lesson_round_end_track_and_order() -> None:
     s = load(hands={0: ["coventry"] * 3, 1: hand}, deck=deck, tiles=works,
              order=[0, 1], turn=1, actions_left=1, spent=[6, 4], mats={1: {"cotton": 2}},
              income=[10, 12])  # fmt: skip
-    s, events = act(s, 1, mv.Develop(COTTON), mv.Discard(card("redditch")), mv.Done())
+    s, events = act(s, 1, mv.Develop("cotton"), mv.Discard(cname("redditch")), mv.Done())
     assert s.mat[1][COTTON] == 3 and s.slot_flipped[slot("birmingham:2")]
     (drew,) = of_type(events, ev.Drew)
     assert len(drew.cards) == 2 and len(s.deck) == 10  # refilled to eight
@@ -169,15 +169,15 @@ def test_unpaid_income_the_player_chooses_which_industries_to_sell() -> None:
     assert not of_type(events, ev.RoundEnded) and s.current == 0
     assert GAME.pending_tasks(s) == [Task(kind="turn", seat=0)] and GAME.legal_moves(s, 1) == []
     assert set(GAME.legal_moves(s, 0)) == {
-        mv.Liquidate(slot(x)) for x in ("dudley:0", "coventry:0", "redditch:1")}  # fmt: skip
+        mv.Liquidate(x) for x in ("dudley:0", "coventry:0", "redditch:1")}  # fmt: skip
     # the coal mine refunds £3: £4 is not yet £5, so the seat is asked again
-    s2, _ = act(s, 0, mv.Liquidate(slot("dudley:0")))
+    s2, _ = act(s, 0, mv.Liquidate("dudley:0"))
     assert s2.current == 0 and s2.money[0] == 4 and len(GAME.legal_moves(s2, 0)) == 2
-    s2, events = act(s2, 0, mv.Liquidate(slot("redditch:1")))  # £2 more: enough
+    s2, events = act(s2, 0, mv.Liquidate("redditch:1"))  # £2 more: enough
     assert of_type(events, ev.RoundEnded)[0].income[0] == -5 and s2.money[0] == 1
     assert s2.slot_owner[slot("coventry:0")] == 0  # the rest stays
     # selling the pottery alone (£8) covers the debt and keeps the other two
-    s3, events = act(s, 0, mv.Liquidate(slot("coventry:0")))
+    s3, events = act(s, 0, mv.Liquidate("coventry:0"))
     assert of_type(events, ev.RoundEnded) and s3.money[0] == 1 + 8 - 5
     assert s3.slot_owner[slot("dudley:0")] == s3.slot_owner[slot("redditch:1")] == 0
 

@@ -26,7 +26,7 @@ def sale_board(tiles=(), **extra):  # type: ignore[no-untyped-def]
 
 
 def test_lesson_sell_to_a_matching_merchant_flips_for_income_not_cash() -> None:
-    s, events = act(sale_board(), 0, mv.Sell(slot("birmingham:0"), merchant("oxford")))
+    s, events = act(sale_board(), 0, mv.Sell("birmingham:0", "oxford:0"))
     assert ev.Flipped(slot("birmingham:0")) in events
     # five spaces for the mill, two more for Oxford's merchant beer: spaces, not levels
     assert s.income[0] == 10 + 5 + 2 and s.money[0] == 17
@@ -38,14 +38,14 @@ def test_coventry_has_no_merchant_so_an_unconnected_mill_cannot_sell() -> None:
     legal = GAME.legal_moves(s, 0)
     assert not any(isinstance(m, mv.Sell) for m in legal)
     with pytest.raises(IllegalMove) as err:
-        GAME.decide(s, 0, mv.Sell(slot("birmingham:0"), merchant("oxford")), Random(0))
+        GAME.decide(s, 0, mv.Sell("birmingham:0", "oxford:0"), Random(0))
     assert err.value.code == "merchant_not_connected"
 
 
 def test_merchant_must_show_the_industry_being_sold() -> None:
     s = sale_board()
     with pytest.raises(IllegalMove) as err:
-        GAME.decide(s, 0, mv.Sell(slot("birmingham:0"), merchant("oxford", 1)), Random(0))
+        GAME.decide(s, 0, mv.Sell("birmingham:0", "oxford:1"), Random(0))
     assert err.value.code == "merchant_refuses"  # a blank merchant buys nothing
 
 
@@ -54,18 +54,18 @@ def test_you_cannot_sell_an_opponents_industry() -> None:
     s = load(hands={0: ["coventry"]}, tiles=[theirs], links={"birmingham~oxford": 0},
              merchants=OXFORD_COTTON)  # fmt: skip
     with pytest.raises(IllegalMove) as err:
-        GAME.decide(s, 0, mv.Sell(slot("birmingham:0"), merchant("oxford")), Random(0))
+        GAME.decide(s, 0, mv.Sell("birmingham:0", "oxford:0"), Random(0))
     assert err.value.code == "not_your_industry"
 
 
 def test_decision_merchant_beer_or_your_own() -> None:
     own = {"space": "stafford:0", "owner": 0, "industry": "brewery", "level": 1, "cubes": 1}
-    s, _ = act(sale_board([own]), 0, mv.Sell(slot("birmingham:0"), merchant("oxford")))
-    assert set(GAME.legal_moves(s, 0)) == {mv.PickBeer(slot("stafford:0")), mv.PickMerchantBeer()}
-    merchant_beer, _ = act(s, 0, mv.PickMerchantBeer())
+    s, _ = act(sale_board([own]), 0, mv.Sell("birmingham:0", "oxford:0"))
+    assert set(GAME.legal_moves(s, 0)) == {mv.PickBeer("stafford:0"), mv.PickBeer("oxford:0")}
+    merchant_beer, _ = act(s, 0, mv.PickBeer("oxford:0"))
     assert merchant_beer.income[0] == 10 + 5 + 2
     assert merchant_beer.slot_cubes[slot("stafford:0")] == 1
-    own_beer, _ = act(s, 0, mv.PickBeer(slot("stafford:0")))
+    own_beer, _ = act(s, 0, mv.PickBeer("stafford:0"))
     assert own_beer.income[0] == 10 + 5 + 4  # the emptied brewery I flips for four
     assert own_beer.merchant_beer[merchant("oxford")] == 1
 
@@ -74,7 +74,7 @@ def test_a_sale_may_use_a_connected_opponents_beer() -> None:
     theirs = {"space": "walsall:1", "owner": 1, "industry": "brewery", "level": 1, "cubes": 1}
     s = sale_board([theirs], links={"birmingham~oxford": 0, "birmingham~walsall": 1},
                    beer={"oxford": [0, 0]})  # fmt: skip
-    s, events = act(s, 0, mv.Sell(slot("birmingham:0"), merchant("oxford")))
+    s, events = act(s, 0, mv.Sell("birmingham:0", "oxford:0"))
     assert ev.CubeTaken(slot("walsall:1")) in events and s.income[1] == 14
 
 
@@ -85,10 +85,10 @@ def test_lesson_sell_several_industries_with_one_card_beer_per_tile() -> None:
                  "oxford": ["mt_cotton_a", "mt_manufacturer_a"]}  # fmt: skip
     s = load(hands={0: ["coventry", "coventry"]}, tiles=[MILL, second, own],
              links={"birmingham~oxford": 0, "oxford~redditch": 0}, merchants=merchants)  # fmt: skip
-    s, _ = act(s, 0, mv.Sell(slot("birmingham:0"), merchant("oxford", 0)), mv.PickMerchantBeer())
-    assert mv.SellAlso(slot("redditch:0"), merchant("oxford", 1)) in GAME.legal_moves(s, 0)
-    s, _ = act(s, 0, mv.SellAlso(slot("redditch:0"), merchant("oxford", 1)),
-               mv.PickBeer(slot("stafford:0")))  # fmt: skip
+    s, _ = act(s, 0, mv.Sell("birmingham:0", "oxford:0"), mv.PickBeer("oxford:0"))
+    assert mv.SellAlso("redditch:0", "oxford:1") in GAME.legal_moves(s, 0)
+    s, _ = act(s, 0, mv.SellAlso("redditch:0", "oxford:1"),
+               mv.PickBeer("stafford:0"))  # fmt: skip
     assert s.slot_flipped[slot("birmingham:0")] and s.slot_flipped[slot("redditch:0")]
     assert len(s.discards[0]) == 1 and s.actions_left == 1  # one card, one action
     # mill 5 + Oxford bonus 2 (merchant beer); manufacturer 5 with own beer (no bonus),
@@ -102,7 +102,7 @@ def test_zero_beer_sale_cannot_take_merchant_beer_for_the_bonus() -> None:
                  "oxford": ["mt_manufacturer_a", "mt_blank_a"]}  # fmt: skip
     s = load(hands={0: ["coventry", "coventry"]}, tiles=[mfr3], merchants=merchants,
              links={"birmingham~oxford": 0})  # fmt: skip
-    s, events = act(s, 0, mv.Sell(slot("birmingham:1"), merchant("oxford")))
+    s, events = act(s, 0, mv.Sell("birmingham:1", "oxford:0"))
     assert of_type(events, ev.MerchantBeerTaken) == [] and of_type(events, ev.BonusGained) == []
     assert s.income[0] == 14 and s.merchant_beer[merchant("oxford")] == 1
 
@@ -110,7 +110,7 @@ def test_zero_beer_sale_cannot_take_merchant_beer_for_the_bonus() -> None:
 def test_own_beer_only_never_claims_the_merchant_bonus() -> None:
     own = {"space": "stafford:0", "owner": 0, "industry": "brewery", "level": 1, "cubes": 1}
     s = sale_board([own], beer={"oxford": [0, 0]})
-    s, events = act(s, 0, mv.Sell(slot("birmingham:0"), merchant("oxford")))
+    s, events = act(s, 0, mv.Sell("birmingham:0", "oxford:0"))
     assert of_type(events, ev.BonusGained) == [] and s.income[0] == 10 + 5 + 4
 
 
@@ -143,7 +143,7 @@ def test_merchant_beer_bonus_by_location(location: str) -> None:
     mill = {"space": space, "owner": 0, "industry": "cotton", "level": 1}
     s = load(players=players, hands={0: ["coal", "coal"]}, tiles=[mill],
              links=dict.fromkeys(links, 0), merchants=merchants)  # fmt: skip
-    s, events = act(s, 0, mv.Sell(slot(space), merchant(location)))
+    s, events = act(s, 0, mv.Sell(space, f"{location}:0"))
     assert bonus in events
     assert s.merchant_beer[merchant(location)] == 0
 
@@ -154,12 +154,12 @@ def test_gloucester_bonus_is_a_free_development_never_of_pottery_one() -> None:
                  "oxford": ["mt_manufacturer_a", "mt_blank_b"]}  # fmt: skip
     s = load(hands={0: ["coventry", "coventry"]}, tiles=[mill], merchants=merchants,
              links={"gloucester~worcester": 0}, mats={0: {"cotton": 1}})  # fmt: skip
-    s, _ = act(s, 0, mv.Sell(slot("worcester:0"), merchant("gloucester")))
+    s, _ = act(s, 0, mv.Sell("worcester:0", "gloucester:0"))
     legal = GAME.legal_moves(s, 0)
-    assert mv.FreeDevelop(COTTON) in legal and mv.FreeDevelop(POTTERY) not in legal
+    assert mv.FreeDevelop("cotton") in legal and mv.FreeDevelop("pottery") not in legal
     with pytest.raises(IllegalMove) as err:
-        GAME.decide(s, 0, mv.FreeDevelop(POTTERY), Random(0))
+        GAME.decide(s, 0, mv.FreeDevelop("pottery"), Random(0))
     assert err.value.code == "cannot_develop"
-    s, events = act(s, 0, mv.FreeDevelop(COTTON))
+    s, events = act(s, 0, mv.FreeDevelop("cotton"))
     assert ev.TileDeveloped(0, COTTON, 1) in events
     assert of_type(events, ev.CubeTaken) == [] and of_type(events, ev.MarketBought) == []

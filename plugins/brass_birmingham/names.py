@@ -1,0 +1,176 @@
+"""The boundary between client names and engine indices.
+
+Clients read and write names (``CLIENTS.md``); the engine keeps compact integer state for
+speed. :class:`Names` holds both directions of every table, converts named moves
+(:mod:`~plugins.brass_birmingham.moves`) to engine moves
+(:mod:`~plugins.brass_birmingham.internal_moves`) and back, and refuses an unknown name
+with an :class:`~core.errors.IllegalMove` whose sentence says what a valid name looks like.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+from core.errors import IllegalMove
+from plugins.brass import moves as fm
+from plugins.brass_birmingham import internal_moves as im
+from plugins.brass_birmingham import moves as pm
+from plugins.brass_birmingham.data import INDUSTRIES, Birmingham, birmingham
+from plugins.brass_birmingham.state import State
+
+
+def _index(names: Sequence[str]) -> dict[str, int]:
+    return {name: i for i, name in enumerate(names)}
+
+
+class Names:
+    """Every id a client sees, by engine index, and the reverse lookups."""
+
+    def __init__(self, d: Birmingham) -> None:
+        self.industry = INDUSTRIES
+        self.card = tuple(d.cards.name(k) for k in range(len(d.cards)))
+        self.location = tuple(loc.id for loc in d.locations)
+        self.space = tuple(d.slot_name(slot) for slot in range(d.n_slots))
+        self.merchant = tuple(
+            f"{self.location[loc]}:{d.merchant_loc[:m].count(loc)}"
+            for m, loc in enumerate(d.merchant_loc)
+        )
+        self.link = tuple(d.link_names)
+        self._industry = _index(self.industry)
+        self._card = _index(self.card)
+        self._space = _index(self.space)
+        self._merchant = _index(self.merchant)
+        self._link = _index(self.link)
+        # answers to pending steps; first moves are built named (engine.action_moves)
+        self._encoders: dict[type, Callable[[Any, State], Any]] = {
+            fm.Discard: lambda m, s: pm.Discard(self.card[m.card]),
+            im.PickCoal: lambda m, s: pm.PickCoal(self.space[m.slot]),
+            im.PickIron: lambda m, s: pm.PickIron(self.space[m.slot]),
+            im.PickBeer: lambda m, s: pm.PickBeer(self.space[m.slot]),
+            im.PickMerchantBeer: lambda m, s: pm.PickBeer(self.merchant[s.pending[0].b]),
+            im.Liquidate: lambda m, s: pm.Liquidate(self.space[m.slot]),
+            im.SecondLink: lambda m, s: pm.SecondLink(self.link[m.link]),
+            im.SellAlso: lambda m, s: pm.SellAlso(self.space[m.slot], self.merchant[m.merchant]),
+            im.DevelopAlso: lambda m, s: pm.DevelopAlso(self.industry[m.industry]),
+            im.FreeDevelop: lambda m, s: pm.FreeDevelop(self.industry[m.industry]),
+        }
+        # field-less moves only change class (Done and ScoreEra are shared by both forms)
+        self._same = {pm.Loan: im.Loan(), pm.Scout: im.Scout(), pm.Pass: im.Pass()}
+
+    # --- names to indices, refusing what does not exist ---------------------------------
+
+    def card_index(self, name: str) -> int:
+        i = self._card.get(name)
+        if i is None:
+            raise IllegalMove(
+                "unknown_card",
+                f"there is no card named {name!r}; cards are named as your hand shows them "
+                "('location:cannock', 'industry:coal', 'wild:location')",
+            )
+        return i
+
+    def industry_index(self, name: str) -> int:
+        i = self._industry.get(name)
+        if i is None:
+            raise IllegalMove(
+                "unknown_industry",
+                f"there is no industry named {name!r}; industries are {', '.join(INDUSTRIES)}",
+            )
+        return i
+
+    def space_index(self, name: str) -> int:
+        i = self._space.get(name)
+        if i is None:
+            raise IllegalMove(
+                "unknown_space",
+                f"there is no build space {name!r}; spaces are '<location>:<n>' as the view's "
+                "board lists them ('birmingham:2')",
+            )
+        return i
+
+    def merchant_index(self, name: str) -> int:
+        i = self._merchant.get(name)
+        if i is None:
+            raise IllegalMove(
+                "unknown_merchant",
+                f"there is no merchant space {name!r}; merchant spaces are '<location>:<n>' "
+                "as the view's merchants list them ('oxford:0')",
+            )
+        return i
+
+    def link_index(self, name: str) -> int:
+        i = self._link.get(name)
+        if i is None:
+            raise IllegalMove(
+                "unknown_link",
+                f"there is no link line {name!r}; lines are their two location ids sorted "
+                "and joined by '~' ('birmingham~dudley')",
+            )
+        return i
+
+    # --- moves ------------------------------------------------------------------------
+
+    def encode_all(self, moves: list[Any], s: State) -> list[Any]:
+        """The named form of the engine's answers to the pending step (``s`` supplies the
+        merchant being sold to, for merchant beer)."""
+        enc = self._encoders
+        return [enc[type(m)](m, s) if type(m) in enc else m for m in moves]
+
+    def decode(self, m: Any, s: State) -> Any:
+        """The engine form of named move ``m``; raises ``IllegalMove`` for unknown names."""
+        t = type(m)
+        if t is pm.Build:
+            return im.Build(
+                self.card_index(m.card), self.space_index(m.space), self.industry_index(m.industry)
+            )
+        if t is pm.Network:
+            return im.Network(self.link_index(m.link))
+        if t is pm.Develop:
+            return im.Develop(self.industry_index(m.industry))
+        if t is pm.Sell:
+            return im.Sell(self.space_index(m.space), self.merchant_index(m.merchant))
+        if t is pm.Discard:
+            return fm.Discard(self.card_index(m.card))
+        if t is pm.PickCoal:
+            return im.PickCoal(self.space_index(m.space))
+        if t is pm.PickIron:
+            return im.PickIron(self.space_index(m.space))
+        if t is pm.PickBeer:
+            return self._beer_source(m.source, s)
+        if t is pm.Liquidate:
+            return im.Liquidate(self.space_index(m.space))
+        if t is pm.SecondLink:
+            return im.SecondLink(self.link_index(m.link))
+        if t is pm.SellAlso:
+            return im.SellAlso(self.space_index(m.space), self.merchant_index(m.merchant))
+        if t is pm.DevelopAlso:
+            return im.DevelopAlso(self.industry_index(m.industry))
+        if t is pm.FreeDevelop:
+            return im.FreeDevelop(self.industry_index(m.industry))
+        return self._same.get(t, m)
+
+    def _beer_source(self, source: str, s: State) -> Any:
+        if source in self._space:
+            return im.PickBeer(self._space[source])
+        if source in self._merchant:
+            step = s.pending[0] if s.pending else None
+            if step is None or step.kind != "beer" or self._merchant[source] != step.b:
+                raise IllegalMove(
+                    "beer_source",
+                    f"merchant beer comes only from the merchant you are selling to, "
+                    f"not {source!r}",
+                )
+            return im.PickMerchantBeer()
+        raise IllegalMove(
+            "unknown_source",
+            f"there is no beer source {source!r}; name a brewery's build space "
+            "('stafford:0') or the merchant space you sell to ('oxford:0')",
+        )
+
+
+@cache
+def shipped_names() -> Names:
+    """The names of the shipped data, built once per process."""
+    return Names(birmingham())

@@ -1,0 +1,330 @@
+"""What clients read: the view document, the pending decision in words, the readable event
+log and the static board. Every id here is a name the moves accept (``CLIENTS.md``).
+
+The state keeps indices; this module is the only place that turns them into client names
+(with :class:`~plugins.brass_birmingham.names.Names`), so views, logs and legal moves
+cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from plugins.brass import events as fev
+from plugins.brass.hidden import own_cards, redact_core
+from plugins.brass_birmingham import events as ev
+from plugins.brass_birmingham.data import INDUSTRIES, Birmingham
+from plugins.brass_birmingham.names import Names
+from plugins.brass_birmingham.state import OVER, PLAY, SCORING, State
+
+ERAS = ("canal", "rail")
+ACTIONS = ["build", "network", "develop", "sell", "loan", "scout", "pass"]
+
+
+class _Doc(msgspec.Struct, kw_only=True, omit_defaults=True):
+    pass
+
+
+class Decision(_Doc, kw_only=True):
+    """Who must choose now and how: ``moves`` are the move types that answer, ``prompt``
+    says it in words; ``count`` is how many units are still needed (cards to discard, coal,
+    iron or beer still to find, money owed); the optional ids say what it is for."""
+
+    seat: int | None = None
+    kind: str
+    moves: list[str]
+    prompt: str
+    count: int | None = None
+    location: str | None = None
+    space: str | None = None
+    link: str | None = None
+    merchant: str | None = None
+
+
+class PlayerView(_Doc, kw_only=True):
+    seat: int
+    money: int
+    spent: int
+    """Spent this round (the next round's order: least spent first)."""
+    income_space: int
+    income_level: int
+    vp: int
+    hand_count: int
+    discards: list[str]
+    """Face-up discards, by card name."""
+    facedown_count: int
+    next_tiles: dict[str, int | None]
+    """Level of the lowest tile left on each industry stack (``None``: stack empty)."""
+    tiles_left: dict[str, int]
+
+
+class TileView(_Doc, kw_only=True):
+    space: str
+    location: str
+    owner: int
+    industry: str
+    level: int
+    flipped: bool
+    resources: int
+    """Coal cubes on a mine, iron on a works, barrels on a brewery; 0 on other tiles."""
+
+
+class LinkView(_Doc, kw_only=True):
+    link: str
+    ends: list[str]
+    owner: int
+    kind: Literal["canal", "rail"]
+
+
+class MarketView(_Doc, kw_only=True):
+    cubes: int
+    capacity: int
+    buy_price: int
+    """What the next cube bought costs (the empty-market price once it is empty)."""
+    sell_price: int | None
+    """What the next cube sold into it earns; ``None`` when it is full."""
+
+
+class BonusView(_Doc, kw_only=True):
+    kind: str
+    amount: int
+
+
+class MerchantView(_Doc, kw_only=True):
+    merchant: str
+    location: str
+    tile: str
+    buys: list[str]
+    beer: bool
+    bonus: BonusView
+
+
+class ViewDoc(_Doc, kw_only=True):
+    game: str = "brass-birmingham"
+    seat: int | None
+    """The viewer (``None``: a spectator)."""
+    era: Literal["canal", "rail"]
+    round: int
+    phase: Literal["play", "scoring", "over"]
+    order: list[int]
+    turn_seat: int | None
+    """The seat whose turn it is (``None`` between eras and after the game)."""
+    actions_left: int
+    decision: Decision
+    players: list[PlayerView]
+    hand: list[str] | None
+    """The viewer's own cards (``None`` for a spectator)."""
+    deck_count: int
+    wild_supply: dict[str, int]
+    tiles: list[TileView]
+    links: list[LinkView]
+    markets: dict[str, MarketView]
+    merchants: list[MerchantView]
+
+
+def describe(d: Birmingham, names: Names, step: fev.Step, actions_left: int = 0) -> Decision:
+    """The pending step ``step`` as a decision a client can act on (no seat)."""
+    k, n = step.kind, step.n
+    if k == "discard":
+        return Decision(kind="discard", moves=["discard"], count=n,
+                        prompt=f"discard {n} card{'s' if n > 1 else ''} from your hand to pay "
+                        "for the action")  # fmt: skip
+    if k in ("coal", "link_coal"):
+        where = names.location[step.a] if k == "coal" else names.link[step.a]
+        return Decision(
+            kind="pick_coal", moves=["pick_coal"], count=n,
+            location=where if k == "coal" else None, link=where if k == "link_coal" else None,
+            prompt=f"{n} coal still needed for {where}: several nearest connected mines are "
+            "tied; choose the mine (by its space) that gives the next cube",
+        )  # fmt: skip
+    if k == "iron":
+        return Decision(kind="pick_iron", moves=["pick_iron"], count=n,
+                        prompt=f"{n} iron still needed: choose the iron works (by its space) "
+                        "that gives the next cube")  # fmt: skip
+    if k == "beer":
+        space, merchant = names.space[step.a], names.merchant[step.b]
+        return Decision(
+            kind="pick_beer", moves=["pick_beer"], count=n, space=space, merchant=merchant,
+            prompt=f"{n} beer still needed to sell {space} to {merchant}: choose a brewery "
+            "(by its space) or that merchant's barrel (by the merchant space)",
+        )  # fmt: skip
+    if k == "rail_beer":
+        link = names.link[step.a]
+        return Decision(kind="pick_beer", moves=["pick_beer"], count=n, link=link,
+                        prompt=f"choose the brewery (by its space) whose beer pays for the "
+                        f"double rail on {link}")  # fmt: skip
+    if k == "more_link":
+        r = d.rules
+        return Decision(kind="second_link", moves=["second_link", "done"],
+                        prompt=f"add a second rail (£{r.double_rail_cost - r.rail_link_cost} "
+                        "more, its coal and one beer) or finish with done")  # fmt: skip
+    if k == "more_sell":
+        return Decision(
+            kind="sell_also",
+            moves=["sell_also", "done"],
+            prompt="sell another industry in this action or finish with done",
+        )
+    if k == "more_develop":
+        return Decision(
+            kind="develop_also",
+            moves=["develop_also", "done"],
+            prompt="develop a second tile (one more iron) or finish with done",
+        )
+    if k == "free_develop":
+        return Decision(
+            kind="free_develop",
+            moves=["free_develop", "done"],
+            prompt="the merchant's bonus: develop one tile for free, or done",
+        )
+    if k == "liquidate":
+        return Decision(kind="liquidate", moves=["liquidate"], count=n,
+                        prompt=f"£{n} of negative income cannot be paid: remove one of your "
+                        "industries (by its space) for half its cost")  # fmt: skip
+    return Decision(kind="action", moves=ACTIONS,
+                    prompt=f"choose an action ({actions_left} left this turn)")  # fmt: skip
+
+
+def decision(d: Birmingham, names: Names, s: State) -> Decision:
+    if s.phase == SCORING:
+        return Decision(kind="era_scoring", moves=[],
+                        prompt="the era is over: the server is scoring it")  # fmt: skip
+    if s.phase == OVER:
+        return Decision(kind="game_over", moves=[], prompt="the game is over")
+    step = s.pending[0] if s.pending else fev.Step("action")
+    return msgspec.structs.replace(describe(d, names, step, s.actions_left), seat=s.current)
+
+
+def _market(market: Any, cubes: int) -> MarketView:
+    price = market.buy_cost(cubes, 1)
+    sold, money = market.sell(cubes, 1)
+    return MarketView(cubes=cubes, capacity=market.capacity, buy_price=price,
+                      sell_price=money if sold else None)  # fmt: skip
+
+
+def view(d: Birmingham, names: Names, s: State, seat: int | None) -> dict[str, Any]:
+    card = names.card
+    tile_ids = [t.id for t in d.merchant_tiles]
+    kind = ERAS[s.era]
+    doc = ViewDoc(
+        seat=seat, era=kind, round=s.round, phase=s.phase,  # type: ignore[arg-type]
+        order=list(s.order),
+        turn_seat=s.order[s.turn] if s.phase == PLAY and s.turn < s.players else None,
+        actions_left=s.actions_left, decision=decision(d, names, s),
+        players=[
+            PlayerView(
+                seat=i, money=s.money[i], spent=s.spent[i], income_space=s.income[i],
+                income_level=d.income.level(s.income[i]), vp=s.vp[i],
+                hand_count=len(s.hands[i]), discards=[card[c] for c in s.discards[i]],
+                facedown_count=len(s.facedown[i]),
+                next_tiles={name: d.stacks.top_level(k, s.mat[i][k]) or None
+                            for k, name in enumerate(INDUSTRIES)},
+                tiles_left={name: d.stacks.sizes[k] - s.mat[i][k]
+                            for k, name in enumerate(INDUSTRIES)},
+            )
+            for i in range(s.players)
+        ],
+        hand=None if seat is None else [card[c] for c in s.hands[seat]],
+        deck_count=len(s.deck),
+        wild_supply={"location": s.wild_supply[0], "industry": s.wild_supply[1]},
+        tiles=[
+            TileView(space=names.space[slot], location=names.location[d.slot_loc[slot]],
+                     owner=o, industry=INDUSTRIES[s.slot_ind[slot]], level=s.slot_level[slot],
+                     flipped=s.slot_flipped[slot], resources=s.slot_cubes[slot])
+            for slot, o in enumerate(s.slot_owner) if o >= 0
+        ],
+        links=[
+            LinkView(link=names.link[li], ends=[names.location[n] for n in d.link_nodes[li]],
+                     owner=o, kind=kind)
+            for li, o in enumerate(s.link_owner) if o >= 0
+        ],
+        markets={"coal": _market(d.coal_market, s.coal_market),
+                 "iron": _market(d.iron_market, s.iron_market)},
+        merchants=[
+            MerchantView(
+                merchant=names.merchant[m], location=names.location[d.merchant_loc[m]],
+                tile=tile_ids[t], buys=[INDUSTRIES[k] for k in sorted(d.merchant_accepts[t])],
+                beer=bool(s.merchant_beer[m]), bonus=_bonus(d, d.merchant_loc[m]),
+            )
+            for m, t in enumerate(s.merchant_tile) if t >= 0
+        ],
+    )  # fmt: skip
+    return msgspec.to_builtins(doc)
+
+
+def _bonus(d: Birmingham, loc: int) -> BonusView:
+    bonus = d.loc_bonus[loc]
+    assert bonus is not None  # checked on load: every merchant location has one
+    return BonusView(kind=bonus.kind, amount=bonus.amount)
+
+
+# --- the event log --------------------------------------------------------------------------
+
+_SPACE_EVENTS = (ev.CubeTaken, ev.Flipped, ev.Produced, ev.Liquidated, ev.TilePlaced)
+
+
+def redact(d: Birmingham, names: Names, e: Any, seat: int | None) -> dict[str, Any]:
+    """Event ``e`` as ``seat`` may read it, ids as names: hidden cards only as counts."""
+    card = names.card.__getitem__
+    t = type(e)
+    if t is ev.Started:
+        tile_ids = [tile.id for tile in d.merchant_tiles]
+        return {
+            "players": e.players, "order": e.order,
+            "merchants": {names.merchant[m]: tile_ids[k]
+                          for m, k in enumerate(e.merchants) if k >= 0},
+            "deck_count": len(e.deck), "hand_counts": [len(h) for h in e.hands],
+            "facedown_counts": [len(f) for f in e.facedown],
+            "hand": None if seat is None else own_cards(e.hands[seat], seat, seat, card),
+        }  # fmt: skip
+    shared = redact_core(e, seat, card)
+    if shared is not None:
+        return shared
+    if t is fev.Awaiting:
+        return {
+            "deciding": e.seat if e.seat >= 0 else None,
+            "decision": msgspec.to_builtins(describe(d, names, e.steps[0])),
+        }
+    out = msgspec.to_builtins(e)
+    del out["type"]  # the log's envelope carries it
+    if t in _SPACE_EVENTS:
+        out = {("space" if k == "slot" else k): v for k, v in out.items()}
+        out["space"] = names.space[e.slot]
+    if t is ev.TilePlaced or t is ev.TileDeveloped:
+        out["industry"] = INDUSTRIES[e.industry]
+    elif t is ev.LinkPlaced:
+        out["link"] = names.link[e.link]
+    elif t is ev.MerchantBeerTaken:
+        out["merchant"] = names.merchant[e.merchant]
+    elif t is ev.LoanTaken:
+        out = {("income_space" if k == "space" else k): v for k, v in out.items()}
+    elif t is fev.Discarded:
+        out["cards"] = [names.card[c] for c in e.cards]  # discards are face up
+    return out
+
+
+# --- the static board (GET /games metadata) --------------------------------------------------
+
+
+def board(d: Birmingham, names: Names) -> dict[str, Any]:
+    """Every location, build space (with its icons), merchant space and link line by the
+    ids the moves and views use."""
+    return {
+        "locations": [{"location": loc.id, "name": loc.name, "kind": loc.kind}
+                      for loc in d.locations],
+        "spaces": [{"space": names.space[slot], "location": names.location[d.slot_loc[slot]],
+                    "icons": [INDUSTRIES[k] for k in d.slot_icons[slot]]}
+                   for slot in range(d.n_slots)],
+        "merchant_spaces": [
+            {"merchant": names.merchant[m], "location": names.location[loc],
+             "min_players": d.merchant_min_players[m],
+             "bonus": msgspec.to_builtins(_bonus(d, loc))}
+            for m, loc in enumerate(d.merchant_loc)
+        ],
+        "links": [{"link": names.link[li], "ends": [names.location[n] for n in nodes],
+                   "canal": d.link_canal[li], "rail": d.link_rail[li]}
+                  for li, nodes in enumerate(d.link_nodes)],
+        "coal_market": {"prices": d.coal_market.prices, "empty_price": d.coal_market.empty_price},
+        "iron_market": {"prices": d.iron_market.prices, "empty_price": d.iron_market.empty_price},
+    }  # fmt: skip
