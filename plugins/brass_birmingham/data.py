@@ -151,6 +151,8 @@ class RulesFile(_Strict):
     double_rail_cost: int
     double_rail_beer: int
     coal_per_rail: int
+    link_tiles: int
+    """Link tiles each player owns: the most it can have on the board at once."""
     players: PlayerRange
 
 

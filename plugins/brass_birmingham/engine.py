@@ -49,6 +49,7 @@ class Ctx:
         self._coal: dict[int, int] | None = None
         self._empty: list[bool] | None = None
         self._iron = -1
+        self._links: list[int] | None = None
 
     @property
     def empty(self) -> list[bool]:
@@ -69,6 +70,15 @@ class Ctx:
             nodes = [d.slot_loc[i] for i, o in enumerate(s.slot_owner) if o == seat]
             net = self._networks[seat] = d.graph.network(nodes, s.link_owner, seat)
         return net
+
+    def links_placed(self, seat: int) -> int:
+        """The seat's links on the board (of its limited supply of link tiles)."""
+        if self._links is None:
+            self._links = [0] * self.s.players
+            for owner in self.s.link_owner:
+                if owner >= 0:
+                    self._links[owner] += 1
+        return self._links[seat]
 
     def comps(self, nodes: Sequence[int]) -> set[int]:
         return {self.comp[n] for n in nodes}
@@ -241,12 +251,15 @@ def link_refusal(
         return ("bad_link", "no such link line")
     if s.link_owner[link] >= 0:
         return ("link_taken", "that line already carries a link")
+    r = d.rules
+    # a second rail counts the first, already on the board
+    if ctx.links_placed(seat) >= r.link_tiles:
+        return ("no_link_tiles", f"you have placed all {r.link_tiles} of your link tiles")
     if not (d.link_rail if s.era == RAIL else d.link_canal)[link]:
         return ("link_wrong_era", f"no {ERA_NAMES[s.era]} link may be built on this line")
     net = ctx.network(seat)
     if ctx.presence(seat) and not any(n in net for n in d.link_nodes[link]):
         return ("link_not_in_network", "a new link must touch a location of your network")
-    r = d.rules
     if s.era == CANAL:
         if s.money[seat] < r.canal_link_cost:
             return ("cannot_afford", f"a canal costs £{r.canal_link_cost}")

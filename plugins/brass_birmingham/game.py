@@ -40,7 +40,8 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 class BrassBirmingham:
     id = "brass-birmingham"
     title = "Brass: Birmingham"
-    rules_version = "1"
+    rules_version = "2"
+    """2: each player has 14 link tiles (version 1 had no limit); events mean the same."""
     min_players = 2
     max_players = 4
     Options = Options

@@ -89,7 +89,8 @@ class PositionDoc(_Doc, kw_only=True):
     phase: Literal["play", "scoring", "over"] = "play"
     order: list[int]
     turn: int = 0
-    actions_left: int = 2
+    actions_left: int | None = None
+    """Actions left in the current seat's turn; default: a full turn of this round."""
     seats: list[SeatDoc]
     deck: list[str] = []
     wild_supply: WildDoc | None = None
@@ -160,8 +161,17 @@ def load(d: Birmingham, raw: dict[str, Any]) -> State:
     if not 0 <= doc.turn <= n:
         _fail("bad_turn", "turn must index the order")
     era = ERAS.index(doc.era)
-    if not 0 <= doc.actions_left <= d.rules.actions_per_turn:
-        _fail("bad_actions", "actions_left out of range")
+    if doc.round < 1:
+        _fail("bad_round", "rounds are counted from 1")
+    first_round = era == CANAL and doc.round == 1
+    per_turn = d.rules.actions_first_round if first_round else d.rules.actions_per_turn
+    actions_left = per_turn if doc.actions_left is None else doc.actions_left
+    if not 0 <= actions_left <= per_turn:
+        _fail(
+            "bad_actions",
+            f"actions_left must be 0 to {per_turn}"
+            + (" in the first canal round" if first_round else ""),
+        )
 
     def card(name: str) -> int:
         try:
@@ -180,6 +190,9 @@ def load(d: Birmingham, raw: dict[str, Any]) -> State:
         regular.update(discards[i] + facedown[i])
         if len(hands[i]) > d.rules.hand_size:
             _fail("hand_too_big", f"seat {i} holds more than {d.rules.hand_size} cards")
+        # scouting gives one of each and is refused while a wild card is held
+        if hands[i].count(wl) > 1 or hands[i].count(wi) > 1:
+            _fail("too_many_wild_cards", f"seat {i} holds two wild cards of one kind")
     held_wild = (regular.pop(wl, 0), regular.pop(wi, 0))
     if any(c in (wl, wi) for c in deck) or any(
         c in (wl, wi) for i in range(n) for c in discards[i] + facedown[i]
@@ -278,6 +291,12 @@ def load(d: Birmingham, raw: dict[str, Any]) -> State:
         if not (d.link_rail if era else d.link_canal)[li]:
             _fail("link_wrong_era", f"{lk.link} cannot carry a {doc.era} link")
         link_owner[li] = lk.owner
+    for seat in range(n):
+        if link_owner.count(seat) > d.rules.link_tiles:
+            _fail(
+                "too_many_links",
+                f"seat {seat} has more than its {d.rules.link_tiles} link tiles on the board",
+            )
 
     if not 0 <= doc.markets.coal <= d.coal_market.capacity:
         _fail("bad_market", "coal market count out of range")
@@ -325,7 +344,7 @@ def load(d: Birmingham, raw: dict[str, Any]) -> State:
 
     return State(
         players=n, era=era, round=doc.round, phase=doc.phase, order=list(doc.order),
-        turn=doc.turn, actions_left=doc.actions_left,
+        turn=doc.turn, actions_left=actions_left,
         money=[x.money for x in doc.seats], spent=[x.spent for x in doc.seats],
         income=[x.income_space for x in doc.seats], vp=[x.vp for x in doc.seats],
         hands=hands, deck=deck, discards=discards, facedown=facedown,

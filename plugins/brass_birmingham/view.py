@@ -58,6 +58,8 @@ class PlayerView(_Doc, kw_only=True):
     next_tiles: dict[str, int | None]
     """Level of the lowest tile left on each industry stack (``None``: stack empty)."""
     tiles_left: dict[str, int]
+    links_left: int
+    """Link tiles not on the board (canal links come back when the canal era ends)."""
 
 
 class TileView(_Doc, kw_only=True):
@@ -222,6 +224,7 @@ def view(d: Birmingham, names: Names, s: State, seat: int | None) -> dict[str, A
                             for k, name in enumerate(INDUSTRIES)},
                 tiles_left={name: d.stacks.sizes[k] - s.mat[i][k]
                             for k, name in enumerate(INDUSTRIES)},
+                links_left=max(0, d.rules.link_tiles - s.link_owner.count(i)),
             )
             for i in range(s.players)
         ],
@@ -280,6 +283,9 @@ def redact(d: Birmingham, names: Names, e: Any, seat: int | None) -> dict[str, A
         }  # fmt: skip
     shared = redact_core(e, seat, card)
     if shared is not None:
+        if shared.get("cards"):
+            # drawn in deck order, which no seat may learn: shown as a set
+            shared["cards"] = sorted(shared["cards"])
         return shared
     if t is fev.Awaiting:
         return {

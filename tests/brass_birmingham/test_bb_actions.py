@@ -143,6 +143,40 @@ def test_double_rail_is_not_offered_without_ten_more_pounds() -> None:
     assert s.money[0] == 9 and not s.pending
 
 
+def test_second_rail_coal_comes_through_the_second_rail_and_the_market_needs_a_merchant() -> None:
+    # the only mine (Tamworth, one cube) empties for the first rail; the second rail must
+    # then buy market coal, which only a line reaching a merchant location can do
+    tiles = [
+        {"space": "birmingham:1", "owner": 0, "industry": "manufacturer", "level": 2,
+         "flipped": True},
+        {"space": "tamworth:0", "owner": 1, "industry": "coal", "level": 2, "cubes": 1},
+        {"space": "stafford:0", "owner": 0, "industry": "brewery", "level": 2, "cubes": 2},
+    ]  # fmt: skip
+    s = load(era="rail", hands={0: ["coventry", "coventry"]}, tiles=tiles)
+    s, first = act(s, 0, mv.Network("birmingham~tamworth"))
+    assert ev.CubeTaken(slot("tamworth:0")) in first and s.coal_market == 13
+    legal = GAME.legal_moves(s, 0)
+    assert mv.SecondLink("birmingham~oxford") in legal
+    assert mv.SecondLink("birmingham~walsall") not in legal
+    with pytest.raises(IllegalMove) as err:
+        GAME.decide(s, 0, mv.SecondLink("birmingham~walsall"), Random(0))
+    assert err.value.code == "no_coal"
+    s, second = act(s, 0, mv.SecondLink("birmingham~oxford"))
+    assert ev.MarketBought("coal", 1) in second and ev.Paid(0, 1) in second
+    assert s.money[0] == 17 - 15 - 1
+
+
+def test_a_link_to_a_merchant_location_lets_you_extend_from_that_merchant() -> None:
+    # decision kept from the audit: a merchant location your link touches is part of your
+    # network, so Oxford and Gloucester pass a network on to their second line
+    s = load(hands={0: ["coventry"]}, links={"birmingham~oxford": 0})
+    assert mv.Network("oxford~redditch") in GAME.legal_moves(s, 0)
+    s = load(hands={0: ["coventry"]}, links={"gloucester~worcester": 0})
+    assert mv.Network("gloucester~redditch") in GAME.legal_moves(s, 0)
+    s = load(hands={0: ["coventry"]}, links={"birmingham~coventry": 0})
+    assert refused(s, 0, mv.Network("oxford~redditch")) == "link_not_in_network"
+
+
 # --- develop -------------------------------------------------------------------------------
 
 
@@ -202,6 +236,13 @@ def test_lesson_scout_discards_three_cards_for_both_wild_cards() -> None:
     assert sorted(s.hands[0]) == sorted([card("iron"), card("wild:location"),
                                          card("wild:industry")])  # fmt: skip
     assert s.wild_supply == [3, 3] and len(s.discards[0]) == 3
+
+
+def test_scouting_with_fewer_than_three_cards_is_refused() -> None:
+    s = load(hands={0: ["coventry", "dudley"]})
+    assert refused(s, 0, mv.Scout()) == "scout_needs_three_cards"
+    s = load(hands={0: ["coventry", "dudley", "redditch"]})
+    assert mv.Scout() in GAME.legal_moves(s, 0)
 
 
 def test_cannot_scout_while_holding_a_wild_card() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from bb_helpers import GAME, act, card, cname, link, load, of_type, slot
+from bb_helpers import GAME, D, act, card, cname, link, load, of_type, slot
 
 from core.errors import IllegalMove
 from plugins.brass_birmingham import events as ev
@@ -203,6 +203,22 @@ def test_opponents_coal_mine_only_when_no_coal_is_left_on_board_or_market() -> N
     assert s.slot_owner[slot("dudley:0")] == 0
 
 
+def test_opponents_iron_works_only_when_no_iron_is_left_on_board_or_market() -> None:
+    theirs = {"space": "dudley:1", "owner": 1, "industry": "iron", "level": 2, "flipped": True}
+    own_coal = {"space": "dudley:0", "owner": 0, "industry": "coal", "level": 2, "cubes": 1}
+    m = mv.Build(cname("dudley"), "dudley:1", "iron")
+    kw = dict(era="rail", hands={0: ["dudley"]}, mats={0: {"iron": 2}})
+    s = load(**kw, tiles=[theirs, own_coal], markets=(13, 1))
+    assert refused(s, 0, m) == "overbuild_resource_left"  # one cube on the market
+    works = {"space": "coalbrookdale:1", "owner": 1, "industry": "iron", "level": 3, "cubes": 1}
+    s = load(**kw, tiles=[theirs, own_coal, works], markets=(13, 0))
+    assert refused(s, 0, m) == "overbuild_resource_left"  # one cube on a works elsewhere
+    s = load(**kw, tiles=[theirs, own_coal], markets=(13, 0))
+    s, events = act(s, 0, m)
+    assert ev.TilePlaced(0, slot("dudley:1"), IRON, 3) in events
+    assert s.slot_owner[slot("dudley:1")] == 0 and s.income[1] == 10  # its income stays
+
+
 def test_overbuild_removes_the_old_tiles_cubes() -> None:
     own = [{"space": "dudley:0", "owner": 0, "industry": "coal", "level": 1, "cubes": 1}]
     s = load(hands={0: ["dudley"]}, tiles=own, mats={0: {"coal": 1}})
@@ -219,3 +235,14 @@ def test_northern_farm_brewery_joins_a_network_only_through_its_own_link() -> No
     s = load(hands={0: ["brewery"]}, tiles=iron + cannock,
              links={"cannock~farm_brewery_north": 0})  # fmt: skip
     act(s, 0, mv.Build(cname("brewery"), farm, "brewery"))
+
+
+def test_a_town_whose_cards_were_removed_for_the_player_count_is_still_buildable() -> None:
+    # two players: no Belper card in the deck, yet a wild location card or (with no board
+    # presence, or Belper in the network) an industry card builds there
+    assert D.deck_copies[2][card("belper")] == 0 < D.deck_copies[4][card("belper")]
+    s = load(hands={0: ["wild:location"]})
+    s, _ = act(s, 0, mv.Build(cname("wild:location"), "belper:1", "coal"))
+    assert s.slot_owner[slot("belper:1")] == 0
+    s = load(hands={0: ["coal"]})
+    act(s, 0, mv.Build(cname("coal"), "belper:1", "coal"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
-from bb_helpers import GAME, D, act, load
+from bb_helpers import GAME, D, act, card, load
 
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import moves as mv
@@ -55,3 +55,11 @@ def test_drawn_cards_are_shown_only_to_the_drawer() -> None:
     assert GAME.redact(drew, 0)["cards"] is not None
     assert GAME.redact(drew, 1)["cards"] is None and GAME.redact(drew, 1)["count"] == 8
     assert GAME.redact(drew, None)["cards"] is None
+
+
+def test_drawn_cards_never_reveal_the_order_they_were_drawn_in() -> None:
+    # the draw order is the deck's order: the drawer sees the cards, sorted
+    drawn = [card("walsall"), card("birmingham"), card("iron")]
+    first = GAME.redact(ev.Drew(0, drawn), 0)["cards"]
+    assert first == sorted(first) == sorted(D.cards.name(c) for c in drawn)
+    assert GAME.redact(ev.Drew(0, drawn[::-1]), 0)["cards"] == first

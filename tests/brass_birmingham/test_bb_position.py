@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from bb_helpers import GAME, position
+from bb_helpers import GAME, D, position
 
 from core.errors import InvalidPosition
 
@@ -87,3 +87,31 @@ def test_first_release_wild_card_names_still_load_so_stored_matches_replay() -> 
     assert GAME.export_position(GAME.load_position(old)) == GAME.export_position(
         GAME.load_position(doc)
     )
+
+
+def test_first_canal_round_position_with_two_actions_is_refused() -> None:
+    assert refused(position(round=1, actions_left=2)) == "bad_actions"
+    doc = position(round=1)
+    del doc["actions_left"]  # the default is a full turn of the round: one action here
+    assert GAME.load_position(doc).actions_left == 1
+    assert GAME.load_position(position(round=2, actions_left=2)).actions_left == 2
+    assert GAME.load_position(position(era="rail", round=1, actions_left=2)).actions_left == 2
+
+
+def test_round_zero_is_refused() -> None:
+    assert refused(position(round=0)) == "bad_round"
+
+
+def test_more_than_fourteen_links_for_one_seat_is_refused() -> None:
+    rail_lines = [name for i, name in enumerate(D.link_names) if D.link_rail[i]]
+    fourteen = {name: 0 for name in rail_lines[:14]}
+    GAME.load_position(position(era="rail", links=fourteen))
+    doc = position(era="rail", links={**fourteen, rail_lines[14]: 0})
+    assert refused(doc) == "too_many_links"
+
+
+def test_a_hand_with_two_wild_cards_of_one_kind_is_refused() -> None:
+    # scouting gives one of each and is refused while holding a wild card
+    doc = position(hands={0: ["wild:location", "coventry"]})
+    doc["seats"][0]["hand"].append("wild:location")
+    assert refused(doc) == "too_many_wild_cards"

@@ -201,3 +201,30 @@ def test_empty_merchant_location_still_gives_market_coal_access() -> None:
     s, events = act(s, 0, mv.Build("location:stafford",
                                    "stafford:0", "manufacturer"))  # fmt: skip
     assert ev.MarketBought("coal", 1) in events
+
+
+def test_coal_for_one_build_may_come_from_a_mine_and_then_the_market() -> None:
+    # Manufacturer III needs two coal: Dudley's last cube, then a £1 cube bought through
+    # the Oxford link; without a merchant connection the second cube cannot be had
+    kw = dict(hands={0: ["birmingham"]}, mats={0: {"manufacturer": 3}},
+              tiles=[{"space": "dudley:0", "owner": 1, "industry": "coal", "level": 2,
+                      "cubes": 1}])  # fmt: skip
+    m = mv.Build("location:birmingham", "birmingham:1", "manufacturer")
+    s = load(**kw, links={"birmingham~dudley": 1, "birmingham~oxford": 0})
+    s, events = act(s, 0, m)
+    assert events.index(ev.CubeTaken(slot("dudley:0"))) < events.index(ev.MarketBought("coal", 1))
+    assert ev.Paid(0, 1) in events and s.money[0] == 17 - 12 - 1 and s.coal_market == 12
+    s = load(**kw, links={"birmingham~dudley": 1})
+    with pytest.raises(IllegalMove) as err:
+        GAME.decide(s, 0, m, Random(0))
+    assert err.value.code == "no_coal"
+
+
+def test_a_mine_built_unconnected_never_sells_to_the_market_later() -> None:
+    s = load(hands={0: ["redditch", "coventry"]}, markets=(11, 8))
+    s, events = act(s, 0, mv.Build("location:redditch", "redditch:0", "coal"))
+    assert ev.Produced(slot("redditch:0"), 2, 0, 0) in events
+    # a link to Oxford now connects it to a merchant: its cubes stay on the tile
+    s, events = act(s, 0, mv.Network("oxford~redditch"))
+    assert not of_type(events, ev.Produced) and not of_type(events, ev.MarketBought)
+    assert s.slot_cubes[slot("redditch:0")] == 2 and s.coal_market == 11

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from bb_helpers import GAME, act, cname, load, of_type, score, slot
+from random import Random
 
+import pytest
+from bb_helpers import GAME, act, cname, load, merchant, of_type, score, slot
+
+from core.errors import IllegalMove
 from core.game import Task
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import moves as mv
@@ -218,3 +222,48 @@ def test_kidderminster_worcester_link_also_scores_the_southern_farms_icons() -> 
     s = load(phase="scoring", deck=[], tiles=tiles, links={"kidderminster~worcester": 0})
     s, events = score(s)
     assert events[0].links == [2 + 2, 0]  # the farm brewery's 2 icons + the mill's 2
+
+
+def test_unused_merchant_location_still_scores_its_two_link_icons() -> None:
+    # decision kept from the audit: the icons are printed on the board, not on the tiles
+    s = load(phase="scoring", deck=[], round=11,
+             links={"stoke_on_trent~warrington": 0, "derby~nottingham": 1})  # fmt: skip
+    assert s.merchant_tile[merchant("warrington")] == s.merchant_tile[merchant("nottingham")] == -1
+    _, events = score(s)
+    assert events[0].links == [2, 2]
+
+
+def test_pottery_one_leaves_the_board_at_canal_end_like_every_level_one_tile() -> None:
+    tiles = [
+        {"space": "coventry:0", "owner": 0, "industry": "pottery", "level": 1, "flipped": True},
+        {"space": "stafford:1", "owner": 1, "industry": "pottery", "level": 1},
+    ]  # fmt: skip
+    s, events = score(load(phase="scoring", deck=[], round=11, tiles=tiles))
+    assert events[0].industries == [10, 0]  # the flipped one scores first
+    assert s.slot_owner[slot("coventry:0")] == s.slot_owner[slot("stafford:1")] == -1
+
+
+def test_vp_lost_for_unpaid_income_stops_at_zero() -> None:
+    s = last_turn(income=[7, 10], money=[1, 17], vp=[1, 0])  # owes £3, has £1 and 1 VP
+    s, events = act(s, 1, mv.Pass())
+    assert of_type(events, ev.RoundEnded)[0].vp_lost == [1, 0]
+    assert s.money[0] == 0 and s.vp[0] == 0
+
+
+def test_rail_era_seat_left_with_nothing_on_the_board_links_anywhere_but_needs_rail_coal() -> None:
+    tiles = [
+        {"space": "dudley:0", "owner": 0, "industry": "coal", "level": 1, "flipped": True},
+        {"space": "cannock:1", "owner": 1, "industry": "coal", "level": 2, "cubes": 2},
+    ]  # fmt: skip
+    s = load(phase="scoring", deck=[], round=11, tiles=tiles,
+             links={"birmingham~dudley": 0})  # fmt: skip
+    s, _ = score(s)
+    # the canal and the level I mine are gone: seat 0 has no presence
+    assert 0 not in s.slot_owner and 0 not in s.link_owner and s.current == 0
+    legal = GAME.legal_moves(s, 0)
+    assert mv.Network("cannock~walsall") in legal  # coal from Cannock over the new rail
+    assert mv.Network("birmingham~oxford") in legal  # market coal through Oxford
+    assert mv.Network("dudley~kidderminster") not in legal  # no coal reaches it
+    with pytest.raises(IllegalMove) as err:
+        GAME.decide(s, 0, mv.Network("dudley~kidderminster"), Random(0))
+    assert err.value.code == "no_coal"

@@ -163,3 +163,19 @@ def test_gloucester_bonus_is_a_free_development_never_of_pottery_one() -> None:
     s, events = act(s, 0, mv.FreeDevelop("cotton"))
     assert ev.TileDeveloped(0, COTTON, 1) in events
     assert of_type(events, ev.CubeTaken) == [] and of_type(events, ev.MarketBought) == []
+
+
+def test_two_beer_sale_may_take_its_barrels_from_two_sources_and_pays_the_bonus_once() -> None:
+    # Manufacturer V needs two beer: Oxford's barrel and seat 0's distant brewery II
+    tiles = [{"space": "birmingham:1", "owner": 0, "industry": "manufacturer", "level": 5},
+             {"space": "stafford:0", "owner": 0, "industry": "brewery", "level": 2,
+              "cubes": 1}]  # fmt: skip
+    s = load(hands={0: ["coventry"]}, tiles=tiles, links={"birmingham~oxford": 0})
+    s, _ = act(s, 0, mv.Sell("birmingham:1", "oxford:0"))
+    assert set(GAME.legal_moves(s, 0)) == {mv.PickBeer("stafford:0"), mv.PickBeer("oxford:0")}
+    s, events = act(s, 0, mv.PickBeer("oxford:0"))
+    assert of_type(events, ev.MerchantBeerTaken) == [ev.MerchantBeerTaken(merchant("oxford"))]
+    assert of_type(events, ev.BonusGained) == [ev.BonusGained(0, income=2)]
+    assert ev.CubeTaken(slot("stafford:0")) in events  # the only source left, not asked
+    # manufacturer V 2 spaces, Oxford's bonus 2, the emptied brewery II 5
+    assert s.income[0] == 10 + 2 + 2 + 5 and s.slot_flipped[slot("birmingham:1")]
