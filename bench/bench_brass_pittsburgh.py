@@ -2,10 +2,12 @@
 
 * random full games per second and decisions per second for 2, 3 and 4 players, driven as
   the service drives a match (system tasks with the SYSTEM actor, otherwise a uniformly
-  random legal move; each decision costs one ``legal_moves`` + ``decide`` + ``evolve``);
+  random legal move; each decision costs one ``legal_moves`` + ``decide`` + ``evolve``),
+  by wall time and by CPU time (compare the CPU figure when the machine is shared; the
+  target is 15 four-player games per second on one core);
 * data load + validation, setup + evolve of a new match;
-* connectivity labels and cube / oil sourcing for one consumer (the hot calls of
-  legal-move listing).
+* connectivity labels (worked out, and as a board remembers them) and cube / oil sourcing
+  for one consumer (the hot calls of legal-move listing).
 
     python3 bench/bench_brass_pittsburgh.py [--games N] [--rounds N] [--profile]
 """
@@ -57,16 +59,17 @@ def play(game: BrassPittsburgh, players: int, seed: int) -> int:
 
 def full_games(game: BrassPittsburgh, players: int, games: int, profile: bool) -> None:
     profiler = cProfile.Profile() if profile else None
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     if profiler:
         profiler.enable()
     decisions = sum(play(game, players, seed) for seed in range(games))
     if profiler:
         profiler.disable()
-    took = time.perf_counter() - start
+    took, cpu = time.perf_counter() - start, time.process_time() - cpu
     print(
         f"{players} players: {games / took:6.2f} games/s, {decisions / took:8.0f} decisions/s "
-        f"({decisions / games:.0f} decisions per game)"
+        f"({decisions / games:.0f} decisions per game); CPU {cpu / games * 1e3:6.1f} ms "
+        f"per game = {games / cpu:6.2f} games/s"
     )
     if profiler:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(15)
@@ -101,7 +104,12 @@ def main() -> None:
             for _ in board.routes
         ]
         boards.append((owner, pipes))
-    rate("labels (connected locations), main side", n, lambda i: board.labels(boards[i % 64][0]))
+    rate(
+        "connected locations from scratch, main side",
+        n,
+        lambda i: board.graph.components(boards[i % 64][0]),
+    )
+    rate("connected locations remembered, main side", n, lambda i: board.labels(boards[i % 64][0]))
     ladders = market_ladders(board.markets)
     cubes = [{r: lad.initial for r, lad in m.items()} for m in ladders]
     slots = len(board.slot_node)

@@ -11,6 +11,7 @@ import hashlib
 import hmac
 import secrets
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -46,6 +47,7 @@ from core.store.base import EventStore
 from core.tasks import Job, NullRunner, TaskRunner
 
 _encoder = msgspec.json.Encoder()
+_CORE_RETRIES = 20
 BOTS = ("random",)
 """Bot kinds a seat can be handed to (implemented in ``worker.bots``)."""
 
@@ -193,30 +195,35 @@ class MatchService:
 
     def claim_seat(self, match_id: str, seat: int) -> str:
         """Claim a free seat; returns its bearer token (shown once, stored only hashed)."""
-        match = self.load(match_id)
-        self._check_seat(match, seat)
-        info = match.seats[seat]
-        if info.token_hash or info.bot:
-            raise Conflict("seat_taken", f"seat {seat} is already taken")
         token = secrets.token_urlsafe(32)
-        event = SeatClaimed(seat=seat, token_hash=_hash_token(token))
-        self._append_core(match, event)
+
+        def claim(match: MatchState) -> SeatClaimed:
+            self._check_seat(match, seat)
+            info = match.seats[seat]
+            if info.token_hash or info.bot:
+                raise Conflict("seat_taken", f"seat {seat} is already taken")
+            return SeatClaimed(seat=seat, token_hash=_hash_token(token))
+
+        self._append_core(match_id, claim)
         return token
 
     def hand_to_bot(self, match_id: str, seat: int, bot: str, token: str | None) -> MatchState:
         """Give a seat to a bot. A claimed seat needs its own token; a free one does not."""
-        match = self.load(match_id)
-        self._check_seat(match, seat)
         if bot not in BOTS:
             raise BadRequest("unknown_bot", f"unknown bot {bot!r}; available: {', '.join(BOTS)}")
-        info = match.seats[seat]
-        if info.bot:
-            raise Conflict("seat_taken", f"seat {seat} is already played by a bot")
-        if info.token_hash and self.seat_for_token(match, token) != seat:
-            raise Forbidden(
-                "not_your_seat", f"seat {seat} is claimed; only its token may hand it over"
-            )
-        self._append_core(match, SeatBotted(seat=seat, bot=bot))
+
+        def hand_over(match: MatchState) -> SeatBotted:
+            self._check_seat(match, seat)
+            info = match.seats[seat]
+            if info.bot:
+                raise Conflict("seat_taken", f"seat {seat} is already played by a bot")
+            if info.token_hash and self.seat_for_token(match, token) != seat:
+                raise Forbidden(
+                    "not_your_seat", f"seat {seat} is claimed; only its token may hand it over"
+                )
+            return SeatBotted(seat=seat, bot=bot)
+
+        self._append_core(match_id, hand_over)
         return self.load(match_id)
 
     def submit(
@@ -341,14 +348,24 @@ class MatchService:
             for ev in events
         ]  # fmt: skip
 
-    def _append_core(self, match: MatchState, event: Any) -> None:
-        new = NewEvent(type=event.__struct_config__.tag, data=core_encoder.encode(event))
-        try:
-            self.store.append(match.match_id, match.version, [new])
-        except VersionConflict:
-            raise Conflict("busy", "the match changed meanwhile; try again") from None
-        # The version moved, so jobs computed for the old one are void: compute them anew.
-        self._enqueue_tasks(self.load(match.match_id))
+    def _append_core(self, match_id: str, make: Callable[[MatchState], Any]) -> None:
+        """Append the core event ``make`` builds from the newest state (it raises to refuse).
+
+        Seat changes do not depend on game moves, so a race with a bot's move is retried on
+        the new version instead of failing the caller.
+        """
+        for _ in range(_CORE_RETRIES):
+            match = self.load(match_id)
+            event = make(match)
+            new = NewEvent(type=event.__struct_config__.tag, data=core_encoder.encode(event))
+            try:
+                self.store.append(match_id, match.version, [new])
+            except VersionConflict:
+                continue
+            # The version moved, so jobs computed for the old one are void: compute them anew.
+            self._enqueue_tasks(self.load(match_id))
+            return
+        raise Conflict("busy", "the match kept changing meanwhile; try again")
 
     @staticmethod
     def _check_seat(match: MatchState, seat: int) -> None:

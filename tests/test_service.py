@@ -376,3 +376,24 @@ def test_options_are_kept_with_the_match(svc: MatchService) -> None:
     match = svc.create_match("highcard", 2, {"rounds": 1, "hand_size": 3})
     assert (match.options.rounds, match.options.hand_size) == (1, 3)
     assert len(match.game_state.deck) == 2 * 3 * 1
+
+
+def test_a_seat_claim_racing_a_move_is_retried_on_the_new_version(
+    svc: MatchService, jobs: NullRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = svc.create_match("highcard", 2, seed=SEED)
+    real_append = svc.store.append
+    raced = []
+
+    def append_after_a_rival(stream_id: str, expected: int, events: Any, *args: Any) -> Any:
+        if not raced:  # the dealer's move lands between our load and our append
+            raced.append("racing")
+            raced[0] = execute(svc, jobs.jobs[-1])
+        return real_append(stream_id, expected, events, *args)
+
+    monkeypatch.setattr(svc.store, "append", append_after_a_rival)
+    token = svc.claim_seat(match.match_id, 0)
+    assert raced == ["done"]
+    after = svc.load(match.match_id)
+    assert svc.seat_for_token(after, token) == 0
+    assert [e.type for e in svc.store.read(match.match_id)][-2:] == ["dealt", "core.seat_claimed"]

@@ -114,3 +114,17 @@ def test_a_match_that_cannot_be_resumed_does_not_stop_the_others(
     monkeypatch.setattr(svc, "jobs_for", jobs_for)
     assert Reconciler(svc).scan() == 1
     assert {job.match_id for job in jobs.jobs} == {fine}
+
+
+def test_a_job_that_keeps_failing_is_retried_ever_more_rarely(
+    svc: MatchService, jobs: NullRunner
+) -> None:
+    bots = bot_match(svc, players=2, rounds=2)
+    reconciler = Reconciler(svc)
+    resumed_at = []
+    for scan in range(1, 20):
+        jobs.jobs.clear()  # the job "fails": it never moves the match
+        if reconciler.scan():
+            resumed_at.append(scan)
+    assert resumed_at == [1, 2, 4, 8, 16]
+    assert all(job.match_id == bots for job in jobs.jobs)

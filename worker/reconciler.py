@@ -21,18 +21,26 @@ class Reconciler:
     reloaded only when it looks stuck: its version is the same as at the last scan. Matches
     waiting for a person (or over) are remembered as idle at their version and skipped until
     it changes, so a quiet scan costs one listing of the streams.
+
+    A match resumed again and again at the same version has a job that keeps failing (a
+    plugin bug): it is retried after 1, 2, 4 … up to ``MAX_BACKOFF`` scans, not at every one.
     """
 
     PAGE = 500
+    MAX_BACKOFF = 64
 
     def __init__(self, service: MatchService) -> None:
         self.service = service
         self._last: dict[str, int] = {}
         self._idle: dict[str, int] = {}
+        self._scans = 0
+        self._retries: dict[str, tuple[int, int, int]] = {}
+        """match -> (version resumed at, times resumed there, first scan allowed to retry)"""
 
     def scan(self) -> int:
         """Enqueue the jobs of every stuck match; returns how many matches that was."""
         store = self.service.store
+        self._scans += 1
         current: dict[str, int] = {}
         resumed = 0
         offset = 0
@@ -45,10 +53,24 @@ class Reconciler:
                 last = self._last.get(info.stream_id)
                 if last is not None and last != info.version:
                     continue  # moving along by itself
+                if not self._due(info.stream_id, info.version):
+                    continue
                 resumed += self._resume(info.stream_id)
         self._last = current
         self._idle = {m: v for m, v in self._idle.items() if m in current}
+        self._retries = {m: r for m, r in self._retries.items() if current.get(m) == r[0]}
         return resumed
+
+    def _due(self, match_id: str, version: int) -> bool:
+        """Whether a stuck match may be resumed in this scan; counts the attempt if so."""
+        at, times, next_scan = self._retries.get(match_id, (version, 0, 0))
+        if at != version:
+            times, next_scan = 0, 0
+        if self._scans < next_scan:
+            return False
+        wait = min(2**times, self.MAX_BACKOFF) if times else 1
+        self._retries[match_id] = (version, times + 1, self._scans + wait)
+        return True
 
     def _resume(self, match_id: str) -> int:
         try:

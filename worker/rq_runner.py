@@ -114,8 +114,7 @@ class RQRunner:
                 return
             # The earlier copy died with its worker, or already ran: run it again. Harmless
             # if it did run, since the job is then stale.
-            # TODO: back off on a job that keeps failing (a plugin bug) instead of redoing
-            # it at every reconciler scan.
+            # A job that keeps failing is retried ever more rarely (worker.reconciler).
             existing.delete()
         with contextlib.suppress(DuplicateJobError):  # someone re-enqueued it meanwhile
             self._push(job, rq_id)

@@ -31,6 +31,8 @@ from plugins.brass_pittsburgh.data import (
 )
 
 NO_OWNER = -1
+LABELS_KEPT = 4096
+"""Connectivity answers a board keeps (each a few hundred bytes)."""
 
 
 class BuiltPipeline(msgspec.Struct, frozen=True):
@@ -63,6 +65,7 @@ class PittsburghBoard:
             (self.node[line.endpoints[0]], self.node[line.endpoints[1]]) for line in self.lines
         ]
         self.graph = BoardGraph(len(self.locations), self.line_nodes)
+        self._labels: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.oilfields: list[str] = list(side.oilfields)
         self.oilfield_index: dict[str, int] = {o: i for i, o in enumerate(self.oilfields)}
         self.routes: list[PipelineRoute] = list(side.pipeline_routes)
@@ -101,10 +104,18 @@ class PittsburghBoard:
 
     # --- connections over train links ------------------------------------------------------
 
-    def labels(self, line_owner: Sequence[int]) -> list[int]:
+    def labels(self, line_owner: Sequence[int]) -> tuple[int, ...]:
         """A component label per location: equal labels = joined by a continuous route of
         train links of any colour. Pipelines are not lines, so they never join anything."""
-        return self.graph.components(line_owner)
+        # Listing moves asks this many times for few distinct boards (lines change only by
+        # Network actions), so the answers are kept; they are tuples, safe to share.
+        key = tuple(line_owner)
+        found = self._labels.get(key)
+        if found is None:
+            if len(self._labels) >= LABELS_KEPT:
+                self._labels.clear()
+            found = self._labels[key] = tuple(self.graph.components(line_owner))
+        return found
 
     def oil_sources(
         self,
@@ -146,13 +157,19 @@ class PittsburghBoard:
     ) -> set[int]:
         """The seat's network: locations with its industries or next to one of its links,
         trains and pipelines alike (a pipeline's only location is its route's city)."""
-        net = self.graph.network(industry_nodes, line_owner, seat)
-        net.update(
-            self.route_city[r]
-            for r, built in enumerate(route_pipeline)
-            if built is not None and built.owner == seat
-        )
-        return net
+        owners = [NO_OWNER if built is None else built.owner for built in route_pipeline]
+        return self.network_by_owner(seat, industry_nodes, line_owner, owners)
+
+    def network_by_owner(
+        self,
+        seat: int,
+        industry_nodes: Sequence[int],
+        line_owner: Sequence[int],
+        route_owner: Sequence[int],
+    ) -> set[int]:
+        """:meth:`network` from the owner of each pipeline route (``-1``: none)."""
+        pipes = [self.route_city[r] for r, owner in enumerate(route_owner) if owner == seat]
+        return self.graph.network(industry_nodes, line_owner, seat, pipes)
 
     def pipeline(self, built: BuiltPipeline) -> Pipeline:
         return self.data.pipelines[built.pipeline]

@@ -20,13 +20,15 @@ Develop: one accessible, developable tile per develop; crown jewels are not deve
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 import msgspec
 
 from plugins.brass.build import build_spaces
 from plugins.brass_pittsburgh.board import BuiltPipeline
+from plugins.brass_pittsburgh.data import MatTile
 from plugins.brass_pittsburgh.industries import (
     BuiltIndustry,
-    card_builds,
     oil_city_sites,
     upgrade_targets,
 )
@@ -34,6 +36,8 @@ from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.state import State, era_number
 
 NONE = -1
+EVERY_CITY, NETWORK_CITIES, NO_CITY = -1, -2, -3
+"""Where a card builds, besides one city: every city, the seat's network, nowhere."""
 
 
 class BuildTarget(msgspec.Struct, frozen=True, kw_only=True):
@@ -65,68 +69,147 @@ def has_presence(state: State, seat: int) -> bool:
 def network(rules: Rules, state: State, seat: int) -> set[int]:
     board = rules.board_of(state.side)
     nodes = [board.slot_node[s] for s, owner in enumerate(state.slot_owner) if owner == seat]
-    return board.network(seat, nodes, state.line_owner, route_pipelines(state))
+    return board.network_by_owner(seat, nodes, state.line_owner, state.route_owner)
+
+
+class BuildScene:
+    """The facts every build listing of one (state, seat) shares, worked out once: the
+    network, the tiles the mat offers this era, and where each industry fits in a city.
+    The state must not change while a scene is in use."""
+
+    def __init__(self, rules: Rules, state: State, seat: int, net: set[int] | None = None):
+        self.rules, self.state, self.seat = rules, state, seat
+        self.board = board = rules.board_of(state.side)
+        self.net = network(rules, state, seat) if net is None else net
+        self.present = has_presence(state, seat)
+        era = era_number(state)
+        mat = rules.mat
+        self.spaces: list[tuple[int, int, MatTile]] = [
+            (space, rules.industry_index[tile.industry], tile)
+            for space in mat.accessible(state.mat[seat])
+            if (tile := mat.tiles[space]).allowed_in_era(era)
+        ]
+        """(mat space, industry, tile) of every tile the seat may build this era."""
+        self.empty = [o < 0 for o in state.slot_owner]
+        # Era 1: at most one tile per city and player.
+        self.occupied = (
+            {board.slot_node[s] for s, o in enumerate(state.slot_owner) if o == seat}
+            if era == 1
+            else set()
+        )
+        self._fits: dict[tuple[int, int], list[int]] = {}
+        self._places: dict[tuple[int, int], list[BuildTarget]] = {}
+        self._built: list[BuiltIndustry | None] | None = None
+        self._oil_fields: list[int] | None = None
+
+    def fits(self, industry: int, city: int) -> list[int]:
+        """Empty slots of ``city`` that may take ``industry`` now (none in an occupied city)."""
+        key = (industry, city)
+        found = self._fits.get(key)
+        if found is None:
+            if city in self.occupied:
+                found = []
+            else:
+                icons = self.rules.slot_industries[self.state.side]
+                found = build_spaces(self.board.city_slots[city], icons, self.empty, industry)
+            self._fits[key] = found
+        return found
+
+    def places(self, space: int, industry: int, tile: MatTile, where: int) -> list[BuildTarget]:
+        """Builds of the tile on ``space`` in ``where`` (a city, or ``EVERY_CITY`` ...);
+        cards that build in the same cities share the answer."""
+        key = (space, where)
+        found = self._places.get(key)
+        if found is None:
+            found = self._places[key] = self._find_places(space, industry, tile, where)
+        return found
+
+    def _find_places(
+        self, space: int, industry: int, tile: MatTile, where: int
+    ) -> list[BuildTarget]:
+        def reached(city: int) -> bool:
+            if where >= 0:
+                return city == where
+            return where == EVERY_CITY or (where == NETWORK_CITIES and city in self.net)
+
+        if tile.build_on == "upgrade":
+            slot_node = self.board.slot_node
+            return [
+                BuildTarget(space=space, slot=slot)
+                for slot in self.upgrades(tile)
+                if reached(slot_node[slot])
+            ]
+        cities = self.rules.industry_cities[self.state.side][industry]  # ascending
+        return [
+            BuildTarget(space=space, slot=slot)
+            for city in cities
+            if reached(city)
+            for slot in self.fits(industry, city)
+        ]
+
+    def upgrades(self, tile: MatTile) -> list[int]:
+        if self._built is None:
+            st = self.state
+            self._built = [
+                BuiltIndustry(owner=o, tile=t, flipped=f) if t else None
+                for o, t, f in zip(st.slot_owner, st.slot_tile, st.slot_flipped, strict=True)
+            ]
+        return upgrade_targets(self.rules.data, tile, self.seat, self._built)
+
+    def oil_fields(self) -> list[int]:
+        if self._oil_fields is None:
+            st = self.state
+            self._oil_fields = oil_city_sites(
+                self.board, self.net, route_pipelines(st),
+                [f for f, o in enumerate(st.oil_city_owner) if o >= 0],
+            )  # fmt: skip
+        return self._oil_fields
+
+
+def _card_reach(
+    rules: Rules, scene: BuildScene, card: int, wild: bool
+) -> tuple[int, Container[int], bool]:
+    """Where ``card`` (or any card plus a whiskey) builds (a city, or ``EVERY_CITY`` ...),
+    which industries, and whether it may build the Oil City."""
+    side = scene.state.side
+    if wild:
+        return EVERY_CITY, range(len(rules.industries)), True
+    cdef = rules.cards[side].defs[card]
+    if cdef.kind == "location":
+        where = cdef.location if cdef.location >= 0 else NO_CITY
+        return where, rules.card_industries[side][card], False
+    return (
+        (NETWORK_CITIES if scene.present else EVERY_CITY),
+        rules.card_industries[side][card],
+        True,
+    )
 
 
 def build_targets(
-    rules: Rules, state: State, seat: int, card: int, wild: bool, net: set[int] | None = None
+    rules: Rules,
+    state: State,
+    seat: int,
+    card: int,
+    wild: bool,
+    net: set[int] | None = None,
+    scene: BuildScene | None = None,
+    spaces: Container[int] | None = None,
 ) -> list[BuildTarget]:
     """Every (tile, place) the seat may build paying with ``card`` (plus a whiskey when
-    ``wild``), cost aside. ``net``: the seat's network, if already known."""
-    data, board = rules.data, rules.board_of(state.side)
-    cdef = rules.cards[state.side].defs[card]
-    net = network(rules, state, seat) if net is None else net
-    present = has_presence(state, seat)
-    if wild:
-        cities = list(range(board.n_cities))
-        industries = set(range(len(rules.industries)))
-        oil_city_ok = True
-    elif cdef.kind == "location":
-        cities = [cdef.location] if cdef.location >= 0 else []
-        industries = {rules.industries.index(i) for i in card_builds(data, board, cdef)}
-        oil_city_ok = False
-    else:
-        cities = [c for c in range(board.n_cities) if c in net or not present]
-        industries = set(cdef.industries)
-        oil_city_ok = True
-    built = [
-        BuiltIndustry(owner=o, tile=t, flipped=f) if t else None
-        for o, t, f in zip(state.slot_owner, state.slot_tile, state.slot_flipped, strict=True)
-    ]
-    empty = [o < 0 for o in state.slot_owner]
-    icons = rules.slot_industries[state.side]
-    # Era 1: at most one tile per city and player.
-    occupied = (
-        {board.slot_node[s] for s, o in enumerate(state.slot_owner) if o == seat}
-        if era_number(state) == 1
-        else set()
-    )
+    ``wild``), cost aside. ``net``: the seat's network, if already known; ``scene``: the
+    state's shared build facts, if already known; ``spaces``: only builds of these mat
+    spaces."""
+    scene = scene or BuildScene(rules, state, seat, net)
+    where, industries, oil_city_ok = _card_reach(rules, scene, card, wild)
     targets: list[BuildTarget] = []
-    for space in rules.mat.accessible(state.mat[seat]):
-        tile = rules.mat.tiles[space]
-        industry = rules.industries.index(tile.industry)
-        if industry not in industries or not tile.allowed_in_era(era_number(state)):
+    for sp, industry, tile in scene.spaces:
+        if industry not in industries or (spaces is not None and sp not in spaces):
             continue
         if tile.build_on == "oilfield":
             if oil_city_ok:
-                fields = oil_city_sites(
-                    board, net, route_pipelines(state),
-                    [f for f, o in enumerate(state.oil_city_owner) if o >= 0],
-                )  # fmt: skip
-                targets += [BuildTarget(space=space, oilfield=f) for f in fields]
+                targets += [BuildTarget(space=sp, oilfield=f) for f in scene.oil_fields()]
             continue
-        if tile.build_on == "upgrade":
-            targets += [
-                BuildTarget(space=space, slot=slot)
-                for slot in upgrade_targets(data, tile, seat, built)
-                if board.slot_node[slot] in cities
-            ]
-            continue
-        for city in cities:
-            if city in occupied:
-                continue
-            spaces = build_spaces(board.city_slots[city], icons, empty, industry)
-            targets += [BuildTarget(space=space, slot=slot) for slot in spaces]
+        targets += scene.places(sp, industry, tile, where)
     return targets
 
 

@@ -7,11 +7,14 @@ FAMILY_NEEDS.md) will combine them with cards, turns and sequential decisions.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
+
 import msgspec
 
+from plugins.brass_pittsburgh.board import PittsburghBoard
 from plugins.brass_pittsburgh.building import has_presence, network, route_pipelines
 from plugins.brass_pittsburgh.data import Cost
-from plugins.brass_pittsburgh.links import LIGHT, pipeline_sites, train_sites
+from plugins.brass_pittsburgh.links import LIGHT, pipeline_sites, site_rule, train_sites
 from plugins.brass_pittsburgh.payment import PaymentTable
 from plugins.brass_pittsburgh.rewards import Gains, pipeline_pays
 from plugins.brass_pittsburgh.rules import Rules
@@ -21,21 +24,18 @@ from plugins.brass_pittsburgh.state import State
 
 def own_trains(rules: Rules, state: State, seat: int) -> dict[int, tuple[str, int]]:
     """The seat's resource heavy trains on the board: line -> (resource, count left)."""
-    trains = {}
-    for line, owner in enumerate(state.line_owner):
-        link = state.line_link[line]
-        if owner == seat and link != LIGHT:
-            carries = rules.data.heavy_trains[link].carries
-            if carries:
-                (resource,) = carries
-                trains[line] = (resource, state.line_cargo[line])
-    return trains
+    carried = rules.train_carries
+    return {
+        line: (carried[state.line_link[line]], state.line_cargo[line])
+        for line, owner in enumerate(state.line_owner)
+        if owner == seat and carried[state.line_link[line]]
+    }
 
 
 def slot_resources(rules: Rules, state: State) -> list[str]:
     """What each slot's tile holds (the resource it produced), "" for none."""
-    tiles = rules.data.mat.tiles
-    return [next(iter(tiles[t].produces), "") if t else "" for t in state.slot_tile]
+    held = rules.tile_holds
+    return [held[t] for t in state.slot_tile]
 
 
 def oil_available(rules: Rules, state: State, seat: int, node: int) -> int:
@@ -118,48 +118,137 @@ def link_cost(rules: Rules, link: str) -> Cost:
 
 
 def network_options(
-    rules: Rules, state: State, seat: int, second: bool = False
+    rules: Rules,
+    state: State,
+    seat: int,
+    second: bool = False,
+    *,
+    net: set[int] | None = None,
+    payment: Callable[[], PaymentTable] | None = None,
+    only_link: str | None = None,
 ) -> list[tuple[str, int]]:
     """(link, line or route) pairs the seat may place now and afford; ``second`` adds the
-    surcharge of a second link in the same action."""
+    surcharge of a second link in the same action. ``net`` and ``payment``: the seat's
+    network and (a maker of) the payment table of this state, if already known;
+    ``only_link``: the options of that link tile alone."""
+    return [
+        (link, site)
+        for link, sites in network_sites(rules, state, seat, second, net, payment, only_link)
+        for site in sites
+    ]
+
+
+def network_sites(
+    rules: Rules,
+    state: State,
+    seat: int,
+    second: bool = False,
+    net: set[int] | None = None,
+    payment: Callable[[], PaymentTable] | None = None,
+    only_link: str | None = None,
+) -> Iterator[tuple[str, list[int]]]:
+    """:func:`network_options` link by link: each link tile and the sites it may take
+    (none, some or all), so that asking whether there is any option stops early."""
     data, board = rules.data, rules.board_of(state.side)
-    net = network(rules, state, seat)
+    net = network(rules, state, seat) if net is None else net
     present = has_presence(state, seat)
-    labels = board.labels(state.line_owner)
-    payment = PaymentTable(
-        board, labels, slot_resource=slot_resources(rules, state),
-        slot_cubes=state.slot_cubes, own_trains=own_trains(rules, state, seat),
-        ladders=rules.ladders[state.side], market_cubes=state.market_cubes,
-    )  # fmt: skip
     links = ([LIGHT] if state.light_trains[seat] > 0 else []) + sorted(set(state.link_supply[seat]))
+    if only_link is not None:
+        links = [link for link in links if link == only_link]
     extra = data.constants.second_link_extra_money if second else 0
-    options = []
+    money = state.money[seat]
+    table: PaymentTable | None = None
+    # Links of equal cost and equal sites (most heavy trains) are affordable at the same
+    # sites: each such group is checked once.
+    checked: dict[tuple[object, ...], list[int]] = {}
+    sites_by_rule: dict[tuple[bool, bool], list[int]] = {}
     for link in links:
         cost = link_cost(rules, link)
-        pipeline = link in data.pipelines
-        if pipeline:
+        resources = tuple(cost.resources().items())
+        rule = site_rule(data, link)
+        pipeline = rule[0]
+        sites = sites_by_rule.get(rule)
+        if sites is None and pipeline:
             sites = pipeline_sites(
                 data, board, seat, link, state.route_owner, state.route_pipeline, net, present
             )
-        else:
+        elif sites is None:
             sites = train_sites(
                 data, board, seat, link, state.line_owner, state.line_link, net, present
             )
+        sites_by_rule[rule] = sites
         # Vanderbilt is the dearest source, so a seat who can pay him for everything can
-        # afford the link anywhere; only otherwise is the cheapest plan worked out per site.
-        worst = (
-            cost.money
-            + extra
-            + sum(board.vanderbilt_price(cube) * n for cube, n in cost.resources().items())
-        )
-        for site in sites:
-            if worst <= state.money[seat]:
-                options.append((link, site))
-                continue
-            consumers = [board.route_city[site]] if pipeline else list(board.line_nodes[site])
-            money = cost.money + extra
-            for cube, n in cost.resources().items():
-                money += payment.cheapest(consumers, cube, n)
-            if money <= state.money[seat]:
-                options.append((link, site))
-    return options
+        # afford the link anywhere; one who cannot pay the money alone, nowhere. Only in
+        # between is the cheapest plan worked out per site.
+        base = cost.money + extra
+        worst = base + sum(board.vanderbilt_price(cube) * n for cube, n in resources)
+        if worst <= money:
+            yield link, sites
+            continue
+        if base > money or not sites:
+            continue
+        key = (pipeline, base, resources, tuple(sites))
+        fit = checked.get(key)
+        if fit is None:
+            if table is None:
+                table = payment() if payment else payment_table(rules, state, seat)
+            fit = checked[key] = _affordable_sites(
+                board, table, pipeline, sites, resources, money - base
+            )
+        yield link, fit
+
+
+def payment_table(rules: Rules, state: State, seat: int) -> PaymentTable:
+    """The cheapest cube payments of the seat on this state (see :mod:`.payment`)."""
+    board = rules.board_of(state.side)
+    return PaymentTable(
+        board, board.labels(state.line_owner), slot_resource=slot_resources(rules, state),
+        slot_cubes=state.slot_cubes, own_trains=own_trains(rules, state, seat),
+        ladders=rules.ladders[state.side], market_cubes=state.market_cubes,
+    )  # fmt: skip
+
+
+def _affordable_sites(
+    board: PittsburghBoard,
+    payment: PaymentTable,
+    pipeline: bool,
+    sites: Sequence[int],
+    resources: Sequence[tuple[str, int]],
+    budget: int,
+) -> list[int]:
+    """The sites where a link's cubes cost at most ``budget``."""
+    labels = payment.labels
+    # Groups without a free or market cube of the link's kinds add nothing to a plan: a site
+    # reaching only such groups pays Vanderbilt for all, which is over budget here.
+    hot = set().union(*(payment.sourced(cube) for cube, _ in resources))
+    alone: dict[int, bool] = {}
+
+    def affordable_in(node: int) -> bool:
+        """Whether the cubes are affordable delivered to ``node``'s group alone."""
+        known = alone.get(labels[node])
+        if known is None:
+            known = alone[labels[node]] = _cubes_price(payment, (node,), resources) <= budget
+        return known
+
+    fit = []
+    for site in sites:
+        consumers = (board.route_city[site],) if pipeline else board.line_nodes[site]
+        warm = [c for c in consumers if labels[c] in hot]
+        # Reaching more groups never costs more, so one affordable end settles it; two
+        # ends in different groups that are each too dear may still pool their sources.
+        if warm and (
+            any(affordable_in(c) for c in warm)
+            or (
+                len({labels[c] for c in warm}) > 1
+                and _cubes_price(payment, warm, resources) <= budget
+            )
+        ):
+            fit.append(site)
+    return fit
+
+
+def _cubes_price(
+    payment: PaymentTable, consumers: Sequence[int], resources: Iterable[tuple[str, int]]
+) -> int:
+    """Least money for a link's cubes delivered to any of ``consumers``."""
+    return sum(payment.cheapest(consumers, cube, n) for cube, n in resources)

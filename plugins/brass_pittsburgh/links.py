@@ -35,6 +35,14 @@ def touches(board: PittsburghBoard, line: int, network: set[int], anywhere: bool
     return anywhere or a in network or b in network
 
 
+def site_rule(data: PittsburghData, link: str) -> tuple[bool, bool]:
+    """What decides where a link tile may go: whether it is a pipeline, and whether it is
+    a replacement train (a pipeline: a reserve one). Tiles of one rule share their sites."""
+    if link in data.pipelines:
+        return True, data.pipelines[link].type == "reserve"
+    return False, link != LIGHT and data.heavy_trains[link].type == "replacement"
+
+
 def train_sites(
     data: PittsburghData,
     board: PittsburghBoard,
@@ -46,16 +54,19 @@ def train_sites(
     has_presence: bool,
 ) -> list[int]:
     """Lines where ``seat`` may place the train ``link`` (``LT`` or a heavy train id)."""
-    replacement = link != LIGHT and data.heavy_trains[link].type == "replacement"
-    sites = []
-    for line, owner in enumerate(line_owner):
-        if replacement:
-            free = owner >= 0 and owner != seat and line_link[line] == LIGHT
-        else:
-            free = owner < 0
-        if free and touches(board, line, network, not has_presence):
-            sites.append(line)
-    return sites
+    _, replacement = site_rule(data, link)
+    if replacement:
+        free = [
+            line
+            for line, owner in enumerate(line_owner)
+            if owner >= 0 and owner != seat and line_link[line] == LIGHT
+        ]
+    else:
+        free = [line for line, owner in enumerate(line_owner) if owner < 0]
+    if not has_presence:
+        return free
+    ends = board.line_nodes
+    return [line for line in free if ends[line][0] in network or ends[line][1] in network]
 
 
 def pipeline_sites(
@@ -70,7 +81,7 @@ def pipeline_sites(
 ) -> list[int]:
     """Routes where ``seat`` may place ``pipeline``: empty ones at a city of the network,
     or one holding the seat's own reserve pipeline (swapped for any other pipeline)."""
-    is_reserve = data.pipelines[pipeline].type == "reserve"
+    _, is_reserve = site_rule(data, pipeline)
     sites = []
     for route, owner in enumerate(route_owner):
         own_reserve = (

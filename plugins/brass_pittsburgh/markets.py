@@ -41,6 +41,15 @@ class MarketLadder:
         self.vp_top_first = [s.vp for s in top_first]
         self.capacity = len(top_first)
         self.initial = ladder.initial_cubes
+        self._offers = [
+            tuple(self.prices.buy_cost(held - k, 1) for k in range(held))
+            for held in range(self.capacity + 1)
+        ]
+
+    def offers(self, cubes: int) -> tuple[int, ...]:
+        """The prices of buying out a ladder holding ``cubes``, one cube after another
+        (cheapest first)."""
+        return self._offers[cubes]
 
     def buy_price(self, cubes: int) -> int | None:
         """Price of the next cube bought, or ``None`` when the ladder is empty."""

@@ -17,6 +17,9 @@ from collections.abc import Sequence
 
 from plugins.brass_pittsburgh.data import MatTile, PittsburghData
 
+ACCESSIBLE_KEPT = 4096
+"""Mat states whose accessible spaces a mat graph keeps."""
+
 
 class MatGraph:
     """Spaces ``0..n-1`` in the data file's order, with their arrows and locked links."""
@@ -31,6 +34,7 @@ class MatGraph:
             list(t.cost.resources().items()) for t in self.tiles
         ]
         """Per space, the resources its tile costs to build."""
+        self._accessible: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.locked: list[list[str]] = [[] for _ in self.tiles]
         for ls in data.mat.link_spaces:
             self.locked[self.index[ls.unlocked_by]].append(ls.link)
@@ -40,12 +44,19 @@ class MatGraph:
         return [t.count for t in self.tiles]
 
     def accessible(self, left: Sequence[int]) -> list[int]:
-        """Spaces whose top tile may be built or developed now."""
-        return [
-            i
-            for i, preds in enumerate(self.predecessors)
-            if left[i] > 0 and (not preds or any(left[p] == 0 for p in preds))
-        ]
+        """Spaces whose top tile may be built or developed now (a new list each time)."""
+        # Every listing asks; a player's mat changes only when a tile leaves it.
+        key = tuple(left)
+        found = self._accessible.get(key)
+        if found is None:
+            if len(self._accessible) >= ACCESSIBLE_KEPT:
+                self._accessible.clear()
+            found = self._accessible[key] = tuple(
+                i
+                for i, preds in enumerate(self.predecessors)
+                if left[i] > 0 and (not preds or any(left[p] == 0 for p in preds))
+            )
+        return list(found)
 
     def take(self, left: list[int], space: int) -> list[str]:
         """Remove the top tile of an accessible ``space`` (built or developed) in place;

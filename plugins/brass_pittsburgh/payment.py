@@ -33,22 +33,35 @@ class PaymentTable:
     ) -> None:
         self.board, self.labels = board, labels
         self.free: dict[tuple[str, int], int] = {}
-        for slot, res in enumerate(slot_resource):
-            if res and slot_cubes[slot]:
-                key = (res, labels[board.slot_node[slot]])
-                self.free[key] = self.free.get(key, 0) + slot_cubes[slot]
+        self._sourced: dict[str, set[int]] = {}
+        for slot, n in enumerate(slot_cubes):
+            if n and slot_resource[slot]:
+                key = (slot_resource[slot], labels[board.slot_node[slot]])
+                self.free[key] = self.free.get(key, 0) + n
+                self._sourced.setdefault(key[0], set()).add(key[1])
         self.trains = {
             line: (res, n, labels[board.line_nodes[line][0]])
             for line, (res, n) in own_trains.items()
         }
         for res, n, label in self.trains.values():
             self.free[(res, label)] = self.free.get((res, label), 0) + n
-        self.offers: dict[tuple[str, int], list[int]] = {}
+            if n:
+                self._sourced.setdefault(res, set()).add(label)
+        self.offers: dict[tuple[str, int], Sequence[int]] = {}
         for m, node in enumerate(board.market_node):
             for res, ladder in ladders[m].items():
-                held = market_cubes[m][res]
-                prices = [ladder.buy_price(held - k) or 0 for k in range(held)]
-                self.offers.setdefault((res, labels[node]), []).extend(prices)
+                prices = ladder.offers(market_cubes[m][res])
+                if prices:
+                    key = (res, labels[node])
+                    known = self.offers.get(key)
+                    self.offers[key] = sorted((*known, *prices)) if known else prices
+                    self._sourced.setdefault(res, set()).add(key[1])
+        self._known: dict[tuple[tuple[int, ...], str, int, int], int] = {}
+
+    def sourced(self, cube: str) -> set[int]:
+        """Connected groups with a free or market ``cube``; anywhere else each costs
+        Vanderbilt's price."""
+        return self._sourced.get(cube, set())
 
     def cheapest(
         self, consumers: Iterable[int], cube: str, count: int, exclude_line: int = -1
@@ -56,7 +69,15 @@ class PaymentTable:
         """Least money that delivers ``count`` cubes of ``cube`` to ``consumers``."""
         if count <= 0:
             return 0
-        reach = {self.labels[c] for c in consumers}
+        reach = tuple({self.labels[c] for c in consumers})
+        # Listings ask again and again about the same few connected groups.
+        key = (reach, cube, count, exclude_line)
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = self._cheapest(reach, cube, count, exclude_line)
+        return known
+
+    def _cheapest(self, reach: tuple[int, ...], cube: str, count: int, exclude_line: int) -> int:
         free = sum(self.free.get((cube, label), 0) for label in reach)
         if exclude_line in self.trains:
             res, n, label = self.trains[exclude_line]
@@ -66,7 +87,10 @@ class PaymentTable:
         if short <= 0:
             return 0
         vanderbilt = self.board.vanderbilt_price(cube)
-        offers = sorted(p for label in reach for p in self.offers.get((cube, label), ()))
+        if len(reach) == 1:
+            offers = self.offers.get((cube, reach[0]), [])
+        else:
+            offers = sorted(p for label in reach for p in self.offers.get((cube, label), ()))
         prices = [min(p, vanderbilt) for p in offers[:short]]
         return sum(prices) + vanderbilt * (short - len(prices))
 

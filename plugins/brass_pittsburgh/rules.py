@@ -9,12 +9,15 @@ them, then one per industry icon.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from plugins.brass.cards import CardDef, CardTable
 from plugins.brass.income import IncomeTrack
 from plugins.brass.state import TurnRules
 from plugins.brass_pittsburgh.board import PittsburghBoard
 from plugins.brass_pittsburgh.data import IndustryCard, PittsburghData, default_data
+from plugins.brass_pittsburgh.industries import card_builds
+from plugins.brass_pittsburgh.links import LIGHT
 from plugins.brass_pittsburgh.markets import MarketLadder, market_ladders
 from plugins.brass_pittsburgh.mat import MatGraph
 
@@ -30,6 +33,14 @@ class Rules:
         self.data = data
         self.boards = {sid: PittsburghBoard(data, side) for sid, side in data.sides.items()}
         self.mat = MatGraph(data)
+        self.train_carries: dict[str, str] = {"": "", LIGHT: ""} | {
+            hid: next(iter(h.carries), "") for hid, h in data.heavy_trains.items()
+        }
+        """Per train tile id, the resource it carries ("" for none: light trains too)."""
+        self.tile_holds: dict[str, str] = {"": ""} | {
+            tid: next(iter(t.produces), "") for tid, t in data.mat.tiles.items()
+        }
+        """Per tile id (``""``: no tile), the resource its cubes are ("" for none)."""
         self.ladders: dict[str, list[dict[str, MarketLadder]]] = {
             sid: market_ladders(board.markets) for sid, board in self.boards.items()
         }
@@ -41,15 +52,50 @@ class Rules:
         )  # fmt: skip
         self.industries: list[str] = list(data.industries)
         industry_id = {name: i for i, name in enumerate(self.industries)}
+        self.industry_index: dict[str, int] = industry_id
         self.slot_industries: dict[str, list[list[int]]] = {
             sid: [[industry_id[i] for i in icons] for icons in board.slot_icons]
             for sid, board in self.boards.items()
         }
         """Per side, per slot: the industry indices its icons allow."""
+        self.industry_cities: dict[str, list[list[int]]] = {
+            sid: [
+                sorted(
+                    {
+                        board.slot_node[slot]
+                        for slot, icons in enumerate(self.slot_industries[sid])
+                        if industry in icons
+                    }
+                )
+                for industry in range(len(self.industries))
+            ]
+            for sid, board in self.boards.items()
+        }
+        """Per side, per industry: the cities with a slot showing its icon, ascending."""
         names = list(dict.fromkeys(card_name(c) for c in data.cards))
         self.card_names: list[str] = names
         """Card kind -> name; the same kinds on both sides."""
         self.cards = {sid: self._card_table(names, board) for sid, board in self.boards.items()}
+        self.card_industries: dict[str, list[frozenset[int]]] = {
+            sid: [
+                frozenset(industry_id[i] for i in card_builds(data, board, cdef))
+                for cdef in self.cards[sid].defs
+            ]
+            for sid, board in self.boards.items()
+        }
+        """Per side, per card kind: the industries the card may build (cities aside)."""
+        self.worst_cube_cost: dict[str, list[int]] = {
+            sid: [
+                sum(board.vanderbilt_price(cube) * n for cube, n in costs)
+                for costs in self.mat.cube_costs
+            ]
+            for sid, board in self.boards.items()
+        }
+        """Per side, per mat space: the tile's cubes all bought from Vanderbilt, the most
+        they can cost (a quick yes before the cheapest plan is worked out)."""
+
+        self.listings: dict[bytes, tuple[Any, ...]] = {}
+        """Legal moves of recent states by content (kept by :mod:`.engine`)."""
 
     def _card_table(self, names: list[str], board: PittsburghBoard) -> CardTable:
         defs = []
