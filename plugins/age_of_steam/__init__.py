@@ -30,12 +30,17 @@ Choices where the rule text is silent (published game unless said otherwise):
   tile), terrain ignored. New track must start at a city, extend your own or ownerless
   track, or leave a town where you own track; no track may point off the map or into water,
   and no link may return to the city or town it starts from. At most 8 towns carry track.
-* Urbanization on a town that has track removes the town's tile (back to the supply); the
-  track around it now ends at the New City.
-* Bids may not exceed the bidder's money; the Turn Order holder's free pass may be used once
-  at any point of the next auction; the first to drop out pays nothing even if it bid.
+* Urbanization on a town that has track removes the town's tile (back to the supply, its
+  spokes with it); every track that reached the town now ends at the New City and keeps
+  its owner (an unfinished track pointing into the town becomes a completed link of its
+  owner; ownerless track stays ownerless).
+* Bids may not exceed the bidder's money, and each must beat the last, so places never tie;
+  the Turn Order holder's free pass may be used once at any point of the next auction (with
+  two bidders left and the other one holding the high bid it changes nothing); the first to
+  drop out pays nothing even if it bid, also when only two players are left in the game.
 * One engine raise per Move Goods step. Delivered cubes go back to the bag. Production cubes
-  go on any display column with an empty space (New City rows included).
+  go on any display column with an empty space (New City rows included, even before that
+  New City is on the map: the cubes wait there).
 * Elimination happens only on a shortfall that leaves income at $0 or below (rule text).
 * The bag has no order: each draw is random when it happens and written into its event, so
   nothing in the game is hidden. Ties are shared (the rule text names no tie-break);
@@ -43,7 +48,12 @@ Choices where the rule text is silent (published game unless said otherwise):
 * Barbados: 1 share per turn, no auction, the four actions in cycles, 2 growth dice; the
   score is money after buying back every share at $5 (``details["won"]`` = score >= 0).
 * St. Lucia (options for the disputed points): the $5 first place before shares, Turn
-  Order action kept by default (``st_lucia_turn_order_action``), a cube on built track
-  moves from there and that stretch pays its owner 1 (``st_lucia_first_section_income``
-  = 2 adds the map sheet's extra $1); no Production, no growth.
+  Order action kept by default (``st_lucia_turn_order_action``, as the Deluxe rulebook;
+  its taker decides first next turn and the alternation goes on from there), a cube on
+  built track moves from there and that stretch counts as one link of the engine and pays
+  its owner 1 (``st_lucia_first_section_income`` = 2 adds the map sheet's extra $1); no
+  Production, no growth.
+
+:func:`policy.sensible_move` is a cheap playing policy (keeps cash for expenses, builds
+towards deliveries) used by the benchmark and the tests to play full-length games.
 """

@@ -399,10 +399,16 @@ class AgeOfSteam:
         elif phase == "build":
             cands = []
             if state.urbanize_open:
-                for h in range(len(b.coords)):
-                    if b.town_at[h] >= 0 and h not in state.new_cities:
-                        col, row = b.coords[h]
-                        cands += [mv.Urbanize(col, row, c.letter) for c in b.spec.new_cities]
+                # Every town not yet a city, every New City not yet placed: the conditions
+                # of _urbanize_refusal, which is asked once for the rest (turn, step).
+                used = set(state.new_cities.values())
+                free = [c.letter for c in b.spec.new_cities if c.letter not in used]
+                towns = [b.coords[h] for h in range(len(b.coords))
+                         if b.town_at[h] >= 0 and h not in state.new_cities]  # fmt: skip
+                if towns and free:
+                    col, row = towns[0]
+                    if self._refusal(b, state, seat, mv.Urbanize(col, row, free[0])) is None:
+                        cands += [mv.Urbanize(col, row, x) for col, row in towns for x in free]
             cands.append(mv.DoneBuilding())
             builds = legal_builds(b, state, seat) if state.builds_left > 0 else []
             if builds:
@@ -422,11 +428,24 @@ class AgeOfSteam:
             cands = [mv.PlaceCube(c) for c in b.display_ids]
         else:
             return []
-        # Builds and deliveries were already accepted by the validators decide uses.
-        return [
-            m for m in cands
-            if isinstance(m, mv.Build) or self._refusal(b, state, seat, m) is None
-        ]  # fmt: skip
+        # Builds, deliveries and New City placements were already accepted by the
+        # validators decide uses; share counts and bids are generated from the very bounds
+        # _refusal checks, so one of each kind is asked (for turn and step) for all.
+        asked: dict[type, bool] = {}
+        out = []
+        for m in cands:
+            kind = type(m)
+            if kind in _LISTED_EXACTLY:
+                ok = asked.get(kind)
+                if ok is None:
+                    ok = asked[kind] = (
+                        kind in _VALIDATED or self._refusal(b, state, seat, m) is None
+                    )
+            else:
+                ok = self._refusal(b, state, seat, m) is None
+            if ok:
+                out.append(m)
+        return out
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         b = board(state.map_id)
@@ -506,6 +525,11 @@ def _built_event(b: Board, seat: int, p: Plan) -> ev.TrackBuilt:
         cost=p.cost, sections=p.sections, claimed=claimed, returned=p.returned,
     )  # fmt: skip
 
+
+_VALIDATED: tuple[type, ...] = (mv.Build, mv.MoveGood, mv.Urbanize)
+"""Candidates legal_moves only lists once the validators decide uses accepted them."""
+_LISTED_EXACTLY: tuple[type, ...] = (*_VALIDATED, mv.IssueShares, mv.Bid)
+"""Candidates legal_moves generates exactly within the bounds _refusal checks."""
 
 _PHASE_MOVES: dict[str, tuple[type, ...]] = {
     "shares": (mv.IssueShares,),

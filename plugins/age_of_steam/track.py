@@ -190,30 +190,50 @@ class HexContext:
         far: list[End | None] = [None] * 6
         joined = [-1] * 6
         self.far, self.joined = far, joined
-        terrain, city_at, new_cities = board.terrain, board.city_at, state.new_cities
-        open_at = net.open_at
-        for s, n in enumerate(board.nbr[h]):
-            if n < 0 or terrain[n] == "water":
-                status[s] = BAD
+        new_cities = state.new_cities
+        open_at, routes = net.open_at, net.routes
+        for s, (n, fixed, city_end) in enumerate(_sides(board)[h]):
+            if fixed != EMPTY:
+                status[s] = fixed
+                far[s] = city_end
                 continue
-            back = (s + 3) % 6
-            if city_at[n] >= 0 or n in new_cities:
+            if n in new_cities:
                 status[s] = FACES_CITY
-                far[s] = End(CITY, n, back)
+                far[s] = End(CITY, n, (s + 3) % 6)
                 continue
-            ridx = open_at.get(n * 6 + back)
+            ridx = open_at.get(n * 6 + (s + 3) % 6)
             if ridx is None:
                 continue
-            route = net.routes[ridx]
+            route = routes[ridx]
             joined[s] = ridx
-            end = route.open_end()
-            far[s] = route.far_end(end) if end is not None else None
-            if route.owner == seat:
-                status[s] = JOIN_OWN
-            elif route.owner == OWNERLESS:
-                status[s] = JOIN_FREE
-            else:
-                status[s] = OTHER
+            a, b = route.ends
+            far[s] = b if a.kind == OPEN and a.hex == n and a.side == (s + 3) % 6 else a
+            owner = route.owner
+            status[s] = JOIN_OWN if owner == seat else JOIN_FREE if owner == OWNERLESS else OTHER
+
+
+Side = tuple[int, int, End | None]
+_SIDES: dict[str, tuple[tuple[Side, ...], ...]] = {}
+
+
+def _sides(board: Board) -> tuple[tuple[Side, ...], ...]:
+    """Per hex and side, what the printed map puts beyond it: (neighbour, BAD for off the
+    map or water / FACES_CITY for a printed city / EMPTY otherwise, the city's end)."""
+    table = _SIDES.get(board.spec.id)
+    if table is None:
+        rows = []
+        for h in range(len(board.coords)):
+            row: list[Side] = []
+            for s, n in enumerate(board.nbr[h]):
+                if n < 0 or board.terrain[n] == "water":
+                    row.append((n, BAD, None))
+                elif board.city_at[n] >= 0:
+                    row.append((n, FACES_CITY, End(CITY, n, (s + 3) % 6)))
+                else:
+                    row.append((n, EMPTY, None))
+            rows.append(tuple(row))
+        table = _SIDES[board.spec.id] = tuple(rows)
+    return table
 
 
 def _check_ends(ctx: HexContext, sides: tuple[int, ...]) -> Refusal | None:
@@ -268,12 +288,14 @@ def town_discs_used(board: Board, state: State) -> int:
 
 def evaluate(
     board: Board, state: State, net: Net, ctx: HexContext, tile: str, rotation: int,
-    full: bool = True,
+    full: bool = True, means: bool = True,
 ) -> Plan | Refusal:  # fmt: skip
     """Every rule for building ``tile`` at ``rotation`` on ``ctx.h`` by ``ctx.seat``.
 
     With ``full=False`` an accepted build returns :data:`ACCEPTED` instead of its plan (the
-    listing of legal builds needs only the verdict)."""
+    listing of legal builds needs only the verdict). With ``means=False`` the tile supply
+    and the builder's money are not checked: the caller checks them (supply left of the
+    plan's tile, money >= the plan's cost), which :func:`legal_builds` does to reuse verdicts."""
     h, seat = ctx.h, ctx.seat
     shape = board.shapes.get(tile)
     if shape is None:
@@ -311,7 +333,7 @@ def evaluate(
         for s in new:
             if _terminal_key(ctx.far[s]) == h:
                 return Refusal("loop", "a link may not lead back to the town it starts from")
-        if state.tiles.get(tile, 0) <= 0:
+        if means and state.tiles.get(tile, 0) <= 0:
             return Refusal("tile_unavailable", f"no {tile} tiles are left in the supply")
         if existing is None:
             if town_discs_used(board, state) >= board.components.town_discs:
@@ -321,7 +343,7 @@ def evaluate(
         else:
             cost = costs.upgrade_town
             kind = "town_upgrade"
-        if cost > player.money:
+        if means and cost > player.money:
             return Refusal("cannot_afford", f"this build costs ${cost}; you have ${player.money}")
         if not full:
             return ACCEPTED
@@ -340,7 +362,7 @@ def evaluate(
     if tracks is None:
         return _bad_rotation(shape.name, rotation, town=False)
     # Redirecting may turn the very tile on the hex, even when the supply has none left.
-    if state.tiles.get(tile, 0) <= 0 and (existing is None or existing.tile != tile):
+    if means and state.tiles.get(tile, 0) <= 0 and (existing is None or existing.tile != tile):
         return Refusal("tile_unavailable", f"no {tile} tiles are left in the supply")
     if existing is None:
         if not player.built:
@@ -359,7 +381,7 @@ def evaluate(
             if bad:
                 return bad
         cost = getattr(costs, shape.cls) + costs.terrain_extra[board.terrain[h]]
-        if cost > player.money:
+        if means and cost > player.money:
             return Refusal("cannot_afford", f"this build costs ${cost}; you have ${player.money}")
         if not full:
             return ACCEPTED
@@ -367,12 +389,13 @@ def evaluate(
         sections = [[a, b, seat, turn] for a, b in tracks]
         return Plan(h, tile, rotation, "place", cost, sections,
                     _claims(ctx, net, sides, state), None)  # fmt: skip
-    return _replace(board, state, net, ctx, tile, shape.cls, rotation, tracks, existing, full)
+    return _replace(board, state, net, ctx, tile, shape.cls, rotation, tracks, existing, full,
+                    means)  # fmt: skip
 
 
 def _replace(
     board: Board, state: State, net: Net, ctx: HexContext, tile: str, cls: str, rotation: int,
-    tracks: tuple[tuple[int, int], ...], existing: HexTrack, full: bool,
+    tracks: tuple[tuple[int, int], ...], existing: HexTrack, full: bool, means: bool,
 ) -> Plan | Refusal:  # fmt: skip
     """Upgrading a simple tile to a complex one, or redirecting an unfinished end."""
     h, seat = ctx.h, ctx.seat
@@ -390,7 +413,7 @@ def _replace(
         if bad:
             return bad
         cost = costs.upgrade_crossing if cls == "crossing" else costs.upgrade_coexisting
-        if cost > player.money:
+        if means and cost > player.money:
             return Refusal("cannot_afford", f"this build costs ${cost}; you have ${player.money}")
         if not full:
             return ACCEPTED
@@ -427,7 +450,7 @@ def _replace(
     if own_end.kind != OPEN and _terminal_key(ctx.far[new_out]) == own_end.hex:
         return Refusal("loop", "a link may not lead back to the city or town it starts from")
     cost = costs.redirect
-    if cost > player.money:
+    if means and cost > player.money:
         return Refusal("cannot_afford", f"this build costs ${cost}; you have ${player.money}")
     if not full:
         return ACCEPTED
@@ -539,8 +562,9 @@ def legal_builds(board: Board, state: State, seat: int) -> list[tuple[int, str, 
     Each candidate is decided by :func:`evaluate`. Bitmask tables first drop orientations
     that point a track off the map or at another player's track, or leave a new track
     touching nothing it may start from: :func:`evaluate` refuses all of those too (the
-    exactness test compares this list with a brute-force run of :func:`evaluate`).
-    """
+    exactness test compares this list with a brute-force run of :func:`evaluate`). On an
+    empty hex and on a town the verdicts are reused between calls (see :func:`_placements`
+    and :func:`_town_builds`)."""
     net = network(board, state)
     out: list[tuple[int, str, int]] = []
     money = state.pl[seat].money
@@ -551,58 +575,158 @@ def legal_builds(board: Board, state: State, seat: int) -> list[tuple[int, str, 
         return out
     tiles = state.tiles
     tables = _tables(board)
+    in_supply = {name for name, left in tiles.items() if left > 0}
+    built = state.pl[seat].built
+    plain = _plain_context(board)
+    touched = _touched(board, state, net)
     for h in candidate_hexes(board, state, net, seat):
-        ctx = HexContext(board, state, net, h, seat)
-        bad = anchor = 0
-        for side, st in enumerate(ctx.status):
-            if st in (BAD, OTHER):
-                bad |= 1 << side
-            elif st >= FACES_CITY:
-                anchor |= 1 << side
         existing = state.track.get(h)
-        if board.town_at[h] >= 0:
-            old = 0
-            own = False
-            if existing is not None:
-                for sec in existing.sections:
-                    old |= 1 << sec[0]
-                    own = own or sec[2] == seat
-            for name, r, mask in tables.town:
-                new = mask & ~old
-                if old & ~mask or not new or new & bad or not (own or new & anchor):
-                    continue
-                if tiles.get(name, 0) > 0 and isinstance(
-                    evaluate(board, state, net, ctx, name, r, False), Plan
-                ):
-                    out.append((h, name, r))
+        if existing is None and board.town_at[h] < 0:
+            # An empty hex with no open track end or New City beside it sees only the map.
+            if h in touched:
+                ctx = HexContext(board, state, net, h, seat)
+                status, far = tuple(ctx.status), tuple(ctx.far)
+            else:
+                status, far = plain[h]
+            out += [
+                (h, name, r)
+                for name, r, cost in _placements(board, state, net, h, seat, built, status, far)
+                if cost <= money and name in in_supply
+            ]
             continue
-        if existing is None:
-            cands = tables.anchored(anchor)
-        else:
-            cands = []
-            secs = existing.sections
+        ctx = HexContext(board, state, net, h, seat)
+        if board.town_at[h] >= 0:
+            out += [
+                (h, name, r)
+                for name, r, cost in _town_builds(board, state, net, ctx, built, existing)
+                if cost <= money and name in in_supply
+            ]
+            continue
+        anchor = _masks(ctx.status)[1]
+        assert existing is not None
+        cands = []
+        secs = existing.sections
+        if len(secs) == 1:
+            cands = [c for c in tables.upgrades.get((secs[0][0], secs[0][1]), ()) if c[3] & anchor]
+        redirect = _redirectable(board, state, net, h, seat)
+        if redirect is not None:
+            k, entry, _out = redirect
             if len(secs) == 1:
-                cands = [
-                    c for c in tables.upgrades.get((secs[0][0], secs[0][1]), ()) if c[3] & anchor
+                cands += [c for c in tables.simple if c[2] >> entry & 1]
+            else:
+                other = secs[1 - k]
+                cands += [
+                    c for c in tables.upgrades.get((other[0], other[1]), ()) if c[3] >> entry & 1
                 ]
-            redirect = _redirectable(board, state, net, h, seat)
-            if redirect is not None:
-                k, entry, _out = redirect
-                if len(secs) == 1:
-                    cands += [c for c in tables.simple if c[2] >> entry & 1]
-                else:
-                    other = secs[1 - k]
-                    cands += [
-                        c for c in tables.upgrades.get((other[0], other[1]), ())
-                        if c[3] >> entry & 1
-                    ]  # fmt: skip
-        on_hex = None if existing is None else existing.tile
-        for name, r, full, _new in cands:
-            if (existing is None and full & bad) or (tiles.get(name, 0) <= 0 and name != on_hex):
+        for name, r, _mask, _new in cands:
+            if tiles.get(name, 0) <= 0 and name != existing.tile:
                 continue
             if isinstance(evaluate(board, state, net, ctx, name, r, False), Plan):
                 out.append((h, name, r))
     return out
+
+
+_PLACEMENTS: dict[tuple[object, ...], list[tuple[str, int, int]]] = {}
+PLACEMENT_CACHE_SIZE: Final = 50_000
+
+
+def _placements(
+    board: Board, state: State, net: Net, h: int, seat: int, built: bool,
+    status: tuple[int, ...], far: tuple[End | None, ...],
+) -> list[tuple[str, int, int]]:  # fmt: skip
+    """(tile, rotation, cost) of every tile :func:`evaluate` accepts on the empty plain hex
+    ``h``, before supply and money (the caller checks those).
+
+    There the verdict depends only on the hex, whether the builder has built before, and
+    what lies beyond each side (its status and far end, as :class:`HexContext` sees them):
+    that is the key, so one neighbourhood is judged once, in this and later turns and
+    games."""
+    key = (board.spec.id, h, built, status, far)
+    found = _PLACEMENTS.get(key)
+    if found is None:
+        ctx = HexContext(board, state, net, h, seat)
+        bad, anchor = _masks(ctx.status)
+        found = []
+        for name, r, mask, _new in _tables(board).anchored(anchor):
+            if mask & bad:
+                continue
+            plan = evaluate(board, state, net, ctx, name, r, means=False)
+            if isinstance(plan, Plan):
+                found.append((name, r, plan.cost))
+        if len(_PLACEMENTS) >= PLACEMENT_CACHE_SIZE:
+            _PLACEMENTS.clear()
+        _PLACEMENTS[key] = found
+    return found
+
+
+def _town_builds(
+    board: Board, state: State, net: Net, ctx: HexContext, built: bool,
+    existing: HexTrack | None,
+) -> list[tuple[str, int, int]]:  # fmt: skip
+    """(tile, rotation, cost) of every tile :func:`evaluate` accepts on the town ``ctx.h``,
+    before supply and money (the caller checks those), reused like :func:`_placements`.
+
+    On a town the verdict also depends on the spokes already there, whether the builder
+    owns one of them and, for a first tile, whether a town disc is left: all in the key."""
+    old = own = 0
+    if existing is not None:
+        for sec in existing.sections:
+            old |= 1 << sec[0]
+            own = own or sec[2] == ctx.seat
+    discs = existing is not None or town_discs_used(board, state) < board.components.town_discs
+    key = ("town", board.spec.id, ctx.h, built, tuple(ctx.status), tuple(ctx.far), old, own,
+           discs)  # fmt: skip
+    found = _PLACEMENTS.get(key)
+    if found is None:
+        bad, anchor = _masks(ctx.status)
+        found = []
+        for name, r, mask in _tables(board).town:
+            new = mask & ~old
+            if old & ~mask or not new or new & bad or not (own or new & anchor):
+                continue
+            plan = evaluate(board, state, net, ctx, name, r, means=False)
+            if isinstance(plan, Plan):
+                found.append((name, r, plan.cost))
+        if len(_PLACEMENTS) >= PLACEMENT_CACHE_SIZE:
+            _PLACEMENTS.clear()
+        _PLACEMENTS[key] = found
+    return found
+
+
+def _masks(status: list[int]) -> tuple[int, int]:
+    """(sides no track may point at, sides a new track may start from) as bit masks."""
+    bad = anchor = 0
+    for side, st in enumerate(status):
+        if st in (BAD, OTHER):
+            bad |= 1 << side
+        elif st >= FACES_CITY:
+            anchor |= 1 << side
+    return bad, anchor
+
+
+def _touched(board: Board, state: State, net: Net) -> set[int]:
+    """Hexes beside an open track end or a New City: the only ones whose surroundings
+    differ from the printed map's."""
+    nbr = board.nbr
+    out = {nbr[key // 6][key % 6] for key in net.open_at}
+    for c in state.new_cities:
+        out.update(nbr[c])
+    return out
+
+
+_PLAIN: dict[str, tuple[tuple[tuple[int, ...], tuple[End | None, ...]], ...]] = {}
+
+
+def _plain_context(board: Board) -> tuple[tuple[tuple[int, ...], tuple[End | None, ...]], ...]:
+    """Per hex, (status, far end) of each side on the printed map alone: what a
+    :class:`HexContext` holds for a hex with no open track end or New City beside it."""
+    table = _PLAIN.get(board.spec.id)
+    if table is None:
+        table = _PLAIN[board.spec.id] = tuple(
+            (tuple(fixed for _n, fixed, _e in sides), tuple(end for _n, _f, end in sides))
+            for sides in _sides(board)
+        )
+    return table
 
 
 Orientation = tuple[str, int, int, int]

@@ -98,15 +98,9 @@ def test_listed_builds_are_exactly_those_the_rules_accept_anywhere(map_id, playe
     b = board(map_id)
     for state in _build_states(map_id, players, seed=5):
         seat = state.queue[0]
-        net = network(b, state)
-        brute = set()
-        for h in range(len(b.coords)):
-            ctx = HexContext(b, state, net, h, seat)
-            for name in b.shapes:
-                for r in range(6):
-                    if isinstance(evaluate(b, state, net, ctx, name, r), Plan):
-                        brute.add((h, name, r))
+        brute = _brute_builds(b, state, seat)
         assert set(legal_builds(b, state, seat)) == brute
+        net = network(b, state)
         assert all(h in candidate_hexes(b, state, net, seat) for h, _, _ in brute)
 
 
@@ -157,3 +151,48 @@ def test_a_full_four_player_match_through_the_service_has_gapless_versions(regis
     assert service.result(final) is not None
     versions = [e.version for e in service.store.read(match.match_id)]
     assert versions == list(range(1, len(versions) + 1))
+
+
+def test_reused_build_verdicts_match_a_fresh_judgement_in_later_games():
+    """legal_builds reuses verdicts on empty hexes across calls and games (see
+    track._placements): after other sensible games warmed that store, every listed build
+    set still equals a brute-force run of evaluate."""
+    from core.game import SYSTEM
+    from plugins.age_of_steam.game import Options
+    from plugins.age_of_steam.policy import sensible_move
+
+    checked = 0
+    tables = [("rust_belt", 4), ("st_lucia", 2), ("rust_belt", 6), ("barbados", 1)]
+    for seed, (map_id, players) in enumerate(tables):
+        b = board(map_id)
+        rng = random.Random(seed)
+        state = None
+        for e in GAME.setup(Options(map=map_id), players, rng):
+            state = GAME.evolve(state, e)
+        while tasks := GAME.pending_tasks(state):
+            task = tasks[0]
+            if task.kind == "system":
+                events = GAME.decide(state, SYSTEM, task.move, rng)
+                for e in events:
+                    state = GAME.evolve(state, e)
+                continue
+            seat = task.seat
+            legal = GAME.legal_moves(state, seat)
+            if state.phase == "build" and state.builds_left > 0 and rng.random() < 0.15:
+                assert set(legal_builds(b, state, seat)) == _brute_builds(b, state, seat)
+                checked += 1
+            for e in GAME.decide(state, seat, sensible_move(state, seat, legal, rng), rng):
+                state = GAME.evolve(state, e)
+    assert checked >= 10
+
+
+def _brute_builds(b, state: State, seat: int) -> set[tuple[int, str, int]]:
+    net = network(b, state)
+    found = set()
+    for h in range(len(b.coords)):
+        ctx = HexContext(b, state, net, h, seat)
+        for name in b.shapes:
+            for r in range(6):
+                if isinstance(evaluate(b, state, net, ctx, name, r), Plan):
+                    found.add((h, name, r))
+    return found
