@@ -17,6 +17,11 @@ Conventions the service relies on:
   ``legal_moves``, ``view`` and the other readers must not modify the state.
 * States must be picklable (snapshots) and deterministic: folding the same events always
   gives equal states (``export_position`` of both is equal).
+* Optional hook ``redact_in_match(state, event, seat) -> dict``: when a game defines it, the
+  service redacts the log with it, passing the match's current state, so an event that
+  stores compact indices can be shown with names that depend on the match (Brass:
+  Pittsburgh's board side). Use the state only for such fixed facts of the match, never for
+  hidden information; ``redact`` must still work without it.
 """
 
 from __future__ import annotations

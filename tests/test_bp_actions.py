@@ -196,7 +196,7 @@ def test_a_link_must_touch_the_players_network(
     }  # fmt: skip
 
 
-def test_replacement_train_goes_only_on_another_players_light_train(
+def test_replacement_train_replaces_only_another_players_light_train(
     data: PittsburghData, board: PittsburghBoard
 ) -> None:
     line_owner = owners(board, {"homestead~pittsburgh": 1, "braddock~homestead": 0})
@@ -206,9 +206,22 @@ def test_replacement_train_goes_only_on_another_players_light_train(
             links[line] = LIGHT
     net = {board.node[c] for c in ("pittsburgh", "homestead", "braddock")}
     sites = train_sites(data, board, 0, "HT_REPLACE", line_owner, links, net, True)
-    assert [board.lines[s].id for s in sites] == ["homestead~pittsburgh"]
+    taken = [board.lines[s].id for s in sites if line_owner[s] >= 0]
+    assert taken == ["homestead~pittsburgh"]  # never the seat's own light train
     links[board.line_index["homestead~pittsburgh"]] = "HT_DOUBLE"
-    assert train_sites(data, board, 0, "HT_REPLACE", line_owner, links, net, True) == []
+    sites = train_sites(data, board, 0, "HT_REPLACE", line_owner, links, net, True)
+    assert all(line_owner[s] < 0 for s in sites)  # never a heavy train
+
+
+def test_replacement_train_may_also_go_on_an_empty_line(
+    data: PittsburghData, board: PittsburghBoard
+) -> None:
+    # Heavy trains "function like light trains"; replacing is an extra option.
+    empty, links = [-1] * len(board.lines), [""] * len(board.lines)
+    net = {board.node["altoona"]}
+    light = train_sites(data, board, 0, LIGHT, empty, links, net, has_presence=True)
+    assert light
+    assert train_sites(data, board, 0, "HT_REPLACE", empty, links, net, True) == light
 
 
 def test_pipeline_goes_on_an_empty_route_at_a_city_of_the_network(
@@ -259,14 +272,15 @@ def test_pipeline_adds_route_oil_and_the_first_one_reveals_the_oilfield(
     assert (placed.oil_added, placed.reveals_oilfield) == (1 + 1, False)
 
 
-def test_swapping_a_reserve_pipeline_adds_no_route_oil(
+def test_swapping_a_reserve_pipeline_adds_the_routes_oil_again(
     data: PittsburghData, board: PittsburghBoard
 ) -> None:
+    # The swap places a pipeline on the route, and a placed pipeline adds the route's icons.
     owner = [-1] * len(board.routes)
-    r = board.route_index["oil_creek~titusville"]
+    r = board.route_index["oil_creek~titusville"]  # provisional: 2 oil icons
     owner[r] = 0
     placed = place_pipeline(board, data.pipelines["PL_VP2"], r, owner)
-    assert (placed.oil_added, placed.returns_reserve) == (0, True)
+    assert (placed.oil_added, placed.returns_reserve, placed.reveals_oilfield) == (2, True, False)
 
 
 def test_second_link_in_one_action_costs_ten_dollars_more(data: PittsburghData) -> None:

@@ -77,7 +77,8 @@ def test_seat_sees_its_own_hand_and_spectator_none(client: TestClient[Any]) -> N
     token = client.post(f"/matches/{match_id}/seats/1/claim").json()["token"]
     mine = client.get(f"/matches/{match_id}", headers={"Authorization": f"Bearer {token}"})
     view = mine.json()["view"]
-    assert len(view["hand"]) == 8 and view["hand_counts"] == [8, 8, 8]
+    assert len(view["hand"]) == 8
+    assert [p["hand_count"] for p in view["players"]] == [8, 8, 8]
     assert "hands" not in view and "deck" not in view
     spectator = client.get(f"/matches/{match_id}").json()["view"]
     assert spectator["hand"] is None

@@ -144,10 +144,13 @@ def test_oil_city_needs_era2_a_kerosene_card_and_a_pipeline_to_the_network(
     assert not any(tile == "OC" for tile, _ in t.targets("kerosene"))  # one per oilfield
 
 
-def test_develop_takes_accessible_tiles_but_never_a_crown_jewel(game: BrassPittsburgh) -> None:
+def test_any_accessible_tile_may_be_developed_crown_jewels_included(
+    game: BrassPittsburgh,
+) -> None:
+    # "Each removed tile must be an accessible tile" is the only condition the rulebook sets.
     t = Table(game)
     ids = {t.rules.mat.tiles[s].id for s in develop_spaces(t.rules, t.state, 0)}
     assert ids == {"K1", "C1", "M1", "CK", "I1"}
     t.empty_mat(0, "C1", "C2", "C3", "C4")
     ids = {t.rules.mat.tiles[s].id for s in develop_spaces(t.rules, t.state, 0)}
-    assert "PA" not in ids
+    assert "PA" in ids

@@ -49,8 +49,9 @@ def test_shipped_data_meets_the_rulebook_component_list() -> None:
 
 def test_deck_keeps_only_cards_showing_the_player_count() -> None:
     data = default_data()
-    assert [len(data.deck_for(n)) for n in (2, 3, 4)] == [32, 48, 68]
+    assert [len(data.deck_for(n)) for n in (2, 3, 4)] == [32, 48, 64]
     assert all(2 in c.player_counts for c in data.deck_for(2))
+    assert all(4 in c.player_counts for c in data.deck_for(4))
 
 
 def test_two_player_cards_name_cities_of_the_two_player_side() -> None:
@@ -229,6 +230,18 @@ def test_component_count_other_than_the_rulebook_is_refused(
     err = refused(data_copy)
     assert (err.file, err.code) == (name, "count_mismatch")
     assert fragment in err.message
+
+
+def test_deck_must_hold_sixteen_cards_per_player_for_eight_rounds(data_copy: Path) -> None:
+    # 1 face-down card + 1 + 7 x 2 actions in era 1, 8 x 2 actions in era 2.
+    def give_a_four_player_icon(d: Json) -> None:
+        card = next(c for c in d["cards"] if c["player_counts"] == [3])
+        card["player_counts"] = [3, 4]
+
+    edit(data_copy, "cards.json", give_a_four_player_icon)
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("cards.json", "count_mismatch")
+    assert "65 cards show the 4-player icon" in err.message and "need 64" in err.message
 
 
 def test_personal_supply_must_be_nine_light_two_heavy_two_pipelines(data_copy: Path) -> None:

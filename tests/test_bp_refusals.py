@@ -10,7 +10,7 @@ from test_bp_turns import Match, oil_sale
 
 from core.errors import IllegalMove
 from plugins.brass.moves import Discard, ScoreEra
-from plugins.brass_pittsburgh import moves as mv
+from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.game import BrassPittsburgh
 from plugins.brass_pittsburgh.state import ERA2
 
@@ -153,12 +153,10 @@ def test_link_that_cannot_be_paid(game: BrassPittsburgh) -> None:
     assert refusal(m, mv.Network("LT", far)) == "cannot_afford"
 
 
-def test_develop_of_a_crown_jewel(game: BrassPittsburgh) -> None:
+def test_develop_of_a_tile_not_yet_accessible(game: BrassPittsburgh) -> None:
     m = Match(game)
-    for tile in ("C1", "C2", "C3", "C4"):
-        m.state.mat[m.seat][space(game, tile)] = 0
-    assert refusal(m, mv.Develop(space(game, "PA"))) == "not_developable"
     assert refusal(m, mv.Develop(space(game, "K3"))) == "tile_not_accessible"
+    assert refusal(m, mv.Develop(space(game, "PA"))) == "tile_not_accessible"
 
 
 def test_sale_of_someone_elses_tile(game: BrassPittsburgh) -> None:

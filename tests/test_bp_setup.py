@@ -58,7 +58,7 @@ def test_deck_keeps_only_cards_showing_the_player_count(
         for c in game.rules.data.deck_for(players)
     )
     assert Counter({names(k): n for k, n in dealt.items()}) == expected
-    assert sum(dealt.values()) == {2: 32, 3: 48, 4: 68}[players]
+    assert sum(dealt.values()) == {2: 32, 3: 48, 4: 64}[players]
 
 
 def test_two_player_game_leaves_out_the_three_oil_tile_and_the_15_dollar_merchant(
@@ -86,7 +86,9 @@ def test_one_facedown_oilfield_tile_on_each_oilfield(game: BrassPittsburgh, play
     s = new_state(game, players)
     assert all(s.oilfield_tile) and len(set(s.oilfield_tile)) == len(s.oilfield_tile)
     assert not any(s.oilfield_revealed)
-    assert game.view(s, 0)["oilfield_tile"] == [None] * len(s.oilfield_tile)
+    shown = game.view(s, 0)["oilfields"]
+    assert [o["tile"] for o in shown] == [None] * len(s.oilfield_tile)
+    assert all(o["face_down"] for o in shown)
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -118,7 +120,7 @@ def test_each_player_starts_with_30_dollars_income_space_10_and_no_vp(
     s = new_state(game, players)
     assert s.money == [30] * players and s.income == [10] * players
     assert s.vp == [0] * players and s.whiskey == [0] * players
-    assert game.view(s, None)["income_level"] == [0] * players
+    assert [p["income_level"] for p in game.view(s, None)["players"]] == [0] * players
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -165,9 +167,9 @@ def test_setup_depends_only_on_the_seed(game: BrassPittsburgh) -> None:
 def test_view_shows_own_hand_and_only_counts_of_the_rest(game: BrassPittsburgh) -> None:
     s = new_state(game, 3)
     mine = game.view(s, 1)
-    names = game.rules.cards[s.side].name
-    assert mine["hand"] == [names(c) for c in s.hands[1]]
-    assert mine["hand_counts"] == [8, 8, 8] and mine["deck_count"] == len(s.deck)
+    assert mine["hand"] == [game.names.card[c] for c in s.hands[1]]
+    assert [p["hand_count"] for p in mine["players"]] == [8, 8, 8]
+    assert mine["deck_count"] == len(s.deck)
     for hidden in ("hands", "deck", "facedown"):
         assert hidden not in mine
     assert game.view(s, None)["hand"] is None
@@ -179,7 +181,7 @@ def test_started_event_shows_a_seat_only_its_own_hand(game: BrassPittsburgh) -> 
     seen = game.redact(e, 2)
     assert seen["hand_counts"] == [8, 8, 8] and "hands" not in seen and "deck" not in seen
     assert game.redact(e, None)["hand"] is None
-    assert set(seen["oilfield_tiles"]) == {"hidden"}
+    assert "oilfield_tiles" not in seen and "OT_" not in msgspec.json.encode(seen).decode()
 
 
 def test_sampled_hidden_state_looks_the_same_to_the_seat(game: BrassPittsburgh) -> None:
@@ -259,7 +261,7 @@ def test_drawn_cards_are_shown_sorted_so_the_deck_order_stays_hidden(
 ) -> None:
     names = game.rules.card_names
     seen = game.redact(Drew(1, [names.index("warren"), names.index("altoona")]), 1)
-    assert seen["cards"] == ["altoona", "warren"]
+    assert seen["cards"] == ["location:altoona", "location:warren"]
     assert game.redact(Drew(1, [0, 1]), 0)["cards"] is None
 
 

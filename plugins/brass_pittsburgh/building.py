@@ -15,7 +15,8 @@ Build (rulebook "Build Action", steps 1 and 2):
 * the Oil City goes on an oilfield joined by a pipeline to the seat's network, with a
   Kerosene industry card (or a whiskey); a location card cannot name an oilfield.
 
-Develop: one accessible, developable tile per develop; crown jewels are not developable.
+Develop: one accessible tile per develop, crown jewels included (the rulebook's only
+condition); a data set may still mark a tile not developable.
 """
 
 from __future__ import annotations

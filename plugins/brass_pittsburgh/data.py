@@ -260,6 +260,8 @@ class Oilfield(_Strict):
     name: str
     region: str
     min_players: int
+    """From this player count on, setup puts a face-down tile here; with fewer players the
+    oilfield stays in play without one (it still takes pipelines and their route oil)."""
 
 
 class OilfieldsOfSide(_Strict):
@@ -519,7 +521,9 @@ class PittsburghData(msgspec.Struct, frozen=True, kw_only=True):
         return self.sides[self.default_side_by_players[players]]
 
     def deck_for(self, players: int) -> list[Card]:
-        """Setup step 2: only the cards whose player-count icons match (all in 4 players)."""
+        """Setup step 2: only the cards whose player-count icons match, at every player
+        count: 4 players leave out the four cards without a 4 icon, so that each era lasts
+        its 8 rounds (the loader checks 16 cards per player)."""
         return [c for c in self.cards if players in c.player_counts]
 
     def links_on_mat(self) -> set[str]:
@@ -1262,6 +1266,24 @@ def _validate_cards(d: PittsburghData) -> None:
                         f"card {card.id} names {card.location!r}, which is no city on the "
                         f"{side.id} side used with {players} players",
                     )
+    c = d.constants
+    # An era's cards: era 1 spends one face-down card and every action of its rounds (one
+    # fewer in round 1), era 2 every action; either way "8 rounds" fixes the deck size.
+    era1 = (
+        c.extra_face_down_discard_era1
+        + c.actions_first_round_era1
+        + (c.rounds_per_era_nominal - 1) * c.actions_per_turn
+    )
+    era2 = c.rounds_per_era_nominal * c.actions_per_turn
+    for players in c.players:
+        deck = len(d.deck_for(players))
+        if deck != players * era1 or deck != players * era2:
+            raise DataError(
+                file,
+                "count_mismatch",
+                f"{deck} cards show the {players}-player icon; {c.rounds_per_era_nominal} "
+                f"rounds per era need {players * era2} ({era2} per player)",
+            )
 
 
 def _validate_income_track(d: PittsburghData) -> None:

@@ -15,8 +15,8 @@ compares it with a slow check of every candidate). An action runs as a queue of 
 * ``bonus`` -- the line bonus of line ``a`` and the heavy train's reward;
 * ``merchant`` -- the merchant on space ``b`` rewards the sale of slot ``a`` (face up only);
 * ``flip`` -- the sold tile on slot ``a`` flips and pays its reward;
-* offers: ``more_link``, ``more_develop``, ``more_sell``, ``free_develop`` (``n`` left),
-  ``bonus_sell``, ``quality`` (``n`` stars sold).
+* offers: ``more_link``, ``more_develop``, ``more_sell`` (``n`` tiles in the sale so far),
+  ``free_develop`` (``n`` left), ``bonus_sell``, ``quality`` (``n`` stars sold).
 
 Consumers of a ``cube`` step: ``b >= 0`` a location; ``b = -2 - line`` both ends of a new
 train link (its own cargo excluded); ``b = LINK_ROUTE - route`` a new pipeline's city;
@@ -38,7 +38,7 @@ from plugins.brass.cards import distinct
 from plugins.brass.events import Step
 from plugins.brass.moves import Done, ScoreEra
 from plugins.brass_pittsburgh import events as ev
-from plugins.brass_pittsburgh import moves as mv
+from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.building import (
     BuildScene,
     BuildTarget,
@@ -628,12 +628,19 @@ class Resolver(family.Resolver):
         ]
         return link_icons(board, flipped)
 
-    def sale(self, slot: int, merchant: int, bonus: bool = False) -> list[Step]:
+    def sale(self, slot: int, merchant: int, sold: int = 1) -> list[Step]:
+        """A sale's steps for the tile on ``slot``, its ``sold``-th tile: oil, merchant,
+        the offer of another tile, one Quality Reward, then the flip. A bonus sell takes
+        the same steps (only its card is spared), so it may sell several tiles too."""
         tile = self.r.data.mat.tiles[self.s.slot_tile[slot]]
-        steps = [Step("oil", oil_needed(tile), slot), Step("merchant", a=slot, b=merchant)]
-        if not bonus:
-            steps.append(Step("more_sell"))
-        return [*steps, Step("quality", tile.quality_stars), Step("flip", a=slot)]
+        return [
+            Step("oil", oil_needed(tile), slot),
+            Step("merchant", a=slot, b=merchant),
+            # n: tiles of this sale so far, whose flips follow its quality step
+            Step("more_sell", sold),
+            Step("quality", tile.quality_stars),
+            Step("flip", a=slot),
+        ]
 
     # --- steps that need no choice -------------------------------------------------------
 
@@ -740,16 +747,19 @@ class Resolver(family.Resolver):
             if step.n > 1:
                 queue.insert(0, Step("free_develop", step.n - 1))
         elif isinstance(m, mv.SellAlso):
-            queue.pop(0)
-            steps = self.sale(m.slot, m.merchant)
-            stars = steps[3].n
-            quality = next(i for i, st in enumerate(queue) if st.kind == "quality")
-            queue[quality] = Step("quality", queue[quality].n + stars)
-            queue[0:0] = steps[:3]
-            queue.append(steps[4])
+            sold = queue.pop(0).n
+            oil, merchant, more, quality, flip = self.sale(m.slot, m.merchant, sold + 1)
+            # The first quality step is this sale's: an enclosing sale (a bonus sell met
+            # while selling) has claimed its own already or waits behind this one.
+            at = next(i for i, st in enumerate(queue) if st.kind == "quality")
+            queue[at] = Step("quality", queue[at].n + quality.n)
+            # After this sale's flips, before an enclosing sale's (a queue saved before
+            # ``n`` counted the tiles has no enclosing flips: the end is right).
+            queue.insert(at + 1 + sold if sold else len(queue), flip)
+            queue[0:0] = [oil, merchant, more]
         elif isinstance(m, mv.BonusSell):
             queue.pop(0)
-            queue[0:0] = self.sale(m.slot, m.merchant, bonus=True)
+            queue[0:0] = self.sale(m.slot, m.merchant)
         elif isinstance(m, mv.ClaimQuality):
             step = queue.pop(0)
             tile = r.data.quality_rewards[s.quality_rewards[m.index]]

@@ -1,5 +1,9 @@
 """The Brass: Pittsburgh decider (implements :class:`core.game.Game`) on the family turn
-engine; the rules are in :mod:`.engine`, the data's provenance in ``metadata``."""
+engine; the rules are in :mod:`.engine`, the data's provenance in ``metadata``.
+
+This is the boundary between client names and engine indices: ``decide`` takes a named move
+(:mod:`.moves`) and hands the engine its indexed form (:mod:`.internal_moves`),
+``legal_moves`` names the engine's listing, and views and the log come from :mod:`.view`."""
 
 from __future__ import annotations
 
@@ -11,14 +15,31 @@ import msgspec
 from core.errors import BadRequest, IllegalMove
 from core.game import Result, Task
 from plugins.brass.cards import build_deck
-from plugins.brass.hidden import deal, redact_core, resample_cards
+from plugins.brass.hidden import deal, resample_cards
 from plugins.brass.moves import ScoreEra
 from plugins.brass.scoring import ranking
-from plugins.brass_pittsburgh import engine, position
+from plugins.brass_pittsburgh import engine, position, view
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import moves as mv
+from plugins.brass_pittsburgh.names import Names, shipped_names
 from plugins.brass_pittsburgh.rules import Rules, default_rules
 from plugins.brass_pittsburgh.state import OVER, PLAY, SCORING, State, apply
+
+MOVE_FORM = (
+    "sequential, by name (see CLIENTS.md): an action's first move names the action and its "
+    "main choice (build: card, mat tile and industry space or oilfield, or whiskey instead "
+    "of the card; network: link tile and line or pipeline route; develop: mat tile; sell: "
+    "industry space and merchant space; loan and pass nothing). Every further choice the "
+    "rules leave open comes as its own decision, asked only when there is more than one "
+    "option, and the view's 'decision' says which: discard (the card paying for a non-build "
+    "action or a whiskey build), pay (where each cube or barrel comes from), sell_produced "
+    "(how a new tile's cubes are split among connected markets), the optional second_link, "
+    "develop_also, sell_also, free_develop, bonus_sell and claim_quality, or done. Era "
+    "scoring is the system move score_era."
+)
+CLIENTS_GUIDE = "plugins/brass_pittsburgh/CLIENTS.md"
+SIDE_UNKNOWN = "main"
+"""The board side a log reader without the match assumes (see :meth:`redact`)."""
 
 
 class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -39,6 +60,7 @@ class BrassPittsburgh:
 
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = rules or default_rules()
+        self.names = Names(rules) if rules else shipped_names()
         data = self.rules.data
         # Per instance: the data version shown to users is the one actually loaded.
         self.metadata: dict[str, Any] = {
@@ -48,7 +70,10 @@ class BrassPittsburgh:
             "data_status": data.manifest.status,
             "hidden_information": True,
             "position_format": position.FORMAT,
-            "move_form": mv.MOVE_FORM,
+            "move_form": MOVE_FORM,
+            "clients": CLIENTS_GUIDE,
+            # the static board, by the ids moves and views use, for GET /games
+            "board": view.board(self.rules, self.names),
             # Random playouts are long (hundreds of decisions): probe fewer states.
             "conformance": {"playouts": 1, "states_per_playout": 25, "moves_per_state": 8},
         }
@@ -105,10 +130,10 @@ class BrassPittsburgh:
     def decide(self, state: State, actor: int, move: Any, rng: Random) -> list[Any]:
         if not isinstance(move, mv.Move.__args__):  # type: ignore[attr-defined]
             raise IllegalMove("unknown_move", "Brass: Pittsburgh has no such move")
-        return engine.decide(self.rules, state, actor, move, rng)
+        return engine.decide(self.rules, state, actor, self.names.decode(move, state), rng)
 
     def legal_moves(self, state: State, seat: int) -> list[Any]:
-        return engine.legal_moves(self.rules, state, seat)
+        return self.names.encode_all(engine.legal_moves(self.rules, state, seat), state)
 
     def pending_tasks(self, state: State) -> list[Task]:
         if state.phase == PLAY:
@@ -135,49 +160,18 @@ class BrassPittsburgh:
     # --- what a seat may see --------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        r = self.rules
-        doc = position.export(r, state)["state"]
-        for key in ("hands", "facedown", "deck"):
-            del doc[key]
-        doc["hand_counts"] = [len(h) for h in state.hands]
-        doc["facedown_counts"] = [len(f) for f in state.facedown]
-        doc["deck_count"] = len(state.deck)
-        doc["income_level"] = [r.income.level(sp) for sp in state.income]
-        doc["oilfield_tile"] = [
-            t if shown else None
-            for t, shown in zip(state.oilfield_tile, state.oilfield_revealed, strict=True)
-        ]
-        doc["current"] = state.current
-        doc["seat"] = seat
-        names = r.cards[state.side].name
-        doc["hand"] = None if seat is None else [names(c) for c in state.hands[seat]]
-        doc["data_version"] = r.data.version
-        doc["provisional"] = r.data.manifest.provisional
-        return doc
+        return view.view(self.rules, self.names, state, seat)
 
     def redact(self, event: Any, seat: int | None) -> dict[str, Any]:
-        if isinstance(event, ev.Started):
-            names = self.rules.cards[event.side].name
-            return {
-                "players": event.players,
-                "side": event.side,
-                "data_version": event.data_version,
-                "order": event.order,
-                "deck_count": len(event.deck),
-                "hand_counts": [len(h) for h in event.hands],
-                "facedown_counts": [len(f) for f in event.facedown],
-                "hand": None if seat is None else [names(c) for c in event.hands[seat]],
-                "merchant_tiles": event.merchant_tiles,
-                "oilfield_tiles": ["hidden" if t else "" for t in event.oilfield_tiles],
-                "quality_rewards": event.quality_rewards,
-            }
-        shown = redact_core(event, seat, self.rules.card_names.__getitem__)
-        if shown is None:
-            return msgspec.to_builtins(event)
-        if shown.get("cards"):
-            # The order drawn would tell the deck's order, which no view shows.
-            shown["cards"] = sorted(shown["cards"])
-        return shown
+        """Event ``event`` as ``seat`` may read it. Board ids depend on the side in play,
+        which an event alone does not tell: the service reads the log through
+        :meth:`redact_in_match`; a reader without the match gets the main side's ids."""
+        side = event.side if isinstance(event, ev.Started) else SIDE_UNKNOWN
+        return view.redact(self.rules, self.names, side, event, seat)
+
+    def redact_in_match(self, state: State, event: Any, seat: int | None) -> dict[str, Any]:
+        """:meth:`redact` for an event of the match now in ``state`` (its board side)."""
+        return view.redact(self.rules, self.names, state.side, event, seat, state.quality_rewards)
 
     # --- positions ------------------------------------------------------------------------
 

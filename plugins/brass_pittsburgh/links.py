@@ -1,8 +1,8 @@
 """The Network action's Pittsburgh rules: where each link tile may go and what placing it
 does.
 
-* Light and heavy trains go on empty railroad lines; a replacement train goes on a line
-  holding another player's light train (which scores for its owner and goes home).
+* Light and heavy trains go on empty railroad lines; a replacement train may also go on a
+  line holding another player's light train (which scores for its owner and goes home).
 * Pipelines go on empty pipeline routes; the owner of a reserve pipeline may put another
   pipeline in its place and take the reserve back.
 * A link must touch a location of the player's network, unless the player has no tile on
@@ -13,8 +13,8 @@ does.
 * A second link in the same action costs $10 more; the family has no such rule (Birmingham
   prices double rails differently), so it lives here.
 
-Decision (rulebook silent): swapping a reserve pipeline for another does not pay the
-route's oil icons again; the route was already covered.
+Swapping a reserve pipeline for another places a pipeline on the route, so the route's oil
+icons are added again (the literal text; see the package docstring).
 """
 
 from __future__ import annotations
@@ -55,11 +55,11 @@ def train_sites(
 ) -> list[int]:
     """Lines where ``seat`` may place the train ``link`` (``LT`` or a heavy train id)."""
     _, replacement = site_rule(data, link)
-    if replacement:
+    if replacement:  # a heavy train like any other, which may also replace a light one
         free = [
             line
             for line, owner in enumerate(line_owner)
-            if owner >= 0 and owner != seat and line_link[line] == LIGHT
+            if owner < 0 or (owner != seat and line_link[line] == LIGHT)
         ]
     else:
         free = [line for line, owner in enumerate(line_owner) if owner < 0]
@@ -126,9 +126,9 @@ def place_pipeline(
     field = board.route_oilfield[route]
     swap = route_owner[route] >= 0
     first = not any(route_owner[r] >= 0 for r, f in enumerate(board.route_oilfield) if f == field)
-    icons = 0 if swap else board.routes[route].oil_icons
     return PipelinePlaced(
-        oil_added=icons + pipeline.adds_oil_when_built, reveals_oilfield=first,
+        oil_added=board.routes[route].oil_icons + pipeline.adds_oil_when_built,
+        reveals_oilfield=first,
         returns_reserve=swap,
     )  # fmt: skip
 

@@ -1,89 +1,134 @@
-"""Brass: Pittsburgh moves (sequential decisions on the family turn engine; see
-:data:`MOVE_FORM`).
+"""Brass: Pittsburgh moves as clients send them: every field is a name the view or the board
+metadata shows (``CLIENTS.md``).
 
-Indices: ``card`` is a card kind, ``space`` a mat space, ``slot`` an industry slot, ``site``
-a railroad line (trains) or pipeline route (pipelines), ``merchant`` a merchant space, all
-in the orders of :mod:`.rules` / :mod:`.board`.
+Names:
+
+* cards as the hand shows them: ``location:<city>`` or ``industry:<icon>``
+  (``location:pittsburgh``, ``industry:iron_steel``);
+* mat spaces by their tile id in the data (``K1``, ``C2``, ``OC``);
+* build spaces ``<city>:<n>``, the ``n``-th industry space of the city from 0 (``erie:0``);
+* oilfields, markets, quality rewards by their data ids (``oil_creek``, ``ci_franklin``,
+  ``QR_3_VP``); merchant spaces ``<merchant>:<n>`` (``chicago:0``);
+* railroad lines by their two ends sorted and joined by ``~`` (``erie~meadville``), pipeline
+  routes ``<oilfield>~<city>`` (``oil_creek~titusville``);
+* link tiles by their data ids: ``LT`` (a light train), heavy trains ``HT_…``, pipelines
+  ``PL_…``.
+
+The engine works on indices (:mod:`.internal_moves`); :mod:`.names` converts both ways and
+refuses unknown names.
 """
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
 import msgspec
 
-from plugins.brass.moves import Discard, Done, ScoreEra
+from plugins.brass.moves import Done, ScoreEra
 
-MOVE_FORM = (
-    "sequential: an action's first move names the action and its main choice (Build names "
-    "its card, mat space and slot or oilfield; Network a link and its line or route; Develop "
-    "a mat space; Sell a tile and a merchant space; Loan and Pass nothing). Each further "
-    "choice the rules leave open comes as its own decision, asked only when there is more "
-    "than one option: Discard (the card paying for a non-build action or a whiskey build), "
-    "Pay (where each cube or barrel comes from), SellProduced (how a new tile's cubes are "
-    "split among connected markets), the optional SecondLink, DevelopAlso, SellAlso, "
-    "FreeDevelop, BonusSell and ClaimQuality, or Done. Era scoring is the system move "
-    "ScoreEra."
-)
+Card = Annotated[
+    str,
+    msgspec.Meta(
+        description="a card as the hand shows it",
+        examples=["location:pittsburgh", "industry:coal"],
+    ),
+]
+Tile = Annotated[
+    str,
+    msgspec.Meta(description="a player-mat space by its tile id", examples=["K1", "C2", "OC"]),
+]
+Space = Annotated[
+    str,
+    msgspec.Meta(description="an industry space: city id, ':', index from 0", examples=["erie:0"]),
+]
+Merchant = Annotated[
+    str,
+    msgspec.Meta(
+        description="a merchant space: merchant id, ':', index from 0", examples=["chicago:0"]
+    ),
+]
+LinkTile = Annotated[
+    str,
+    msgspec.Meta(
+        description="a link tile: LT (light train), a heavy train or a pipeline id",
+        examples=["LT", "HT_COKE", "PL_MONEY1"],
+    ),
+]
+Site = Annotated[
+    str,
+    msgspec.Meta(
+        description="a railroad line (its ends sorted, joined by '~') for a train, or a "
+        "pipeline route ('<oilfield>~<city>') for a pipeline",
+        examples=["erie~meadville", "oil_creek~titusville"],
+    ),
+]
+Resource = Literal["coal", "iron", "steel", "coke", "oil"]
+Source = Literal["train", "tile", "market", "vanderbilt", "pipeline"]
 
 
-class Build(msgspec.Struct, tag="build", frozen=True, kw_only=True):
-    """Build the top tile of mat ``space`` on ``slot`` (or, for the Oil City, on
-    ``oilfield``), paying with ``card``; with ``whiskey`` the card is chosen next
-    (``card`` is then -1) and a whiskey makes it any location or industry card."""
+class Build(msgspec.Struct, tag="build", frozen=True, kw_only=True, omit_defaults=True):
+    """Build the top tile of mat space ``tile`` on industry ``space`` (the Oil City: on
+    ``oilfield`` instead), discarding ``card``. With ``whiskey`` a whiskey makes the card
+    any card: ``card`` is then absent and chosen by the next decision (discard)."""
 
-    card: int
-    space: int
-    slot: int = -1
-    oilfield: int = -1
+    card: Card | None = None
+    tile: Tile
+    space: Space | None = None
+    oilfield: str | None = None
     whiskey: bool = False
 
 
 class Network(msgspec.Struct, tag="network", frozen=True):
-    """Place ``link`` (``LT`` or a heavy train or pipeline id) on line or route ``site``."""
+    """Place link tile ``link`` on ``site`` (a line for trains, a route for pipelines)."""
 
-    link: str
-    site: int
+    link: LinkTile
+    site: Site
 
 
 class SecondLink(msgspec.Struct, tag="second_link", frozen=True):
     """Pay $10 more and place a second link in this Network action."""
 
-    link: str
-    site: int
+    link: LinkTile
+    site: Site
 
 
 class Develop(msgspec.Struct, tag="develop", frozen=True):
-    """Remove the top tile of mat ``space`` (a second may follow)."""
+    """Remove the top tile of mat space ``tile`` (a second may follow)."""
 
-    space: int
+    tile: Tile
 
 
 class DevelopAlso(msgspec.Struct, tag="develop_also", frozen=True):
-    space: int
+    """Develop a second tile in this Develop action."""
+
+    tile: Tile
 
 
 class FreeDevelop(msgspec.Struct, tag="free_develop", frozen=True):
-    """Use a free develop (line bonus, merchant, Locomotive Works) on mat ``space``."""
+    """Use a free develop (line bonus, merchant, Locomotive Works) on mat space ``tile``."""
 
-    space: int
+    tile: Tile
 
 
 class Sell(msgspec.Struct, tag="sell", frozen=True):
-    """Sell the tile on ``slot`` to the merchant on merchant space ``merchant``."""
+    """Sell your tile on ``space`` to the merchant tile on merchant space ``merchant``."""
 
-    slot: int
-    merchant: int
+    space: Space
+    merchant: Merchant
 
 
 class SellAlso(msgspec.Struct, tag="sell_also", frozen=True):
-    slot: int
-    merchant: int
+    """Sell one more tile in this Sell action."""
+
+    space: Space
+    merchant: Merchant
 
 
 class BonusSell(msgspec.Struct, tag="bonus_sell", frozen=True):
-    """The bonus sell (Skyscraper, some flips): sell ``slot`` to ``merchant``, no card."""
+    """The bonus sell (Skyscraper, some flips): sell ``space`` to ``merchant``, no card."""
 
-    slot: int
-    merchant: int
+    space: Space
+    merchant: Merchant
 
 
 class Loan(msgspec.Struct, tag="loan", frozen=True):
@@ -94,30 +139,39 @@ class Pass(msgspec.Struct, tag="pass", frozen=True):
     """Gain a whiskey (beyond three, it is ignored)."""
 
 
-class Pay(msgspec.Struct, tag="pay", frozen=True):
-    """Take the next ``resource`` from ``source`` (``train``, ``tile``, ``market``,
-    ``vanderbilt`` or ``pipeline``) numbered ``index`` (-1 for Vanderbilt)."""
+class Discard(msgspec.Struct, tag="discard", frozen=True):
+    """Discard ``card`` to pay for the action just chosen."""
 
-    resource: str
-    source: str
-    index: int
+    card: Card
+
+
+class Pay(msgspec.Struct, tag="pay", frozen=True, omit_defaults=True):
+    """Take the next ``resource`` from ``source``, at ``at``: a resource train's line
+    (``train``), a tile's industry space (``tile``), a market id (``market``), a pipeline
+    route (``pipeline``, for oil); Vanderbilt (``vanderbilt``) has no ``at``."""
+
+    resource: Resource
+    source: Source
+    at: str | None = None
 
 
 class SellProduced(msgspec.Struct, tag="sell_produced", frozen=True):
-    """Split the new tile's cubes among the connected markets: ``plan[i]`` cubes to the
-    ``i``-th connected market (in board order)."""
+    """Split the new tile's cubes among the connected markets: ``plan`` maps market ids to
+    cubes (a connected market left out gets none)."""
 
-    plan: list[int]
+    plan: dict[str, int]
 
 
 class ClaimQuality(msgspec.Struct, tag="claim_quality", frozen=True):
-    """Claim the face-up Quality Rewards tile in space ``index``, spending the whiskey it
-    needs beyond the sale's stars."""
+    """Claim the face-up Quality Rewards tile ``reward``, spending the whiskey it needs
+    beyond the sale's stars."""
 
-    index: int
+    reward: str
 
 
 Move = (
     Build | Network | SecondLink | Develop | DevelopAlso | FreeDevelop | Sell | SellAlso
     | BonusSell | Loan | Pass | Pay | SellProduced | ClaimQuality | Discard | Done | ScoreEra
 )  # fmt: skip
+
+__all__ = ["Done", "Move", "ScoreEra"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from plugins.brass_pittsburgh import moves as mv
+from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.building import build_targets, develop_spaces, has_presence, network
 from plugins.brass_pittsburgh.choices import network_options, oil_available
 from plugins.brass_pittsburgh.links import LIGHT, pipeline_sites, train_sites
@@ -162,8 +162,8 @@ def _network(rules: Rules, s: State, seat: int, m: mv.Network) -> Refusal | None
     if m.site not in sites:
         return (
             "link_site",
-            "a link goes on an empty line or route (a replacement train on another player's "
-            "light train, a pipeline over your own reserve) touching your network",
+            "a link goes on an empty line or route (a replacement train also on another "
+            "player's light train, a pipeline over your own reserve) touching your network",
         )
     if (m.link, m.site) not in network_options(rules, s, seat):
         return ("cannot_afford", "you cannot pay for this link's resources")
@@ -177,7 +177,7 @@ def _develop(rules: Rules, s: State, seat: int, m: mv.Develop) -> Refusal | None
     if m.space not in rules.mat.accessible(s.mat[seat]):
         return ("tile_not_accessible", f"{tile.id} is not accessible on your mat")
     if m.space not in develop_spaces(rules, s, seat):
-        return ("not_developable", f"{tile.id} (a crown jewel) cannot be developed")
+        return ("not_developable", f"{tile.id} is marked not developable in the game data")
     return ("cannot_afford", "you cannot pay one iron or steel for this develop")
 
 

@@ -257,8 +257,10 @@ def test_view_shows_money_shares_income_engine_track_and_only_bag_counts():
     m = Match(players=3)
     m.lay(0, (7, 4, "straight", 0))
     view = GAME.view(m.state, 1)
-    assert [set(p) >= {"money", "shares", "income", "engine"} for p in view["players_state"]]
-    assert view["track"]["7,4"]["sections"] == [[0, 3, 0, 1]]
+    assert [set(p) >= {"money", "shares", "income", "engine"} for p in view["players"]]
+    (track,) = view["track"]
+    assert track["hex"] == "7,4" and track["tile"] == "straight" and track["rotation"] == 0
+    assert track["sections"] == [{"sides": [0, 3], "owner": 0, "laid": 1}]
     assert all(isinstance(n, int) for n in view["bag"].values())
-    assert len(view["display"]) == 20 and view["goods"]
-    assert view == GAME.view(m.state, None) | {"you": 1}
+    assert len(view["display"]) == 20 and any(c["cubes"] for c in view["cities"])
+    assert view == GAME.view(m.state, None) | {"seat": 1}

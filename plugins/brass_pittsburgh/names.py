@@ -1,0 +1,365 @@
+"""The boundary between client names and engine indices.
+
+Clients read and write names (``CLIENTS.md``); the engine keeps compact integer state for
+speed. :class:`Names` holds both directions of every table (per board side where the board
+decides), converts named moves (:mod:`.moves`) to engine moves (:mod:`.internal_moves`) and
+back, and refuses an unknown name with an :class:`~core.errors.IllegalMove` whose sentence
+says what a valid name looks like.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any, NoReturn
+
+from core.errors import IllegalMove
+from plugins.brass import moves as fm
+from plugins.brass_pittsburgh import internal_moves as im
+from plugins.brass_pittsburgh import moves as pm
+from plugins.brass_pittsburgh.board import PittsburghBoard
+from plugins.brass_pittsburgh.links import LIGHT
+from plugins.brass_pittsburgh.rules import Rules, default_rules
+from plugins.brass_pittsburgh.state import State
+
+MEMO_KEPT = 65536
+"""Engine moves whose named form a side keeps (listings repeat the same moves a lot)."""
+SOURCES_AT = ("train", "tile", "market", "pipeline")
+"""Payment sources that name a place (Vanderbilt delivers from nowhere in particular)."""
+
+
+def _index(names: Sequence[str]) -> dict[str, int]:
+    return {name: i for i, name in enumerate(names)}
+
+
+def _refuse(code: str, sentence: str) -> NoReturn:
+    raise IllegalMove(code, sentence)
+
+
+class SideNames:
+    """The ids of one board side's places, by engine index, and the reverse lookups."""
+
+    def __init__(self, board: PittsburghBoard) -> None:
+        self.board = board
+        self.location = tuple(board.locations)
+        self.space = tuple(board.slot_name)
+        self.line = tuple(line.id for line in board.lines)
+        self.route = tuple(route.id for route in board.routes)
+        self.oilfield = tuple(board.oilfields)
+        self.market = tuple(m.id for m in board.markets)
+        merchant: list[str] = []
+        for node, _ in board.merchant_spaces:
+            loc = board.locations[node]
+            merchant.append(f"{loc}:{sum(1 for n in merchant if n.startswith(loc + ':'))}")
+        self.merchant = tuple(merchant)
+        self._space = _index(self.space)
+        self._line = _index(self.line)
+        self._route = _index(self.route)
+        self._oilfield = _index(self.oilfield)
+        self._market = _index(self.market)
+        self._merchant = _index(self.merchant)
+        self.memo: dict[Any, Any] = {}
+        """Engine move -> named move, for moves whose name does not depend on the state."""
+
+    def space_index(self, name: str | None) -> int:
+        if name is None:
+            return -1
+        i = self._space.get(name)
+        if i is None:
+            _refuse(
+                "unknown_space",
+                f"there is no industry space {name!r} on this board; spaces are "
+                "'<city>:<n>' as the board metadata lists them ('erie:0')",
+            )
+        return i
+
+    def oilfield_index(self, name: str | None) -> int:
+        if name is None:
+            return -1
+        i = self._oilfield.get(name)
+        if i is None:
+            _refuse(
+                "unknown_oilfield",
+                f"there is no oilfield {name!r} on this board; oilfields are "
+                f"{', '.join(self.oilfield)}",
+            )
+        return i
+
+    def merchant_index(self, name: str) -> int:
+        i = self._merchant.get(name)
+        if i is None:
+            _refuse(
+                "unknown_merchant",
+                f"there is no merchant space {name!r} on this board; merchant spaces are "
+                "'<merchant>:<n>' as the view's merchants list them ('chicago:0')",
+            )
+        return i
+
+    def market_index(self, name: str) -> int:
+        i = self._market.get(name)
+        if i is None:
+            _refuse(
+                "unknown_market",
+                f"there is no market {name!r} on this board; markets are {', '.join(self.market)}",
+            )
+        return i
+
+    def line_index(self, name: str) -> int:
+        i = self._line.get(name)
+        if i is None:
+            _refuse(
+                "unknown_line",
+                f"there is no railroad line {name!r} on this board; lines are their two "
+                "location ids sorted and joined by '~' ('erie~meadville')",
+            )
+        return i
+
+    def route_index(self, name: str) -> int:
+        i = self._route.get(name)
+        if i is None:
+            _refuse(
+                "unknown_route",
+                f"there is no pipeline route {name!r} on this board; routes are "
+                "'<oilfield>~<city>' ('oil_creek~titusville')",
+            )
+        return i
+
+
+class Names:
+    """Every id a client sees, by engine index, and the reverse lookups."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        d = rules.data
+        # card kinds are the same on both sides (rules.card_names)
+        table = next(iter(rules.cards.values()))
+        self.card = tuple(f"{cdef.kind}:{cdef.name}" for cdef in table.defs)
+        self.tile = tuple(t.id for t in rules.mat.tiles)
+        self.pipelines = frozenset(d.pipelines)
+        self.link_tiles = frozenset({LIGHT, *d.heavy_trains, *d.pipelines})
+        self.quality = frozenset(d.quality_rewards)
+        self._card = _index(self.card)
+        self._tile = _index(self.tile)
+        self.sides = {sid: SideNames(board) for sid, board in rules.boards.items()}
+        self._encoders: dict[type, Callable[[Any, SideNames], Any]] = {
+            im.Build: self._encode_build,
+            im.Network: lambda m, n: pm.Network(m.link, self._site(m.link, m.site, n)),
+            im.SecondLink: lambda m, n: pm.SecondLink(m.link, self._site(m.link, m.site, n)),
+            im.Develop: lambda m, n: pm.Develop(self.tile[m.space]),
+            im.DevelopAlso: lambda m, n: pm.DevelopAlso(self.tile[m.space]),
+            im.FreeDevelop: lambda m, n: pm.FreeDevelop(self.tile[m.space]),
+            im.Sell: lambda m, n: pm.Sell(n.space[m.slot], n.merchant[m.merchant]),
+            im.SellAlso: lambda m, n: pm.SellAlso(n.space[m.slot], n.merchant[m.merchant]),
+            im.BonusSell: lambda m, n: pm.BonusSell(n.space[m.slot], n.merchant[m.merchant]),
+            im.Pay: self._encode_pay,
+            fm.Discard: lambda m, n: pm.Discard(self.card[m.card]),
+            im.Loan: lambda m, n: pm.Loan(),
+            im.Pass: lambda m, n: pm.Pass(),
+        }
+        # field-less moves only change class (Done and ScoreEra are shared by both forms)
+        self._same = {pm.Loan: im.Loan(), pm.Pass: im.Pass()}
+
+    # --- names to indices, refusing what does not exist ---------------------------------
+
+    def card_index(self, name: str | None) -> int:
+        if name is None:
+            return -1
+        i = self._card.get(name)
+        if i is None:
+            _refuse(
+                "unknown_card",
+                f"there is no card named {name!r}; cards are named as your hand shows them "
+                "('location:pittsburgh', 'industry:coal')",
+            )
+        return i
+
+    def tile_index(self, name: str) -> int:
+        i = self._tile.get(name)
+        if i is None:
+            _refuse(
+                "unknown_tile",
+                f"there is no player-mat space {name!r}; mat spaces are named by their tile "
+                "id as the view's mat shows them ('K1', 'C2', 'OC')",
+            )
+        return i
+
+    def _site_index(self, link: str, site: str, n: SideNames) -> int:
+        if link not in self.link_tiles:
+            _refuse(
+                "unknown_link",
+                f"there is no link tile {link!r}; link tiles are LT (a light train), heavy "
+                "trains (HT_...) and pipelines (PL_...) as your link supply lists them",
+            )
+        if link in self.pipelines:
+            if site in n._line:
+                _refuse(
+                    "pipeline_on_line", f"a pipeline goes on a pipeline route, not on line {site!r}"
+                )
+            return n.route_index(site)
+        if site in n._route:
+            _refuse("train_on_route", f"a train goes on a railroad line, not on route {site!r}")
+        return n.line_index(site)
+
+    # --- moves --------------------------------------------------------------------------
+
+    def _site(self, link: str, site: int, n: SideNames) -> str:
+        return n.route[site] if link in self.pipelines else n.line[site]
+
+    def _encode_build(self, m: im.Build, n: SideNames) -> pm.Build:
+        return pm.Build(
+            card=self.card[m.card] if m.card >= 0 else None,
+            tile=self.tile[m.space],
+            space=n.space[m.slot] if m.slot >= 0 else None,
+            oilfield=n.oilfield[m.oilfield] if m.oilfield >= 0 else None,
+            whiskey=m.whiskey,
+        )
+
+    def _encode_pay(self, m: im.Pay, n: SideNames) -> pm.Pay:
+        src = m.source
+        if src == "vanderbilt":
+            at = None
+        elif src == "train":
+            at = n.line[m.index]
+        elif src == "tile":
+            at = n.space[m.index]
+        elif src == "market":
+            at = n.market[m.index]
+        else:
+            at = n.route[m.index]
+        return pm.Pay(m.resource, src, at)  # type: ignore[arg-type]
+
+    def encode_all(self, moves: list[Any], s: State) -> list[Any]:
+        """The named form of the engine's listing for state ``s``."""
+        n = self.sides[s.side]
+        memo, enc = n.memo, self._encoders
+        out = []
+        for m in moves:
+            t = type(m)
+            if t is im.SellProduced:
+                out.append(pm.SellProduced(dict(zip(self.produce_markets(s), m.plan, strict=True))))
+            elif t is im.ClaimQuality:
+                out.append(pm.ClaimQuality(s.quality_rewards[m.index]))
+            elif t in enc:
+                named = memo.get(m)
+                if named is None:
+                    if len(memo) >= MEMO_KEPT:
+                        memo.clear()
+                    named = memo[m] = enc[t](m, n)
+                out.append(named)
+            else:  # Done
+                out.append(m)
+        return out
+
+    def produce_markets(self, s: State) -> list[str]:
+        """The markets the tile being built may sell its cubes to, in the engine's order
+        (that of ``SellProduced.plan``)."""
+        board = self.rules.board_of(s.side)
+        slot = s.pending[0].a
+        (resource,) = self.rules.data.mat.tiles[s.slot_tile[slot]].produces
+        found = board.markets_connected(board.labels(s.line_owner), board.slot_node[slot], resource)
+        return [self.sides[s.side].market[m] for m in found]
+
+    def decode(self, m: Any, s: State) -> Any:
+        """The engine form of named move ``m``; raises ``IllegalMove`` for unknown names."""
+        n = self.sides[s.side]
+        t = type(m)
+        if t is pm.Build:
+            _check_build_shape(m)
+            return im.Build(
+                card=self.card_index(m.card),
+                space=self.tile_index(m.tile),
+                slot=n.space_index(m.space),
+                oilfield=n.oilfield_index(m.oilfield),
+                whiskey=m.whiskey,
+            )
+        if t is pm.Network:
+            return im.Network(m.link, self._site_index(m.link, m.site, n))
+        if t is pm.SecondLink:
+            return im.SecondLink(m.link, self._site_index(m.link, m.site, n))
+        if t is pm.Develop:
+            return im.Develop(self.tile_index(m.tile))
+        if t is pm.DevelopAlso:
+            return im.DevelopAlso(self.tile_index(m.tile))
+        if t is pm.FreeDevelop:
+            return im.FreeDevelop(self.tile_index(m.tile))
+        if t is pm.Sell:
+            return im.Sell(n.space_index(m.space), n.merchant_index(m.merchant))
+        if t is pm.SellAlso:
+            return im.SellAlso(n.space_index(m.space), n.merchant_index(m.merchant))
+        if t is pm.BonusSell:
+            return im.BonusSell(n.space_index(m.space), n.merchant_index(m.merchant))
+        if t is pm.Discard:
+            return fm.Discard(self.card_index(m.card))
+        if t is pm.Pay:
+            return self._decode_pay(m, n)
+        if t is pm.SellProduced:
+            return self._decode_plan(m, s, n)
+        if t is pm.ClaimQuality:
+            return self._decode_quality(m, s)
+        return self._same.get(t, m)
+
+    def _decode_pay(self, m: pm.Pay, n: SideNames) -> im.Pay:
+        src, at = m.source, m.at
+        if src == "vanderbilt":
+            if at is not None:
+                _refuse("bad_source", "Vanderbilt delivers from nowhere: send no 'at'")
+            return im.Pay(m.resource, src, -1)
+        if at is None:
+            _refuse("bad_source", f"say where the {m.resource} comes from: 'at' names the {src}")
+        if src == "train":
+            index = n.line_index(at)
+        elif src == "tile":
+            index = n.space_index(at)
+        elif src == "market":
+            index = n.market_index(at)
+        else:
+            index = n.route_index(at)
+        return im.Pay(m.resource, src, index)
+
+    def _decode_plan(self, m: pm.SellProduced, s: State, n: SideNames) -> im.SellProduced:
+        if not s.pending or s.pending[0].kind != "produce":
+            _refuse("decision_pending", "no new tile's cubes are waiting to be sold to markets")
+        markets = self.produce_markets(s)
+        for market in m.plan:
+            n.market_index(market)
+            if market not in markets:
+                _refuse(
+                    "market_not_connected",
+                    f"market {market!r} is not connected to the new tile; connected: "
+                    f"{', '.join(markets) or 'none'}",
+                )
+        return im.SellProduced([m.plan.get(market, 0) for market in markets])
+
+    def _decode_quality(self, m: pm.ClaimQuality, s: State) -> im.ClaimQuality:
+        if m.reward not in self.quality:
+            _refuse(
+                "unknown_quality_reward",
+                f"there is no Quality Rewards tile {m.reward!r}; the view's quality_rewards "
+                "list those in play ('QR_3_VP')",
+            )
+        for i, reward in enumerate(s.quality_rewards):
+            if reward == m.reward and s.quality_faceup[i]:
+                return im.ClaimQuality(i)
+        _refuse("quality_reward_taken", f"Quality Rewards tile {m.reward!r} is not face up")
+
+
+def _check_build_shape(m: pm.Build) -> None:
+    """A build names exactly one card source and exactly one place."""
+    if (m.card is None) != m.whiskey:
+        _refuse(
+            "build_card",
+            "a build names the card it discards, or sets whiskey and names no card (the "
+            "card is then chosen by the discard decision)",
+        )
+    if (m.space is None) == (m.oilfield is None):
+        _refuse(
+            "build_site",
+            "a build names either an industry space ('erie:0') or, for the Oil City, an "
+            "oilfield, not both",
+        )
+
+
+@cache
+def shipped_names() -> Names:
+    """The names of the shipped data, built once per process."""
+    return Names(default_rules())
