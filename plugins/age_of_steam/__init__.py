@@ -4,7 +4,9 @@ Rules: ``shared/rules/age-of-steam-rules.txt``; where it is silent, the publishe
 Maps and components are data (``data/*.json``); a map's differences from the base game are
 the named switches of its ``rules`` block (see :class:`data.Rules`).
 
-Move form (``metadata["move_form"]``). Every move is one decision:
+API clients: ``CLIENTS.md`` (coordinates, tiles, the view of :mod:`view`, the board in
+``metadata["board"]``, a worked game). Move form (``metadata["move_form"]``). Every move is
+one decision:
 
 * ``issue_shares {count}``: once per player per turn (0 issues none).
 * ``bid {amount}`` / ``drop_out`` / ``turn_order_pass``; St. Lucia: ``buy_first`` /

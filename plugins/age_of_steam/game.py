@@ -19,6 +19,7 @@ from core.game import SYSTEM, Result, Task
 from plugins.age_of_steam import events as ev
 from plugins.age_of_steam import flow, position
 from plugins.age_of_steam import moves as mv
+from plugins.age_of_steam import view as client_view
 from plugins.age_of_steam.data import Board, board
 from plugins.age_of_steam.goods import income_by_owner, legal_deliveries, walk_good
 from plugins.age_of_steam.rules import (
@@ -77,6 +78,9 @@ class AgeOfSteam:
         "hidden_information": False,
         # The default map, Rust Belt, takes 3-6 players; the small maps have their own tests.
         "conformance": {"players": [3, 4, 6]},
+        "clients": "plugins/age_of_steam/CLIENTS.md",
+        # Static map and tile data by the names the moves use, for drawing the board.
+        "board": client_view.board_metadata(),
     }
 
     # --- setup -----------------------------------------------------------------------------
@@ -449,13 +453,9 @@ class AgeOfSteam:
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         b = board(state.map_id)
-        doc = position.export(b, state)
-        doc.pop("format", None)
-        doc["to_act"] = flow.to_act(state)
-        doc["cities"] = _cities(b, state)
-        doc["you"] = seat
-        doc["bag_total"] = sum(state.bag.values())
-        return doc
+        to_act = flow.to_act(state)
+        cap = self._share_cap(b, state, to_act) if to_act is not None else 0
+        return client_view.view(b, state, seat, self._actions_open(b, state), cap)
 
     def redact(self, event: Any, seat: int | None) -> dict[str, Any]:
         # Nothing in Age of Steam is secret: the bag has no order, each draw is decided
@@ -498,17 +498,6 @@ class AgeOfSteam:
         new = copy.deepcopy(state)
         new.net = None
         return new
-
-
-def _cities(b: Board, state: State) -> list[dict[str, Any]]:
-    """Every city on the board (printed and New Cities) with the colour it accepts."""
-    out = [{"name": c.name, "hex": f"{c.col},{c.row}", "color": c.color} for c in b.spec.cities]
-    for h, letter in sorted(state.new_cities.items()):
-        col, row = b.coords[h]
-        spec = next(c for c in b.spec.new_cities if c.letter == letter)
-        town = b.spec.towns[b.town_at[h]].name
-        out.append({"name": f"{town} ({letter})", "hex": f"{col},{row}", "color": spec.color})
-    return out
 
 
 def _new_city_colour(b: Board, letter: str | None) -> str | None:
