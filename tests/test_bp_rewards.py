@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from plugins.brass.income import IncomeTrack
+from plugins.brass.scoring import link_icons
 from plugins.brass_pittsburgh.board import BuiltPipeline, PittsburghBoard, board_for
 from plugins.brass_pittsburgh.data import PittsburghData, default_data
 from plugins.brass_pittsburgh.eras import (
     bankrupt,
-    link_icons,
     train_leaves_at_era_end,
     train_link_vp,
 )
@@ -145,7 +145,7 @@ def test_level_one_tiles_leave_at_the_end_of_era1(data: PittsburghData) -> None:
 
 
 def test_double_link_train_scores_double(board: PittsburghBoard) -> None:
-    icons = link_icons(board, [(board.node["homestead"], 2)])
+    icons = link_icons(board.printed_link_icons, [(board.node["homestead"], 2)])
     line = board.line_index["homestead~pittsburgh"]
     assert train_link_vp(board, line, icons, 1) == 3  # Pittsburgh prints 1 icon
     assert train_link_vp(board, line, icons, 2) == 6

@@ -16,27 +16,57 @@ Modules (each public piece carries its own docstring):
   links of anyone, a player's network, distances in links, nearest-source search.
 * :mod:`plugins.brass.market` -- a resource market as a ladder of prices filled from the
   expensive end: buying cheapest first, selling into the most expensive vacancies.
-* :mod:`plugins.brass.mat` -- the player mat as tile stacks per industry; the lowest tile,
-  developing, the hook for games whose mat is a graph of paths.
-* :mod:`plugins.brass.build` -- build-space rules: single-icon spaces first, one industry
-  per location per player in the first era, which card may name which build.
-* :mod:`plugins.brass.scoring` -- link scoring by endpoint icons, flipped-industry VP, the
-  final ranking with tie-breaks and shared places.
+* :mod:`plugins.brass.mat` -- the :class:`~plugins.brass.mat.Mat` protocol (``accessible``,
+  ``take``) with Birmingham's tile stacks as one implementation, and develop's filter.
+* :mod:`plugins.brass.build` -- build-space rules: single-icon spaces first, and which card
+  may build where (``card_reach`` for listings, ``card_refusal`` for one build; both take a
+  "treat as wild" flag).
+* :mod:`plugins.brass.scoring` -- link scoring by endpoint icons, the final ranking with
+  tie-breaks and shared places, and ``final_result`` naming the tie-breaks.
 * :mod:`plugins.brass.state` -- :class:`~plugins.brass.state.BrassState` (players, money,
   income, VP, cards, turn order, the pending decision), :class:`~plugins.brass.state.
   TurnRules` and :func:`~plugins.brass.state.apply_core`, the reducer of the shared events.
 * :mod:`plugins.brass.events` / :mod:`plugins.brass.moves` -- the shared events (discards,
   spending, ``Awaiting``, turns, rounds, eras) and moves (``Discard``, ``Done``,
-  ``ScoreEra``) a game lists in its unions.
+  ``ScoreEra``; engine forms of ``Sell``, ``SellAlso``, ``Loan``, ``Pass``) a game lists in
+  its unions.
 * :mod:`plugins.brass.resolver` -- the turn engine: a move run to its consequences as a
   queue of steps (ask the player only where there is a choice), turns, refills, round end
-  (turn order, income, the shortfall hook) and the era's end (reshuffle and deal).
-* :mod:`plugins.brass.hidden` -- dealing, redacting cards, resampling what a seat cannot see.
+  (turn order, income, the shortfall hook) and the era's end (scores, the game's era
+  change, reshuffle and deal).
+* :mod:`plugins.brass.hidden` -- dealing, redacting cards (drawn cards sorted, never in
+  deck order), resampling what a seat cannot see.
+* :mod:`plugins.brass.client` / :mod:`plugins.brass.log` -- the client boundary: ids by
+  index and back with clear refusals (``Ids``, ``card_ids``), the view's shared parts
+  (``Doc``, ``Decision``, ``PlayerCore``, ``player_fields``, ``turn_fields``,
+  ``current_decision``) and the event log's skeleton (``redact_log``).
 
-A game provides: its data (loaded with :mod:`plugins.brass.data`), a state subclassing
-``BrassState`` with its board, a reducer calling ``apply_core``, and a ``Resolver``
-subclass with four hooks (``start``, ``resolve``, ``answer_step``, ``income_shortfall``).
-Brass: Birmingham (``plugins.brass_birmingham``) is the worked example.
+Brass: Birmingham (``plugins.brass_birmingham``) and Brass: Pittsburgh
+(``plugins.brass_pittsburgh``) are the worked examples. What a third Brass variant provides:
+
+1. **Data files** loaded with :func:`plugins.brass.data.load` (errors as ``DataError``):
+   board (locations, links, build spaces with icons), cards with copies per player count,
+   tiles, merchants, markets (prices cheapest first; per-space VP and empty price optional),
+   the income track, and :class:`~plugins.brass.state.TurnRules` (hand size, actions, eras).
+2. **State**: a ``BrassState`` subclass with its board fields and a ``clone``
+   (``core_copy()`` plus its own fields), started with ``core_fields``.
+3. **Events and moves**: its own events next to ``CoreEvent`` in its ``Event`` union (tags
+   never change once stored); named moves for clients and engine moves (indices), both
+   listing the family's shared ones.
+4. **Reducer**: ``apply`` calling ``apply_core`` for the shared events, the mat's ``take``
+   for tiles leaving a mat.
+5. **Resolver hooks** (a ``Resolver`` subclass): ``start``, ``resolve``, ``answer_step``,
+   ``income_shortfall``; optional ``shortfall_step`` and ``era_change`` (board changes
+   between an era's scores and the next deal); era scoring computes link and industry VP
+   and calls ``end_era``.
+6. **Mat**: ``TileStacks`` for stacks per industry, or its own class with ``accessible``
+   and ``take`` (:class:`~plugins.brass.mat.Mat`).
+7. **Client boundary**: ``Names`` built from ``Ids`` / ``card_ids``; a ``view`` module with
+   ``Decision`` / ``PlayerCore`` subclasses, ``describe(step)`` wording each step kind and
+   ``redact`` answering its ``Started`` (with ``hidden.dealt``) then ``redact_log`` with a
+   ``rename`` hook for its own events; ``result`` via ``final_result`` and its tie-breaks.
+8. **Game**: the :class:`core.game.Game` methods delegating to the above, ``sample_hidden``
+   with ``resample_cards`` (plus any hidden board tiles), and a ``plugin`` entry point.
 
 Everything here is pure and works on plain lists and ints so games can keep state compact.
 """

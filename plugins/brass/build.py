@@ -20,32 +20,53 @@ def build_spaces(
     return [s for s in slots if empty[s] and industry in icons[s]]
 
 
+EVERY_LOCATION, NETWORK_LOCATIONS, NO_LOCATION = -1, -2, -3
+"""Where a card builds, besides one location: anywhere, the builder's network, nowhere."""
+
+
+def card_reach(card: CardDef | None, has_presence: bool, wild: bool = False) -> int:
+    """Where ``card`` may build: a location index, or one of :data:`EVERY_LOCATION`,
+    :data:`NETWORK_LOCATIONS` (industry cards of a builder with tiles on the board) and
+    :data:`NO_LOCATION` (a location card naming no buildable place). ``wild`` treats the
+    card as wild (Pittsburgh: any card plus a whiskey; ``card`` may then be ``None``).
+    Which industries it builds and which locations a wild location card may name are the
+    game's (see :func:`card_refusal`)."""
+    if wild or card is None or card.kind == "wild_location":
+        return EVERY_LOCATION
+    if card.kind == "location":
+        return card.location if card.location >= 0 else NO_LOCATION
+    return NETWORK_LOCATIONS if has_presence else EVERY_LOCATION
+
+
 def card_refusal(
-    card: CardDef,
+    card: CardDef | None,
     location: int,
     industry: int,
     in_network: bool,
     has_presence: bool,
     nameable: bool,
+    wild: bool = False,
 ) -> tuple[str, str] | None:
-    """Why ``card`` cannot pay for building ``industry`` at ``location``, or ``None``.
+    """Why ``card`` cannot pay for building ``industry`` at ``location``, or ``None``
+    (the same rule as :func:`card_reach`, one build at a time).
 
     Location cards name their location and ignore the network; wild location cards name
-    any location a card could name (``nameable``: not a farm brewery). Industry cards (and
-    wild industry cards) need the location in the builder's network, unless the builder
-    has nothing on the board at all. A game with other wilds (Pittsburgh: any card plus a
-    whiskey) passes a ``CardDef`` of kind ``wild_location`` / ``wild_industry`` made for
-    the occasion."""
+    any location a card could name (``nameable``: Birmingham's farm breweries are not).
+    Industry cards (and wild industry cards) need the location in the builder's network,
+    unless the builder has nothing on the board at all. ``wild`` (Pittsburgh: the card
+    comes with a whiskey; ``card`` may then be ``None``) builds anything anywhere."""
+    if wild or card is None:
+        return None
     if card.kind == "location":
         if card.location != location:
-            return ("card_wrong_location", "a location card builds only in the town it names")
+            return ("card_wrong_location", "a location card builds only in the place it names")
         return None
     if card.kind == "wild_location":
         if not nameable:
             return ("wild_location_unnamed", "a wild location card cannot name this location")
         return None
     if card.kind == "industry" and industry not in card.industries:
-        return ("card_wrong_industry", "an industry card builds only the industry it shows")
+        return ("card_wrong_industry", "an industry card builds only the industries it shows")
     if not in_network and has_presence:
         return (
             "not_in_network",

@@ -35,17 +35,33 @@ def own_cards(
     return [name(c) for c in cards] if seat == owner else None
 
 
+def dealt(
+    deck: list[int],
+    hands: list[list[int]],
+    facedown: list[list[int]] | None,
+    seat: int | None,
+    name: Callable[[int], str],
+) -> dict[str, Any]:
+    """A deal as ``seat`` may read it: the deck and hands (and face-down discards, when
+    given) as counts, and the seat's own hand by name (``None`` for a spectator)."""
+    out: dict[str, Any] = {"deck_count": len(deck), "hand_counts": [len(h) for h in hands]}
+    if facedown is not None:
+        out["facedown_counts"] = [len(f) for f in facedown]
+    out["hand"] = None if seat is None else own_cards(hands[seat], seat, seat, name)
+    return out
+
+
 def redact_core(event: Any, seat: int | None, name: Callable[[int], str]) -> dict | None:
-    """The redacted form of a shared event carrying secret cards, or ``None``."""
+    """The redacted form of a shared event carrying secret cards, or ``None``.
+
+    Drawn cards are shown sorted by name: they come in deck order, which no seat may
+    learn."""
     if isinstance(event, ev.Drew):
+        cards = own_cards(event.cards, event.seat, seat, name)
         return {"seat": event.seat, "count": len(event.cards),
-                "cards": own_cards(event.cards, event.seat, seat, name)}  # fmt: skip
+                "cards": sorted(cards) if cards else cards}  # fmt: skip
     if isinstance(event, ev.EraBegan):
-        return {
-            "era": event.era, "deck_count": len(event.deck),
-            "hand_counts": [len(h) for h in event.hands],
-            "hand": None if seat is None else own_cards(event.hands[seat], seat, seat, name),
-        }  # fmt: skip
+        return {"era": event.era, **dealt(event.deck, event.hands, None, seat, name)}
     return None
 
 

@@ -2,13 +2,14 @@
 
 Birmingham's mat is one stack per industry, lowest level on top: the state of a stack is
 the index of its next tile in the industry's tile sequence (``TileStacks.sequence``).
-A game whose mat is a graph of paths (Pittsburgh) provides its own ``accessible`` rule
-with the same shape: *which tiles may be taken now*.
+A game whose mat is a graph of paths (Pittsburgh) provides its own mat with the same two
+methods (:class:`Mat`): *which tiles may be taken now*, and *take one*. Reducers take
+tiles only through ``take``; develop listings start from ``accessible``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 
@@ -33,16 +34,31 @@ class TileStacks:
         """Levels of the tiles already taken off the stack (built or developed)."""
         return self.sequence[industry][:position]
 
+    def accessible(self, positions: Sequence[int]) -> list[int]:
+        """Industries whose stack still holds a tile (its lowest may be taken)."""
+        return [k for k, size in enumerate(self.sizes) if positions[k] < size]
 
-class AccessibleMat(Protocol):
-    """A mat whose takeable tiles follow a graph (Pittsburgh's paths and branches).
+    def take(self, positions: list[int], industry: int) -> list[str]:
+        """Take the lowest tile of ``industry``'s stack in place; unlocks nothing."""
+        positions[industry] += 1
+        return []
 
-    ``left`` is the game's per-seat record of tiles still on the mat."""
+
+class Mat(Protocol):
+    """What every Brass mat offers: ``left`` is the game's per-seat record of its mat
+    (Birmingham: tiles taken per industry; Pittsburgh: tiles left per mat space)."""
 
     def accessible(self, left: Sequence[int]) -> list[int]:
-        """Mat spaces whose tile may be built or developed now."""
+        """Mat entries (industries or spaces) whose tile may be built or developed now."""
         ...
 
-    def take(self, left: list[int], space: int) -> list[int]:
-        """Take the tile on ``space`` (changes ``left``); returns what it unlocks."""
+    def take(self, left: list[int], entry: int) -> list[str]:
+        """Take the tile of ``entry`` (changes ``left``); returns the link tiles it
+        unlocks (Pittsburgh's locked links), if any."""
         ...
+
+
+def developable(mat: Mat, left: Sequence[int], develops: Callable[[int], bool]) -> list[int]:
+    """Entries whose tile may be developed away now: accessible, and ``develops`` (the
+    game's no-development rule: Birmingham's icon, Pittsburgh's flag) allows it."""
+    return [k for k in mat.accessible(left) if develops(k)]

@@ -7,13 +7,15 @@ with an ``Awaiting`` event, and the player's answer (a move) resumes it. When th
 is empty the action is done; after the turn's last action the seat refills its hand, the
 next seat plays, and after the last seat the round ends (turn order by spending, income).
 
-A game subclasses :class:`Resolver` and fills in four hooks:
+A game subclasses :class:`Resolver` and fills in four hooks (two more are optional):
 
 * :meth:`Resolver.start` -- emit an action's first events, return its step queue;
 * :meth:`Resolver.resolve` -- resolve ``queue[0]`` of a game-defined kind, or wait;
 * :meth:`Resolver.answer_step` -- apply the player's answer to ``queue[0]``;
 * :meth:`Resolver.income_shortfall` -- what happens when a seat cannot pay its income;
-* :meth:`Resolver.shortfall_step` (optional) -- a decision to ask that seat first.
+* :meth:`Resolver.shortfall_step` (optional) -- a decision to ask that seat first;
+* :meth:`Resolver.era_change` (optional) -- board changes between an era's scores and the
+  next deal (:meth:`Resolver.end_era` runs the era's end).
 
 The ``discard`` step (which card pays for an action) and the ``round_end`` step (resume
 the round's end after a round-end decision) are the family's own.
@@ -105,7 +107,36 @@ class Resolver:
         paid = min(owe, self.s.money[seat])
         return paid, min(owe - paid, max(0, self.s.vp[seat]))
 
+    def era_change(self, era: int) -> None:
+        """Emit what changes on the board once ``era`` is scored, before the next deal (or
+        the game's end): Pittsburgh clears trains and level I tiles here. The default emits
+        nothing, for a game that folds those changes into ``EraBegan`` (Birmingham)."""
+
     # --- the engine -------------------------------------------------------------------
+
+    def end_era(self, rng: Random, links: list[int], industries: list[int]) -> list[Any]:
+        """The era's end, in order: the scores, :meth:`era_change`, then either the next
+        era (every card reshuffled, face-down ones included, ``hand_size`` dealt to each
+        seat) or the game's end. Returns the events (a system move: no seat acts)."""
+        s, rules = self.s, self.rules
+        if s.phase != SCORING:
+            raise IllegalMove("not_era_end", "the era is not over: cards remain to be played")
+        era = s.era
+        self.emit(ev.EraScored(era, links, industries))
+        self.era_change(era)
+        if era + 1 >= rules.eras:
+            self.emit(ev.GameEnded())
+            return self.events
+        cards = list(s.deck)
+        for seat in range(s.players):
+            cards += s.discards[seat] + s.facedown[seat] + s.hands[seat]
+        rng.shuffle(cards)
+        size, n = rules.hand_size, s.players
+        hands = [
+            sorted(cards[len(cards) - size * (i + 1) : len(cards) - size * i]) for i in range(n)
+        ]
+        self.emit(ev.EraBegan(era + 1, cards[: max(0, len(cards) - size * n)], hands))
+        return self.events
 
     def begin(self, move: Any) -> None:
         self.run(self.start(move))
@@ -190,22 +221,3 @@ class Resolver:
             income[seat] = -paid
         self.emit(ev.RoundEnded(order, income, lost))
         return True
-
-
-def era_end(
-    rules: TurnRules, s: BrassState, rng: Random, links: list[int], industries: list[int]
-) -> list[Any]:
-    """The family part of an era's end: the scores, then either the next era (every card
-    reshuffled, face-down ones included, and ``hand_size`` dealt to each seat) or the end."""
-    if s.phase != SCORING:
-        raise IllegalMove("not_era_end", "the era is not over: cards remain to be played")
-    out: list[Any] = [ev.EraScored(s.era, links, industries)]
-    if s.era + 1 >= rules.eras:
-        return [*out, ev.GameEnded()]
-    cards = list(s.deck)
-    for seat in range(s.players):
-        cards += s.discards[seat] + s.facedown[seat] + s.hands[seat]
-    rng.shuffle(cards)
-    size, n = rules.hand_size, s.players
-    hands = [sorted(cards[len(cards) - size * (i + 1) : len(cards) - size * i]) for i in range(n)]
-    return [*out, ev.EraBegan(s.era + 1, cards[: max(0, len(cards) - size * n)], hands)]

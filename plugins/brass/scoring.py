@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
+
+from core.game import Result
+
+
+def link_icons(printed: Sequence[int], flipped: Iterable[tuple[int, int]]) -> list[int]:
+    """Link icons per location: the ``printed`` ones plus ``(location, icons)`` of every
+    flipped industry tile (Birmingham and Pittsburgh count flipped tiles of anyone)."""
+    icons = list(printed)
+    for location, n in flipped:
+        icons[location] += n
+    return icons
 
 
 def link_points(nodes: Sequence[int], icons: Sequence[int]) -> int:
@@ -14,3 +26,21 @@ def ranking(keys: Sequence[Sequence[int]]) -> list[int]:
     """Places (1 = best) from comparison keys, higher is better, compared in order (VP,
     then each tie-break); seats whose whole keys are equal share a place."""
     return [1 + sum(tuple(other) > tuple(mine) for other in keys) for mine in keys]
+
+
+class TieBreak(NamedTuple):
+    """A figure breaking VP ties, higher first: ``field`` names it in the result's details,
+    ``label`` in its list of tie-breaks; ``values`` per seat."""
+
+    field: str
+    label: str
+    values: list[int]
+
+
+def final_result(vp: Sequence[int], tie_breaks: Sequence[TieBreak]) -> Result:
+    """The game's result: places by VP, then each tie-break in order; the details give
+    every tie-break's figures and their names in order."""
+    keys = [(vp[seat], *(tb.values[seat] for tb in tie_breaks)) for seat in range(len(vp))]
+    details: dict[str, Any] = {tb.field: list(tb.values) for tb in tie_breaks}
+    details["tie_breaks"] = [tb.label for tb in tie_breaks]
+    return Result(scores=list(vp), ranking=ranking(keys), details=details)

@@ -14,11 +14,12 @@ from random import Random
 from typing import Any
 
 from core.errors import IllegalMove
+from core.game import SYSTEM
 from plugins.brass import resolver as family
 from plugins.brass.build import build_spaces, card_refusal
 from plugins.brass.cards import distinct
 from plugins.brass.graph import nearest
-from plugins.brass.scoring import link_points
+from plugins.brass.scoring import link_icons, link_points
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import internal_moves as mv
 from plugins.brass_birmingham import moves as pm
@@ -704,18 +705,22 @@ def score_era(d: Birmingham, s: State, rng: Random) -> list[Any]:
     """System: link VP (link icons of flipped industries of anyone, plus each merchant
     location's), flipped industries' VP, then the family's era change."""
     n = s.players
-    icons = list(d.loc_icons)
+    flipped = [
+        (owner, d.slot_loc[slot], d.tile(s.slot_ind[slot], s.slot_level[slot]))
+        for slot, owner in enumerate(s.slot_owner)
+        if owner >= 0 and s.slot_flipped[slot]
+    ]
+    icons = link_icons(d.loc_icons, [(loc, tile.link_icons) for _, loc, tile in flipped])
     industries = [0] * n
-    for slot, owner in enumerate(s.slot_owner):
-        if owner >= 0 and s.slot_flipped[slot]:
-            tile = d.tile(s.slot_ind[slot], s.slot_level[slot])
-            icons[d.slot_loc[slot]] += tile.link_icons
-            industries[owner] += tile.vp
+    for owner, _, tile in flipped:
+        industries[owner] += tile.vp
     links = [0] * n
     for li, owner in enumerate(s.link_owner):
         if owner >= 0:
             links[owner] += link_points(d.link_nodes[li], icons)
-    return family.era_end(d.turn_rules, s, rng, links, industries)
+    # Birmingham's era change (canals and level I tiles leaving) is its reducer's part of
+    # ``EraBegan``, so stored logs keep replaying: no ``era_change`` events.
+    return Resolver(d, s, SYSTEM).end_era(rng, links, industries)
 
 
 def decide(d: Birmingham, s: State, actor: int, m: Any, rng: Random) -> list[Any]:

@@ -7,17 +7,16 @@ from typing import Any
 
 import msgspec
 
-from core.errors import IllegalMove
-from core.game import Result, Task
 from plugins.brass.cards import build_deck
-from plugins.brass.hidden import deal, resample_cards
-from plugins.brass.scoring import ranking
+from plugins.brass.game import BrassGame
+from plugins.brass.hidden import deal
+from plugins.brass.scoring import TieBreak
 from plugins.brass_birmingham import engine, position, view
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import moves as mv
 from plugins.brass_birmingham.data import Birmingham, birmingham
 from plugins.brass_birmingham.names import Names, shipped_names
-from plugins.brass_birmingham.state import OVER, PLAY, SCORING, State, apply
+from plugins.brass_birmingham.state import State, apply
 
 MOVE_FORM = (
     "sequential, by name (see CLIENTS.md): an action's first move names the action and its "
@@ -37,7 +36,7 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Brass: Birmingham has no match options yet (the full game, 2 to 4 players)."""
 
 
-class BrassBirmingham:
+class BrassBirmingham(BrassGame):
     id = "brass-birmingham"
     title = "Brass: Birmingham"
     rules_version = "2"
@@ -81,31 +80,16 @@ class BrassBirmingham:
         return apply(self.data, state, event)
 
     def decide(self, state: State, actor: int, move: Any, rng: Random) -> list[Any]:
-        if not isinstance(move, mv.Move.__args__):  # type: ignore[attr-defined]
-            raise IllegalMove("unknown_move", "Brass: Birmingham has no such move")
+        self.check_move(move)
         return engine.decide(self.data, state, actor, self.names.decode(move, state), rng)
 
     def legal_moves(self, state: State, seat: int) -> list[Any]:
         return engine.legal_moves(self.data, self.names, state, seat)
 
-    def pending_tasks(self, state: State) -> list[Task]:
-        if state.phase == PLAY:
-            return [Task(kind="turn", seat=state.current)]
-        if state.phase == SCORING:
-            return [Task(kind="system", move=mv.ScoreEra())]
-        return []
-
-    def result(self, state: State) -> Result | None:
-        if state.phase != OVER:
-            return None
+    def tie_breaks(self, state: State) -> list[TieBreak]:
         levels = [self.data.income.level(sp) for sp in state.income]
-        keys = [(state.vp[i], levels[i], state.money[i]) for i in range(state.players)]
-        return Result(
-            scores=list(state.vp),
-            ranking=ranking(keys),
-            details={"income_level": levels, "money": list(state.money),
-                     "tie_breaks": ["income level", "money"]},
-        )  # fmt: skip
+        return [TieBreak("income_level", "income level", levels),
+                TieBreak("money", "money", state.money)]  # fmt: skip
 
     # --- what a seat may see --------------------------------------------------------------
 
@@ -122,8 +106,3 @@ class BrassBirmingham:
 
     def load_position(self, doc: dict[str, Any]) -> State:
         return position.load(self.data, doc)
-
-    def sample_hidden(self, state: State, seat: int, rng: Random) -> State:
-        new = state.clone()
-        resample_cards(new, seat, rng)
-        return new

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
-from plugins.brass.moves import Discard, Done, ScoreEra
+from plugins.brass.moves import Discard, Done, Loan, Pass, ScoreEra, Sell, SellAlso
 
 
 class Build(msgspec.Struct, tag="build", frozen=True):
@@ -34,23 +34,8 @@ class Develop(msgspec.Struct, tag="develop", frozen=True):
     industry: int
 
 
-class Sell(msgspec.Struct, tag="sell", frozen=True):
-    """Sell the industry on ``slot`` to the merchant on merchant space ``merchant``."""
-
-    slot: int
-    merchant: int
-
-
-class Loan(msgspec.Struct, tag="loan", frozen=True):
-    """Take £30 and drop three income levels."""
-
-
 class Scout(msgspec.Struct, tag="scout", frozen=True):
     """Discard three cards (chosen next) for one wild location and one wild industry card."""
-
-
-class Pass(msgspec.Struct, tag="pass", frozen=True):
-    """Discard a card and do nothing else."""
 
 
 class PickCoal(msgspec.Struct, tag="pick_coal", frozen=True):
@@ -87,13 +72,6 @@ class SecondLink(msgspec.Struct, tag="second_link", frozen=True):
     link: int
 
 
-class SellAlso(msgspec.Struct, tag="sell_also", frozen=True):
-    """Sell one more industry in this Sell action."""
-
-    slot: int
-    merchant: int
-
-
 class DevelopAlso(msgspec.Struct, tag="develop_also", frozen=True):
     """Develop a second tile in this Develop action."""
 
@@ -112,4 +90,4 @@ Move = (
     | Done | ScoreEra
 )  # fmt: skip
 
-__all__ = ["Discard", "Done", "Move", "ScoreEra"]
+__all__ = ["Discard", "Done", "Loan", "Move", "Pass", "ScoreEra", "Sell", "SellAlso"]

@@ -9,40 +9,54 @@ with an :class:`~core.errors.IllegalMove` whose sentence says what a valid name 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from core.errors import IllegalMove
 from plugins.brass import moves as fm
+from plugins.brass.client import Ids, card_ids
 from plugins.brass_birmingham import internal_moves as im
 from plugins.brass_birmingham import moves as pm
 from plugins.brass_birmingham.data import INDUSTRIES, Birmingham, birmingham
 from plugins.brass_birmingham.state import State
 
 
-def _index(names: Sequence[str]) -> dict[str, int]:
-    return {name: i for i, name in enumerate(names)}
-
-
 class Names:
     """Every id a client sees, by engine index, and the reverse lookups."""
 
     def __init__(self, d: Birmingham) -> None:
-        self.industry = INDUSTRIES
-        self.card = tuple(d.cards.name(k) for k in range(len(d.cards)))
-        self.location = tuple(loc.id for loc in d.locations)
-        self.space = tuple(d.slot_name(slot) for slot in range(d.n_slots))
-        self.merchant = tuple(
-            f"{self.location[loc]}:{d.merchant_loc[:m].count(loc)}"
-            for m, loc in enumerate(d.merchant_loc)
+        self.industry = Ids(
+            INDUSTRIES,
+            "unknown_industry",
+            f"there is no industry named {{name}}; industries are {', '.join(INDUSTRIES)}",
         )
-        self.link = tuple(d.link_names)
-        self._industry = _index(self.industry)
-        self._card = _index(self.card)
-        self._space = _index(self.space)
-        self._merchant = _index(self.merchant)
-        self._link = _index(self.link)
+        self.card = card_ids(
+            (d.cards.name(k) for k in range(len(d.cards))),
+            ("location:cannock", "industry:coal", "wild:location"),
+        )
+        self.location = tuple(loc.id for loc in d.locations)
+        self.space = Ids(
+            (d.slot_name(slot) for slot in range(d.n_slots)),
+            "unknown_space",
+            "there is no build space {name}; spaces are '<location>:<n>' as the view's "
+            "board lists them ('birmingham:2')",
+        )
+        self.merchant = Ids(
+            (
+                f"{self.location[loc]}:{d.merchant_loc[:m].count(loc)}"
+                for m, loc in enumerate(d.merchant_loc)
+            ),
+            "unknown_merchant",
+            "there is no merchant space {name}; merchant spaces are '<location>:<n>' as the "
+            "view's merchants list them ('oxford:0')",
+        )
+        self.link = Ids(
+            d.link_names,
+            "unknown_link",
+            "there is no link line {name}; lines are their two location ids sorted and "
+            "joined by '~' ('birmingham~dudley')",
+        )
         # answers to pending steps; first moves are built named (engine.action_moves)
         self._encoders: dict[type, Callable[[Any, State], Any]] = {
             fm.Discard: lambda m, s: pm.Discard(self.card[m.card]),
@@ -59,57 +73,6 @@ class Names:
         # field-less moves only change class (Done and ScoreEra are shared by both forms)
         self._same = {pm.Loan: im.Loan(), pm.Scout: im.Scout(), pm.Pass: im.Pass()}
 
-    # --- names to indices, refusing what does not exist ---------------------------------
-
-    def card_index(self, name: str) -> int:
-        i = self._card.get(name)
-        if i is None:
-            raise IllegalMove(
-                "unknown_card",
-                f"there is no card named {name!r}; cards are named as your hand shows them "
-                "('location:cannock', 'industry:coal', 'wild:location')",
-            )
-        return i
-
-    def industry_index(self, name: str) -> int:
-        i = self._industry.get(name)
-        if i is None:
-            raise IllegalMove(
-                "unknown_industry",
-                f"there is no industry named {name!r}; industries are {', '.join(INDUSTRIES)}",
-            )
-        return i
-
-    def space_index(self, name: str) -> int:
-        i = self._space.get(name)
-        if i is None:
-            raise IllegalMove(
-                "unknown_space",
-                f"there is no build space {name!r}; spaces are '<location>:<n>' as the view's "
-                "board lists them ('birmingham:2')",
-            )
-        return i
-
-    def merchant_index(self, name: str) -> int:
-        i = self._merchant.get(name)
-        if i is None:
-            raise IllegalMove(
-                "unknown_merchant",
-                f"there is no merchant space {name!r}; merchant spaces are '<location>:<n>' "
-                "as the view's merchants list them ('oxford:0')",
-            )
-        return i
-
-    def link_index(self, name: str) -> int:
-        i = self._link.get(name)
-        if i is None:
-            raise IllegalMove(
-                "unknown_link",
-                f"there is no link line {name!r}; lines are their two location ids sorted "
-                "and joined by '~' ('birmingham~dudley')",
-            )
-        return i
-
     # --- moves ------------------------------------------------------------------------
 
     def encode_all(self, moves: list[Any], s: State) -> list[Any]:
@@ -123,40 +86,42 @@ class Names:
         t = type(m)
         if t is pm.Build:
             return im.Build(
-                self.card_index(m.card), self.space_index(m.space), self.industry_index(m.industry)
+                self.card.index_of(m.card),
+                self.space.index_of(m.space),
+                self.industry.index_of(m.industry),
             )
         if t is pm.Network:
-            return im.Network(self.link_index(m.link))
+            return im.Network(self.link.index_of(m.link))
         if t is pm.Develop:
-            return im.Develop(self.industry_index(m.industry))
+            return im.Develop(self.industry.index_of(m.industry))
         if t is pm.Sell:
-            return im.Sell(self.space_index(m.space), self.merchant_index(m.merchant))
+            return im.Sell(self.space.index_of(m.space), self.merchant.index_of(m.merchant))
         if t is pm.Discard:
-            return fm.Discard(self.card_index(m.card))
+            return fm.Discard(self.card.index_of(m.card))
         if t is pm.PickCoal:
-            return im.PickCoal(self.space_index(m.space))
+            return im.PickCoal(self.space.index_of(m.space))
         if t is pm.PickIron:
-            return im.PickIron(self.space_index(m.space))
+            return im.PickIron(self.space.index_of(m.space))
         if t is pm.PickBeer:
             return self._beer_source(m.source, s)
         if t is pm.Liquidate:
-            return im.Liquidate(self.space_index(m.space))
+            return im.Liquidate(self.space.index_of(m.space))
         if t is pm.SecondLink:
-            return im.SecondLink(self.link_index(m.link))
+            return im.SecondLink(self.link.index_of(m.link))
         if t is pm.SellAlso:
-            return im.SellAlso(self.space_index(m.space), self.merchant_index(m.merchant))
+            return im.SellAlso(self.space.index_of(m.space), self.merchant.index_of(m.merchant))
         if t is pm.DevelopAlso:
-            return im.DevelopAlso(self.industry_index(m.industry))
+            return im.DevelopAlso(self.industry.index_of(m.industry))
         if t is pm.FreeDevelop:
-            return im.FreeDevelop(self.industry_index(m.industry))
+            return im.FreeDevelop(self.industry.index_of(m.industry))
         return self._same.get(t, m)
 
     def _beer_source(self, source: str, s: State) -> Any:
-        if source in self._space:
-            return im.PickBeer(self._space[source])
-        if source in self._merchant:
+        if source in self.space:
+            return im.PickBeer(self.space.index_of(source))
+        if source in self.merchant:
             step = s.pending[0] if s.pending else None
-            if step is None or step.kind != "beer" or self._merchant[source] != step.b:
+            if step is None or step.kind != "beer" or self.merchant.index_of(source) != step.b:
                 raise IllegalMove(
                     "beer_source",
                     f"merchant beer comes only from the merchant you are selling to, "

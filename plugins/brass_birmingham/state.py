@@ -96,7 +96,7 @@ def apply(d: Birmingham, s: State | None, e: Any) -> State:
         tile = d.tile(s.slot_ind[e.slot], s.slot_level[e.slot])
         s.income[owner] = d.income.advance(s.income[owner], tile.income)
     elif t is ev.TilePlaced:
-        s.mat[e.seat][e.industry] += 1
+        d.stacks.take(s.mat[e.seat], e.industry)
         s.slot_owner[e.slot] = e.seat
         s.slot_ind[e.slot] = e.industry
         s.slot_level[e.slot] = e.level
@@ -117,7 +117,7 @@ def apply(d: Birmingham, s: State | None, e: Any) -> State:
             s.iron_market += e.sold
         s.money[s.slot_owner[e.slot]] += e.money
     elif t is ev.TileDeveloped:
-        s.mat[e.seat][e.industry] += 1
+        d.stacks.take(s.mat[e.seat], e.industry)
     elif t is ev.MerchantBeerTaken:
         s.merchant_beer[e.merchant] = 0
     elif t is ev.BonusGained:

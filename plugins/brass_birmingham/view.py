@@ -12,45 +12,30 @@ from typing import Any, Literal
 
 import msgspec
 
+from plugins.brass import client as fc
 from plugins.brass import events as fev
-from plugins.brass.hidden import own_cards, redact_core
+from plugins.brass.hidden import dealt
+from plugins.brass.log import redact_log
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham.data import INDUSTRIES, Birmingham
 from plugins.brass_birmingham.names import Names
-from plugins.brass_birmingham.state import OVER, PLAY, SCORING, State
+from plugins.brass_birmingham.state import State
 
 ERAS = ("canal", "rail")
 ACTIONS = ["build", "network", "develop", "sell", "loan", "scout", "pass"]
 
 
-class _Doc(msgspec.Struct, kw_only=True, omit_defaults=True):
-    pass
+class Decision(fc.Decision, kw_only=True):
+    """The family's decision (``count``: cards to discard, coal, iron or beer still to
+    find, money owed); the optional ids say what it is for."""
 
-
-class Decision(_Doc, kw_only=True):
-    """Who must choose now and how: ``moves`` are the move types that answer, ``prompt``
-    says it in words; ``count`` is how many units are still needed (cards to discard, coal,
-    iron or beer still to find, money owed); the optional ids say what it is for."""
-
-    seat: int | None = None
-    kind: str
-    moves: list[str]
-    prompt: str
-    count: int | None = None
     location: str | None = None
     space: str | None = None
     link: str | None = None
     merchant: str | None = None
 
 
-class PlayerView(_Doc, kw_only=True):
-    seat: int
-    money: int
-    spent: int
-    """Spent this round (the next round's order: least spent first)."""
-    income_space: int
-    income_level: int
-    vp: int
+class PlayerView(fc.PlayerCore, kw_only=True):
     hand_count: int
     discards: list[str]
     """Face-up discards, by card name."""
@@ -62,7 +47,7 @@ class PlayerView(_Doc, kw_only=True):
     """Link tiles not on the board (canal links come back when the canal era ends)."""
 
 
-class TileView(_Doc, kw_only=True):
+class TileView(fc.Doc, kw_only=True):
     space: str
     location: str
     owner: int
@@ -73,14 +58,14 @@ class TileView(_Doc, kw_only=True):
     """Coal cubes on a mine, iron on a works, barrels on a brewery; 0 on other tiles."""
 
 
-class LinkView(_Doc, kw_only=True):
+class LinkView(fc.Doc, kw_only=True):
     link: str
     ends: list[str]
     owner: int
     kind: Literal["canal", "rail"]
 
 
-class MarketView(_Doc, kw_only=True):
+class MarketView(fc.Doc, kw_only=True):
     cubes: int
     capacity: int
     buy_price: int
@@ -89,12 +74,12 @@ class MarketView(_Doc, kw_only=True):
     """What the next cube sold into it earns; ``None`` when it is full."""
 
 
-class BonusView(_Doc, kw_only=True):
+class BonusView(fc.Doc, kw_only=True):
     kind: str
     amount: int
 
 
-class MerchantView(_Doc, kw_only=True):
+class MerchantView(fc.Doc, kw_only=True):
     merchant: str
     location: str
     tile: str
@@ -103,7 +88,7 @@ class MerchantView(_Doc, kw_only=True):
     bonus: BonusView
 
 
-class ViewDoc(_Doc, kw_only=True):
+class ViewDoc(fc.Doc, kw_only=True):
     game: str = "brass-birmingham"
     seat: int | None
     """The viewer (``None``: a spectator)."""
@@ -189,13 +174,7 @@ def describe(d: Birmingham, names: Names, step: fev.Step, actions_left: int = 0)
 
 
 def decision(d: Birmingham, names: Names, s: State) -> Decision:
-    if s.phase == SCORING:
-        return Decision(kind="era_scoring", moves=[],
-                        prompt="the era is over: the server is scoring it")  # fmt: skip
-    if s.phase == OVER:
-        return Decision(kind="game_over", moves=[], prompt="the game is over")
-    step = s.pending[0] if s.pending else fev.Step("action")
-    return msgspec.structs.replace(describe(d, names, step, s.actions_left), seat=s.current)
+    return fc.current_decision(s, lambda step, left: describe(d, names, step, left), Decision)
 
 
 def _market(market: Any, cubes: int) -> MarketView:
@@ -210,16 +189,10 @@ def view(d: Birmingham, names: Names, s: State, seat: int | None) -> dict[str, A
     tile_ids = [t.id for t in d.merchant_tiles]
     kind = ERAS[s.era]
     doc = ViewDoc(
-        seat=seat, era=kind, round=s.round, phase=s.phase,  # type: ignore[arg-type]
-        order=list(s.order),
-        turn_seat=s.order[s.turn] if s.phase == PLAY and s.turn < s.players else None,
-        actions_left=s.actions_left, decision=decision(d, names, s),
+        seat=seat, era=kind, **fc.turn_fields(s, seat, card), decision=decision(d, names, s),
         players=[
             PlayerView(
-                seat=i, money=s.money[i], spent=s.spent[i], income_space=s.income[i],
-                income_level=d.income.level(s.income[i]), vp=s.vp[i],
-                hand_count=len(s.hands[i]), discards=[card[c] for c in s.discards[i]],
-                facedown_count=len(s.facedown[i]),
+                **fc.player_fields(d.income, s, i, card),
                 next_tiles={name: d.stacks.top_level(k, s.mat[i][k]) or None
                             for k, name in enumerate(INDUSTRIES)},
                 tiles_left={name: d.stacks.sizes[k] - s.mat[i][k]
@@ -228,8 +201,6 @@ def view(d: Birmingham, names: Names, s: State, seat: int | None) -> dict[str, A
             )
             for i in range(s.players)
         ],
-        hand=None if seat is None else [card[c] for c in s.hands[seat]],
-        deck_count=len(s.deck),
         wild_supply={"location": s.wild_supply[0], "industry": s.wild_supply[1]},
         tiles=[
             TileView(space=names.space[slot], location=names.location[d.slot_loc[slot]],
@@ -270,30 +241,22 @@ _SPACE_EVENTS = (ev.CubeTaken, ev.Flipped, ev.Produced, ev.Liquidated, ev.TilePl
 def redact(d: Birmingham, names: Names, e: Any, seat: int | None) -> dict[str, Any]:
     """Event ``e`` as ``seat`` may read it, ids as names: hidden cards only as counts."""
     card = names.card.__getitem__
-    t = type(e)
-    if t is ev.Started:
+    if type(e) is ev.Started:
         tile_ids = [tile.id for tile in d.merchant_tiles]
         return {
             "players": e.players, "order": e.order,
             "merchants": {names.merchant[m]: tile_ids[k]
                           for m, k in enumerate(e.merchants) if k >= 0},
-            "deck_count": len(e.deck), "hand_counts": [len(h) for h in e.hands],
-            "facedown_counts": [len(f) for f in e.facedown],
-            "hand": None if seat is None else own_cards(e.hands[seat], seat, seat, card),
+            **dealt(e.deck, e.hands, e.facedown, seat, card),
         }  # fmt: skip
-    shared = redact_core(e, seat, card)
-    if shared is not None:
-        if shared.get("cards"):
-            # drawn in deck order, which no seat may learn: shown as a set
-            shared["cards"] = sorted(shared["cards"])
-        return shared
-    if t is fev.Awaiting:
-        return {
-            "deciding": e.seat if e.seat >= 0 else None,
-            "decision": msgspec.to_builtins(describe(d, names, e.steps[0])),
-        }
-    out = msgspec.to_builtins(e)
-    del out["type"]  # the log's envelope carries it
+    return redact_log(
+        e, seat, card, lambda step: describe(d, names, step), lambda e, out: _named(names, e, out)
+    )
+
+
+def _named(names: Names, e: Any, out: dict[str, Any]) -> dict[str, Any]:
+    """Birmingham's own events with ids as client names."""
+    t = type(e)
     if t in _SPACE_EVENTS:
         out = {("space" if k == "slot" else k): v for k, v in out.items()}
         out["space"] = names.space[e.slot]
@@ -305,8 +268,6 @@ def redact(d: Birmingham, names: Names, e: Any, seat: int | None) -> dict[str, A
         out["merchant"] = names.merchant[e.merchant]
     elif t is ev.LoanTaken:
         out = {("income_space" if k == "space" else k): v for k, v in out.items()}
-    elif t is fev.Discarded:
-        out["cards"] = [names.card[c] for c in e.cards]  # discards are face up
     return out
 
 

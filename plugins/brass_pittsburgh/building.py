@@ -25,7 +25,13 @@ from collections.abc import Container
 
 import msgspec
 
-from plugins.brass.build import build_spaces
+from plugins.brass.build import (
+    EVERY_LOCATION,
+    NETWORK_LOCATIONS,
+    build_spaces,
+    card_reach,
+)
+from plugins.brass.mat import developable
 from plugins.brass_pittsburgh.board import BuiltPipeline
 from plugins.brass_pittsburgh.data import MatTile
 from plugins.brass_pittsburgh.industries import (
@@ -37,8 +43,8 @@ from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.state import State, era_number
 
 NONE = -1
-EVERY_CITY, NETWORK_CITIES, NO_CITY = -1, -2, -3
-"""Where a card builds, besides one city: every city, the seat's network, nowhere."""
+EVERY_CITY, NETWORK_CITIES = EVERY_LOCATION, NETWORK_LOCATIONS
+"""Where a card builds, besides one city: every city, the seat's network (the family's)."""
 
 
 class BuildTarget(msgspec.Struct, frozen=True, kw_only=True):
@@ -173,17 +179,12 @@ def _card_reach(
     """Where ``card`` (or any card plus a whiskey) builds (a city, or ``EVERY_CITY`` ...),
     which industries, and whether it may build the Oil City."""
     side = scene.state.side
-    if wild:
-        return EVERY_CITY, range(len(rules.industries)), True
-    cdef = rules.cards[side].defs[card]
-    if cdef.kind == "location":
-        where = cdef.location if cdef.location >= 0 else NO_CITY
-        return where, rules.card_industries[side][card], False
-    return (
-        (NETWORK_CITIES if scene.present else EVERY_CITY),
-        rules.card_industries[side][card],
-        True,
-    )
+    cdef = None if wild else rules.cards[side].defs[card]
+    where = card_reach(cdef, scene.present, wild)
+    if cdef is None:
+        return where, range(len(rules.industries)), True
+    # a location card names a city, never an oilfield (no Oil City)
+    return where, rules.card_industries[side][card], cdef.kind != "location"
 
 
 def build_targets(
@@ -216,4 +217,5 @@ def build_targets(
 
 def develop_spaces(rules: Rules, state: State, seat: int) -> list[int]:
     """Mat spaces whose top tile the seat may develop away now."""
-    return [s for s in rules.mat.accessible(state.mat[seat]) if rules.mat.tiles[s].developable]
+    tiles = rules.mat.tiles
+    return developable(rules.mat, state.mat[seat], lambda space: tiles[space].developable)

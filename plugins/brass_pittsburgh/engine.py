@@ -32,6 +32,7 @@ from typing import Any
 import msgspec
 
 from core.errors import IllegalMove
+from core.game import SYSTEM
 from plugins.brass import events as fev
 from plugins.brass import resolver as family
 from plugins.brass.cards import distinct
@@ -58,7 +59,7 @@ from plugins.brass_pittsburgh.choices import (
     take_oil,
 )
 from plugins.brass_pittsburgh.data import CUBES
-from plugins.brass_pittsburgh.eras import link_icons, train_link_vp
+from plugins.brass_pittsburgh.eras import train_link_vp
 from plugins.brass_pittsburgh.finance import drop_income
 from plugins.brass_pittsburgh.industries import already_flipped, oil_city_barrels
 from plugins.brass_pittsburgh.links import LIGHT, place_pipeline
@@ -67,10 +68,10 @@ from plugins.brass_pittsburgh.payment import PaymentTable
 from plugins.brass_pittsburgh.refusals import action_refusal
 from plugins.brass_pittsburgh.rewards import Gains, claimable_quality_rewards, gains
 from plugins.brass_pittsburgh.rules import Rules
-from plugins.brass_pittsburgh.scoring import score_era
+from plugins.brass_pittsburgh.scoring import EraScore, location_icons, score_era
 from plugins.brass_pittsburgh.selling import merchant_reward, oil_needed
 from plugins.brass_pittsburgh.sourcing import cube_sources, oil_sources
-from plugins.brass_pittsburgh.state import PLAY, SCORING, State, apply, era_number
+from plugins.brass_pittsburgh.state import PLAY, State, apply, era_number
 
 NETWORK = -1
 """``cube`` consumer: every location of the seat's network (develop)."""
@@ -619,14 +620,7 @@ class Resolver(family.Resolver):
         return steps + offers
 
     def icons(self) -> list[int]:
-        r, s = self.r, self.s
-        board = r.board_of(s.side)
-        flipped = [
-            (board.slot_node[slot], r.data.mat.tiles[t].link_icons)
-            for slot, t in enumerate(s.slot_tile)
-            if t and s.slot_flipped[slot]
-        ]
-        return link_icons(board, flipped)
+        return location_icons(self.r, self.s)
 
     def sale(self, slot: int, merchant: int, sold: int = 1) -> list[Step]:
         """A sale's steps for the tile on ``slot``, its ``sold``-th tile: oil, merchant,
@@ -786,8 +780,6 @@ def decide(rules: Rules, s: State, actor: int, m: Any, rng: Random) -> list[Any]
     if isinstance(m, ScoreEra):
         if actor >= 0:
             raise IllegalMove("system_only", "era scoring is run by the game, not a player")
-        if s.phase != SCORING:
-            raise IllegalMove("not_era_end", "the era is not over: cards remain to be played")
         return era_end(rules, s, rng)
     refusal = family.turn_refusal(s, actor)
     if refusal and not (refusal[0] == "decision_pending" and actor == s.current):
@@ -818,11 +810,25 @@ def decide(rules: Rules, s: State, actor: int, m: Any, rng: Random) -> list[Any]
 def era_end(rules: Rules, s: State, rng: Random) -> list[Any]:
     """Score the era, clear the board for the next (or end the game)."""
     score = score_era(rules, s)
-    out = family.era_end(rules.turn_rules, s, rng, score.link_vp, score.industry_vp)
-    cleared = ev.BoardCleared(
-        lines=score.trains_removed, slots=score.slots_cleared, oil_released=score.oil_released
-    )
-    return [out[0], cleared, *out[1:]]
+    return EraEnd(rules, s, score).end_era(rng, score.link_vp, score.industry_vp)
+
+
+class EraEnd(Resolver):
+    """The family's era end with Pittsburgh's board clearing between scores and deal."""
+
+    def __init__(self, rules: Rules, s: State, score: EraScore) -> None:
+        super().__init__(rules, s, SYSTEM)
+        self.score = score
+
+    def era_change(self, era: int) -> None:
+        score = self.score
+        self.emit(
+            ev.BoardCleared(
+                lines=score.trains_removed,
+                slots=score.slots_cleared,
+                oil_released=score.oil_released,
+            )
+        )
 
 
 def _pending_refusal(s: State, m: Any) -> tuple[str, str]:

@@ -2,28 +2,20 @@
 
 Train links score with the family's :func:`plugins.brass.scoring.link_points` over the
 link-point icons at their two ends (printed on the location plus those of flipped tiles
-there); a double link train scores twice. Pipelines never score. Light trains leave the
-board as they score in both eras; heavy trains stay after era 1 and leave after era 2.
+there, :func:`.scoring.location_icons`); a double link train scores twice. Pipelines never
+score. Light trains leave the board as they score in both eras; heavy trains stay after
+era 1 and leave after era 2.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import msgspec
 
 from plugins.brass.income import IncomeTrack
 from plugins.brass.scoring import link_points
 from plugins.brass_pittsburgh.board import PittsburghBoard
-
-
-def link_icons(board: PittsburghBoard, flipped_icons: Iterable[tuple[int, int]]) -> list[int]:
-    """Link-point icons per location: the printed ones plus ``(node, icons)`` of every
-    flipped industry tile on the board."""
-    icons = list(board.printed_link_icons)
-    for node, n in flipped_icons:
-        icons[node] += n
-    return icons
 
 
 def train_link_vp(board: PittsburghBoard, line: int, icons: Sequence[int], multiplier: int) -> int:

@@ -12,18 +12,17 @@ from typing import Any
 
 import msgspec
 
-from core.errors import BadRequest, IllegalMove
-from core.game import Result, Task
+from core.errors import BadRequest
 from plugins.brass.cards import build_deck
-from plugins.brass.hidden import deal, resample_cards
-from plugins.brass.moves import ScoreEra
-from plugins.brass.scoring import ranking
+from plugins.brass.game import BrassGame
+from plugins.brass.hidden import deal
+from plugins.brass.scoring import TieBreak
 from plugins.brass_pittsburgh import engine, position, view
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import moves as mv
 from plugins.brass_pittsburgh.names import Names, shipped_names
 from plugins.brass_pittsburgh.rules import Rules, default_rules
-from plugins.brass_pittsburgh.state import OVER, PLAY, SCORING, State, apply
+from plugins.brass_pittsburgh.state import State, apply
 
 MOVE_FORM = (
     "sequential, by name (see CLIENTS.md): an action's first move names the action and its "
@@ -48,7 +47,7 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     plays 2 players on the 2-4 player side, as the rulebook allows."""
 
 
-class BrassPittsburgh:
+class BrassPittsburgh(BrassGame):
     id = "brass-pittsburgh"
     title = "Brass: Pittsburgh"
     rules_version = "1"
@@ -128,34 +127,15 @@ class BrassPittsburgh:
         return apply(self.rules, state, event)
 
     def decide(self, state: State, actor: int, move: Any, rng: Random) -> list[Any]:
-        if not isinstance(move, mv.Move.__args__):  # type: ignore[attr-defined]
-            raise IllegalMove("unknown_move", "Brass: Pittsburgh has no such move")
+        self.check_move(move)
         return engine.decide(self.rules, state, actor, self.names.decode(move, state), rng)
 
     def legal_moves(self, state: State, seat: int) -> list[Any]:
         return self.names.encode_all(engine.legal_moves(self.rules, state, seat), state)
 
-    def pending_tasks(self, state: State) -> list[Task]:
-        if state.phase == PLAY:
-            return [Task(kind="turn", seat=state.current)]
-        if state.phase == SCORING:
-            return [Task(kind="system", move=ScoreEra())]
-        return []
-
-    def result(self, state: State) -> Result | None:
-        if state.phase != OVER:
-            return None
-        # Ties: highest income-track space, then most money.
-        keys = [(state.vp[i], state.income[i], state.money[i]) for i in range(state.players)]
-        return Result(
-            scores=list(state.vp),
-            ranking=ranking(keys),
-            details={
-                "income_space": list(state.income),
-                "money": list(state.money),
-                "tie_breaks": ["income track space", "money"],
-            },
-        )
+    def tie_breaks(self, state: State) -> list[TieBreak]:
+        return [TieBreak("income_space", "income track space", state.income),
+                TieBreak("money", "money", state.money)]  # fmt: skip
 
     # --- what a seat may see --------------------------------------------------------------
 
@@ -184,8 +164,7 @@ class BrassPittsburgh:
     def sample_hidden(self, state: State, seat: int, rng: Random) -> State:
         """Redraw what ``seat`` cannot see: the deck order, other hands, every face-down
         discard, and which face-down oilfield tile lies where."""
-        new = state.clone()
-        resample_cards(new, seat, rng)
+        new = super().sample_hidden(state, seat, rng)
         hidden = [f for f, t in enumerate(new.oilfield_tile) if t and not new.oilfield_revealed[f]]
         tiles = [new.oilfield_tile[f] for f in hidden]
         rng.shuffle(tiles)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import msgspec
 
-from plugins.brass.moves import Discard, Done, ScoreEra
+from plugins.brass.moves import Discard, Done, Loan, Pass, ScoreEra, Sell, SellAlso
 
 
 class Build(msgspec.Struct, tag="build", frozen=True, kw_only=True):
@@ -56,31 +56,11 @@ class FreeDevelop(msgspec.Struct, tag="free_develop", frozen=True):
     space: int
 
 
-class Sell(msgspec.Struct, tag="sell", frozen=True):
-    """Sell the tile on ``slot`` to the merchant on merchant space ``merchant``."""
-
-    slot: int
-    merchant: int
-
-
-class SellAlso(msgspec.Struct, tag="sell_also", frozen=True):
-    slot: int
-    merchant: int
-
-
 class BonusSell(msgspec.Struct, tag="bonus_sell", frozen=True):
     """The bonus sell (Skyscraper, some flips): sell ``slot`` to ``merchant``, no card."""
 
     slot: int
     merchant: int
-
-
-class Loan(msgspec.Struct, tag="loan", frozen=True):
-    """Take $30 and drop three income levels (never below -10)."""
-
-
-class Pass(msgspec.Struct, tag="pass", frozen=True):
-    """Gain a whiskey (beyond three, it is ignored)."""
 
 
 class Pay(msgspec.Struct, tag="pay", frozen=True):

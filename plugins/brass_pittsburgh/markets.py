@@ -2,7 +2,7 @@
 
 Each market holds one ladder per resource it trades. A ladder is a
 :class:`plugins.brass.market.Market` (cubes occupy the dearest spaces; buying takes the
-cheapest filled space, selling fills the dearest empty one) plus the VP printed on each
+cheapest filled space, selling fills the dearest empty one) with the VP printed on each
 space, which a seller gains for every space their cubes fill (4 VP per coke cube).
 
 Pittsburgh's markets never sell what they do not have: an empty ladder cannot be bought
@@ -35,10 +35,12 @@ class MarketLadder:
 
     def __init__(self, ladder: Ladder) -> None:
         top_first = ladder.spaces
-        # Family ladders list prices cheapest first; ours are printed top (dearest) first.
+        # Family ladders list spaces cheapest first; ours are printed top (dearest) first.
         # No empty price: Pittsburgh refuses to buy from an empty ladder.
-        self.prices = LadderPrices([s.price for s in reversed(top_first)], empty_price=0)
-        self.vp_top_first = [s.vp for s in top_first]
+        cheapest_first = list(reversed(top_first))
+        self.prices = LadderPrices(
+            [s.price for s in cheapest_first], empty_price=None, vp=[s.vp for s in cheapest_first]
+        )
         self.capacity = len(top_first)
         self.initial = ladder.initial_cubes
         self._offers = [
@@ -62,8 +64,7 @@ class MarketLadder:
         """Offer ``k`` cubes to a ladder holding ``cubes``: they fill the dearest empty
         spaces, each paying its price and printed VP."""
         sold, money = self.prices.sell(cubes, k)
-        vp = sum(self.vp_top_first[cubes : cubes + sold])
-        return Sale(sold=sold, money=money, vp=vp)
+        return Sale(sold=sold, money=money, vp=self.prices.sell_vp(cubes, k))
 
 
 def sale_plans(vacancies: Sequence[int], produced: int) -> list[tuple[int, ...]]:

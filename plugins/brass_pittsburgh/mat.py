@@ -22,7 +22,8 @@ ACCESSIBLE_KEPT = 4096
 
 
 class MatGraph:
-    """Spaces ``0..n-1`` in the data file's order, with their arrows and locked links."""
+    """Spaces ``0..n-1`` in the data file's order, with their arrows and locked links (a
+    family :class:`plugins.brass.mat.Mat`)."""
 
     def __init__(self, data: PittsburghData) -> None:
         self.tiles: list[MatTile] = list(data.mat.tiles.values())

@@ -9,12 +9,13 @@ says what a valid name looks like.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache
 from typing import Any, NoReturn
 
 from core.errors import IllegalMove
 from plugins.brass import moves as fm
+from plugins.brass.client import Ids, card_ids
 from plugins.brass_pittsburgh import internal_moves as im
 from plugins.brass_pittsburgh import moves as pm
 from plugins.brass_pittsburgh.board import PittsburghBoard
@@ -28,12 +29,13 @@ SOURCES_AT = ("train", "tile", "market", "pipeline")
 """Payment sources that name a place (Vanderbilt delivers from nowhere in particular)."""
 
 
-def _index(names: Sequence[str]) -> dict[str, int]:
-    return {name: i for i, name in enumerate(names)}
-
-
 def _refuse(code: str, sentence: str) -> NoReturn:
     raise IllegalMove(code, sentence)
+
+
+def _optional(ids: Ids, name: str | None) -> int:
+    """``name``'s index, or -1 for a name left out."""
+    return -1 if name is None else ids.index_of(name)
 
 
 class SideNames:
@@ -42,87 +44,48 @@ class SideNames:
     def __init__(self, board: PittsburghBoard) -> None:
         self.board = board
         self.location = tuple(board.locations)
-        self.space = tuple(board.slot_name)
-        self.line = tuple(line.id for line in board.lines)
-        self.route = tuple(route.id for route in board.routes)
-        self.oilfield = tuple(board.oilfields)
-        self.market = tuple(m.id for m in board.markets)
+        self.space = Ids(
+            board.slot_name,
+            "unknown_space",
+            "there is no industry space {name} on this board; spaces are '<city>:<n>' as the "
+            "board metadata lists them ('erie:0')",
+        )
+        self.line = Ids(
+            (line.id for line in board.lines),
+            "unknown_line",
+            "there is no railroad line {name} on this board; lines are their two location "
+            "ids sorted and joined by '~' ('erie~meadville')",
+        )
+        self.route = Ids(
+            (route.id for route in board.routes),
+            "unknown_route",
+            "there is no pipeline route {name} on this board; routes are "
+            "'<oilfield>~<city>' ('oil_creek~titusville')",
+        )
+        self.oilfield = Ids(
+            board.oilfields,
+            "unknown_oilfield",
+            f"there is no oilfield {{name}} on this board; oilfields are "
+            f"{', '.join(board.oilfields)}",
+        )
+        markets = [m.id for m in board.markets]
+        self.market = Ids(
+            markets,
+            "unknown_market",
+            f"there is no market {{name}} on this board; markets are {', '.join(markets)}",
+        )
         merchant: list[str] = []
         for node, _ in board.merchant_spaces:
             loc = board.locations[node]
             merchant.append(f"{loc}:{sum(1 for n in merchant if n.startswith(loc + ':'))}")
-        self.merchant = tuple(merchant)
-        self._space = _index(self.space)
-        self._line = _index(self.line)
-        self._route = _index(self.route)
-        self._oilfield = _index(self.oilfield)
-        self._market = _index(self.market)
-        self._merchant = _index(self.merchant)
+        self.merchant = Ids(
+            merchant,
+            "unknown_merchant",
+            "there is no merchant space {name} on this board; merchant spaces are "
+            "'<merchant>:<n>' as the view's merchants list them ('chicago:0')",
+        )
         self.memo: dict[Any, Any] = {}
         """Engine move -> named move, for moves whose name does not depend on the state."""
-
-    def space_index(self, name: str | None) -> int:
-        if name is None:
-            return -1
-        i = self._space.get(name)
-        if i is None:
-            _refuse(
-                "unknown_space",
-                f"there is no industry space {name!r} on this board; spaces are "
-                "'<city>:<n>' as the board metadata lists them ('erie:0')",
-            )
-        return i
-
-    def oilfield_index(self, name: str | None) -> int:
-        if name is None:
-            return -1
-        i = self._oilfield.get(name)
-        if i is None:
-            _refuse(
-                "unknown_oilfield",
-                f"there is no oilfield {name!r} on this board; oilfields are "
-                f"{', '.join(self.oilfield)}",
-            )
-        return i
-
-    def merchant_index(self, name: str) -> int:
-        i = self._merchant.get(name)
-        if i is None:
-            _refuse(
-                "unknown_merchant",
-                f"there is no merchant space {name!r} on this board; merchant spaces are "
-                "'<merchant>:<n>' as the view's merchants list them ('chicago:0')",
-            )
-        return i
-
-    def market_index(self, name: str) -> int:
-        i = self._market.get(name)
-        if i is None:
-            _refuse(
-                "unknown_market",
-                f"there is no market {name!r} on this board; markets are {', '.join(self.market)}",
-            )
-        return i
-
-    def line_index(self, name: str) -> int:
-        i = self._line.get(name)
-        if i is None:
-            _refuse(
-                "unknown_line",
-                f"there is no railroad line {name!r} on this board; lines are their two "
-                "location ids sorted and joined by '~' ('erie~meadville')",
-            )
-        return i
-
-    def route_index(self, name: str) -> int:
-        i = self._route.get(name)
-        if i is None:
-            _refuse(
-                "unknown_route",
-                f"there is no pipeline route {name!r} on this board; routes are "
-                "'<oilfield>~<city>' ('oil_creek~titusville')",
-            )
-        return i
 
 
 class Names:
@@ -133,13 +96,19 @@ class Names:
         d = rules.data
         # card kinds are the same on both sides (rules.card_names)
         table = next(iter(rules.cards.values()))
-        self.card = tuple(f"{cdef.kind}:{cdef.name}" for cdef in table.defs)
-        self.tile = tuple(t.id for t in rules.mat.tiles)
+        self.card = card_ids(
+            (f"{cdef.kind}:{cdef.name}" for cdef in table.defs),
+            ("location:pittsburgh", "industry:coal"),
+        )
+        self.tile = Ids(
+            (t.id for t in rules.mat.tiles),
+            "unknown_tile",
+            "there is no player-mat space {name}; mat spaces are named by their tile id as "
+            "the view's mat shows them ('K1', 'C2', 'OC')",
+        )
         self.pipelines = frozenset(d.pipelines)
         self.link_tiles = frozenset({LIGHT, *d.heavy_trains, *d.pipelines})
         self.quality = frozenset(d.quality_rewards)
-        self._card = _index(self.card)
-        self._tile = _index(self.tile)
         self.sides = {sid: SideNames(board) for sid, board in rules.boards.items()}
         self._encoders: dict[type, Callable[[Any, SideNames], Any]] = {
             im.Build: self._encode_build,
@@ -161,28 +130,6 @@ class Names:
 
     # --- names to indices, refusing what does not exist ---------------------------------
 
-    def card_index(self, name: str | None) -> int:
-        if name is None:
-            return -1
-        i = self._card.get(name)
-        if i is None:
-            _refuse(
-                "unknown_card",
-                f"there is no card named {name!r}; cards are named as your hand shows them "
-                "('location:pittsburgh', 'industry:coal')",
-            )
-        return i
-
-    def tile_index(self, name: str) -> int:
-        i = self._tile.get(name)
-        if i is None:
-            _refuse(
-                "unknown_tile",
-                f"there is no player-mat space {name!r}; mat spaces are named by their tile "
-                "id as the view's mat shows them ('K1', 'C2', 'OC')",
-            )
-        return i
-
     def _site_index(self, link: str, site: str, n: SideNames) -> int:
         if link not in self.link_tiles:
             _refuse(
@@ -191,14 +138,14 @@ class Names:
                 "trains (HT_...) and pipelines (PL_...) as your link supply lists them",
             )
         if link in self.pipelines:
-            if site in n._line:
+            if site in n.line:
                 _refuse(
                     "pipeline_on_line", f"a pipeline goes on a pipeline route, not on line {site!r}"
                 )
-            return n.route_index(site)
-        if site in n._route:
+            return n.route.index_of(site)
+        if site in n.route:
             _refuse("train_on_route", f"a train goes on a railroad line, not on route {site!r}")
-        return n.line_index(site)
+        return n.line.index_of(site)
 
     # --- moves --------------------------------------------------------------------------
 
@@ -266,10 +213,10 @@ class Names:
         if t is pm.Build:
             _check_build_shape(m)
             return im.Build(
-                card=self.card_index(m.card),
-                space=self.tile_index(m.tile),
-                slot=n.space_index(m.space),
-                oilfield=n.oilfield_index(m.oilfield),
+                card=_optional(self.card, m.card),
+                space=self.tile.index_of(m.tile),
+                slot=_optional(n.space, m.space),
+                oilfield=_optional(n.oilfield, m.oilfield),
                 whiskey=m.whiskey,
             )
         if t is pm.Network:
@@ -277,19 +224,19 @@ class Names:
         if t is pm.SecondLink:
             return im.SecondLink(m.link, self._site_index(m.link, m.site, n))
         if t is pm.Develop:
-            return im.Develop(self.tile_index(m.tile))
+            return im.Develop(self.tile.index_of(m.tile))
         if t is pm.DevelopAlso:
-            return im.DevelopAlso(self.tile_index(m.tile))
+            return im.DevelopAlso(self.tile.index_of(m.tile))
         if t is pm.FreeDevelop:
-            return im.FreeDevelop(self.tile_index(m.tile))
+            return im.FreeDevelop(self.tile.index_of(m.tile))
         if t is pm.Sell:
-            return im.Sell(n.space_index(m.space), n.merchant_index(m.merchant))
+            return im.Sell(_optional(n.space, m.space), n.merchant.index_of(m.merchant))
         if t is pm.SellAlso:
-            return im.SellAlso(n.space_index(m.space), n.merchant_index(m.merchant))
+            return im.SellAlso(_optional(n.space, m.space), n.merchant.index_of(m.merchant))
         if t is pm.BonusSell:
-            return im.BonusSell(n.space_index(m.space), n.merchant_index(m.merchant))
+            return im.BonusSell(_optional(n.space, m.space), n.merchant.index_of(m.merchant))
         if t is pm.Discard:
-            return fm.Discard(self.card_index(m.card))
+            return fm.Discard(_optional(self.card, m.card))
         if t is pm.Pay:
             return self._decode_pay(m, n)
         if t is pm.SellProduced:
@@ -307,13 +254,13 @@ class Names:
         if at is None:
             _refuse("bad_source", f"say where the {m.resource} comes from: 'at' names the {src}")
         if src == "train":
-            index = n.line_index(at)
+            index = n.line.index_of(at)
         elif src == "tile":
-            index = n.space_index(at)
+            index = n.space.index_of(at)
         elif src == "market":
-            index = n.market_index(at)
+            index = n.market.index_of(at)
         else:
-            index = n.route_index(at)
+            index = n.route.index_of(at)
         return im.Pay(m.resource, src, index)
 
     def _decode_plan(self, m: pm.SellProduced, s: State, n: SideNames) -> im.SellProduced:
@@ -321,7 +268,7 @@ class Names:
             _refuse("decision_pending", "no new tile's cubes are waiting to be sold to markets")
         markets = self.produce_markets(s)
         for market in m.plan:
-            n.market_index(market)
+            n.market.index_of(market)
             if market not in markets:
                 _refuse(
                     "market_not_connected",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from plugins.brass.build import build_spaces, card_refusal
 from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.building import build_targets, develop_spaces, has_presence, network
 from plugins.brass_pittsburgh.choices import network_options, oil_available
@@ -114,29 +115,21 @@ def _place_refusal(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal:
     node = board.slot_node[m.slot]
     if era_number(s) == 1 and any(s.slot_owner[x] == seat for x in board.city_slots[node]):
         return ("one_per_city_in_era1", "in era 1 you may build only one tile in each city")
-    single = [
-        x
-        for x in board.city_slots[node]
-        if s.slot_owner[x] < 0 and board.slot_icons[x] == (tile.industry,)
-    ]
-    if single and m.slot not in single:
+    industry = rules.industry_index[tile.industry]
+    empty = [o < 0 for o in s.slot_owner]
+    icons = rules.slot_industries[s.side]
+    if m.slot not in build_spaces(board.city_slots[node], icons, empty, industry):
         return (
             "single_icon_slot_first",
             f"this city has an empty slot showing only the {tile.industry} icon: build there",
         )
-    if not m.whiskey:
-        cdef = rules.cards[s.side].defs[m.card]
-        if cdef.kind == "location" and cdef.location != node:
-            return ("card_wrong_location", "a location card builds only in the city it names")
-        if cdef.kind == "industry":
-            if rules.industries.index(tile.industry) not in cdef.industries:
-                return ("card_wrong_industry", "an industry card builds only its own industries")
-            if has_presence(s, seat) and node not in network(rules, s, seat):
-                return (
-                    "not_in_network",
-                    "an industry card builds only in a city of your network (anywhere only "
-                    "while you have no tile on the board)",
-                )
+    cdef = None if m.whiskey else rules.cards[s.side].defs[m.card]
+    refused = card_refusal(
+        cdef, node, industry, node in network(rules, s, seat), has_presence(s, seat),
+        nameable=True, wild=m.whiskey,
+    )  # fmt: skip
+    if refused:
+        return refused
     return GENERAL[mv.Build]
 
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import msgspec
 
-from plugins.brass_pittsburgh.eras import link_icons, train_leaves_at_era_end, train_link_vp
+from plugins.brass.scoring import link_icons
+from plugins.brass_pittsburgh.eras import train_leaves_at_era_end, train_link_vp
 from plugins.brass_pittsburgh.industries import leaves_at_end_of_era1
 from plugins.brass_pittsburgh.links import LIGHT
 from plugins.brass_pittsburgh.rewards import era_end_vp
@@ -44,15 +45,21 @@ def heavy_trains_on_board(rules: Rules, state: State, seat: int) -> int:
     )
 
 
-def score_era(rules: Rules, state: State) -> EraScore:
-    data, board = rules.data, rules.board_of(state.side)
-    n = state.players
+def location_icons(rules: Rules, state: State) -> list[int]:
+    """Link-point icons per location now: printed, plus those of flipped tiles there."""
+    board, tiles = rules.board_of(state.side), rules.data.mat.tiles
     flipped = [
-        (board.slot_node[slot], data.mat.tiles[tile].link_icons)
+        (board.slot_node[slot], tiles[tile].link_icons)
         for slot, tile in enumerate(state.slot_tile)
         if tile and state.slot_flipped[slot]
     ]
-    icons = link_icons(board, flipped)
+    return link_icons(board.printed_link_icons, flipped)
+
+
+def score_era(rules: Rules, state: State) -> EraScore:
+    data, board = rules.data, rules.board_of(state.side)
+    n = state.players
+    icons = location_icons(rules, state)
     link_vp = [0] * n
     removed = []
     for line, owner in enumerate(state.line_owner):

@@ -13,33 +13,25 @@ from typing import Any, Literal
 
 import msgspec
 
+from plugins.brass import client as fc
 from plugins.brass import events as fev
-from plugins.brass.hidden import own_cards, redact_core
+from plugins.brass.hidden import dealt
+from plugins.brass.log import redact_log
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh.data import CUBES
 from plugins.brass_pittsburgh.engine import FIELD, LINE, LINK_ROUTE, NETWORK
 from plugins.brass_pittsburgh.links import LIGHT
 from plugins.brass_pittsburgh.names import Names, SideNames
 from plugins.brass_pittsburgh.rules import Rules
-from plugins.brass_pittsburgh.state import OVER, PLAY, SCORING, State
+from plugins.brass_pittsburgh.state import State
 
 ACTIONS = ["build", "network", "develop", "sell", "loan", "pass"]
 
 
-class _Doc(msgspec.Struct, kw_only=True, omit_defaults=True):
-    pass
+class Decision(fc.Decision, kw_only=True):
+    """The family's decision (``count``: cards, cubes, barrels, free develops, stars); the
+    optional ids say what it is for."""
 
-
-class Decision(_Doc, kw_only=True):
-    """Who must choose now and how: ``moves`` are the move types that answer, ``prompt``
-    says it in words; ``count`` is how many units are still needed (cards, cubes, barrels,
-    free develops, stars); the optional ids say what it is for."""
-
-    seat: int | None = None
-    kind: str
-    moves: list[str]
-    prompt: str
-    count: int | None = None
     resource: str | None = None
     space: str | None = None
     location: str | None = None
@@ -48,14 +40,7 @@ class Decision(_Doc, kw_only=True):
     oilfield: str | None = None
 
 
-class PlayerView(_Doc, kw_only=True):
-    seat: int
-    money: int
-    spent: int
-    """Spent this round (the next round's order: least spent first)."""
-    income_space: int
-    income_level: int
-    vp: int
+class PlayerView(fc.PlayerCore, kw_only=True):
     whiskey: int
     hand_count: int
     discards: list[str]
@@ -71,7 +56,7 @@ class PlayerView(_Doc, kw_only=True):
     """Mat spaces whose top tile may be built or developed now."""
 
 
-class TileView(_Doc, kw_only=True):
+class TileView(fc.Doc, kw_only=True):
     space: str
     location: str
     owner: int
@@ -85,7 +70,7 @@ class TileView(_Doc, kw_only=True):
     resource: str | None
 
 
-class LineView(_Doc, kw_only=True):
+class LineView(fc.Doc, kw_only=True):
     line: str
     ends: list[str]
     owner: int
@@ -97,7 +82,7 @@ class LineView(_Doc, kw_only=True):
     cargo: int
 
 
-class PipelineView(_Doc, kw_only=True):
+class PipelineView(fc.Doc, kw_only=True):
     route: str
     oilfield: str
     city: str
@@ -107,7 +92,7 @@ class PipelineView(_Doc, kw_only=True):
     """``False`` for the reserve pipeline, which never carries oil."""
 
 
-class LadderView(_Doc, kw_only=True):
+class LadderView(fc.Doc, kw_only=True):
     cubes: int
     capacity: int
     buy_price: int | None
@@ -117,14 +102,14 @@ class LadderView(_Doc, kw_only=True):
     sell_vp: int | None
 
 
-class MarketView(_Doc, kw_only=True):
+class MarketView(fc.Doc, kw_only=True):
     market: str
     city: str
     kind: str
     ladders: dict[str, LadderView]
 
 
-class MerchantView(_Doc, kw_only=True):
+class MerchantView(fc.Doc, kw_only=True):
     merchant: str
     location: str
     tile: str
@@ -134,7 +119,7 @@ class MerchantView(_Doc, kw_only=True):
     reward: list[dict[str, Any]]
 
 
-class OilfieldView(_Doc, kw_only=True):
+class OilfieldView(fc.Doc, kw_only=True):
     oilfield: str
     in_play: bool
     """``False``: no oilfield tile at this player count."""
@@ -149,14 +134,14 @@ class OilfieldView(_Doc, kw_only=True):
     oil_city_flipped: bool
 
 
-class QualityView(_Doc, kw_only=True):
+class QualityView(fc.Doc, kw_only=True):
     quality_space: int
     reward: str
     stars_required: int
     face_up: bool
 
 
-class ViewDoc(_Doc, kw_only=True):
+class ViewDoc(fc.Doc, kw_only=True):
     game: str = "brass-pittsburgh"
     data_version: str
     provisional: bool
@@ -257,13 +242,9 @@ def describe(r: Rules, names: Names, side: str, step: fev.Step, actions_left: in
 
 
 def decision(r: Rules, names: Names, s: State) -> Decision:
-    if s.phase == SCORING:
-        return Decision(kind="era_scoring", moves=[],
-                        prompt="the era is over: the server is scoring it")  # fmt: skip
-    if s.phase == OVER:
-        return Decision(kind="game_over", moves=[], prompt="the game is over")
-    step = s.pending[0] if s.pending else fev.Step("action")
-    return msgspec.structs.replace(describe(r, names, s.side, step, s.actions_left), seat=s.current)
+    return fc.current_decision(
+        s, lambda step, left: describe(r, names, s.side, step, left), Decision
+    )
 
 
 def _market(r: Rules, side: str, m: int, cubes: dict[str, int], n: SideNames) -> MarketView:
@@ -285,24 +266,17 @@ def view(r: Rules, names: Names, s: State, seat: int | None) -> dict[str, Any]:
     card, tile_ids = names.card, names.tile
     doc = ViewDoc(
         data_version=d.version, provisional=d.manifest.provisional, side=s.side, seat=seat,
-        era=s.era + 1, round=s.round, phase=s.phase,  # type: ignore[arg-type]
-        order=list(s.order),
-        turn_seat=s.order[s.turn] if s.phase == PLAY and s.turn < s.players else None,
-        actions_left=s.actions_left, decision=decision(r, names, s),
+        era=s.era + 1, **fc.turn_fields(s, seat, card), decision=decision(r, names, s),
         players=[
             PlayerView(
-                seat=i, money=s.money[i], spent=s.spent[i], income_space=s.income[i],
-                income_level=r.income.level(s.income[i]), vp=s.vp[i], whiskey=s.whiskey[i],
-                hand_count=len(s.hands[i]), discards=[card[c] for c in s.discards[i]],
-                facedown_count=len(s.facedown[i]), light_trains=s.light_trains[i],
+                **fc.player_fields(r.income, s, i, card), whiskey=s.whiskey[i],
+                light_trains=s.light_trains[i],
                 link_supply=sorted(s.link_supply[i]),
                 mat=dict(zip(tile_ids, s.mat[i], strict=True)),
                 accessible=[tile_ids[k] for k in r.mat.accessible(s.mat[i])],
             )
             for i in range(s.players)
         ],
-        hand=None if seat is None else [card[c] for c in s.hands[seat]],
-        deck_count=len(s.deck),
         tiles=[
             TileView(
                 space=n.space[slot], location=n.location[board.slot_node[slot]], owner=o,
@@ -390,35 +364,29 @@ def redact(
     (the match's, by quality space) adds the claimed tile's id to ``quality_claimed``."""
     card = names.card.__getitem__
     n = names.sides[side]
-    t = type(e)
-    if t is ev.Started:
+    if type(e) is ev.Started:
         return {
             "players": e.players, "side": e.side, "data_version": e.data_version,
-            "order": e.order, "deck_count": len(e.deck),
-            "hand_counts": [len(h) for h in e.hands],
-            "facedown_counts": [len(f) for f in e.facedown],
-            "hand": None if seat is None else own_cards(e.hands[seat], seat, seat, card),
+            "order": e.order, **dealt(e.deck, e.hands, e.facedown, seat, card),
             "merchants": {n.merchant[m]: k for m, k in enumerate(e.merchant_tiles) if k},
             "oilfields_in_play": [n.oilfield[f] for f, k in enumerate(e.oilfield_tiles) if k],
             "quality_rewards": e.quality_rewards,
         }  # fmt: skip
-    shared = redact_core(e, seat, card)
-    if shared is not None:
-        if "era" in shared:
-            shared["era"] += 1  # as the view and the rulebook count
-        if shared.get("cards"):
-            # drawn in deck order, which no seat may learn: shown as a set
-            shared["cards"] = sorted(shared["cards"])
-        return shared
-    if t is fev.Awaiting:
-        return {
-            "deciding": e.seat if e.seat >= 0 else None,
-            "decision": msgspec.to_builtins(describe(r, names, side, e.steps[0])),
-        }
-    out = msgspec.to_builtins(e)
-    del out["type"]  # the log's envelope carries it
-    if t is fev.EraScored:
-        out["era"] += 1
+    return redact_log(
+        e,
+        seat,
+        card,
+        lambda step: describe(r, names, side, step),
+        lambda e, out: _named(names, n, e, out, quality_rewards),
+        first_era=1,  # as the view and the rulebook count
+    )
+
+
+def _named(
+    names: Names, n: SideNames, e: Any, out: dict[str, Any], quality_rewards: Sequence[str]
+) -> dict[str, Any]:
+    """Pittsburgh's own events with ids as client names (``n``: the side's)."""
+    t = type(e)
     if t in _RENAMED:
         out = {_RENAMED[t].get(k, k): v for k, v in out.items()}
     if "tile" in out and t is not ev.OilfieldRevealed:
@@ -441,8 +409,6 @@ def redact(
         out["oil_released"] = {n.oilfield[f]: k for f, k in enumerate(e.oil_released) if k}
     elif t is ev.QualityClaimed and e.index < len(quality_rewards):
         out["reward"] = quality_rewards[e.index]
-    elif t is fev.Discarded:
-        out["cards"] = [card(c) for c in e.cards]  # discards are face up
     return out
 
 

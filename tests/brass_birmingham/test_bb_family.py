@@ -7,14 +7,15 @@ from random import Random
 import pytest
 from bb_helpers import load
 
+from plugins.brass import events as fev
 from plugins.brass.cards import refill, without
 from plugins.brass.graph import nearest
 from plugins.brass.hidden import deal, resample_cards
-from plugins.brass.resolver import era_end
 from plugins.brass.scoring import link_points, ranking
 from plugins.brass.state import apply_core
 from plugins.brass.turns import next_turn_order
 from plugins.brass_birmingham.data import birmingham
+from plugins.brass_birmingham.engine import Resolver
 
 D = birmingham()
 TRACK = D.income
@@ -145,8 +146,25 @@ def test_era_end_refuses_while_cards_remain() -> None:
 
     s = load(hands={0: ["coventry"]})
     with pytest.raises(IllegalMove) as err:
-        era_end(D.turn_rules, s, Random(0), [0, 0], [0, 0])
+        Resolver(D, s, -1).end_era(Random(0), [0, 0], [0, 0])
     assert err.value.code == "not_era_end"
+
+
+class _MarkedEraChange(Resolver):
+    def era_change(self, era: int) -> None:
+        self.emit(fev.Paid(0, 0))  # a marker: where the game's board changes would go
+
+
+def test_era_change_comes_after_scores_and_before_the_deal() -> None:
+    s = load(phase="scoring", deck=[], round=11)
+    events = _MarkedEraChange(D, s, -1).end_era(Random(0), [1, 2], [3, 4])
+    assert [type(e) for e in events] == [fev.EraScored, fev.Paid, fev.EraBegan]
+
+
+def test_era_change_comes_before_the_game_ends() -> None:
+    s = load(era="rail", phase="scoring", deck=[], round=11)
+    events = _MarkedEraChange(D, s, -1).end_era(Random(0), [0, 0], [0, 0])
+    assert [type(e) for e in events] == [fev.EraScored, fev.Paid, fev.GameEnded]
 
 
 def test_apply_core_ignores_events_it_does_not_know() -> None:

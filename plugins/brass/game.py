@@ -1,0 +1,56 @@
+"""The parts of a Brass decider (:class:`core.game.Game`) every Brass game does alike.
+
+A game's class subclasses :class:`BrassGame` and supplies the rest: ``setup``, ``evolve``,
+``decide`` (after :meth:`BrassGame.check_move`), ``legal_moves``, ``view``, ``redact``,
+positions, and its tie-breaks (:meth:`BrassGame.tie_breaks`).
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from core.errors import IllegalMove
+from core.game import Result, Task
+from plugins.brass.hidden import resample_cards
+from plugins.brass.moves import ScoreEra
+from plugins.brass.scoring import TieBreak, final_result
+from plugins.brass.state import OVER, PLAY, SCORING, BrassState
+
+
+class BrassGame:
+    """Whose turn it is, era scoring as a system task, the result, resampling cards."""
+
+    title: str
+    Move: Any
+    """The game's union of named moves."""
+
+    def check_move(self, move: Any) -> None:
+        """Refuse a move that is none of this game's named moves."""
+        if not isinstance(move, self.Move.__args__):
+            raise IllegalMove("unknown_move", f"{self.title} has no such move")
+
+    def pending_tasks(self, state: BrassState) -> list[Task]:
+        """The seat to act (a turn or a decision), or the era's scoring once the cards run
+        out; nothing after the game."""
+        if state.phase == PLAY:
+            return [Task(kind="turn", seat=state.current)]
+        if state.phase == SCORING:
+            return [Task(kind="system", move=ScoreEra())]
+        return []
+
+    def tie_breaks(self, state: BrassState) -> list[TieBreak]:
+        """The figures breaking VP ties, in order (highest first)."""
+        raise NotImplementedError
+
+    def result(self, state: BrassState) -> Result | None:
+        if state.phase != OVER:
+            return None
+        return final_result(state.vp, self.tie_breaks(state))
+
+    def sample_hidden(self, state: Any, seat: int, rng: Random) -> Any:
+        """A copy of ``state`` with every card ``seat`` cannot see redrawn; a game with
+        other hidden parts redraws them too (after calling this)."""
+        new = state.clone()
+        resample_cards(new, seat, rng)
+        return new
