@@ -260,7 +260,7 @@ def test_tile_with_an_income_cost_is_refused_below_minus_ten(game: BrassPittsbur
     assert build not in m.legal()
     with pytest.raises(IllegalMove) as info:
         m.act(build)
-    assert info.value.code == "cannot_afford"
+    assert info.value.code == "income_floor"
     s.income[seat] = 1  # level -9
     assert build in m.legal()
 

@@ -145,7 +145,7 @@ def test_loan_below_minus_ten_is_refused(game: BrassPittsburgh) -> None:
     assert mv.Loan() not in m.legal()
     with pytest.raises(IllegalMove) as info:
         m.act(mv.Loan())
-    assert info.value.code == "loan_not_allowed"
+    assert info.value.code == "income_floor"
 
 
 def test_spending_decides_next_rounds_order_with_stable_ties(game: BrassPittsburgh) -> None:

@@ -65,7 +65,7 @@ from plugins.brass_pittsburgh.industries import already_flipped, oil_city_barrel
 from plugins.brass_pittsburgh.links import LIGHT, place_pipeline
 from plugins.brass_pittsburgh.markets import sale_plans
 from plugins.brass_pittsburgh.payment import PaymentTable
-from plugins.brass_pittsburgh.refusals import action_refusal
+from plugins.brass_pittsburgh.refusals import action_refusal, offer_refusal
 from plugins.brass_pittsburgh.rewards import Gains, claimable_quality_rewards, gains
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.scoring import EraScore, location_icons, score_era
@@ -789,7 +789,7 @@ def decide(rules: Rules, s: State, actor: int, m: Any, rng: Random) -> list[Any]
     known = rules.listings.get(_listing_key(s, actor))
     if s.pending:
         if m not in (step_options(rules, s, actor) if known is None else known):
-            raise IllegalMove(*_pending_refusal(s, m))
+            raise IllegalMove(*(offer_refusal(rules, s, actor, m) or _pending_refusal(s, m)))
         r.answer(m)
     else:
         if known is not None:
