@@ -5,10 +5,11 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
+import msgspec
 from litestar import Litestar, Request
 from litestar.datastructures import State
 from litestar.di import Provide
-from litestar.exceptions import HTTPException
+from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components
 
@@ -51,6 +52,48 @@ async def refuse_non_json_body(request: Request[Any, Any, Any]) -> None:
         )
 
 
+async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
+    """Check the JSON body against the route's body type with strict types.
+
+    Litestar converts bodies leniently ("3" becomes 3), so a client sending the wrong type
+    would be silently accepted; decoding the (cached) body strictly first refuses it.
+    """
+    handler = request.route_handler
+    data = handler.parsed_fn_signature.parameters.get("data")
+    if data is None or not isinstance(data.annotation, type):
+        return
+    body = await request.body()
+    if not body.strip():
+        raise ValidationException(
+            detail="this request needs a JSON body",
+            extra=[{"message": "the body is empty", "key": "data", "source": "body"}],
+        )
+    try:
+        raw = msgspec.json.decode(body)
+        if isinstance(raw, dict):
+            # JSON Schema counts 3.0 as an integer, so only a string or a bool is a wrong type
+            raw = {k: _integral(v) for k, v in raw.items()}
+        msgspec.convert(raw, data.annotation, strict=True)
+    except msgspec.ValidationError as exc:
+        # msgspec ends its message with " - at `$.<field>`" when a field is to blame
+        message, _, where = str(exc).partition(" - at `$.")
+        raise ValidationException(
+            detail=f"Validation failed for {request.method} {request.url.path}",
+            extra=[{"message": message, "key": where.rstrip("`") or "data", "source": "body"}],
+        ) from None
+    except msgspec.DecodeError as exc:
+        raise ValidationException(detail=f"the body is not valid JSON: {exc}") from None
+
+
+def _integral(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+async def check_request(request: Request[Any, Any, Any]) -> None:
+    await refuse_non_json_body(request)
+    await decode_body_strictly(request)
+
+
 def create_app(service: MatchService, *, max_body_bytes: int = MAX_BODY_BYTES) -> Litestar:
     def provide_service() -> MatchService:
         return service
@@ -62,7 +105,7 @@ def create_app(service: MatchService, *, max_body_bytes: int = MAX_BODY_BYTES) -
             "token": Provide(bearer_token, sync_to_thread=False),
         },
         exception_handlers=EXCEPTION_HANDLERS,
-        before_request=refuse_non_json_body,
+        before_request=check_request,
         request_max_body_size=max_body_bytes,
         state=State({"service": service}),
         openapi_config=OpenAPIConfig(

@@ -126,7 +126,8 @@ class LegalMoves(msgspec.Struct, kw_only=True):
     seat: int
     version: int
     moves: list[dict[str, Any]]
-    """Every legal move now, in the game's move format; empty when it is not your turn."""
+    """Every legal move now, in the game's move format; empty when it is not your turn
+    or a bot plays your seat."""
 
 
 class MoveAccepted(msgspec.Struct, kw_only=True):

@@ -207,7 +207,10 @@ def legal_moves(match_id: MatchId, service: Service, token: Token) -> LegalMoves
     """Every legal move of the caller's seat now."""
     match = service.load(match_id)
     seat = service.require_seat(match, token)
-    moves = msgspec.to_builtins(service.legal_moves(match, seat))
+    # A seat handed to a bot cannot move by hand (a submit is refused with seat_is_bot), so
+    # listing the bot's options would offer moves that are refused.
+    playable = match.seats[seat].bot is None
+    moves = msgspec.to_builtins(service.legal_moves(match, seat)) if playable else []
     return LegalMoves(match_id=match_id, seat=seat, version=match.version, moves=moves)
 
 

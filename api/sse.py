@@ -29,8 +29,11 @@ so open streams cannot starve them."""
 
 
 def resume_point(last_event_id: str | None, after: int | None) -> int:
-    """The version a client has already seen: ``Last-Event-ID`` wins over ``?after=``."""
-    if last_event_id is not None:
+    """The version a client has already seen: ``Last-Event-ID`` wins over ``?after=``.
+
+    An empty ``Last-Event-ID`` counts as absent: it is what a client whose last event
+    had no id (or that saw none yet) may send."""
+    if last_event_id is not None and last_event_id.strip():
         try:
             seen = int(last_event_id.strip())
         except ValueError:

@@ -22,6 +22,11 @@ Conventions the service relies on:
   stores compact indices can be shown with names that depend on the match (Brass:
   Pittsburgh's board side). Use the state only for such fixed facts of the match, never for
   hidden information; ``redact`` must still work without it.
+* Optional hook ``bot_policy(view, legal, rng) -> move``: the game's own heuristic for the
+  "greedy" bot (``worker.bots``). It gets exactly what a player has, the seat's ``view``
+  (the seat is ``view``'s viewer) and its non-empty list of ``legal`` moves, plus an
+  ``rng`` for its choices, and returns one of ``legal``; it must not reach for the match's
+  state by any other way. Without it the greedy bot plays uniformly at random.
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ from core.tasks import Job, NullRunner, TaskRunner
 
 _encoder = msgspec.json.Encoder()
 _CORE_RETRIES = 20
-BOTS = ("random",)
+BOTS = ("random", "greedy")
 """Bot kinds a seat can be handed to (implemented in ``worker.bots``)."""
 
 
@@ -182,6 +182,14 @@ class MatchService:
                 f"{game.title} takes {game.min_players} to {game.max_players} players, "
                 f"not {players}",
             )
+        if position is not None and options:
+            # The position carries the match's settings (map, board side); options beside
+            # it would be logged as if they applied while play ignores them.
+            raise BadRequest(
+                "options_with_position",
+                "a match started from a position takes its settings from the position; "
+                "send either options or a position, not both",
+            )
         opts = _convert_options(game, options or {})
         seed = seed or new_seed()
         created = MatchCreated(
@@ -294,9 +302,11 @@ class MatchService:
         if decoder is None:
             decoder = self._move_decoders[game.id] = msgspec.json.Decoder(game.Move)
         try:
-            return decoder.decode(data)
+            move = decoder.decode(data)
         except msgspec.DecodeError as exc:
             raise BadRequest("bad_move", f"not a move of {game.title}: {exc}") from None
+        _refuse_unknown_move_fields(game, move, data)
+        return move
 
     def resume(self, match_id: str) -> None:
         """Enqueue whatever the match is waiting for (after a crash or lost job)."""
@@ -423,6 +433,23 @@ def _convert_options(game: Any, options: Any) -> Any:
         return msgspec.convert(options, game.Options, strict=True)
     except msgspec.ValidationError as exc:
         raise BadRequest("bad_options", f"options: {exc}") from None
+
+
+def _refuse_unknown_move_fields(game: Any, move: Any, data: bytes) -> None:
+    """A move struct that does not forbid unknown fields would drop a misspelt field and
+    play the move without it; refuse such a move for every game alike."""
+    if move.__struct_config__.forbid_unknown_fields:
+        return
+    raw = msgspec.json.decode(data)
+    known = {f.encode_name for f in msgspec.structs.fields(move)}
+    known.add(move.__struct_config__.tag_field or "type")
+    unknown = sorted(str(k) for k in raw if k not in known)
+    if unknown:
+        raise BadRequest(
+            "bad_move",
+            f"not a move of {game.title}: a {event_type(move)!r} move has no field "
+            f"{', '.join(map(repr, unknown))}; its fields: {', '.join(sorted(known))}",
+        )
 
 
 def _hash_token(token: str) -> str:

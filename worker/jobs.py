@@ -35,7 +35,7 @@ def execute(service: MatchService, job: Job) -> Outcome:
         legal = service.legal_moves(match, seat)
         if not legal:
             return "stale"
-        bot = get_bot(match.seats[seat].bot or "random")
+        bot = get_bot(match.seats[seat].bot or "random", service.game_of(match))
         rng = decision_rng(match.seed, match.version, f"bot:{seat}")
         move = bot.choose(service.view(match, seat), legal, rng)
         service.apply(match, seat, move, job.version, job.id)

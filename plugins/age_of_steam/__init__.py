@@ -57,5 +57,7 @@ Choices where the rule text is silent (published game unless said otherwise):
   Production, no growth.
 
 :func:`policy.sensible_move` is a cheap playing policy (keeps cash for expenses, builds
-towards deliveries) used by the benchmark and the tests to play full-length games.
+towards deliveries) used by the benchmark and the tests to play full-length games, and by
+the service's "greedy" bot through the ``bot_policy`` hook (:mod:`bot`: the same policy
+from the seat's view and legal moves only). The event log reads as :mod:`log` writes it.
 """

@@ -16,8 +16,8 @@ import msgspec
 
 from core.errors import BadRequest, IllegalMove
 from core.game import SYSTEM, Result, Task
+from plugins.age_of_steam import bot, flow, log, position
 from plugins.age_of_steam import events as ev
-from plugins.age_of_steam import flow, position
 from plugins.age_of_steam import moves as mv
 from plugins.age_of_steam import view as client_view
 from plugins.age_of_steam.data import Board, board
@@ -458,9 +458,13 @@ class AgeOfSteam:
         return client_view.view(b, state, seat, self._actions_open(b, state), cap)
 
     def redact(self, event: Any, seat: int | None) -> dict[str, Any]:
-        # Nothing in Age of Steam is secret: the bag has no order, each draw is decided
-        # when it happens and written into the event.
-        return msgspec.to_builtins(event)
+        # Nothing in Age of Steam is secret (the bag has no order, each draw is decided when
+        # it happens and written into the event): every seat reads the same log.
+        return log.redact(event)
+
+    def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
+        """The greedy bot's choice (optional hook, see :mod:`core.game`)."""
+        return bot.bot_policy(view, legal, rng)
 
     def pending_tasks(self, state: State) -> list[Task]:
         phase = state.phase

@@ -1,16 +1,19 @@
-"""A cheap "sensible" move policy: legal moves picked with a little sense, so that playouts
-last the whole game instead of bankrupting everyone in three turns like uniform picks do.
+"""A cheap "sensible" move policy: legal moves picked with a little sense, so that players
+survive to the end of the game instead of bankrupting themselves in three turns like uniform
+picks do.
 
 It is not a strong player. It never spends money it needs to pay its way to the end of the
-game (see :func:`affordable`), issues shares only to cover expenses and a small early
-building budget, stays out of expensive auctions, lays track along a shortest path that
-lets it deliver a cube waiting in a city (else one that links its network to a new city or
-town, else it finishes its unfinished track), delivers the good that pays itself most and
-raises its engine only when it can afford it. Its networks stay small (about 20 tiles in a
-4-player game, 40 with 6) and it delivers few goods, but most games run their full length
-(about 15 in 16 with 4 or 6 players, 10 in 16 with 3, whose game is longest). The
-benchmark and the tests use it; a service bot could too (it reads only the state and the
-legal moves it is given).
+game (see :func:`affordable`; this turn's expenses come from the money in hand once the
+share step is over), issues shares only to cover expenses and a small early building
+budget, stays out of expensive auctions, never takes Locomotive when the bigger engine
+would strain its money, lays track only along a shortest path that lets it deliver a cube
+waiting in a city (or to finish its unfinished track), delivers the good that pays itself
+most and raises its engine only when it can afford it. Its networks stay small (about 9
+tiles in a 4-player Rust Belt game, 18 with 6; with 3 players, whose game is longest, it
+rarely finds a build it can afford) and it delivers few goods, but every player of 32
+4-player games survived to the end (``python3 bench/bench_age_of_steam.py`` plays it). The
+benchmark and the tests use it on the state; the service's "greedy" bot uses it through
+:mod:`bot`, from the seat's view and legal moves only.
 """
 
 from __future__ import annotations
@@ -31,9 +34,11 @@ from plugins.age_of_steam.track import (
     network,
 )
 
+_BEFORE_SHARES = ("first_player", "shares")
+"""Steps of a turn before (or at) the share issue."""
 GOALS_TRIED = 12
 """Source/destination pairs tried per build decision, closest first."""
-EARLY_BUDGET = 8
+EARLY_BUDGET = 4
 """Money wanted for track in the first two turns, on top of expenses."""
 
 
@@ -89,8 +94,11 @@ def turns_paid(state: State, seat: int, spend: int = 0, engine_up: int = 0, shar
     if money < 0:
         return 0
     paid = 0
-    for _turn in range(state.turn, state.last_turn + 1):
-        while money + income < shares + engine and shares < MAX_SHARES:
+    # Shares are issued at the start of a turn: once that step is over, this turn's
+    # expenses must come out of the money in hand.
+    issue_from = state.turn if state.phase in _BEFORE_SHARES else state.turn + 1
+    for turn in range(state.turn, state.last_turn + 1):
+        while money + income < shares + engine and shares < MAX_SHARES and turn >= issue_from:
             shares += 1
             money += SHARE_VALUE
         money += income - shares - engine
@@ -133,7 +141,9 @@ def _action(state: State, seat: int, legal: list[Any], rng: Random) -> Any:
     liked = [a for a in ("engineer", "first_build", "urbanization", "first_move") if a in names]
     if liked and rng.random() < 0.7:
         return mv.SelectAction(rng.choice(liked))  # type: ignore[arg-type]
-    return rng.choice(legal)
+    # Locomotive raises the engine at once, and with it this turn's expenses.
+    rest = [m for m in legal if m.action != "locomotive"]
+    return rng.choice(rest or legal)
 
 
 def _move(state: State, seat: int, legal: list[Any]) -> Any:
@@ -181,7 +191,9 @@ def _build(state: State, seat: int, legal: list[Any], rng: Random) -> Any:
     net = network(b, state)
     paths = _unfinished_paths(b, state, net, seat)
     if not paths:
-        paths = _delivery_paths(b, state, seat) + _growth_paths(b, state, net, seat)
+        # Track to a town, or to a city without goods for it, pays nothing: build only
+        # towards deliveries.
+        paths = _delivery_paths(b, state, seat)
     for path in paths:
         for i in range(len(path)):
             h = path[i]
@@ -206,52 +218,6 @@ def _build(state: State, seat: int, legal: list[Any], rng: Random) -> Any:
                     return m
             break  # the next tile of this path cannot be laid now: try another path
     return mv.DoneBuilding()
-
-
-def _growth_paths(b: Board, state: State, net: Any, seat: int) -> list[list[int]]:
-    """New links from the seat's network (or from any city, to start one) to the nearest
-    cities and towns it does not reach yet, layable this turn, best value per tile first:
-    a city counts more than a town, and more again with cubes to carry."""
-    terminals = set()
-    for r in net.routes:
-        if r.owner == seat and r.complete:
-            terminals.update(e.hex for e in r.ends)
-    sources = sorted(terminals) or [*b.city_hexes, *sorted(state.new_cities)]
-    prev = {h: h for h in sources}
-    todo = deque(sources)
-    found: list[tuple[float, list[int]]] = []
-    reached: set[int] = set()
-    while todo:
-        h = todo.popleft()
-        for n in b.nbr[h]:
-            if n < 0 or b.terrain[n] == "water":
-                continue
-            city = b.city_at[n] >= 0 or n in state.new_cities
-            if city or b.town_at[n] >= 0:
-                if h in sources or n in reached or n in terminals:
-                    continue
-                path = [n, h]
-                while prev[path[-1]] != path[-1]:
-                    path.append(prev[path[-1]])
-                if path[-1] == n:
-                    continue  # back to where it started
-                reached.add(n)
-                path.reverse()
-                tiles = _tiles_needed(b, state, path, whole=True) + (b.town_at[path[0]] >= 0)
-                value = (3 + len(state.goods.get(n, ()))) if city else 1
-                if tiles <= state.builds_left and affordable(state, seat, 3 * tiles):
-                    found.append((-value / max(1, tiles), path))
-                continue
-            if n in prev or n in state.track:
-                continue
-            prev[n] = h
-            depth, x = 1, h
-            while prev[x] != x:
-                depth, x = depth + 1, prev[x]
-            if depth < state.builds_left:
-                todo.append(n)
-    found.sort(key=lambda f: f[0])
-    return [path for _v, path in found]
 
 
 def _unfinished_paths(b: Board, state: State, net: Any, seat: int) -> list[list[int]]:

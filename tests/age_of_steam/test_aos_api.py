@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
 import pytest
 from litestar.testing import TestClient
 
@@ -73,3 +74,25 @@ def test_illegal_age_of_steam_move_is_a_problem_naming_the_rule(client):
     )
     assert response.status_code == 422
     assert response.json()["code"] in ("share_limit", "not_your_turn")
+
+
+def test_greedy_bots_finish_a_match_whose_http_log_reads_in_the_documented_form(client):
+    from plugins.age_of_steam.log import FORMS
+
+    match_id = client.post(
+        "/matches", json={"game": "age-of-steam", "players": 3, "seed": "aos-log"}
+    ).json()["id"]
+    for seat in range(3):
+        botted = client.post(f"/matches/{match_id}/seats/{seat}/bot", json={"bot": "greedy"})
+        assert botted.status_code == 200, botted.text
+    assert client.get(f"/matches/{match_id}").json()["finished"]
+    events: list[dict[str, Any]] = []
+    while page := client.get(
+        f"/matches/{match_id}/events", params={"after": len(events), "limit": 500}
+    ).json()["events"]:
+        events += page
+    game_events = [e for e in events if e["type"] in FORMS]
+    assert game_events[-1]["payload"]["game_over"] is True
+    for e in game_events:
+        payload = e["payload"]
+        assert msgspec.to_builtins(msgspec.convert(payload, FORMS[e["type"]])) == payload

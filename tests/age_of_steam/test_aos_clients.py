@@ -14,7 +14,8 @@ import pytest
 from aos_helpers import GAME, Match, playout
 
 from core.game import SYSTEM, Task
-from plugins.age_of_steam import flow
+from plugins.age_of_steam import events as ev
+from plugins.age_of_steam import flow, log
 from plugins.age_of_steam import moves as mv
 from plugins.age_of_steam import view as cv
 from plugins.age_of_steam.state import State
@@ -74,6 +75,16 @@ def _walk(map_id: str, players: int, seed: int) -> tuple[State, list[Any]]:
 # --- CLIENTS.md ------------------------------------------------------------------------------
 
 
+def _worked_game() -> Match:
+    """The worked game of CLIENTS.md, replayed to its end."""
+    m = Match(players=3, seed=1)
+    for value in _json_values(_section("A worked game")):
+        if "type" in value:
+            m.do(flow.to_act(m.state), msgspec.convert(value, mv.Move))  # type: ignore[arg-type]
+            _run_system(m)
+    return m
+
+
 def test_worked_game_in_clients_md_replays_every_example_as_a_legal_move():
     m = Match(players=3, seed=1)
     kinds = set()
@@ -99,8 +110,7 @@ def test_worked_game_in_clients_md_replays_every_example_as_a_legal_move():
 
 
 def test_json_examples_outside_the_worked_game_are_posting_bodies_with_real_moves():
-    worked = _section("A worked game")
-    rest = GUIDE.replace(worked, "")
+    rest = GUIDE.replace(_section("A worked game"), "").replace(_section("The event log"), "")
     values = _json_values(rest)
     assert values
     for value in values:
@@ -327,3 +337,87 @@ def test_a_system_step_is_described_without_a_seat():
                  "reduce income"}  # fmt: skip
     assert GAME.pending_tasks(m.state)[0].move == mv.Settle()
     assert GAME.legal_moves(m.state, SYSTEM) == []
+
+
+# --- the event log ---------------------------------------------------------------------------
+
+HEX = re.compile(r"^\d+,\d+$")
+LOG_GAMES = [*GAMES, ("st_lucia", 2, 7)]
+
+
+def _hexes(value: Any, key: str = "") -> list[str]:
+    """Every value of a field that names a hex, anywhere in a payload."""
+    if isinstance(value, dict):
+        return [h for k, v in value.items() for h in _hexes(v, k)]
+    if isinstance(value, list):
+        return [h for v in value for h in _hexes(v, key)]
+    return [value] if key in ("hex", "start", "end") else []
+
+
+def _log_table() -> dict[str, str]:
+    rows = [line.split("|") for line in _section("The event log").splitlines()
+            if line.startswith("| `")]  # fmt: skip
+    return {row[1].strip().strip("`"): row[2] for row in rows}
+
+
+def test_clients_md_documents_every_event_type_with_exactly_its_payload_fields():
+    table = _log_table()
+    tags = {t.__struct_config__.tag for t in ev.Event.__args__}
+    assert set(table) == tags == set(log.FORMS)
+    for tag, form in log.FORMS.items():
+        fields = re.sub(r"\([^()]*\)", "", table[tag]).strip()
+        listed = re.findall(r"(?:^|, )`([a-z_]+)`", fields)
+        assert listed == list(form.__struct_fields__), tag
+
+
+def test_every_event_type_of_full_games_redacts_to_its_documented_form():
+    events = list(_worked_game().events)
+    for map_id, players, seed in LOG_GAMES:
+        events += playout(map_id, players, seed)[1]
+    on_board = {f"{c},{r}" for m in BOARD["maps"].values() for c, r, _terrain in m["hexes"]}
+    seen = set()
+    for event in events:
+        tag = type(event).__struct_config__.tag
+        payload = GAME.redact(event, None)
+        # Nothing is hidden: every seat reads what a spectator reads.
+        assert GAME.redact(event, 0) == payload
+        assert json.loads(json.dumps(payload)) == payload
+        form = msgspec.convert(payload, log.FORMS[tag], strict=True)
+        assert msgspec.to_builtins(form) == payload, tag
+        for h in [*_hexes(payload), *payload.get("goods", {})]:
+            assert HEX.match(h) and h in on_board, (tag, h)
+        seen.add(tag)
+    assert seen == set(log.FORMS)
+
+
+def test_log_keeps_dice_draws_and_payments_visible():
+    for event in playout("rust_belt", 3, 2)[1]:
+        payload = GAME.redact(event, 1)
+        if isinstance(event, ev.GoodsGrown):
+            assert payload == {"light": event.light, "dark": event.dark}
+        elif isinstance(event, ev.ProductionDrawn):
+            assert payload["cubes"] == event.cubes
+        elif isinstance(event, ev.ExpensesPaid):
+            assert payload["paid"] == event.paid
+        elif isinstance(event, ev.TrackBuilt):
+            assert payload["hex"] == f"{event.col},{event.row}"
+            assert payload["cost"] == event.cost
+
+
+def test_log_writes_ownerless_track_and_town_spokes_like_the_view():
+    built = ev.TrackBuilt(
+        seat=2, col=7, row=3, tile="town_1", rotation=3, kind="place", cost=3,
+        sections=[[3, 6, -1, 4]], claimed=[(7, 4, 0)],
+    )  # fmt: skip
+    payload = GAME.redact(built, None)
+    assert payload["sections"] == [{"sides": [3], "owner": None, "laid": 4}]
+    assert payload["claimed"] == [{"hex": "7,4", "side": 0}]
+
+
+def test_the_log_example_in_clients_md_is_an_event_of_the_worked_game():
+    (example,) = _json_values(_section("The event log"))
+    log_of_game = [
+        {"type": type(e).__struct_config__.tag, "payload": GAME.redact(e, None)}
+        for e in _worked_game().events
+    ]
+    assert example in log_of_game

@@ -1,0 +1,413 @@
+"""The public HTTP API as an outside client meets it, over the real games.
+
+Each test pins a behaviour a client relies on, or a defect found by attacking a live
+server (wrong JSON types coerced, misspelt move fields dropped, an empty body answered
+with a cryptic sentence).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from litestar.testing import TestClient
+
+from api.app import create_app
+from core.service import MatchService
+from core.store.memory import MemoryStore
+
+PROBLEM = "application/problem+json"
+SEED = "blackbox-secret-seed-4711"
+
+SETUPS = [
+    pytest.param("brass-birmingham", 2, None, id="brass-birmingham"),
+    pytest.param("brass-pittsburgh", 2, None, id="brass-pittsburgh"),
+    pytest.param("age-of-steam", 3, None, id="age-of-steam-rust-belt"),
+    pytest.param("age-of-steam", 1, {"map": "barbados"}, id="age-of-steam-barbados"),
+    pytest.param("age-of-steam", 2, {"map": "st_lucia"}, id="age-of-steam-st-lucia"),
+]
+HIDDEN_HANDS = ["brass-birmingham", "brass-pittsburgh"]
+
+
+@pytest.fixture
+def client(service: MatchService) -> Iterator[TestClient[Any]]:
+    with TestClient(create_app(service)) as test_client:
+        yield test_client
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def assert_problem(response: Any, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith(PROBLEM)
+    body = response.json()
+    assert body["code"] == code and body["status"] == status
+    assert body["title"] and body["detail"] and body["type"].endswith(code)
+    return body
+
+
+def create(
+    client: TestClient[Any], game: str, players: int, options: dict[str, Any] | None = None
+) -> str:
+    body: dict[str, Any] = {"game": game, "players": players, "seed": SEED}
+    if options:
+        body["options"] = options
+    response = client.post("/matches", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()["id"]
+
+
+def claim(client: TestClient[Any], match_id: str, seats: range) -> list[str]:
+    tokens = []
+    for seat in seats:
+        response = client.post(f"/matches/{match_id}/seats/{seat}/claim")
+        assert response.status_code == 201, response.text
+        tokens.append(response.json()["token"])
+    return tokens
+
+
+def version(client: TestClient[Any], match_id: str) -> int:
+    return client.get(f"/matches/{match_id}").json()["version"]
+
+
+def seat_to_act(client: TestClient[Any], match_id: str, tokens: list[str]) -> tuple[int, Any]:
+    """The seat the match waits for and its listed moves."""
+    seat = client.get(f"/matches/{match_id}").json()["to_act"][0]
+    listed = client.get(f"/matches/{match_id}/moves", headers=bearer(tokens[seat])).json()
+    return seat, listed
+
+
+# --- match creation ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["brass-birmingham", "brass-pittsburgh", "age-of-steam"])
+def test_every_advertised_player_count_starts_and_the_others_are_refused(
+    client: TestClient[Any], game: str
+) -> None:
+    info = {g["id"]: g for g in client.get("/games").json()}[game]
+    maps = info["metadata"].get("board", {}).get("maps")
+    ranges = (
+        {name: (m["min_players"], m["max_players"]) for name, m in maps.items()}
+        if maps
+        else {None: (info["min_players"], info["max_players"])}
+    )
+    for map_id, (low, high) in ranges.items():
+        options = {"map": map_id} if map_id else None
+        for players in range(1, info["max_players"] + 2):
+            body: dict[str, Any] = {"game": game, "players": players}
+            if options:
+                body["options"] = options
+            response = client.post("/matches", json=body)
+            if low <= players <= high:
+                assert response.status_code == 201, (map_id, players, response.text)
+                assert len(response.json()["seats"]) == players
+            else:
+                assert_problem(response, 400, "bad_player_count")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"game": "age-of-steam", "players": "3"},
+        {"game": "age-of-steam", "players": 3.5},
+        {"game": "age-of-steam", "players": True},
+        {"game": "age-of-steam", "players": 3, "seed": 42},
+    ],
+    ids=["players-as-string", "players-as-fraction", "players-as-bool", "seed-as-number"],
+)
+def test_body_field_of_the_wrong_json_type_is_refused_not_coerced(
+    client: TestClient[Any], body: dict[str, Any]
+) -> None:
+    problem = assert_problem(client.post("/matches", json=body), 400, "invalid_request")
+    assert problem["errors"][0]["key"] in ("players", "seed")
+    assert client.get("/matches").json()["total"] == 0
+
+
+def test_integral_number_written_with_a_fraction_is_an_integer_as_json_schema_says(
+    client: TestClient[Any],
+) -> None:
+    response = client.post("/matches", json={"game": "age-of-steam", "players": 3.0})
+    assert response.status_code == 201, response.text
+    assert response.json()["players"] == 3
+
+
+def test_expected_version_sent_as_a_string_is_refused_and_nothing_moves(
+    client: TestClient[Any],
+) -> None:
+    match_id = create(client, "age-of-steam", 3)
+    tokens = claim(client, match_id, range(3))
+    seat, listed = seat_to_act(client, match_id, tokens)
+    before = version(client, match_id)
+    response = client.post(
+        f"/matches/{match_id}/moves",
+        json={"move": listed["moves"][0], "expected_version": str(listed["version"])},
+        headers=bearer(tokens[seat]),
+    )
+    problem = assert_problem(response, 400, "invalid_request")
+    assert problem["errors"][0]["key"] == "expected_version"
+    assert version(client, match_id) == before
+
+
+def test_request_without_a_body_is_told_to_send_one(client: TestClient[Any]) -> None:
+    match_id = create(client, "brass-birmingham", 2)
+    response = client.post(f"/matches/{match_id}/seats/0/bot")
+    problem = assert_problem(response, 400, "invalid_request")
+    assert "JSON body" in problem["detail"]
+    assert client.get(f"/matches/{match_id}").json()["seats"][0]["bot"] is None
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game, players, options", SETUPS[:3])
+def test_misspelt_field_in_a_move_is_refused_and_nothing_is_played(
+    client: TestClient[Any], game: str, players: int, options: Any
+) -> None:
+    match_id = create(client, game, players, options)
+    tokens = claim(client, match_id, range(players))
+    seat, listed = seat_to_act(client, match_id, tokens)
+    move = {**listed["moves"][0], "spaec": "birmingham:0"}
+    response = client.post(
+        f"/matches/{match_id}/moves",
+        json={"move": move, "expected_version": listed["version"]},
+        headers=bearer(tokens[seat]),
+    )
+    assert "spaec" in assert_problem(response, 400, "bad_move")["detail"]
+    assert version(client, match_id) == listed["version"]
+
+
+@pytest.mark.parametrize("game, players, options", SETUPS[:3])
+def test_move_errors_name_the_problem_for_each_game(
+    client: TestClient[Any], game: str, players: int, options: Any
+) -> None:
+    match_id = create(client, game, players, options)
+    tokens = claim(client, match_id, range(players))
+    seat, listed = seat_to_act(client, match_id, tokens)
+    url = f"/matches/{match_id}/moves"
+    body = {"move": listed["moves"][0], "expected_version": listed["version"]}
+    other = (seat + 1) % players
+    assert_problem(client.post(url, json=body), 401, "token_required")
+    assert_problem(client.post(url, json=body, headers=bearer("garbage")), 403, "bad_token")
+    assert_problem(client.post(url, json=body, headers=bearer(tokens[other])), 422, "not_your_turn")
+    stale = {**body, "expected_version": body["expected_version"] - 1}
+    conflict = assert_problem(
+        client.post(url, json=stale, headers=bearer(tokens[seat])), 409, "version_conflict"
+    )
+    assert conflict["current_version"] == listed["version"]
+    foreign = {"type": "loan"} if game == "age-of-steam" else {"type": "issue_shares", "count": 1}
+    assert_problem(
+        client.post(url, json={**body, "move": foreign}, headers=bearer(tokens[seat])),
+        400,
+        "bad_move",
+    )
+    assert (
+        client.get(f"/matches/{match_id}/moves", headers=bearer(tokens[other])).json()["moves"]
+        == []
+    )
+    assert version(client, match_id) == listed["version"]
+
+
+@pytest.mark.parametrize("game, players, options", SETUPS[:3])
+def test_idempotency_key_replays_the_first_answer_and_guards_against_reuse(
+    client: TestClient[Any], game: str, players: int, options: Any
+) -> None:
+    match_id = create(client, game, players, options)
+    tokens = claim(client, match_id, range(players))
+    seat, listed = seat_to_act(client, match_id, tokens)
+    url = f"/matches/{match_id}/moves"
+    body = {"move": listed["moves"][0], "expected_version": listed["version"]}
+    key = {"Idempotency-Key": "blackbox-1"}
+    first = client.post(url, json=body, headers={**bearer(tokens[seat]), **key})
+    assert first.status_code == 200, first.text
+    again = client.post(url, json=body, headers={**bearer(tokens[seat]), **key})
+    assert again.json() == {**first.json(), "replayed": True}
+    changed = {**body, "move": listed["moves"][1]}
+    assert_problem(
+        client.post(url, json=changed, headers={**bearer(tokens[seat]), **key}),
+        422,
+        "idempotency_key_reused",
+    )
+    other = (seat + 1) % players
+    assert_problem(
+        client.post(url, json=body, headers={**bearer(tokens[other]), **key}),
+        422,
+        "idempotency_key_reused",
+    )
+    assert version(client, match_id) == first.json()["version"]
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", HIDDEN_HANDS)
+def test_hands_seed_and_tokens_are_seen_only_by_whom_they_belong(
+    client: TestClient[Any], game: str
+) -> None:
+    match_id = create(client, game, 2)
+    tokens = claim(client, match_id, range(2))
+    seat, listed = seat_to_act(client, match_id, tokens)
+    client.post(
+        f"/matches/{match_id}/moves",
+        json={"move": listed["moves"][0], "expected_version": listed["version"]},
+        headers=bearer(tokens[seat]),
+    )
+    spectator = client.get(f"/matches/{match_id}").json()
+    assert spectator["you"] is None and spectator["view"]["hand"] is None
+    hands = []
+    for own in (0, 1):
+        view = client.get(f"/matches/{match_id}", headers=bearer(tokens[own])).json()
+        assert view["you"] == own and view["view"]["seat"] == own
+        hands.append(view["view"]["hand"])
+        assert view["view"]["players"][own]["hand_count"] == len(view["view"]["hand"])
+    assert hands[0] != hands[1]
+    readers: list[dict[str, str]] = [{}, bearer(tokens[0]), bearer(tokens[1])]
+    for headers in readers:
+        text = json.dumps(
+            [
+                client.get(f"/matches/{match_id}", headers=headers).json(),
+                client.get(f"/matches/{match_id}/events", headers=headers).json(),
+                client.get(f"/matches/{match_id}/stream?until_version=8", headers=headers).text,
+                client.get("/matches").json(),
+            ]
+        )
+        assert SEED not in text and "token_hash" not in text and '"seed"' not in text
+        assert not any(token in text for token in tokens)
+
+
+@pytest.mark.parametrize("game, players, options", SETUPS[:3])
+def test_event_paging_and_stream_resume_agree_on_versions(
+    client: TestClient[Any], game: str, players: int, options: Any
+) -> None:
+    match_id = create(client, game, players, options)
+    claim(client, match_id, range(players))
+    now = version(client, match_id)
+    events = client.get(f"/matches/{match_id}/events", params={"limit": 500}).json()["events"]
+    assert [e["version"] for e in events] == list(range(1, now + 1))
+    page = client.get(f"/matches/{match_id}/events", params={"after": 2, "limit": 1}).json()
+    assert [e["version"] for e in page["events"]] == [3]
+    beyond = client.get(f"/matches/{match_id}/events", params={"after": now + 100}).json()
+    assert beyond == {"match_id": match_id, "version": now, "events": []}
+    for limit in (0, -1, 501):
+        response = client.get(f"/matches/{match_id}/events", params={"limit": limit})
+        assert_problem(response, 400, "invalid_request")
+    stream = client.get(
+        f"/matches/{match_id}/stream",
+        params={"until_version": now},
+        headers={"Last-Event-ID": str(now - 1)},
+    ).text
+    assert f"id: {now}\r\n" in stream and f"id: {now - 1}\r\n" not in stream
+    # An empty Last-Event-ID is no resume point: ?after= applies
+    resumed = client.get(
+        f"/matches/{match_id}/stream",
+        params={"after": now - 1, "until_version": now},
+        headers={"Last-Event-ID": ""},
+    )
+    assert resumed.status_code == 200 and f"id: {now}\r\n" in resumed.text
+    for garbage in ("abc", "-1", "2.5"):
+        response = client.get(f"/matches/{match_id}/stream", headers={"Last-Event-ID": garbage})
+        assert_problem(response, 400, "bad_last_event_id")
+
+
+# --- seats and bots --------------------------------------------------------------------------
+
+
+def test_seat_handover_to_bots_follows_the_seat_rules(client: TestClient[Any]) -> None:
+    match_id = create(client, "brass-birmingham", 2)
+    (token,) = claim(client, match_id, range(1))
+    url = f"/matches/{match_id}/seats/{{}}/bot"
+    assert_problem(client.post(url.format(0), json={"bot": "random"}), 403, "not_your_seat")
+    assert_problem(client.post(url.format(0), json={"bot": "alphazero"}), 400, "unknown_bot")
+    assert_problem(client.post(url.format(5), json={"bot": "random"}), 404, "seat_not_found")
+    assert client.post(url.format(1), json={}).json()["bot"] == "random"
+    assert_problem(client.post(url.format(1), json={"bot": "random"}), 409, "seat_taken")
+    assert_problem(client.post(f"/matches/{match_id}/seats/1/claim"), 409, "seat_taken")
+    handed = client.post(url.format(0), json={"bot": "random"}, headers=bearer(token))
+    assert handed.status_code == 200, handed.text
+    state = client.get(f"/matches/{match_id}").json()
+    assert [s["bot"] for s in state["seats"]] == ["random", "random"]
+
+
+@pytest.mark.parametrize("game, players, options", SETUPS)
+def test_match_of_bots_only_plays_to_the_end_by_itself(
+    client: TestClient[Any], game: str, players: int, options: Any
+) -> None:
+    match_id = create(client, game, players, options)
+    for seat in range(players):
+        response = client.post(f"/matches/{match_id}/seats/{seat}/bot", json={"bot": "random"})
+        assert response.status_code == 200, response.text
+    state = client.get(f"/matches/{match_id}").json()
+    assert state["finished"], (state["version"], state["to_act"], state["view"].get("phase"))
+    assert state["to_act"] == [] and sorted(state["result"]["ranking"])[0] == 1
+    listed = client.get("/matches").json()["items"]
+    assert {"id": match_id, "finished": True}.items() <= listed[0].items()
+
+
+@pytest.mark.parametrize("game, players, options", SETUPS)
+def test_every_listed_move_is_accepted_when_a_seat_is_played_by_hand(
+    client: TestClient[Any], game: str, players: int, options: Any
+) -> None:
+    """Seat 0 picks from ``GET /moves`` until the end while bots play the other seats."""
+    match_id = create(client, game, players, options)
+    (token,) = claim(client, match_id, range(1))
+    for seat in range(1, players):
+        client.post(f"/matches/{match_id}/seats/{seat}/bot", json={"bot": "random"})
+    pick = random.Random(11)
+    for _ in range(2000):
+        state = client.get(f"/matches/{match_id}", headers=bearer(token)).json()
+        if state["finished"]:
+            break
+        # Bots and system steps run inline, so the match waits for seat 0 whenever it waits
+        assert state["to_act"] == [0], (state["version"], state["to_act"])
+        listed = client.get(f"/matches/{match_id}/moves", headers=bearer(token)).json()
+        assert listed["version"] == state["version"] and listed["moves"]
+        response = client.post(
+            f"/matches/{match_id}/moves",
+            json={"move": pick.choice(listed["moves"]), "expected_version": listed["version"]},
+            headers=bearer(token),
+        )
+        assert response.status_code == 200, response.text
+        assert response.json()["first_version"] == listed["version"] + 1
+    else:
+        pytest.fail("the match did not end")
+    assert state["result"] is not None and len(state["result"]["ranking"]) == players
+
+
+def test_a_seat_handed_to_a_bot_lists_no_moves_its_holder_could_not_play(registry: Any) -> None:
+    # No runner: the bot never gets to move, as while its job waits in a queue
+    with TestClient(create_app(MatchService(MemoryStore(), registry))) as idle:
+        match_id = create(idle, "age-of-steam", 3)
+        tokens = claim(idle, match_id, range(3))
+        seat, listed = seat_to_act(idle, match_id, tokens)
+        assert listed["moves"]
+        handed = idle.post(
+            f"/matches/{match_id}/seats/{seat}/bot", json={}, headers=bearer(tokens[seat])
+        )
+        assert handed.status_code == 200, handed.text
+        moves = idle.get(f"/matches/{match_id}/moves", headers=bearer(tokens[seat])).json()
+        assert moves["moves"] == []
+        response = idle.post(
+            f"/matches/{match_id}/moves",
+            json={"move": listed["moves"][0], "expected_version": moves["version"]},
+            headers=bearer(tokens[seat]),
+        )
+        assert_problem(response, 409, "seat_is_bot")
+
+
+def test_options_beside_a_position_are_refused_not_logged_as_if_they_applied(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    started = service.load(create(client, "age-of-steam", 3))
+    position = service.game_of(started).export_position(started.game_state)
+    body = {"game": "age-of-steam", "players": 3, "position": position}
+    refused = client.post("/matches", json={**body, "options": {"map": "barbados"}})
+    assert_problem(refused, 400, "options_with_position")
+    assert client.get("/matches").json()["total"] == 1
+    accepted = client.post("/matches", json={**body, "options": {}})
+    assert accepted.status_code == 201, accepted.text
+    view = client.get(f"/matches/{accepted.json()['id']}").json()["view"]
+    assert view["map"] == "rust_belt"
