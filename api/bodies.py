@@ -65,6 +65,17 @@ class GameInfo(msgspec.Struct, kw_only=True):
     options_schema: dict[str, Any]
     """JSON Schema of the game's options."""
     metadata: dict[str, Any]
+    guide: str | None = None
+    """Path of the game's client guide (Markdown) on this server, if it ships one."""
+
+
+class PositionBody(msgspec.Struct, kw_only=True):
+    match_id: str
+    game: str
+    players: int
+    version: int
+    position: dict[str, Any]
+    """The game's position document; ``POST /matches`` with it starts a match there."""
 
 
 class SeatInfo(msgspec.Struct, kw_only=True):

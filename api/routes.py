@@ -5,6 +5,8 @@ Service calls block (SQLite, Redis), so handlers run on worker threads.
 
 from __future__ import annotations
 
+import inspect
+from pathlib import Path
 from typing import Annotated, Any
 
 import anyio.to_thread
@@ -30,17 +32,19 @@ from api.bodies import (
     MatchView,
     MoveAccepted,
     PluginProblem,
+    PositionBody,
     SeatInfo,
     SeatToken,
     SubmitMove,
 )
 from api.problems import problem_responses
 from api.sse import event_stream, resume_point
-from core.errors import IronworksError
+from core.errors import Forbidden, IronworksError, NotFound
 from core.match import MatchState, core_decoder
 from core.service import MatchService
 
 MatchId = Annotated[str, PathParameter(description="Match id", min_length=1, max_length=64)]
+GameId = Annotated[str, PathParameter(description="Game id", min_length=1, max_length=64)]
 SeatNo = Annotated[int, PathParameter(description="Seat number, from 0")]
 IdempotencyKey = Annotated[
     str | None,
@@ -61,6 +65,7 @@ Service = NamedDependency[MatchService]
 Token = NamedDependency[str | None]
 """The caller's seat token (see :func:`api.auth.bearer_token`)."""
 
+GUIDE_FILE = "CLIENTS.md"
 _BODY = (413, 415, 422)
 _MATCH = (404,)
 _TOKEN = (401, 403)
@@ -94,14 +99,55 @@ def health(service: Service) -> Health:
 )
 def list_games(service: Service) -> list[GameInfo]:
     """Installed games with their player counts and option schemas."""
-    return [
-        GameInfo(
-            id=game.id, title=game.title, rules_version=game.rules_version,
-            min_players=game.min_players, max_players=game.max_players,
-            options_schema=msgspec.json.schema(game.Options), metadata=dict(game.metadata),
-        )
-        for game in service.games.games()
-    ]  # fmt: skip
+    return [_game_info(game) for game in service.games.games()]
+
+
+@get(
+    "/games/{game_id:str}",
+    operation_id="getGame",
+    sync_to_thread=False,
+    tags=["games"],
+    responses=problem_responses(404),
+)
+def read_game(game_id: GameId, service: Service) -> GameInfo:
+    """One installed game: player counts, option schema, metadata (board data, move form)."""
+    return _game_info(service.games.get(game_id))
+
+
+@get(
+    "/games/{game_id:str}/guide",
+    operation_id="getGameGuide",
+    sync_to_thread=True,
+    tags=["games"],
+    media_type="text/markdown",
+    response_description="The game's guide for client authors (Markdown): names, view, "
+    "moves, decision sequence, refusal codes, worked examples.",
+    responses=problem_responses(404),
+)
+def read_game_guide(game_id: GameId, service: Service) -> str:
+    """The client guide the game ships (``CLIENTS.md`` next to its code)."""
+    path = guide_path(service.games.get(game_id))
+    if path is None:
+        raise NotFound("no_guide", f"{game_id} ships no client guide")
+    return path.read_text(encoding="utf-8")
+
+
+def guide_path(game: Any) -> Path | None:
+    """``CLIENTS.md`` in the game's package, where plugins keep their client guide."""
+    try:
+        path = Path(inspect.getfile(type(game))).parent / GUIDE_FILE
+    except (TypeError, OSError):
+        return None
+    return path if path.is_file() else None
+
+
+def _game_info(game: Any) -> GameInfo:
+    return GameInfo(
+        id=game.id, title=game.title, rules_version=game.rules_version,
+        min_players=game.min_players, max_players=game.max_players,
+        options_schema=msgspec.json.schema(game.Options), metadata=dict(game.metadata),
+        guide=f"/games/{game.id}/guide" if guide_path(game) else None,
+    )  # fmt: skip
 
 
 @post(
@@ -192,6 +238,32 @@ def read_match(match_id: MatchId, service: Service, token: Token) -> MatchView:
         seats=_seats(match), you=seat,
         to_act=[t.seat for t in service.tasks(match) if t.kind == "turn" and t.seat is not None],
         finished=result is not None, result=result, view=service.view(match, seat),
+    )  # fmt: skip
+
+
+@get(
+    "/matches/{match_id:str}/position",
+    operation_id="getPosition",
+    sync_to_thread=True,
+    tags=["matches"],
+    responses=problem_responses(*_MATCH, 403),
+)
+def read_position(match_id: MatchId, service: Service) -> PositionBody:
+    """The full position document (the game's documented JSON form), to start a new match
+    from it with ``POST /matches`` — for puzzles, lessons and bug reports. It holds every
+    hidden part, so a game with hidden information gives it only once the match is over."""
+    match = service.load(match_id)
+    game = service.game_of(match)
+    hidden = game.metadata.get("hidden_information", True)
+    if hidden and service.result(match) is None:
+        raise Forbidden(
+            "position_hidden",
+            f"a {game.title} position shows hands and the deck; it is available once the "
+            "match is over",
+        )
+    return PositionBody(
+        match_id=match.match_id, game=match.game_id, players=match.players,
+        version=match.version, position=game.export_position(match.game_state),
     )  # fmt: skip
 
 
@@ -319,6 +391,7 @@ def _summary(service: Service, match_id: str, version: int, created: float) -> M
 
 
 ROUTES: list[Any] = [
-    health, list_games, create_match, list_matches, claim_seat, hand_to_bot, read_match,
-    legal_moves, submit_move, read_events, stream_events,
+    health, list_games, read_game, read_game_guide, create_match, list_matches, claim_seat,
+    hand_to_bot, read_match, read_position, legal_moves, submit_move, read_events,
+    stream_events,
 ]  # fmt: skip
