@@ -3,8 +3,10 @@ plus what a seat may see of the result and the position document round trip."""
 
 from __future__ import annotations
 
+import typing
 from collections import Counter
 from random import Random
+from typing import Any
 
 import msgspec
 import pytest
@@ -13,7 +15,7 @@ from core.errors import BadRequest, InvalidPosition
 from plugins.brass.events import Drew
 from plugins.brass_pittsburgh import plugin
 from plugins.brass_pittsburgh.events import Started
-from plugins.brass_pittsburgh.game import BrassPittsburgh, Options
+from plugins.brass_pittsburgh.game import BoardSide, BrassPittsburgh, Options
 from plugins.brass_pittsburgh.state import ERA1, State
 
 PLAYERS = (2, 3, 4)
@@ -271,3 +273,20 @@ def test_position_with_an_unknown_pending_decision_is_refused(game: BrassPittsbu
     with pytest.raises(InvalidPosition) as info:
         game.load_position(doc)
     assert info.value.code == "bad_pending"
+
+
+def test_board_side_option_lists_exactly_the_sides_of_the_data(game: BrassPittsburgh) -> None:
+    assert set(typing.get_args(BoardSide)) == set(game.rules.data.sides)
+
+
+def test_an_unknown_board_side_is_refused_by_option_validation(service: Any) -> None:
+    with pytest.raises(BadRequest) as info:
+        service.create_match("brass-pittsburgh", 2, options={"board_side": "moon"})
+    assert info.value.code == "bad_options"
+    assert "board_side" in info.value.message
+
+
+def test_options_schema_lists_the_board_sides() -> None:
+    schema = msgspec.json.schema(Options)
+    side = schema["$defs"]["Options"]["properties"]["board_side"]
+    assert {"enum": ["main", "two_player"]} in side["anyOf"]

@@ -139,6 +139,17 @@ class MapSpec(msgspec.Struct, forbid_unknown_fields=True):
     display: list[DisplaySpec]
     hexes: list[tuple[int, int, Terrain]]
 
+    def players(self) -> str:
+        """The player counts it takes, in words: ``3 to 6 players``, ``1 player``."""
+        if self.min_players == self.max_players:
+            return f"{self.min_players} player{'s' if self.min_players > 1 else ''}"
+        return f"{self.min_players} to {self.max_players} players"
+
+    def takes(self) -> str:
+        """``Rust Belt takes 3 to 6 players``; ``Barbados takes exactly 1 player``."""
+        exactly = "exactly " if self.min_players == self.max_players else ""
+        return f"{self.title} takes {exactly}{self.players()}"
+
 
 class Board(msgspec.Struct, frozen=True):
     """A map precomputed for play: hexes numbered ``0..n-1`` in data order.

@@ -20,7 +20,7 @@ from plugins.age_of_steam import bot, flow, log, position
 from plugins.age_of_steam import events as ev
 from plugins.age_of_steam import moves as mv
 from plugins.age_of_steam import view as client_view
-from plugins.age_of_steam.data import Board, board
+from plugins.age_of_steam.data import MAPS, Board, board
 from plugins.age_of_steam.goods import income_by_owner, legal_deliveries, walk_good
 from plugins.age_of_steam.rules import (
     FIRST_PLACE_FEE,
@@ -51,6 +51,49 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     link, as the Deluxe text reads; 2 = one link plus the map sheet's extra $1)."""
 
 
+MAP_OPTIONS: dict[str, str] = {
+    "barbados_easy": "barbados",
+    "st_lucia_turn_order_action": "st_lucia",
+    "st_lucia_first_section_income": "st_lucia",
+}
+"""The map each map-specific option belongs to; on another map it must keep its default."""
+
+
+def _map_players() -> dict[str, dict[str, Any]]:
+    """Per map: its title, player range and the options that apply to it (metadata)."""
+    return {
+        m: {
+            "title": board(m).spec.title,
+            "min_players": board(m).spec.min_players,
+            "max_players": board(m).spec.max_players,
+            "options": [name for name, on in MAP_OPTIONS.items() if on == m],
+        }
+        for m in MAPS
+    }
+
+
+def _check_map_fits(options: Options, players: int) -> None:
+    """Refuse a player count the map does not take, or an option of another map, with a
+    sentence saying what would work."""
+    spec = board(options.map).spec
+    if not spec.min_players <= players <= spec.max_players:
+        others = " or ".join(f"{m} for {board(m).spec.players()}" for m in MAPS if m != options.map)
+        raise BadRequest("bad_player_count", f"{spec.takes()}, not {players}; choose map {others}")
+    defaults = Options(map=options.map)
+    foreign = [
+        name
+        for name, on in MAP_OPTIONS.items()
+        if on != options.map and getattr(options, name) != getattr(defaults, name)
+    ]
+    if foreign:
+        owners = sorted({MAP_OPTIONS[name] for name in foreign})
+        raise BadRequest(
+            "bad_options",
+            f"{spec.title} (map {options.map}) has no option {', '.join(foreign)}: "
+            f"{'it is' if len(foreign) == 1 else 'they are'} for map {' and '.join(owners)}",
+        )
+
+
 def _refuse(r: Refusal) -> IllegalMove:
     return IllegalMove(r.code, r.message)
 
@@ -65,7 +108,8 @@ class AgeOfSteam:
     Move = mv.Move
     Event = ev.Event
     metadata: dict[str, Any] = {
-        "maps": {"rust_belt": "3-6 players", "barbados": "1 player", "st_lucia": "2 players"},
+        # Per map: player range and the map-specific options; Options.map picks one.
+        "maps": _map_players(),
         "move_form": (
             "one decision per move: issue_shares(count) once per turn; bid/drop_out/"
             "turn_order_pass; select_action; build one tile per move (col,row,tile,rotation "
@@ -86,12 +130,8 @@ class AgeOfSteam:
     # --- setup -----------------------------------------------------------------------------
 
     def setup(self, options: Options, players: int, rng: Random) -> list[Any]:
+        _check_map_fits(options, players)
         b = board(options.map)
-        if not b.spec.min_players <= players <= b.spec.max_players:
-            raise BadRequest(
-                "bad_player_count",
-                f"{b.spec.title} takes {b.spec.min_players} to {b.spec.max_players} players",
-            )
         order = list(range(players))
         rng.shuffle(order)
         bag = dict(b.spec.bag)
@@ -484,6 +524,9 @@ class AgeOfSteam:
         b = board(state.map_id)
         details: dict[str, Any] = {
             "eliminated": [s for s in range(state.players) if state.pl[s].eliminated],
+            # Eliminated seats rank by this turn (later out ranks higher), so a client can
+            # explain a ranking that scores alone do not.
+            "eliminated_turn": [p.out_turn if p.eliminated else None for p in state.pl],
         }
         if b.rules.scoring == "buyback":
             details["won"] = [

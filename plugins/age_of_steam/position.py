@@ -14,6 +14,10 @@ bottom first (growth moves the last one). ``phase`` is one of ``first_player``, 
 no order: every draw is decided when it happens). Loading refuses any document that breaks
 a conservation law or a rule (cube and tile totals, share and engine limits, track shapes,
 ownership of links, who is to act).
+
+Every refusal has the code ``invalid_position`` (HTTP 422) and a sentence naming what is
+wrong: a malformed document (not an object, unknown fields, wrong types, another format) as
+well as an impossible one.
 """
 
 from __future__ import annotations
@@ -117,7 +121,7 @@ def load(doc: dict[str, Any], sequence: Callable[[Board], list[str]], options_ty
         raise _bad(str(exc)) from None
     spec = b.spec
     if not spec.min_players <= d.players <= spec.max_players:
-        raise _bad(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
+        raise _bad(f"{spec.takes()}, not {d.players}")
     if d.last_turn != spec.turns[str(d.players)] or not 1 <= d.turn <= d.last_turn:
         raise _bad("turn or last_turn does not fit the map and player count")
     if len(d.pl) != d.players:

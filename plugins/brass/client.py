@@ -66,9 +66,11 @@ class Doc(msgspec.Struct, kw_only=True, omit_defaults=True):
 class Decision(Doc, kw_only=True):
     """Who must choose now and how: ``moves`` are the move types that answer, ``prompt``
     says it in words; ``count`` is how many units are still needed. A game adds the ids
-    saying what the decision is for."""
+    saying what the decision is for. ``seat`` is who answers: the view always names it
+    (``None`` during era scoring and after the game), while a decision described apart from
+    a state (the log's ``awaiting``) leaves it out, as it is not known there."""
 
-    seat: int | None = None
+    seat: int | msgspec.UnsetType | None = msgspec.UNSET
     kind: str
     moves: list[str]
     prompt: str
@@ -83,10 +85,13 @@ def current_decision(
     game's :class:`Decision` class."""
     if s.phase == SCORING:
         return make(
-            kind="era_scoring", moves=[], prompt="the era is over: the server is scoring it"
+            seat=None,
+            kind="era_scoring",
+            moves=[],
+            prompt="the era is over: the server is scoring it",
         )
     if s.phase == OVER:
-        return make(kind="game_over", moves=[], prompt="the game is over")
+        return make(seat=None, kind="game_over", moves=[], prompt="the game is over")
     step = s.pending[0] if s.pending else Step("action")
     return msgspec.structs.replace(describe(step, s.actions_left), seat=s.current)
 

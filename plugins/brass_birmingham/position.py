@@ -150,7 +150,9 @@ def load(d: Birmingham, raw: dict[str, Any]) -> State:
     try:
         doc = msgspec.convert(raw, PositionDoc)
     except msgspec.ValidationError as exc:
-        raise InvalidPosition("bad_position", f"position document: {exc}") from None
+        raise InvalidPosition(
+            "invalid_position", f"not a Brass: Birmingham position document: {exc}"
+        ) from None
     n = doc.players
     if not 2 <= n <= 4:
         _fail("bad_player_count", "Brass: Birmingham takes 2 to 4 players")

@@ -89,7 +89,6 @@ class MerchantView(fc.Doc, kw_only=True):
 
 
 class ViewDoc(fc.Doc, kw_only=True):
-    game: str = "brass-birmingham"
     seat: int | None
     """The viewer (``None``: a spectator)."""
     era: Literal["canal", "rail"]

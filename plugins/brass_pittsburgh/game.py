@@ -8,7 +8,7 @@ This is the boundary between client names and engine indices: ``decide`` takes a
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -41,8 +41,13 @@ SIDE_UNKNOWN = "main"
 """The board side a log reader without the match assumes (see :meth:`redact`)."""
 
 
+BoardSide = Literal["main", "two_player"]
+"""The board sides of the data set (a test keeps this list equal to ``board_sides.json``),
+spelled out so the options schema lists them and validation refuses any other."""
+
+
 class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    board_side: str | None = None
+    board_side: BoardSide | None = None
     """``None``: the side marked for the player count (the 2-player side for 2). ``"main"``
     plays 2 players on the 2-4 player side, as the rulebook allows."""
 

@@ -8,6 +8,12 @@ Per-board lists follow the board side's order (lines, routes, slots, oilfields, 
 merchant spaces as in the data files). The document includes the hidden parts (hands, deck,
 face-down cards and oilfield tiles): it is for puzzles, bug reports and tests, never for
 players.
+
+Refusals (``InvalidPosition``, HTTP 422): a malformed document (not an object, another
+``format``, unknown fields, wrong types, an unknown board side) has the code
+``invalid_position``, as in every game; an impossible position has a code naming the broken
+fact (``data_version_mismatch``, ``unknown_card``, ``bad_player_count``, ``bad_seats``,
+``cards_not_conserved``, ``bad_board``, ...).
 """
 
 from __future__ import annotations
@@ -46,12 +52,14 @@ def load(rules: Rules, doc: dict[str, Any]) -> State:
         raise
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
         # A shape the checks below did not foresee is still a bad document, not a crash.
-        raise InvalidPosition("bad_position", f"not a valid position: {exc!r}") from None
+        raise InvalidPosition(
+            "invalid_position", f"not a Brass: Pittsburgh position document: {exc!r}"
+        ) from None
 
 
 def _load(rules: Rules, doc: dict[str, Any]) -> State:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        _refuse("bad_format", f"a Brass: Pittsburgh position has format {FORMAT!r}")
+        _refuse("invalid_position", f"a Brass: Pittsburgh position has format {FORMAT!r}")
     if doc.get("data_version") != rules.data.version:
         _refuse(
             "data_version_mismatch",
@@ -60,9 +68,9 @@ def _load(rules: Rules, doc: dict[str, Any]) -> State:
         )
     raw = doc.get("state")
     if not isinstance(raw, dict) or not isinstance(raw.get("side"), str):
-        _refuse("bad_position", "state.side must name a board side of the data set")
+        _refuse("invalid_position", "state.side must name a board side of the data set")
     if raw["side"] not in rules.boards:
-        _refuse("bad_position", "state.side must name a board side of the data set")
+        _refuse("invalid_position", "state.side must name a board side of the data set")
     table = rules.cards[raw["side"]]
     try:
         raw = dict(raw)
@@ -74,7 +82,7 @@ def _load(rules: Rules, doc: dict[str, Any]) -> State:
     try:
         state = msgspec.convert(raw, State)
     except msgspec.ValidationError as exc:
-        _refuse("bad_position", f"state: {exc}")
+        _refuse("invalid_position", f"state: {exc}")
     _check(rules, state)
     return state
 

@@ -142,7 +142,6 @@ class QualityView(fc.Doc, kw_only=True):
 
 
 class ViewDoc(fc.Doc, kw_only=True):
-    game: str = "brass-pittsburgh"
     data_version: str
     provisional: bool
     side: str

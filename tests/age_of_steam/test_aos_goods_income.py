@@ -335,3 +335,26 @@ def test_the_turn_order_action_lets_its_holder_pass_in_the_next_auction():
     for seat in list(m.state.queue):
         m.do(seat, mv.IssueShares(0))
     assert m.state.auction.pass_seat == holder
+
+
+def test_when_every_seat_is_eliminated_the_result_gives_each_seats_elimination_turn():
+    m = Match(players=3)
+    for seat, turn in ((0, 2), (1, 4), (2, 2)):
+        m.state.pl[seat].eliminated, m.state.pl[seat].out_turn = True, turn
+    m.state.order = []
+    m.state.turn = m.state.last_turn
+    m.state.phase = "growth"
+    m.system()
+    result = GAME.result(m.state)
+    assert result.details["eliminated_turn"] == [2, 4, 2]
+    assert result.ranking == [2, 1, 2]
+
+
+def test_a_seat_still_in_has_no_elimination_turn_in_the_result():
+    m = Match(players=3)
+    m.state.pl[0].eliminated, m.state.pl[0].out_turn = True, 2
+    m.state.order = [s for s in m.state.order if s != 0]
+    m.state.turn = m.state.last_turn
+    m.state.phase = "growth"
+    m.system()
+    assert GAME.result(m.state).details["eliminated_turn"] == [2, None, None]

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
+from random import Random
 
 import pytest
 from bb_helpers import GAME, D, position
 
 from core.errors import InvalidPosition
+from core.game import SYSTEM
+
+DATA = Path(__file__).parents[2] / "plugins" / "brass_birmingham" / "data"
 
 
 def refused(doc) -> str:  # type: ignore[no-untyped-def]
@@ -74,10 +80,10 @@ def test_merchant_tile_not_used_at_this_player_count_is_refused() -> None:
 
 
 def test_malformed_document_is_refused_not_crashed() -> None:
-    assert refused({"players": 2}) == "bad_position"
+    assert refused({"players": 2}) == "invalid_position"
     doc = position()
     doc["seats"][0]["money"] = "lots"
-    assert refused(doc) == "bad_position"
+    assert refused(doc) == "invalid_position"
 
 
 def test_first_release_wild_card_names_still_load_so_stored_matches_replay() -> None:
@@ -115,3 +121,26 @@ def test_a_hand_with_two_wild_cards_of_one_kind_is_refused() -> None:
     doc = position(hands={0: ["wild:location", "coventry"]})
     doc["seats"][0]["hand"].append("wild:location")
     assert refused(doc) == "too_many_wild_cards"
+
+
+def test_pending_step_arguments_are_indices_in_board_json_order_as_documented() -> None:
+    # POSITION.md keeps engine indices for `pending`; pin the order it documents by the
+    # location the view names for a pending coal step.
+    locations = json.loads((DATA / "board.json").read_text())["locations"]
+    rng = Random(5)
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        (event,) = GAME.setup(GAME.Options(), players, Random(seed))
+        s = GAME.evolve(None, event)
+        while tasks := GAME.pending_tasks(s):
+            task = tasks[0]
+            if task.kind == "turn" and s.pending and s.pending[0].kind == "coal":
+                doc = GAME.export_position(s)
+                where = GAME.view(s, task.seat)["decision"]["location"]
+                assert locations[doc["pending"][0]["a"]]["id"] == where
+                assert GAME.export_position(GAME.load_position(doc)) == doc
+                return
+            seat = SYSTEM if task.kind == "system" else task.seat
+            move = task.move if task.kind == "system" else rng.choice(GAME.legal_moves(s, seat))
+            for e in GAME.decide(s, seat, move, rng):
+                s = GAME.evolve(s, e)
+    pytest.fail("no pending coal step in the sample games")
