@@ -123,10 +123,13 @@ def build_parser() -> argparse.ArgumentParser:
         "worker",
         help="run an RQ worker for bot moves and system steps",
         description="Run an RQ worker that executes the jobs API processes enqueue (bot "
-        "moves, system steps). Start as many as needed; all must use the API's store.",
+        "moves, system steps) and re-enqueues work that a dead worker left unfinished. Start "
+        "as many as needed; all must use the API's store. Also run as `python -m worker`.",
     )
     worker.add_argument(
-        "--redis", default=None, help="Redis URL of the queues (default: $REDIS_URL)"
+        "--redis",
+        default=None,
+        help="Redis URL of the queues, optionally with ?prefix=NAME (default: $REDIS_URL)",
     )
     worker.add_argument(
         "--store", default=None, help="event store URL (default: $IRONWORKS_STORE, else "

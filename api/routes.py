@@ -330,7 +330,7 @@ def read_events(
     """The match's log after version ``after``, as the caller may see it."""
     match = service.load(match_id)
     seat = service.seat_for_token(match, token)
-    events = service.redacted_events(match_id, seat, after, limit)
+    events = service.redacted_events(match_id, seat, after, limit, match=match)
     return EventPage(
         match_id=match_id, version=match.version,
         events=[msgspec.convert(e, LogEvent) for e in events],
@@ -374,11 +374,12 @@ def _seats(match: MatchState) -> list[SeatInfo]:
     ]
 
 
-def _summary(service: Service, match_id: str, version: int, created: float) -> MatchSummary:
+def _summary(service: MatchService, match_id: str, version: int, created: float) -> MatchSummary:
     try:
         match = service.load(match_id)
     except IronworksError:
-        # Its game is no longer installed: list what the first event tells
+        # Its game is no longer installed, so it cannot be folded: one broken match must not
+        # fail the whole listing, and the first event still names its game and player count.
         first = core_decoder.decode(service.store.read(match_id, 0, 1)[0].data)
         return MatchSummary(
             id=match_id, game=first.game, players=first.players, version=version,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator
+from typing import Any
 
 import anyio
 import anyio.to_thread
@@ -59,8 +60,8 @@ async def event_stream(
     seen = after
     try:
         while until_version is None or seen < until_version:
-            events = await anyio.to_thread.run_sync(
-                service.redacted_events, match_id, seat, seen, PAGE
+            events, finished = await anyio.to_thread.run_sync(
+                _next_page, service, match_id, seat, seen
             )
             for event in events:
                 if until_version is not None and event["version"] > until_version:
@@ -69,7 +70,7 @@ async def event_stream(
                 yield ServerSentEventMessage(data=msgspec.json.encode(event).decode(), id=seen)
             if events:
                 continue
-            if await anyio.to_thread.run_sync(_finished_at, service, match_id, seen):
+            if finished:
                 return
             moved = await anyio.to_thread.run_sync(
                 service.store.wait, match_id, seen, keepalive,
@@ -81,7 +82,12 @@ async def event_stream(
         log.exception("event stream of match %s failed", match_id)
 
 
-def _finished_at(service: MatchService, match_id: str, version: int) -> bool:
-    """Whether the match is over and ``version`` is its last event: nothing more will come."""
+def _next_page(
+    service: MatchService, match_id: str, seat: int | None, seen: int
+) -> tuple[list[dict[str, Any]], bool]:
+    """The next page of events after ``seen``, and whether none will ever follow (the match
+    is over and ``seen`` is its last event). One load serves both answers."""
     match = service.load(match_id)
-    return match.version <= version and service.result(match) is not None
+    events = service.redacted_events(match_id, seat, seen, PAGE, match=match)
+    finished = not events and match.version <= seen and service.result(match) is not None
+    return events, finished

@@ -1,8 +1,9 @@
 """The command service: load a match, decide, append, enqueue follow-up work.
 
-This is the only place where games meet I/O. Every write goes through
+This is the only place where games meet I/O. Every move goes through
 :meth:`MatchService.apply` (player moves, bot moves and system tasks alike), so
-optimistic concurrency and idempotency hold for all of them.
+optimistic concurrency and idempotency hold for all of them; seat changes go through
+:meth:`MatchService._append_core`, which retries them on a version conflict instead.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from core.errors import (
     BadRequest,
     Conflict,
     Forbidden,
-    IdempotencyMismatch,
     InvalidPosition,
     IronworksError,
     NotFound,
@@ -43,11 +43,11 @@ from core.match import (
 )
 from core.registry import GameRegistry
 from core.rng import decision_rng, new_seed
-from core.store.base import EventStore
+from core.store.base import EventStore, replay
 from core.tasks import Job, NullRunner, TaskRunner
 
 _encoder = msgspec.json.Encoder()
-_CORE_RETRIES = 20
+_SEAT_CHANGE_RETRIES = 20
 BOTS = ("random", "greedy")
 """Bot kinds a seat can be handed to (implemented in ``worker.bots``)."""
 
@@ -93,22 +93,15 @@ class MatchService:
 
     def seat_for_token(self, match: MatchState, token: str | None) -> int | None:
         """The seat a bearer token belongs to; ``None`` for no token (a spectator)."""
-        if not token:
-            return None
-        digest = _hash_token(token)
-        for seat, info in enumerate(match.seats):
-            if info.token_hash and hmac.compare_digest(info.token_hash, digest):
-                return seat
-        raise Forbidden("bad_token", "this token does not belong to any seat of this match")
+        return None if not token else _seat_of(match, token)
 
     def require_seat(self, match: MatchState, token: str | None) -> int:
+        """The token's seat, for requests that only a seat may make."""
         if not token:
             raise Unauthorized(
                 "token_required", "send the seat's token as 'Authorization: Bearer …'"
             )
-        seat = self.seat_for_token(match, token)
-        assert seat is not None
-        return seat
+        return _seat_of(match, token)
 
     def view(self, match: MatchState, seat: int | None) -> dict[str, Any]:
         return self.game_of(match).view(match.game_state, seat)
@@ -123,10 +116,21 @@ class MatchService:
         return self.game_of(match).pending_tasks(match.game_state)
 
     def redacted_events(
-        self, match_id: str, seat: int | None, after: int = 0, limit: int | None = None
+        self,
+        match_id: str,
+        seat: int | None,
+        after: int = 0,
+        limit: int | None = None,
+        *,
+        match: MatchState | None = None,
     ) -> list[dict[str, Any]]:
-        """The log as ``seat`` may see it (core events without their secrets)."""
-        match = self.load(match_id)
+        """The log as ``seat`` may see it (core events without their secrets).
+
+        ``match`` is the match when the caller has just loaded it, to spare a second load;
+        its state is what an optional ``redact_in_match`` hook names things from.
+        """
+        if match is None:
+            match = self.load(match_id)
         game = self.game_of(match)
         return [
             self.redact(game, stored, seat, match.game_state)
@@ -136,15 +140,17 @@ class MatchService:
     def redact(
         self, game: Any, stored: StoredEvent, seat: int | None, state: Any = None
     ) -> dict[str, Any]:
+        """One stored event as ``seat`` may see it; ``state`` feeds ``redact_in_match``."""
         if stored.type.startswith(CORE_PREFIX):
             event = core_decoder.decode(stored.data)
             if isinstance(event, MatchCreated):
+                # The seed and the position document would reveal hidden information.
                 payload: dict[str, Any] = {
                     "game": event.game, "players": event.players, "options": event.options,
                     "from_position": event.position is not None,
                 }  # fmt: skip
             elif isinstance(event, SeatClaimed):
-                payload = {"seat": event.seat}
+                payload = {"seat": event.seat}  # the token hash stays on the server
             else:
                 payload = msgspec.to_builtins(event)
         else:
@@ -270,13 +276,14 @@ class MatchService:
         expected_version: int,
         idempotency_key: str | None = None,
     ) -> SubmitResult:
-        """Decide ``move`` for ``actor`` on ``match`` and append the events.
+        """Decide ``move`` (a move struct or its JSON) for ``actor`` on ``match``, append the
+        events and enqueue the jobs the new version calls for.
 
-        ``expected_version`` must be the match's version; a stale one is a conflict.
+        ``expected_version`` must be the match's version; a stale one is a conflict, unless
+        ``idempotency_key`` shows that this very request won the race meanwhile.
         """
         game = self.game_of(match)
-        if isinstance(move, bytes | bytearray | memoryview):
-            move = self.decode_move(game, bytes(move))
+        move = self._as_move(game, move)
         digest = _digest(move, actor)
         if expected_version != match.version:
             raise VersionConflict(match.match_id, expected_version, match.version)
@@ -288,16 +295,21 @@ class MatchService:
                 match.match_id, match.version, new, idempotency_key, digest
             )
         except VersionConflict:
-            if idempotency_key is not None:
-                replay = self.store.lookup(match.match_id, idempotency_key)
-                if replay is not None:
-                    return self._submit_result(replay[0], True)
-            raise
+            if idempotency_key is None:
+                raise
+            # This very request (same key) may have won the race meanwhile: answer as a retry.
+            seen = self.store.lookup(match.match_id, idempotency_key)
+            if seen is None:
+                raise
+            return self._submit_result(replay(seen, digest))
         if not appended.replayed:
+            # Loaded anew rather than folded onto ``match``: callers may still hold and reuse
+            # that object, and the snapshot cache keeps the reload short.
             self._enqueue_tasks(self.load(match.match_id))
-        return self._submit_result(appended, appended.replayed)
+        return self._submit_result(appended)
 
     def decode_move(self, game: Any, data: bytes) -> Any:
+        """The game's move struct from request JSON; a clear ``bad_move`` when it is not one."""
         decoder = self._move_decoders.get(game.id)
         if decoder is None:
             decoder = self._move_decoders[game.id] = msgspec.json.Decoder(game.Move)
@@ -313,6 +325,7 @@ class MatchService:
         self._enqueue_tasks(self.load(match_id))
 
     def jobs_for(self, match: MatchState) -> list[Job]:
+        """Work the match waits for that no person does: system steps and bot seats' turns."""
         jobs = []
         for task in self.tasks(match):
             if task.kind == "system":
@@ -338,23 +351,22 @@ class MatchService:
         seen = self.store.lookup(match_id, key)
         if seen is None:
             return None
-        result, digest = seen
         match = self.load(match_id)
         seat = self.require_seat(match, token)
-        game = self.game_of(match)
+        move = self._as_move(self.game_of(match), move)
+        return self._submit_result(replay(seen, _digest(move, seat)))
+
+    def _as_move(self, game: Any, move: bytes | Any) -> Any:
+        """Workers and tests hand in move structs; the API hands in the request's JSON."""
         if isinstance(move, bytes | bytearray | memoryview):
-            move = self.decode_move(game, bytes(move))
-        if digest is not None and digest != _digest(move, seat):
-            raise IdempotencyMismatch(
-                message="this Idempotency-Key was already used for a different request"
-            )
-        return self._submit_result(result, True)
+            return self.decode_move(game, bytes(move))
+        return move
 
     @staticmethod
-    def _submit_result(result: AppendResult, replayed: bool) -> SubmitResult:
+    def _submit_result(result: AppendResult) -> SubmitResult:
         return SubmitResult(
             match_id=result.stream_id, first_version=result.first_version,
-            version=result.last_version, replayed=replayed,
+            version=result.last_version, replayed=result.replayed,
         )  # fmt: skip
 
     @staticmethod
@@ -373,7 +385,7 @@ class MatchService:
         Seat changes do not depend on game moves, so a race with a bot's move is retried on
         the new version instead of failing the caller.
         """
-        for _ in range(_CORE_RETRIES):
+        for _ in range(_SEAT_CHANGE_RETRIES):
             match = self.load(match_id)
             event = make(match)
             new = NewEvent(type=event.__struct_config__.tag, data=core_encoder.encode(event))
@@ -450,6 +462,15 @@ def _refuse_unknown_move_fields(game: Any, move: Any, data: bytes) -> None:
             f"not a move of {game.title}: a {event_type(move)!r} move has no field "
             f"{', '.join(map(repr, unknown))}; its fields: {', '.join(sorted(known))}",
         )
+
+
+def _seat_of(match: MatchState, token: str) -> int:
+    digest = _hash_token(token)
+    for seat, info in enumerate(match.seats):
+        # Constant-time comparison, so response timing does not reveal a token hash.
+        if info.token_hash and hmac.compare_digest(info.token_hash, digest):
+            return seat
+    raise Forbidden("bad_token", "this token does not belong to any seat of this match")
 
 
 def _hash_token(token: str) -> str:

@@ -13,6 +13,7 @@ import pytest
 from core.registry import GameRegistry
 from core.service import MatchService
 from core.store.memory import MemoryStore
+from core.tasks import NullRunner
 
 HIGHCARD_DIST = Path(__file__).parent / "highcard_dist"
 """A folder laid out like site-packages: the highcard package plus its dist-info, whose
@@ -56,6 +57,19 @@ def service(registry: GameRegistry) -> Iterator[MatchService]:
     svc = MatchService(MemoryStore(), registry, runner, snapshot_every=5)
     runner.bind(svc)
     yield svc
+
+
+@pytest.fixture
+def jobs() -> NullRunner:
+    """The job list of :func:`svc`."""
+    return NullRunner()
+
+
+@pytest.fixture
+def svc(registry: GameRegistry, jobs: NullRunner) -> MatchService:
+    """A service on the memory store whose jobs are only collected in ``jobs``, so a test
+    runs them by hand, one at a time (or drops them, as a dead worker would)."""
+    return MatchService(MemoryStore(), registry, jobs)
 
 
 def redis_available() -> bool:

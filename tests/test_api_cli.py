@@ -127,19 +127,21 @@ def test_served_stream_delivers_a_move_made_after_it_opened(server: str) -> None
     seat, version = state["to_act"][0], state["version"]
     auth = {"Authorization": f"Bearer {tokens[seat]}"}
     received: list[dict] = []
+    opened = threading.Event()
 
     def listen() -> None:
         with httpx.stream(
             "GET", f"{server}/matches/{match_id}/stream", headers=auth, timeout=20,
             params={"after": version, "until_version": version + 1},
         ) as response:  # fmt: skip
+            opened.set()  # the server answered with headers: the stream is open
             for line in response.iter_lines():
                 if line.startswith("data: "):
                     received.append(json.loads(line.removeprefix("data: ")))
 
     listener = threading.Thread(target=listen)
     listener.start()
-    time.sleep(0.5)  # the stream is open and waiting before the move exists
+    assert opened.wait(20), "the stream never opened"
     move = httpx.get(f"{server}/matches/{match_id}/moves", headers=auth).json()["moves"][0]
     played = httpx.post(
         f"{server}/matches/{match_id}/moves", headers=auth,

@@ -3,6 +3,7 @@ concurrency and idempotency, enqueue what the match waits for, refuse bad input 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 from typing import Any
 
@@ -17,6 +18,7 @@ from core.errors import (
     NotFound,
     VersionConflict,
 )
+from core.events import AppendResult, NewEvent
 from core.game import SYSTEM
 from core.hooks import hookimpl
 from core.match import MatchState
@@ -28,17 +30,6 @@ from core.tasks import Job, NullRunner
 from worker.jobs import execute
 
 SEED = "a-secret-seed-that-must-stay-on-the-server"
-
-
-@pytest.fixture
-def jobs() -> NullRunner:
-    return NullRunner()
-
-
-@pytest.fixture
-def svc(registry: GameRegistry, jobs: NullRunner) -> MatchService:
-    """A service whose jobs are only collected, so tests run them one at a time."""
-    return MatchService(MemoryStore(), registry, jobs)
 
 
 def _dealt(svc: MatchService, jobs: NullRunner) -> tuple[MatchState, list[str]]:
@@ -222,6 +213,59 @@ def test_the_same_key_with_another_move_is_refused(svc: MatchService, jobs: Null
     with pytest.raises(IdempotencyMismatch) as info:
         svc.submit(match.match_id, tokens[0], _play(high), match.version, "key-2")
     assert info.value.code == "idempotency_key_reused" and info.value.message
+
+
+class _KeyRacedStore(MemoryStore):
+    """Lets a rival request with the same Idempotency-Key land between the key check and the
+    version check of the next keyed append, which then finds the version taken."""
+
+    rival: str | None = None
+    """The request digest of the rival, set by the test."""
+
+    def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str | None = None,
+        request_digest: str | None = None,
+    ) -> AppendResult:
+        if idempotency_key is None or self.rival is None:
+            return super().append(
+                stream_id, expected_version, events, idempotency_key, request_digest
+            )
+        rival, self.rival = self.rival, None
+        super().append(stream_id, expected_version, events[:1], idempotency_key, rival)
+        raise VersionConflict(stream_id, expected_version, expected_version + 1)
+
+
+def test_a_race_lost_to_the_same_request_answers_as_a_retry(
+    registry: GameRegistry, jobs: NullRunner
+) -> None:
+    svc = MatchService(_KeyRacedStore(), registry, jobs)
+    match, tokens = _dealt(svc, jobs)
+    low = _hand(svc, match, 0)[0]
+    svc.store.rival = _digest_of(svc, match, 0, low)  # type: ignore[attr-defined]
+    result = svc.submit(match.match_id, tokens[0], _play(low), match.version, "key-3")
+    assert result.replayed and result.version == match.version + 1
+
+
+def test_a_race_lost_to_another_request_with_the_same_key_is_refused(
+    registry: GameRegistry, jobs: NullRunner
+) -> None:
+    svc = MatchService(_KeyRacedStore(), registry, jobs)
+    match, tokens = _dealt(svc, jobs)
+    low, high = _hand(svc, match, 0)
+    svc.store.rival = _digest_of(svc, match, 0, high)  # type: ignore[attr-defined]
+    with pytest.raises(IdempotencyMismatch):
+        svc.submit(match.match_id, tokens[0], _play(low), match.version, "key-3")
+
+
+def _digest_of(svc: MatchService, match: MatchState, seat: int, card: int) -> str:
+    """The request digest the service computes for ``seat`` playing ``card``."""
+    from core.service import _digest
+
+    return _digest(svc.decode_move(svc.game_of(match), _play(card)), seat)
 
 
 # --- tasks ---------------------------------------------------------------------------------

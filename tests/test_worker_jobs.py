@@ -16,17 +16,6 @@ from worker.jobs import execute
 SEED = "job-safety"
 
 
-@pytest.fixture
-def jobs() -> NullRunner:
-    return NullRunner()
-
-
-@pytest.fixture
-def svc(registry: GameRegistry, jobs: NullRunner) -> MatchService:
-    """A service whose jobs are only collected, so each test runs them by hand."""
-    return MatchService(MemoryStore(), registry, jobs)
-
-
 def _bots_to_move(svc: MatchService, jobs: NullRunner) -> tuple[MatchState, Job]:
     """A two-bot highcard match, dealt, with the first bot's turn job pending."""
     match = svc.create_match("highcard", 2, seed=SEED)
@@ -115,3 +104,7 @@ def test_workers_racing_on_the_same_job_make_one_move(
     assert len(outcomes) == len(workers)
     assert store.version(match.match_id) == match.version + 1
     assert _plays(first, match.match_id) == 1
+
+
+def test_a_job_for_a_match_that_does_not_exist_fails_without_raising(svc: MatchService) -> None:
+    assert execute(svc, Job(match_id="nowhere", version=1, kind="bot", seat=0)) == "failed"

@@ -5,24 +5,11 @@ from __future__ import annotations
 import pytest
 
 from core.match import MatchState
-from core.registry import GameRegistry
 from core.service import MatchService
-from core.store.memory import MemoryStore
 from core.tasks import Job, NullRunner
 from tests.test_worker_inprocess import bot_match
 from worker.jobs import execute
 from worker.reconciler import Reconciler
-
-
-@pytest.fixture
-def jobs() -> NullRunner:
-    return NullRunner()
-
-
-@pytest.fixture
-def svc(registry: GameRegistry, jobs: NullRunner) -> MatchService:
-    """A service whose jobs are only collected: clearing the list loses them."""
-    return MatchService(MemoryStore(), registry, jobs)
 
 
 def _waiting_for_people(svc: MatchService, jobs: NullRunner) -> str:

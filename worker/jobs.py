@@ -22,10 +22,11 @@ Outcome = Literal["done", "stale", "failed"]
 
 
 def execute(service: MatchService, job: Job) -> Outcome:
-    match = service.load(job.match_id)
-    if match.version != job.version:
-        return "stale"
+    """Run ``job`` once; never raises for a refusal, so every runner handles it alike."""
     try:
+        match = service.load(job.match_id)
+        if match.version != job.version:
+            return "stale"
         if job.kind == "system":
             service.apply(match, SYSTEM, job.move or b"", job.version, job.id)
             return "done"
@@ -43,6 +44,7 @@ def execute(service: MatchService, job: Job) -> Outcome:
     except VersionConflict:
         return "stale"
     except IronworksError as exc:
-        # A game that lists a move and then refuses it is a plugin bug; keep the worker up.
+        # A game that lists a move and then refuses it is a plugin bug, and a match can vanish
+        # or lose its game's plugin: either way keep the worker up and say what happened.
         log.error("job %s failed: %s %s", job.id, exc.code, exc.message)
         return "failed"

@@ -24,7 +24,6 @@ from rq.exceptions import DuplicateJobError
 from rq.job import Job as RQJob
 from rq.job import JobStatus
 
-from core.errors import IronworksError
 from core.service import MatchService
 from core.store.redis import DEFAULT_PREFIX, split_prefix
 from core.tasks import Job
@@ -161,11 +160,7 @@ def run_job(job_json: bytes, store_url: str | None = None) -> Outcome:
     if current is None:
         raise RuntimeError("run_job is an RQ job function; it runs inside an RQ worker")
     service = _service(store_url or _worker_store_url or store_url_from_env(), current)
-    try:
-        outcome = execute(service, job)
-    except IronworksError as exc:
-        log.error("job %s failed: %s %s", job.id, exc.code, exc.message)
-        return "failed"
+    outcome = execute(service, job)
     log.debug("job %s: %s", job.id, outcome)
     return outcome
 
