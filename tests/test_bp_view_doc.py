@@ -3,13 +3,10 @@ view's decision always names its seat (``null`` once nobody answers)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from random import Random
-from typing import Any
 
-from core.game import SYSTEM
 from plugins.brass_pittsburgh.game import BrassPittsburgh, Options
+from tests.brass_view_doc import assert_example_has_the_real_keys, documented_view, played_views
 
 GUIDE = Path(__file__).parent.parent / "plugins" / "brass_pittsburgh" / "CLIENTS.md"
 DATA_KEYED = {".players[].mat", ".markets[].ladders"}
@@ -19,66 +16,17 @@ BY_KIND = {".decision", ".merchants[].reward[]"}
 need only be real ones."""
 
 
-def documented_view() -> dict[str, Any]:
-    section = GUIDE.read_text().split("## The view", 1)[1]
-    return json.loads(section.split("```json", 1)[1].split("```", 1)[0])
-
-
-def shape(doc: Any, path: str = "", out: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
-    """The keys seen at each path of ``doc`` (list entries merged under ``[]``)."""
-    out = {} if out is None else out
-    if isinstance(doc, dict):
-        keyed = path in DATA_KEYED
-        if not keyed:
-            out.setdefault(path, set()).update(doc)
-        for key, value in doc.items():
-            shape(value, f"{path}.{'*' if keyed else key}", out)
-    elif isinstance(doc, list):
-        for value in doc:
-            shape(value, f"{path}[]", out)
-    return out
-
-
-def played_views(game: BrassPittsburgh, players: int, seed: int) -> list[dict[str, Any]]:
-    """Seat 0's view after every move of one random game, the finished game last."""
-    rng = Random(seed)
-    (event,) = game.setup(Options(), players, rng)
-    s = game.evolve(None, event)
-    views = []
-    while tasks := game.pending_tasks(s):
-        task = tasks[0]
-        if task.kind == "system":
-            events = game.decide(s, SYSTEM, task.move, rng)
-        else:
-            legal = game.legal_moves(s, task.seat)
-            events = game.decide(s, task.seat, legal[rng.randrange(len(legal))], rng)
-        for e in events:
-            s = game.evolve(s, e)
-        views.append(game.view(s, 0))
-    return views
-
-
 def test_documented_view_example_has_the_real_views_keys_at_every_level() -> None:
-    game = BrassPittsburgh()
-    real: dict[str, set[str]] = {}
-    for players, seed in ((2, 1), (4, 2)):
-        for view in played_views(game, players, seed):
-            shape(view, "", real)
-    doc = shape(documented_view())
-    assert doc[""] == real[""]
-    for path, keys in doc.items():
-        assert keys <= real.get(path, set()), f"{path}: documented but never shown"
-        if path not in BY_KIND:
-            assert keys == real[path], f"{path}: the example leaves out {real[path] - keys}"
+    assert_example_has_the_real_keys(BrassPittsburgh(), Options(), GUIDE, DATA_KEYED, BY_KIND)
 
 
 def test_view_example_shows_who_owns_an_oil_city() -> None:
-    oilfields = documented_view()["oilfields"]
+    oilfields = documented_view(GUIDE)["oilfields"]
     assert all("oil_city_owner" in entry for entry in oilfields)
 
 
 def test_decision_seat_is_null_during_era_scoring_and_once_the_game_is_over() -> None:
-    views = played_views(BrassPittsburgh(), 2, 3)
+    views = played_views(BrassPittsburgh(), Options(), 2, 3)
     assert views[-1]["decision"]["kind"] == "game_over"
     unanswered = [v["decision"] for v in views if v["phase"] != "play"]
     assert {d["kind"] for d in unanswered} == {"era_scoring", "game_over"}
@@ -86,4 +34,4 @@ def test_decision_seat_is_null_during_era_scoring_and_once_the_game_is_over() ->
 
 
 def test_view_has_no_game_field_as_the_match_envelope_carries_it() -> None:
-    assert "game" not in played_views(BrassPittsburgh(), 2, 4)[0]
+    assert "game" not in played_views(BrassPittsburgh(), Options(), 2, 4)[0]
