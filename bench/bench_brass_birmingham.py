@@ -15,28 +15,13 @@ import pstats
 import time
 from random import Random
 
-from core.game import SYSTEM
+from core.playout import playout
 from plugins.brass_birmingham.game import BrassBirmingham
 
 
 def play(game: BrassBirmingham, players: int, seed: int) -> int:
     """One random game to the end; returns the number of decisions taken."""
-    rng = Random(seed)
-    state = None
-    for event in game.setup(game.Options(), players, rng):
-        state = game.evolve(state, event)
-    decisions = 0
-    while tasks := game.pending_tasks(state):
-        task = tasks[0]
-        if task.kind == "system":
-            events = game.decide(state, SYSTEM, task.move, rng)
-        else:
-            legal = game.legal_moves(state, task.seat)
-            events = game.decide(state, task.seat, legal[rng.randrange(len(legal))], rng)
-        decisions += 1
-        for event in events:
-            state = game.evolve(state, event)
-    return decisions
+    return playout(game, game.Options(), players, Random(seed))[1]
 
 
 def main() -> None:

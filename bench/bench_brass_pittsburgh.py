@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from random import Random
 
-from core.game import SYSTEM
+from core.playout import playout
 from plugins.brass_pittsburgh.board import BuiltPipeline
 from plugins.brass_pittsburgh.data import DATA_DIR, load_data
 from plugins.brass_pittsburgh.game import BrassPittsburgh, Options
@@ -40,21 +40,7 @@ def rate(label: str, runs: int, fn: Callable[[int], object]) -> None:
 
 def play(game: BrassPittsburgh, players: int, seed: int) -> int:
     """One random game to the end; returns the number of decisions taken."""
-    rng = Random(seed)
-    (event,) = game.setup(Options(), players, rng)
-    state = game.evolve(None, event)
-    decisions = 0
-    while tasks := game.pending_tasks(state):
-        task = tasks[0]
-        if task.kind == "system":
-            events = game.decide(state, SYSTEM, task.move, rng)
-        else:
-            legal = game.legal_moves(state, task.seat)
-            events = game.decide(state, task.seat, legal[rng.randrange(len(legal))], rng)
-        decisions += 1
-        for e in events:
-            state = game.evolve(state, e)
-    return decisions
+    return playout(game, Options(), players, Random(seed))[1]
 
 
 def full_games(game: BrassPittsburgh, players: int, games: int, profile: bool) -> None:

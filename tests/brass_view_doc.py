@@ -9,7 +9,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from core.game import SYSTEM
+from core.playout import playout
 
 
 def documented_view(guide: Path) -> dict[str, Any]:
@@ -39,20 +39,8 @@ def shape(
 
 def played_views(game: Any, options: Any, players: int, seed: int) -> list[dict[str, Any]]:
     """Seat 0's view after every move of one random game, the finished game last."""
-    rng = Random(seed)
-    (event,) = game.setup(options, players, rng)
-    state = game.evolve(None, event)
-    views = []
-    while tasks := game.pending_tasks(state):
-        task = tasks[0]
-        if task.kind == "system":
-            events = game.decide(state, SYSTEM, task.move, rng)
-        else:
-            legal = game.legal_moves(state, task.seat)
-            events = game.decide(state, task.seat, legal[rng.randrange(len(legal))], rng)
-        for e in events:
-            state = game.evolve(state, e)
-        views.append(game.view(state, 0))
+    views: list[dict[str, Any]] = []
+    playout(game, options, players, Random(seed), observe=lambda s: views.append(game.view(s, 0)))
     return views
 
 
