@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from plugins.brass import bot
 from plugins.brass.cards import build_deck
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import deal
@@ -98,6 +99,10 @@ class BrassBirmingham(BrassGame):
 
     def redact(self, event: Any, seat: int | None) -> dict[str, Any]:
         return view.redact(self.data, self.names, event, seat)
+
+    def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
+        """The greedy bot's choice among ``legal``, from the seat's view alone."""
+        return bot.choose(view, legal, rng, bot.BIRMINGHAM)
 
     # --- positions ------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from typing import Any, Literal
 import msgspec
 
 from core.errors import BadRequest
+from plugins.brass import bot
 from plugins.brass.cards import build_deck
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import deal
@@ -157,6 +158,10 @@ class BrassPittsburgh(BrassGame):
     def redact_in_match(self, state: State, event: Any, seat: int | None) -> dict[str, Any]:
         """:meth:`redact` for an event of the match now in ``state`` (its board side)."""
         return view.redact(self.rules, self.names, state.side, event, seat, state.quality_rewards)
+
+    def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
+        """The greedy bot's choice among ``legal``, from the seat's view alone."""
+        return bot.choose(view, legal, rng, bot.PITTSBURGH)
 
     # --- positions ------------------------------------------------------------------------
 
