@@ -24,7 +24,8 @@ class CreateMatch(RequestBody):
     game: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
     players: Annotated[int, msgspec.Meta(ge=1, le=64)]
     options: dict[str, Any] | None = None
-    """The game's options (see ``options_schema`` in ``GET /games``); defaults if absent."""
+    """The chosen game's options (``options_schema`` in ``GET /games``, ``<game>.Options`` in
+    the OpenAPI document); defaults if absent."""
     seed: Annotated[str, msgspec.Meta(min_length=1, max_length=128)] | None = None
     """Makes the match reproducible; kept server-side, never shown again."""
     position: dict[str, Any] | None = None

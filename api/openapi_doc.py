@@ -1,10 +1,11 @@
-"""The OpenAPI document: Litestar's, plus every installed game's move and event schemas.
+"""The OpenAPI document: Litestar's, plus every installed game's options, moves and events.
 
-Litestar only knows that a move is "a JSON object"; each game's msgspec unions say exactly
-which objects. Their schemas are added as components named ``<game id>.<Struct>`` (plus
-``<game id>.AnyMove`` / ``<game id>.AnyEvent`` for the whole unions) and the move fields
-of the API point at them. Across games the move field is an ``anyOf``: two games may share
-identical move structs (the Brass family does), which a ``oneOf`` would reject.
+Litestar only knows that a move or a match's options are "a JSON object"; each game's msgspec
+structs and unions say exactly which objects. Their schemas are added as components named
+``<game id>.<Struct>`` (plus ``<game id>.AnyMove`` / ``<game id>.AnyEvent`` for the whole
+unions, and always ``<game id>.Options``) and the API's fields point at them. Across games
+those fields are an ``anyOf``: one value may fit several games (the Brass family shares its
+move structs; every game accepts ``{}`` as options), which a ``oneOf`` would reject.
 """
 
 from __future__ import annotations
@@ -27,17 +28,17 @@ _CACHE_KEY = "openapi_document"
 
 
 def game_components(registry: GameRegistry) -> dict[str, Any]:
-    """Schema components of every game's moves and events, keyed ``<game id>.<name>``.
+    """Schema components of every game's options, moves and events, keyed ``<game id>.<name>``.
 
-    A game whose unions msgspec cannot describe is logged and left out: one broken plugin
+    A game whose structs msgspec cannot describe is logged and left out: one broken plugin
     must not take the API's documentation down with it.
     """
     components: dict[str, Any] = {}
     for game in registry.games():
         prefix = f"{game.id}."
         try:
-            (moves, events), defs = msgspec.json.schema_components(
-                [game.Move, game.Event], ref_template=f"{_REF}{prefix}{{name}}"
+            (moves, events, options), defs = msgspec.json.schema_components(
+                [game.Move, game.Event, game.Options], ref_template=f"{_REF}{prefix}{{name}}"
             )
         except (TypeError, ValueError) as exc:
             log.warning("no OpenAPI schemas for game %s: %s", game.id, exc)
@@ -45,7 +46,23 @@ def game_components(registry: GameRegistry) -> dict[str, Any]:
         components.update({prefix + name: schema for name, schema in defs.items()})
         components[f"{prefix}AnyMove"] = {"title": f"{game.title} move", **moves}
         components[f"{prefix}AnyEvent"] = {"title": f"{game.title} event", **events}
+        _add_options(components, game, options["$ref"].removeprefix(_REF))
     return components
+
+
+def _add_options(components: dict[str, Any], game: Any, name: str) -> None:
+    """Make ``<game id>.Options`` the game's options struct, whatever msgspec named it.
+
+    Every game's struct is titled "Options"; the game's title tells them apart in the docs.
+    """
+    components[name]["title"] = f"{game.title} options"
+    wanted = f"{game.id}.Options"
+    if name == wanted:
+        return
+    if wanted in components:  # a move or event struct of that name: no room for an alias
+        log.warning("no %s component: the name is taken by another struct", wanted)
+        return
+    components[wanted] = {"$ref": _REF + name}
 
 
 def _any_move(components: dict[str, Any]) -> dict[str, Any]:
@@ -53,6 +70,25 @@ def _any_move(components: dict[str, Any]) -> dict[str, Any]:
     if not refs:
         return {"type": "object"}
     return {"anyOf": refs, "description": "A move of the match's game (see `<game>.AnyMove`)."}
+
+
+def _any_options(components: dict[str, Any], games: list[Any]) -> dict[str, Any] | None:
+    """CreateMatch's ``options``: one of the games' options objects, or ``null``.
+
+    ``None`` when some game has no options component: the document must not refuse what
+    the server accepts, so the field then stays a free object.
+    """
+    names = [f"{game.id}.Options" for game in games]
+    if not names or any(name not in components for name in names):
+        return None
+    return {
+        "anyOf": [*({"$ref": _REF + name} for name in sorted(names)), {"type": "null"}],
+        "description": (
+            "Options of the chosen `game`: its `<game>.Options` schema (also `options_schema` "
+            "in `GET /games`). Every option has a default; leave out the field, or any "
+            "option, to keep it. An option the chosen game does not have is a 400."
+        ),
+    }
 
 
 _MATCH_ID = "$response.body#/id"
@@ -85,6 +121,9 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
         schemas["CreateMatch"]["examples"] = [
             {"game": g.id, "players": g.min_players} for g in games
         ]
+    options = _any_options(components, games)
+    if options is not None:
+        schemas["CreateMatch"]["properties"]["options"] = options
     move = _any_move(components)
     schemas["SubmitMove"]["properties"]["move"] = move
     schemas["LegalMoves"]["properties"]["moves"]["items"] = move

@@ -8,12 +8,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 import schemathesis
 from litestar.testing import TestClient
 
 from api.app import DOCS_PATH, create_app
 from api.cli import OPENAPI_PATH
+from api.openapi_doc import build_document
 from core.service import MatchService
 from core.store.memory import MemoryStore
 
@@ -65,6 +67,96 @@ def test_move_fields_point_at_the_games_move_unions(document: dict[str, Any]) ->
         schemas["LegalMoves"]["properties"]["moves"]["items"]
         == (schemas["SubmitMove"]["properties"]["move"])
     )
+
+
+def test_every_game_options_struct_is_a_component_of_create_match(
+    document: dict[str, Any], registry: Any
+) -> None:
+    schemas = document["components"]["schemas"]
+    options = schemas["CreateMatch"]["properties"]["options"]
+    refs = {r.get("$ref") for r in options["anyOf"]}
+    for game in registry.games():
+        component = schemas[f"{game.id}.Options"]
+        assert component["title"] == f"{game.title} options"
+        assert "#/components/schemas/" + f"{game.id}.Options" in refs, game.id
+    assert {"type": "null"} in options["anyOf"]  # the server takes null for "defaults"
+    assert "options" not in schemas["CreateMatch"]["required"]
+    assert schemas["highcard.Options"]["properties"]["rounds"]["default"] == 3
+
+
+def test_options_components_are_closed_like_their_structs(
+    document: dict[str, Any], registry: Any
+) -> None:
+    schemas = document["components"]["schemas"]
+    for game in registry.games():
+        closed = game.Options.__struct_config__.forbid_unknown_fields
+        assert (schemas[f"{game.id}.Options"].get("additionalProperties") is False) == closed
+
+
+def test_options_of_another_game_are_a_documented_400(
+    document: dict[str, Any], registry: Any
+) -> None:
+    # Valid against the anyOf (brass-pittsburgh's options) yet not highcard's: the anyOf
+    # cannot tie options to `game`, so the answer must be a 400 the document lists.
+    pittsburgh = document["components"]["schemas"]["brass-pittsburgh.Options"]
+    assert "board_side" in pittsburgh["properties"]
+    with TestClient(create_app(MatchService(MemoryStore(), registry))) as client:
+        response = client.post(
+            "/matches",
+            json={"game": "highcard", "players": 2, "options": {"board_side": "main"}},
+        )
+    assert response.status_code == 400
+    assert response.json()["code"] == "bad_options"
+    responses = document["paths"]["/matches"]["post"]["responses"]
+    assert "application/problem+json" in responses["400"]["content"]
+
+
+class _Speed(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    speed: int = 1
+
+
+class _Go(msgspec.Struct, tag="go"):
+    pass
+
+
+class _Plain:
+    """Just what the document needs of a game whose options struct is not named Options."""
+
+    id, title, min_players = "plain", "Plain", 1
+    Options, Move, Event = _Speed, _Go, _Go
+
+
+class _Undescribable(_Plain):
+    id, title = "odd", "Odd"
+    Move = complex  # msgspec has no JSON schema for it
+
+
+class _Registry:
+    def __init__(self, *games: Any) -> None:
+        self._games = list(games)
+
+    def games(self) -> list[Any]:
+        return self._games
+
+
+def _document_for(registry: Any, *games: Any) -> dict[str, Any]:
+    app = create_app(MatchService(MemoryStore(), registry))
+    return build_document(app.openapi_schema.to_schema(), _Registry(*games))
+
+
+def test_options_struct_of_another_name_still_gets_the_options_component(registry: Any) -> None:
+    schemas = _document_for(registry, _Plain)["components"]["schemas"]
+    assert schemas["plain.Options"] == {"$ref": "#/components/schemas/plain._Speed"}
+    assert schemas["plain._Speed"]["title"] == "Plain options"
+    options = schemas["CreateMatch"]["properties"]["options"]
+    assert {"$ref": "#/components/schemas/plain.Options"} in options["anyOf"]
+
+
+def test_options_stay_a_free_object_when_a_game_has_no_schemas(registry: Any) -> None:
+    # Listing only the describable games would refuse the other game's valid options.
+    schemas = _document_for(registry, _Plain, _Undescribable)["components"]["schemas"]
+    assert "plain.Options" in schemas and "odd.Options" not in schemas
+    assert "$ref" not in str(schemas["CreateMatch"]["properties"]["options"])
 
 
 def test_request_bodies_are_documented_as_closed(document: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from random import Random
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -19,8 +19,10 @@ from core.game import SYSTEM, Result, Task
 
 
 class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    rounds: int = 3
-    hand_size: int = 2
+    # Bounded because setup builds the whole deck: API fuzzing reads these limits from the
+    # OpenAPI document, and unbounded ones let it ask for decks of billions of cards.
+    rounds: Annotated[int, msgspec.Meta(ge=1, le=20)] = 3
+    hand_size: Annotated[int, msgspec.Meta(ge=1, le=10)] = 2
 
 
 class Deal(msgspec.Struct, tag="deal"):
