@@ -36,9 +36,15 @@ from plugins.age_of_steam.track import OPEN, network, town_options
 FORMAT = "age-of-steam-position/1"
 
 
-class TrackDoc(msgspec.Struct, forbid_unknown_fields=True):
+class TrackDoc(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A hex's track: ``sections`` as exported, or the form of a build move (``rotation``,
+    one ``owner`` for every section, ``laid`` defaulting to the position's turn)."""
+
     tile: str
-    sections: list[list[int]]
+    sections: list[list[int]] | None = None
+    rotation: int | None = None
+    owner: int | None = None
+    laid: int | None = None
 
 
 class PositionDoc(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -47,7 +53,8 @@ class PositionDoc(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     players: int
     options: dict[str, Any] = {}
     turn: int
-    last_turn: int
+    last_turn: int | None = None
+    """Default: the map's number of turns for the player count."""
     phase: str
     order: list[int]
     queue: list[int] = []
@@ -63,12 +70,15 @@ class PositionDoc(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     production: list[str] = []
     production_drawn: bool = False
     pl: list[PlayerState] = msgspec.field(name="players_state", default_factory=list)
-    bag: dict[str, int]
+    bag: dict[str, int] | None = None
+    """Default: every cube of the map not on the board, the display or in production."""
     display: dict[str, list[str]] = {}
+    """Columns left out are empty."""
     goods: dict[str, list[str]] = {}
     new_cities: dict[str, str] = {}
     track: dict[str, TrackDoc] = {}
-    tiles: dict[str, int] = {}
+    tiles: dict[str, int] | None = None
+    """Supply left of each tile kind; default: the box's count minus the tiles on the map."""
     final_scores: list[int] | None = None
 
 
@@ -91,7 +101,7 @@ def export(b: Board, state: State) -> dict[str, Any]:
         goods={_key(b, h): sorted(c) for h, c in sorted(state.goods.items()) if c},
         new_cities={_key(b, h): x for h, x in sorted(state.new_cities.items())},
         track={
-            _key(b, h): TrackDoc(ht.tile, [list(s) for s in ht.sections])
+            _key(b, h): TrackDoc(tile=ht.tile, sections=[list(s) for s in ht.sections])
             for h, ht in sorted(state.track.items())
         },
         tiles=dict(state.tiles), final_scores=state.final_scores,
@@ -106,7 +116,7 @@ def _bad(message: str) -> InvalidPosition:
 def load(doc: dict[str, Any], sequence: Callable[[Board], list[str]], options_type: type) -> State:
     try:
         d = msgspec.convert(doc, PositionDoc, strict=False)
-        options = msgspec.convert(d.options, options_type, strict=True)
+        options = msgspec.convert({"map": d.map, **d.options}, options_type, strict=True)
     except msgspec.ValidationError as exc:
         raise _bad(f"not an Age of Steam position: {exc}") from None
     if options.map != d.map:
@@ -122,6 +132,8 @@ def load(doc: dict[str, Any], sequence: Callable[[Board], list[str]], options_ty
     spec = b.spec
     if not spec.min_players <= d.players <= spec.max_players:
         raise _bad(f"{spec.takes()}, not {d.players}")
+    if d.last_turn is None:
+        d.last_turn = spec.turns[str(d.players)]
     if d.last_turn != spec.turns[str(d.players)] or not 1 <= d.turn <= d.last_turn:
         raise _bad("turn or last_turn does not fit the map and player count")
     if len(d.pl) != d.players:
@@ -183,15 +195,18 @@ def load(doc: dict[str, Any], sequence: Callable[[Board], list[str]], options_ty
         land = spec.rules.goods_on_land and b.terrain[h] in ("clear", "river")
         if not (city or land):
             raise _bad(f"goods cannot lie on {b.label(h)}")
-    if set(d.display) != set(b.display_ids):
-        raise _bad("display must list exactly the map's display columns")
-    display = [list(d.display[cid]) for cid in b.display_ids]
+    if not set(d.display) <= set(b.display_ids):
+        raise _bad(f"display columns are {', '.join(b.display_ids)}")
+    display = [list(d.display.get(cid, [])) for cid in b.display_ids]
     for i, col in enumerate(spec.display):
         if len(display[i]) > col.spaces:
             raise _bad(f"display column {col.id} holds more than {col.spaces} cubes")
     counts: dict[str, int] = {c: 0 for c in spec.bag}
     cubes = [*(c for v in goods.values() for c in v), *(c for v in display for c in v)]
     cubes += d.production
+    if d.bag is None:
+        placed = {c: cubes.count(c) for c in spec.bag}
+        d.bag = {c: n - placed[c] for c, n in spec.bag.items()}
     for c, n in d.bag.items():
         if n < 0:
             raise _bad("negative cube count in the bag")
@@ -206,9 +221,12 @@ def load(doc: dict[str, Any], sequence: Callable[[Board], list[str]], options_ty
     on_board: dict[str, int] = {}
     for key, td in d.track.items():
         h = hex_at(key)
-        _check_hex_track(b, h, td, seats, d.turn, new_cities)
-        track[h] = HexTrack(tile=td.tile, sections=[list(s) for s in td.sections])
+        sections = _sections(b, h, td, d.turn)
+        _check_hex_track(b, h, td.tile, sections, seats, d.turn, new_cities)
+        track[h] = HexTrack(tile=td.tile, sections=sections)
         on_board[td.tile] = on_board.get(td.tile, 0) + 1
+    if d.tiles is None:
+        d.tiles = {t.name: t.count - on_board.get(t.name, 0) for t in b.components.tiles}
     for t in b.components.tiles:
         left = d.tiles.get(t.name, -1)
         if left < 0 or left + on_board.get(t.name, 0) != t.count:
@@ -242,18 +260,50 @@ def load(doc: dict[str, Any], sequence: Callable[[Board], list[str]], options_ty
     return state
 
 
+def _sections(b: Board, h: int, td: TrackDoc, turn: int) -> list[list[int]]:
+    """The hex's sections, from either form of :class:`TrackDoc`."""
+    where = b.label(h)
+    if td.sections is not None:
+        if td.rotation is not None or td.owner is not None or td.laid is not None:
+            raise _bad(f"{where}: give sections, or rotation and owner, not both")
+        return [list(s) for s in td.sections]
+    shape = b.shapes.get(td.tile)
+    if shape is None:
+        raise _bad(f"{where}: unknown tile {td.tile!r}")
+    if td.rotation is None or td.owner is None:
+        raise _bad(f"{where}: track needs sections, or a rotation and an owner")
+    laid = turn if td.laid is None else td.laid
+    if b.town_at[h] >= 0:
+        spokes = town_options(shape).get(td.rotation)
+        if spokes is None:
+            raise _bad(
+                f"{where}: {td.tile} on a town takes rotations {sorted(town_options(shape))}"
+            )
+        return [[side, TOWN, td.owner, laid] for side in spokes]
+    tracks = shape.orientations.get(td.rotation)
+    if tracks is None:
+        raise _bad(f"{where}: {td.tile} takes rotations {sorted(shape.orientations)}")
+    return [[a, c, td.owner, laid] for a, c in tracks]
+
+
 def _check_hex_track(
-    b: Board, h: int, td: TrackDoc, seats: set[int], turn: int, new_cities: dict[int, str]
+    b: Board,
+    h: int,
+    tile: str,
+    sections: list[list[int]],
+    seats: set[int],
+    turn: int,
+    new_cities: dict[int, str],
 ) -> None:
     where = b.label(h)
     if b.city_at[h] >= 0 or h in new_cities or b.terrain[h] == "water":
         raise _bad(f"track cannot lie on {where}")
-    shape = b.shapes.get(td.tile)
+    shape = b.shapes.get(tile)
     if shape is None:
-        raise _bad(f"{where}: unknown tile {td.tile!r}")
-    if any(len(sec) != 4 for sec in td.sections):
+        raise _bad(f"{where}: unknown tile {tile!r}")
+    if any(len(sec) != 4 for sec in sections):
         raise _bad(f"{where}: a section is [side_a, side_b, owner, turn]")
-    for a, c, owner, laid in td.sections:
+    for a, c, owner, laid in sections:
         if owner not in seats and owner != OWNERLESS:
             raise _bad(f"{where}: bad owner {owner}")
         if not 1 <= laid <= turn:
@@ -261,12 +311,12 @@ def _check_hex_track(
         if not 0 <= a <= 5 or not (0 <= c <= 5 or c == TOWN) or a == c:
             raise _bad(f"{where}: bad sides {a},{c}")
     if b.town_at[h] >= 0:
-        if any(c != TOWN for _, c, _, _ in td.sections):
+        if any(c != TOWN for _, c, _, _ in sections):
             raise _bad(f"{where}: a town carries spokes only")
-        spokes = tuple(sorted(a for a, _, _, _ in td.sections))
+        spokes = tuple(sorted(a for a, _, _, _ in sections))
         if spokes not in town_options(shape).values():
-            raise _bad(f"{where}: {td.tile} cannot give the town these spokes")
+            raise _bad(f"{where}: {tile} cannot give the town these spokes")
         return
-    tracks = tuple(sorted((min(a, c), max(a, c)) for a, c, _, _ in td.sections))
-    if any(c == TOWN for _, c, _, _ in td.sections) or tracks not in shape.orientations.values():
-        raise _bad(f"{where}: the sections do not match tile {td.tile}")
+    tracks = tuple(sorted((min(a, c), max(a, c)) for a, c, _, _ in sections))
+    if any(c == TOWN for _, c, _, _ in sections) or tracks not in shape.orientations.values():
+        raise _bad(f"{where}: the sections do not match tile {tile}")

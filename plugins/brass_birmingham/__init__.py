@@ -6,8 +6,8 @@ boundary: names to indices and back, refusing unknown names), ``events`` (msgspe
 unions, stored with indices), ``state`` (flat state and the reducer), ``engine`` (checks
 shared by ``decide`` and ``legal_moves``, the step resolver, turns, rounds and era
 scoring), ``view`` (the client view, the pending decision in words, the readable event log
-and the static board), ``position`` (position documents, see ``POSITION.md``), ``game``
-(the :class:`core.game.Game`), and ``plugin`` (the entry point).
+and the static board), ``position`` (position documents, see "Positions" in
+``CLIENTS.md``), ``game`` (the :class:`core.game.Game`), and ``plugin`` (the entry point).
 
 Clients see names only: cards as the hand shows them (``location:cannock``,
 ``wild:industry``), industries by name, build spaces ``birmingham:2``, merchant spaces

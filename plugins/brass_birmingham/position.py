@@ -1,7 +1,8 @@
 """Position documents: the full state as JSON with names instead of indices.
 
-The form is documented in ``POSITION.md``. :func:`load` validates a document and refuses an
-impossible one with :class:`core.errors.InvalidPosition` (code + sentence).
+The form is documented in the "Positions" section of ``CLIENTS.md``. :func:`load` validates
+a document and refuses an impossible one with :class:`core.errors.InvalidPosition` (code +
+sentence).
 """
 
 from __future__ import annotations
@@ -92,7 +93,8 @@ class PositionDoc(_Doc, kw_only=True):
     actions_left: int | None = None
     """Actions left in the current seat's turn; default: a full turn of this round."""
     seats: list[SeatDoc]
-    deck: list[str] = []
+    deck: list[str] | None = None
+    """Top card last; default: every card held nowhere else, in card-table order."""
     wild_supply: WildDoc | None = None
     tiles: list[TileDoc] = []
     links: list[LinkDoc] = []
@@ -146,6 +148,20 @@ def _fail(code: str, message: str) -> NoReturn:
     raise InvalidPosition(code, message)
 
 
+def _fewest_taken(d: Birmingham, tiles: list[TileDoc], seat: int, industry: str) -> int:
+    """The fewest tiles off ``industry``'s stack that account for ``seat``'s tiles of it on
+    the board, so that hand-written documents need not count the mat (0 if none can)."""
+    on_board = Counter(t.level for t in tiles if t.owner == seat and t.industry == industry)
+    levels = d.stacks.sequence[INDUSTRIES.index(industry)]
+    need = 0
+    for level, count in on_board.items():
+        at = [pos for pos, lvl in enumerate(levels) if lvl == level]
+        if count > len(at):
+            return 0
+        need = max(need, at[count - 1] + 1)
+    return need
+
+
 def load(d: Birmingham, raw: dict[str, Any]) -> State:
     try:
         doc = msgspec.convert(raw, PositionDoc)
@@ -184,12 +200,20 @@ def load(d: Birmingham, raw: dict[str, Any]) -> State:
     hands = [sorted(card(c) for c in seat.hand) for seat in doc.seats]
     discards = [[card(c) for c in seat.discards] for seat in doc.seats]
     facedown = [[card(c) for c in seat.facedown] for seat in doc.seats]
-    deck = [card(c) for c in doc.deck]
     wl, wi = d.cards.wild_location, d.cards.wild_industry
-    regular = Counter(deck)
+    expected = Counter({k: c for k, c in enumerate(d.deck_copies[n]) if c})
+    regular: Counter[int] = Counter()
     for i in range(n):
         regular.update(hands[i])
         regular.update(discards[i] + facedown[i])
+    if doc.deck is None:
+        # a hand-written puzzle rarely cares about the draw order, only about what is held
+        rest = expected - Counter({k: c for k, c in regular.items() if k not in (wl, wi)})
+        deck = sorted(rest.elements())
+    else:
+        deck = [card(c) for c in doc.deck]
+    regular.update(deck)
+    for i in range(n):
         if len(hands[i]) > d.rules.hand_size:
             _fail("hand_too_big", f"seat {i} holds more than {d.rules.hand_size} cards")
         # scouting gives one of each and is refused while a wild card is held
@@ -200,7 +224,6 @@ def load(d: Birmingham, raw: dict[str, Any]) -> State:
         c in (wl, wi) for i in range(n) for c in discards[i] + facedown[i]
     ):
         _fail("wild_card_misplaced", "wild cards are only ever in hands or their supply")
-    expected = Counter({k: c for k, c in enumerate(d.deck_copies[n]) if c})
     if regular != expected:
         _fail(
             "cards_not_conserved",
@@ -216,7 +239,10 @@ def load(d: Birmingham, raw: dict[str, Any]) -> State:
     for i, seat in enumerate(doc.seats):
         if set(seat.mat) - set(INDUSTRIES):
             _fail("unknown_industry", f"seat {i}: unknown industry in mat")
-        row = [seat.mat.get(name, 0) for name in INDUSTRIES]
+        row = [
+            seat.mat[name] if name in seat.mat else _fewest_taken(d, doc.tiles, i, name)
+            for name in INDUSTRIES
+        ]
         for k, taken in enumerate(row):
             if not 0 <= taken <= d.stacks.sizes[k]:
                 _fail("bad_mat", f"seat {i}: {INDUSTRIES[k]} stack count out of range")

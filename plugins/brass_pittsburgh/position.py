@@ -1,11 +1,10 @@
 """Position documents: the full Brass: Pittsburgh state as JSON, validated on load.
 
-Form (``format: "brass-pittsburgh/1"``): ``{"format", "data_version", "state"}`` where
-``state`` holds every field of :class:`.state.State` under the same name, except that cards
-(``hands``, ``deck``, ``discards``, ``facedown``) are card names (a city id, or an industry
-icon id such as ``coal``) instead of kind indices. The deck lists its top card last.
-Per-board lists follow the board side's order (lines, routes, slots, oilfields, markets,
-merchant spaces as in the data files). The document includes the hidden parts (hands, deck,
+The form is documented in the "Positions" section of ``CLIENTS.md``: ``{"format",
+"data_version", "state"}`` where ``state`` holds the fields of :class:`.state.State` under
+the same names, cards named as a hand shows them (``location:erie``, ``industry:coal``; the
+bare ``erie`` of the first release is still read). Fields a match's start would give may be
+left out (:func:`_fill_defaults`). The document includes the hidden parts (hands, deck,
 face-down cards and oilfield tiles): it is for puzzles, bug reports and tests, never for
 players.
 
@@ -23,8 +22,10 @@ from typing import Any, NoReturn
 
 import msgspec
 
-from core.errors import InvalidPosition
+from core.errors import IllegalMove, InvalidPosition
+from plugins.brass.client import Ids
 from plugins.brass_pittsburgh.engine import STEP_KINDS
+from plugins.brass_pittsburgh.names import SideNames
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.state import OVER, PLAY, SCORING, State
 
@@ -33,7 +34,12 @@ CARD_FIELDS = ("hands", "discards", "facedown")
 
 
 def export(rules: Rules, state: State) -> dict[str, Any]:
-    names = rules.cards[state.side].name
+    table = rules.cards[state.side]
+
+    def names(kind: int) -> str:
+        card = table.defs[kind]
+        return f"{card.kind}:{card.name}"
+
     doc = msgspec.to_builtins(state)
     for key in CARD_FIELDS:
         doc[key] = [[names(c) for c in cards] for cards in doc[key]]
@@ -72,11 +78,22 @@ def _load(rules: Rules, doc: dict[str, Any]) -> State:
     if raw["side"] not in rules.boards:
         _refuse("invalid_position", "state.side must name a board side of the data set")
     table = rules.cards[raw["side"]]
+
+    def card(name: str) -> int:
+        kind, _, bare = name.rpartition(":")
+        index = table.index(bare)
+        if kind and table.defs[index].kind != kind:
+            raise KeyError(name)
+        return index
+
+    raw = _fill_defaults(rules, dict(raw))
     try:
-        raw = dict(raw)
         for key in CARD_FIELDS:
-            raw[key] = [[table.index(c) for c in cards] for cards in raw.get(key, [])]
-        raw["deck"] = [table.index(c) for c in raw.get("deck", [])]
+            raw[key] = [[card(c) for c in cards] for cards in raw[key]]
+        if raw["deck"] is None:
+            raw["deck"] = _rest_of_deck(rules, raw)
+        else:
+            raw["deck"] = [card(c) for c in raw["deck"]]
     except (KeyError, TypeError) as exc:
         _refuse("unknown_card", f"the position names a card this game does not have: {exc}")
     try:
@@ -85,6 +102,81 @@ def _load(rules: Rules, doc: dict[str, Any]) -> State:
         _refuse("invalid_position", f"state: {exc}")
     _check(rules, state)
     return state
+
+
+def _fill_defaults(rules: Rules, raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` with every field left out set as a match's start has it (empty board, full
+    mats, starting money and income, the deck as the cards held nowhere else), and every
+    per-place list given as ``{place name: value}`` spelled out in board order. The random
+    parts of setup (merchant, oilfield and Quality Rewards tiles) have no default."""
+    data, board = rules.data, rules.board_of(raw["side"])
+    n = raw["players"]
+    if not isinstance(n, int) or isinstance(n, bool):
+        _refuse("invalid_position", "state.players must be the player count")
+    on_mat = data.links_on_mat()
+    supply = [h for h in data.heavy_trains if h not in on_mat]
+    supply += [p for p in data.pipelines if p not in on_mat]
+    per_seat: dict[str, Any] = {
+        "money": data.constants.starting_money, "spent": 0,
+        "income": data.income_track.start_space, "vp": 0, "whiskey": 0, "hands": [],
+        "discards": [], "facedown": [], "light_trains": data.light_trains.count,
+    }  # fmt: skip
+    for key, value in per_seat.items():
+        raw.setdefault(key, [value] * n)
+    raw.setdefault("link_supply", [list(supply) for _ in range(n)])
+    mat_spaces = Ids((t.id for t in rules.mat.tiles), "unknown_tile", "no mat space {name}")
+    raw["mat"] = [
+        _by_name(mat_spaces, left, rules.mat.initial()) if isinstance(left, dict) else left
+        for left in raw.get("mat", [{}] * n)
+    ]
+    names = SideNames(board)
+    markets = [{res: lad.initial_cubes for res, lad in m.ladders.items()} for m in board.markets]
+    per_place: dict[str, tuple[Ids, Any]] = {
+        "line_owner": (names.line, -1), "line_link": (names.line, ""),
+        "line_cargo": (names.line, 0), "route_owner": (names.route, -1),
+        "route_pipeline": (names.route, ""), "slot_owner": (names.space, -1),
+        "slot_tile": (names.space, ""), "slot_cubes": (names.space, 0),
+        "slot_flipped": (names.space, False), "oil": (names.oilfield, 0),
+        "oil_pending": (names.oilfield, 0), "oilfield_revealed": (names.oilfield, False),
+        "oil_city_owner": (names.oilfield, -1), "oil_city_flipped": (names.oilfield, False),
+        "oilfield_tile": (names.oilfield, ""), "merchant_tile": (names.merchant, ""),
+        "market_cubes": (names.market, None),
+    }  # fmt: skip
+    for key, (ids, value) in per_place.items():
+        default = markets if key == "market_cubes" else [value] * len(ids)
+        given = raw.get(key)
+        if isinstance(given, dict):
+            raw[key] = _by_name(ids, given, default)
+        elif given is None and key not in ("oilfield_tile", "merchant_tile"):
+            raw[key] = default
+    if isinstance(raw.get("merchant_tile"), list):
+        raw.setdefault("merchant_faceup", [bool(t) for t in raw["merchant_tile"]])
+    if isinstance(raw.get("quality_rewards"), list):
+        raw.setdefault("quality_faceup", [True] * len(raw["quality_rewards"]))
+    raw.setdefault("deck", None)
+    return raw
+
+
+def _by_name(ids: Ids, given: dict[str, Any], default: list[Any]) -> list[Any]:
+    """A per-place list from ``{place name: value}``; places left out keep ``default``."""
+    out = list(default)
+    for name, value in given.items():
+        try:
+            out[ids.index_of(name)] = value
+        except IllegalMove as err:
+            raise InvalidPosition(err.code, err.message) from None
+    return out
+
+
+def _rest_of_deck(rules: Rules, raw: dict[str, Any]) -> list[int]:
+    """The player count's deck minus every card held elsewhere, in card-table order."""
+    copies = rules.deck_copies(raw["side"], raw["players"])
+    held: Counter[int] = Counter()
+    for key in CARD_FIELDS:
+        for cards in raw[key]:
+            held.update(cards)
+    rest = Counter({k: c for k, c in enumerate(copies) if c}) - held
+    return sorted(rest.elements())
 
 
 def _check(rules: Rules, s: State) -> None:
