@@ -1,0 +1,96 @@
+"""The greedy bots of both Brass games (``bot_policy``): each beats random play, picks only
+listed moves from the view alone, leaves its arguments alone and plays whole matches. The
+game-specific choices are pinned in tests/brass_birmingham/test_bb_bot.py and
+tests/test_bp_bot.py."""
+
+from __future__ import annotations
+
+import copy
+from random import Random
+from typing import Any
+
+import pytest
+
+from plugins.brass_birmingham.game import BrassBirmingham
+from plugins.brass_pittsburgh.game import BrassPittsburgh
+from tests.brass_bot_checks import decisions_of_a_greedy_game, greedy_against_random, played
+
+MARGINS = {"brass-birmingham": 20, "brass-pittsburgh": 50}
+"""Points per match by which greedy must beat random on average; random vs random gives
+about 0 (Birmingham) and 10 (Pittsburgh)."""
+FOLLOW_UPS = {"brass-birmingham": "discard", "brass-pittsburgh": "pay"}
+"""A follow-up decision each game's greedy game is sure to meet."""
+GAMES = {"brass-birmingham": BrassBirmingham(), "brass-pittsburgh": BrassPittsburgh()}
+
+
+@pytest.fixture(params=sorted(GAMES), scope="module")
+def game_id(request: pytest.FixtureRequest) -> str:
+    return request.param
+
+
+@pytest.fixture(scope="module")
+def greedy_decisions(game_id: str) -> list[tuple[dict[str, Any], list[Any]]]:
+    return decisions_of_a_greedy_game(GAMES[game_id], 3, 11)
+
+
+def test_greedy_beats_random_in_most_two_player_matches(registry: Any, game_id: str) -> None:
+    # Between two random seats each outscores the other about half the time and the margin
+    # averages out near zero.
+    wins, margin = greedy_against_random(registry, game_id, 2, greedy_seat=1)
+    assert wins >= 5 and margin >= MARGINS[game_id], (wins, margin)
+
+
+def test_greedy_tops_three_random_seats_in_most_four_player_matches(
+    registry: Any, game_id: str
+) -> None:
+    # A random seat among four tops the table about one match in four.
+    wins, margin = greedy_against_random(registry, game_id, 4, greedy_seat=2)
+    assert wins >= 5 and margin >= MARGINS[game_id], (wins, margin)
+
+
+def test_an_all_greedy_four_player_match_finishes(registry: Any, game_id: str) -> None:
+    scores = played(registry, game_id, ["greedy"] * 4, f"{game_id}-bot-all-greedy")
+    assert len(scores) == 4 and max(scores) > 0
+
+
+def test_the_bot_returns_one_of_the_listed_moves(game_id: str, greedy_decisions: list[Any]) -> None:
+    for i, (view, legal) in enumerate(greedy_decisions):
+        assert GAMES[game_id].bot_policy(view, legal, Random(i)) in legal
+
+
+def test_the_bot_answers_every_kind_of_decision_it_met(
+    game_id: str, greedy_decisions: list[Any]
+) -> None:
+    kinds = {view["decision"]["kind"] for view, _legal in greedy_decisions}
+    assert {"action", FOLLOW_UPS[game_id]} <= kinds
+
+
+def test_the_bot_leaves_view_and_legal_moves_unchanged(
+    game_id: str, greedy_decisions: list[Any]
+) -> None:
+    for i, (view, legal) in enumerate(greedy_decisions[::3]):
+        before = copy.deepcopy((view, legal))
+        GAMES[game_id].bot_policy(view, legal, Random(i))
+        assert (view, legal) == before
+
+
+def test_the_bot_sells_when_a_sale_is_listed(game_id: str, greedy_decisions: list[Any]) -> None:
+    offered = [
+        (v, m) for v, m in greedy_decisions if any(x.__struct_config__.tag == "sell" for x in m)
+    ]
+    assert offered, "the greedy game offered a sale at some point"
+    for i, (view, legal) in enumerate(offered):
+        assert GAMES[game_id].bot_policy(view, legal, Random(i)).__struct_config__.tag == "sell"
+
+
+def test_the_bot_never_passes_while_it_can_build(game_id: str, greedy_decisions: list[Any]) -> None:
+    for i, (view, legal) in enumerate(greedy_decisions):
+        if any(x.__struct_config__.tag == "build" for x in legal):
+            choice = GAMES[game_id].bot_policy(view, legal, Random(i))
+            assert choice.__struct_config__.tag != "pass"
+
+
+def test_a_spectators_view_cannot_drive_the_bot(game_id: str, greedy_decisions: list[Any]) -> None:
+    view, legal = greedy_decisions[0]
+    with pytest.raises(ValueError, match="spectator"):
+        GAMES[game_id].bot_policy({**view, "seat": None}, legal, Random(0))
