@@ -3,19 +3,18 @@ views a real game shows."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from pathlib import Path
 from random import Random
 from typing import Any
 
 from core.playout import playout
+from tests.guide_examples import json_blocks
 
 
 def documented_view(guide: Path) -> dict[str, Any]:
     """The first JSON block under the guide's "## The view" heading."""
-    section = guide.read_text().split("## The view", 1)[1]
-    return json.loads(section.split("```json", 1)[1].split("```", 1)[0])
+    return json_blocks(guide, "The view")[0]
 
 
 def shape(

@@ -4,8 +4,6 @@ its defaults hold, and places, mats and cards may be written by name."""
 from __future__ import annotations
 
 import copy
-import json
-import re
 from collections import Counter
 from pathlib import Path
 from random import Random
@@ -17,20 +15,13 @@ import pytest
 from core.errors import InvalidPosition
 from core.service import MatchService
 from plugins.brass_pittsburgh.game import BrassPittsburgh
+from tests.guide_examples import position_examples
 
 GAME = BrassPittsburgh()
 GUIDE = Path(__file__).parents[1] / "plugins" / "brass_pittsburgh" / "CLIENTS.md"
 
 
-def section_blocks() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The JSON blocks of the Positions section: position documents, then moves."""
-    text = GUIDE.read_text(encoding="utf-8")
-    section = text.split("\n## Positions\n", 1)[1].split("\n## ", 1)[0]
-    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", section, re.S)]
-    return [b for b in blocks if "format" in b], [b for b in blocks if "type" in b]
-
-
-POSITIONS, MOVES = section_blocks()
+POSITIONS, MOVES = position_examples(GUIDE)
 
 
 def load(doc: dict[str, Any]) -> Any:

@@ -4,8 +4,6 @@ and track may be written as a build move names it."""
 from __future__ import annotations
 
 import copy
-import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -17,19 +15,12 @@ from core.errors import InvalidPosition
 from core.service import MatchService
 from plugins.age_of_steam import flow
 from plugins.age_of_steam.data import board
+from tests.guide_examples import given_and_omitted, position_examples
 
 GUIDE = Path(__file__).parents[2] / "plugins" / "age_of_steam" / "CLIENTS.md"
 
 
-def section_blocks() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The JSON blocks of the Positions section: position documents, then moves."""
-    text = GUIDE.read_text(encoding="utf-8")
-    section = text.split("\n## Positions\n", 1)[1].split("\n## ", 1)[0]
-    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", section, re.S)]
-    return [b for b in blocks if "format" in b], [b for b in blocks if "type" in b]
-
-
-POSITIONS, MOVES = section_blocks()
+POSITIONS, MOVES = position_examples(GUIDE)
 
 
 def exported(doc: dict[str, Any]) -> dict[str, Any]:
@@ -147,19 +138,9 @@ DEFAULTS: list[tuple[tuple[Any, ...], Any]] = [
 ]
 
 
-def _at(doc: Any, path: tuple[Any, ...]) -> tuple[Any, Any]:
-    for key in path[:-1]:
-        doc = doc[key]
-    return doc, path[-1]
-
-
 @pytest.mark.parametrize(("path", "default"), DEFAULTS, ids=lambda v: str(v))
 def test_an_omitted_field_takes_its_documented_default(path: tuple[Any, ...], default: Any) -> None:
-    given, omitted = copy.deepcopy(POSITIONS[0]), copy.deepcopy(POSITIONS[0])
-    where, key = _at(given, path)
-    where[key] = default
-    where, key = _at(omitted, path)
-    where.pop(key, None)
+    given, omitted = given_and_omitted(POSITIONS[0], path, default)
     assert exported(omitted) == exported(given)
 
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import copy
-import json
-import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -16,19 +14,12 @@ from bb_helpers import GAME, D
 from core.errors import InvalidPosition
 from core.service import MatchService
 from plugins.brass_birmingham.data import INDUSTRIES
+from tests.guide_examples import given_and_omitted, position_examples
 
 GUIDE = Path(__file__).parents[2] / "plugins" / "brass_birmingham" / "CLIENTS.md"
 
 
-def section_blocks() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The JSON blocks of the Positions section: position documents, then moves."""
-    text = GUIDE.read_text(encoding="utf-8")
-    section = text.split("\n## Positions\n", 1)[1].split("\n## ", 1)[0]
-    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", section, re.S)]
-    return [b for b in blocks if "format" in b], [b for b in blocks if "type" in b]
-
-
-POSITIONS, MOVES = section_blocks()
+POSITIONS, MOVES = position_examples(GUIDE)
 
 
 def to_act(state: Any) -> int:
@@ -117,19 +108,9 @@ DEFAULTS: list[tuple[tuple[Any, ...], Any]] = [
 ]
 
 
-def _at(doc: Any, path: tuple[Any, ...]) -> tuple[Any, Any]:
-    for key in path[:-1]:
-        doc = doc[key]
-    return doc, path[-1]
-
-
 @pytest.mark.parametrize(("path", "default"), DEFAULTS, ids=lambda v: str(v))
 def test_an_omitted_field_takes_its_documented_default(path: tuple[Any, ...], default: Any) -> None:
-    given, omitted = copy.deepcopy(POSITIONS[0]), copy.deepcopy(POSITIONS[0])
-    where, key = _at(given, path)
-    where[key] = default
-    where, key = _at(omitted, path)
-    where.pop(key, None)
+    given, omitted = given_and_omitted(POSITIONS[0], path, default)
     assert GAME.load_position(omitted) == GAME.load_position(given)
 
 
