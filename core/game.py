@@ -27,6 +27,24 @@ Conventions the service relies on:
   (the seat is ``view``'s viewer) and its non-empty list of ``legal`` moves, plus an
   ``rng`` for its choices, and returns one of ``legal``; it must not reach for the match's
   state by any other way. Without it the greedy bot plays uniformly at random.
+
+Hooks the search bot (``worker.search``) plays through. A search bot never holds the true
+state: it turns the seat's view into full states of its own and looks ahead in those.
+
+* ``determinize(view, rng) -> state``: a full state built from ``view`` alone (a seat's
+  view, never a spectator's), with every part the seat cannot see (other hands, deck order,
+  a bag) drawn at random from what the view allows. ``view(determinize(v, rng), v["seat"])``
+  must equal ``v`` exactly and the seat's ``legal_moves`` must be those of the real state;
+  the conformance suite checks both. It must read nothing but ``view`` and ``rng``.
+* ``evaluate(state) -> list[float]``: each seat's expected final score, in the game's score
+  units, for a state that may be far from the end (VP plus what the position is still
+  worth). Search playouts stop early and score the state with it.
+* ``playout_policy(state, seat, legal, rng) -> move``: a fast heuristic choice among
+  ``legal`` on a full state, for search playouts. It may read all of ``state``: inside a
+  search that state is the bot's own determinization, never the match's.
+* ``clone(state) -> state``: a copy that ``evolve`` may change without touching the original
+  (search playouts start from one determinization many times). Without it the search bot
+  deep-copies.
 """
 
 from __future__ import annotations
