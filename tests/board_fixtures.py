@@ -38,8 +38,13 @@ def game_body(game: Any) -> dict[str, Any]:
     return out
 
 
-def positions(game: Any, players: int, seed: int, options: Any = None,
-              policy: Callable[..., Any] | None = None) -> Iterator[tuple[int, Any, int, list[Any], Any]]:  # fmt: skip
+Decision = tuple[int, Any, int, list[Any], Any]
+Policy = Callable[..., Any]
+
+
+def positions(
+    game: Any, players: int, seed: int, options: Any = None, policy: Policy | None = None
+) -> Iterator[Decision]:
     """Every decision of one game: ``(n, state, seat, legal, last move)``."""
     rng = Random(seed)
     state = None
@@ -70,14 +75,17 @@ def _choose(game: Any, choose: Any, state: Any, seat: int, legal: list[Any], rng
 
 def fixture(game: Any, state: Any, seat: int, legal: list[Any], last: Any, note: str) -> Fixture:
     return {
-        "note": note, "game": game_body(game), "seat": seat, "view": game.view(state, seat),
+        "note": note,
+        "game": game_body(game),
+        "seat": seat,
+        "view": game.view(state, seat),
         "legal": msgspec.to_builtins(legal),
         "last_move": None if last is None else msgspec.to_builtins(last),
     }
 
 
 def collect(game: Any, players: int, seed: int, kinds: set[str], late: int,
-            options: Any = None, policy: Callable[..., Any] | None = None) -> dict[str, Fixture]:  # fmt: skip
+            options: Any = None, policy: Policy | None = None) -> dict[str, Fixture]:  # fmt: skip
     """The first decision of each kind in ``kinds`` (after a few moves, so the board has
     something on it) and the decision ``late``."""
     out: dict[str, Fixture] = {}

@@ -15,9 +15,9 @@ import msgspec
 from plugins.brass import client as fc
 from plugins.brass import events as fev
 from plugins.brass.hidden import dealt
+from plugins.brass.layout import Layout, load_layout, served
 from plugins.brass.log import redact_log
 from plugins.brass_birmingham import events as ev
-from plugins.brass.layout import Layout, load_layout, served
 from plugins.brass_birmingham.data import DATA, INDUSTRIES, Birmingham
 from plugins.brass_birmingham.names import Names
 from plugins.brass_birmingham.state import State
