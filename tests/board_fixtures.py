@@ -7,8 +7,8 @@ under Node; ``api/static/boards/harness.html`` renders them for a look::
 
     python tests/board_fixtures.py /tmp/boards   # then serve /tmp/boards (see harness.html)
 
-Games are played by the game's own bot policy where it has one (boards then fill up the way
-real games do), else uniformly at random, from fixed seeds.
+Games are played by the games' own bot policies (boards then fill up the way real games do;
+Age of Steam's lays extra random track), from fixed seeds.
 """
 
 from __future__ import annotations
@@ -69,8 +69,7 @@ def positions(
 def _choose(game: Any, choose: Any, state: Any, seat: int, legal: list[Any], rng: Random) -> Any:
     if choose is None:
         return legal[rng.randrange(len(legal))]
-    move = choose(game.view(state, seat), msgspec.to_builtins(legal), rng)
-    return msgspec.convert(move, game.Move) if isinstance(move, dict) else move
+    return choose(game.view(state, seat), legal, rng)
 
 
 def fixture(game: Any, state: Any, seat: int, legal: list[Any], last: Any, note: str) -> Fixture:
@@ -86,12 +85,12 @@ def fixture(game: Any, state: Any, seat: int, legal: list[Any], last: Any, note:
 
 def collect(game: Any, players: int, seed: int, kinds: set[str], late: int,
             options: Any = None, policy: Policy | None = None) -> dict[str, Fixture]:  # fmt: skip
-    """The first decision of each kind in ``kinds`` (after a few moves, so the board has
-    something on it) and the decision ``late``."""
+    """Per decision kind in ``kinds``, its last instance up to decision ``late`` (the board
+    has something on it by then) or else its first one after; and decision ``late``."""
     out: dict[str, Fixture] = {}
     for n, state, seat, legal, last in positions(game, players, seed, options, policy):
         kind = game.view(state, seat)["decision"]["kind"]
-        if kind in kinds and kind not in out and (n > 12 or kind != "action"):
+        if kind in kinds and (n <= late or kind not in out):
             out[kind] = fixture(game, state, seat, legal, last, f"decision {n}: {kind}")
         if n == late:
             out["late"] = fixture(game, state, seat, legal, last, f"decision {n}: late game")
@@ -105,18 +104,24 @@ def all_fixtures() -> dict[str, dict[str, Fixture]]:
     from plugins.brass_birmingham.game import BrassBirmingham
     from plugins.brass_pittsburgh.game import BrassPittsburgh
 
-    def uniform(view: Any, legal: list[Any], rng: Random) -> Any:
-        return legal[rng.randrange(len(legal))]
+    aos = AgeOfSteam()
+
+    def builder(view: Any, legal: list[Any], rng: Random) -> Any:
+        """The greedy bot, but laying random track while it has money: fuller maps."""
+        builds = [m for m in legal if type(m).__name__ == "Build"]
+        if builds and view["players"][view["seat"]]["money"] > 6:
+            return rng.choice(builds)
+        return aos.bot_policy(view, legal, rng)
 
     brass_kinds = {"action", "discard", "pick_coal", "pick_iron", "pick_beer", "sell_also",
                    "second_link", "develop_also"}  # fmt: skip
     bp_kinds = {"action", "discard", "pay", "sell_produced", "second_link", "claim_quality"}
     aos_kinds = {"issue_shares", "bid", "select_action", "build", "move_goods", "place_cube"}
     return {
-        "brass-birmingham": collect(BrassBirmingham(), 3, 7, brass_kinds, 120, policy=uniform),
-        "brass-pittsburgh": collect(BrassPittsburgh(), 3, 7, bp_kinds, 150, policy=uniform),
-        "brass-pittsburgh-2p": collect(BrassPittsburgh(), 2, 5, {"action"}, 90, policy=uniform),
-        "age-of-steam": collect(AgeOfSteam(), 4, 3, aos_kinds, 150),
+        "brass-birmingham": collect(BrassBirmingham(), 3, 7, brass_kinds, 80),
+        "brass-pittsburgh": collect(BrassPittsburgh(), 3, 7, bp_kinds, 150),
+        "brass-pittsburgh-2p": collect(BrassPittsburgh(), 2, 5, {"action"}, 90),
+        "age-of-steam": collect(aos, 4, 8, aos_kinds, 89, policy=builder),
     }
 
 
