@@ -6,9 +6,10 @@ export function emptyChoice() {
   return { type: null, picks: [] };
 }
 
-export function safeTargets(board, move) {
+// `ctx` ({game, view, seat}) for boards whose targets depend on the position (a good's route).
+export function safeTargets(board, move, ctx) {
   try {
-    return board.targetsOf(move) || [];
+    return board.targetsOf(move, ctx) || [];
   } catch (err) {
     console.warn("targetsOf failed", err);
     return [];
@@ -16,21 +17,21 @@ export function safeTargets(board, move) {
 }
 
 // The moves still possible after the user's picks.
-export function candidates(board, moves, choice) {
+export function candidates(board, moves, choice, ctx) {
   return moves.filter((move) => {
     if (choice.type && move.type !== choice.type) return false;
     if (!choice.picks.length) return true;
-    const targets = safeTargets(board, move);
+    const targets = safeTargets(board, move, ctx);
     return choice.picks.every((t) => targets.includes(t));
   });
 }
 
 // The board targets that would narrow the candidates further: every target of a candidate,
 // except those every candidate shares (clicking them would change nothing).
-export function narrowingTargets(board, list, choice) {
+export function narrowingTargets(board, list, choice, ctx) {
   const counts = new Map();
   for (const move of list) {
-    for (const t of new Set(safeTargets(board, move))) counts.set(t, (counts.get(t) || 0) + 1);
+    for (const t of new Set(safeTargets(board, move, ctx))) counts.set(t, (counts.get(t) || 0) + 1);
   }
   const out = new Set();
   for (const [t, n] of counts) {

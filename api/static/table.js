@@ -76,8 +76,7 @@ export async function showTable(root, matchId, { navigate }) {
   const replayBar = h("div", { class: "replay-bar" });
   const boardError = h("div", { class: "notice", role: "alert", hidden: true });
 
-  root.replaceChildren(
-    h("section", { class: "table-page" },
+  const page = h("section", { class: "table-page" },
       h("header", { class: "table-bar" },
         h("a", { href: "#/", class: "back" }, "← Lobby"),
         h("h2", {}, game.title),
@@ -85,13 +84,13 @@ export async function showTable(root, matchId, { navigate }) {
         h("span", { class: "grow" }),
         seatSwitch, conn),
       statusLine,
-      h("div", { class: "table-grid" },
+      h("div", { class: "table-grid", id: "table-grid" },
         h("section", { class: "board-area" }, boardError, h("div", { class: "board-frame" }, svg), replayBar),
         h("aside", { class: "side" }, turnCard,
           h("section", { class: "card log-card" }, h("h3", {}, "Log"), logList)),
         panels),
-    ),
   );
+  root.replaceChildren(page);
 
   function renderSeatSwitch() {
     const options = [
@@ -116,8 +115,8 @@ export async function showTable(root, matchId, { navigate }) {
   function renderBoard() {
     const env = shownEnv();
     const inReplay = Boolean(s.replay);
-    const list = inReplay ? [] : candidates(board, s.moves, s.choice);
-    const targets = inReplay || s.busy ? new Set() : narrowingTargets(board, list, s.choice);
+    const list = inReplay ? [] : candidates(board, s.moves, s.choice, boardCtx());
+    const targets = inReplay || s.busy ? new Set() : narrowingTargets(board, list, s.choice, boardCtx());
     const ctx = {
       game, view: env, seat: inReplay ? null : s.seat, targets,
       touched: inReplay ? new Set() : s.touched,
@@ -127,6 +126,10 @@ export async function showTable(root, matchId, { navigate }) {
     try {
       board.render(svg, panels, ctx);
       boardError.hidden = true;
+      // A board about as tall as wide leaves room beside it on a wide screen: the panels go there instead of below.
+      const box = svg.viewBox && svg.viewBox.baseVal;
+      const grid = root.querySelector(".table-grid");
+      if (box && box.width && grid) grid.classList.toggle("tall-board", box.width < box.height * 1.3);
     } catch (err) {
       console.error("the board module failed to draw", err);
       boardError.hidden = false;
@@ -221,7 +224,7 @@ export async function showTable(root, matchId, { navigate }) {
 
   function moveChooser() {
     const out = [];
-    const list = candidates(board, s.moves, s.choice);
+    const list = candidates(board, s.moves, s.choice, boardCtx());
     const types = byType(s.moves);
     if (types.size > 1) {
       out.push(h("div", { class: "type-chips", role: "group", "aria-label": "Kind of move" },
@@ -253,7 +256,7 @@ export async function showTable(root, matchId, { navigate }) {
       out.push(h("p", { class: "muted" }, "No move fits these picks."));
       return out;
     }
-    const hasBoardTargets = list.some((m) => safeTargets(board, m).length);
+    const hasBoardTargets = list.some((m) => safeTargets(board, m, boardCtx()).length);
     if (hasBoardTargets && list.length > 1) {
       out.push(h("p", { class: "hint" }, "Click a highlighted place on the board to narrow the choice, or pick from the list."));
     }
@@ -300,7 +303,7 @@ export async function showTable(root, matchId, { navigate }) {
 
   // A move in the list under the pointer or focus lights up its places on the board.
   function hover(move) {
-    const targets = new Set(move ? safeTargets(board, move) : []);
+    const targets = new Set(move ? safeTargets(board, move, boardCtx()) : []);
     for (const el of svg.querySelectorAll("[data-target]")) {
       el.classList.toggle("hover", targets.has(el.getAttribute("data-target")));
     }
@@ -502,6 +505,9 @@ export async function showTable(root, matchId, { navigate }) {
       s.env = env;
       s.moves = moves;
       s.movesVersion = movesVersion;
+      // What the page shows, for scripts and tests that follow it.
+      page.dataset.version = String(env.version);
+      page.dataset.mine = String(moves.length > 0);
       if (env.finished) s.info = null;
       redraw();
       renderReplayBar();
@@ -520,13 +526,20 @@ export async function showTable(root, matchId, { navigate }) {
     s.refreshTimer = setTimeout(refresh, REFRESH_DELAY_MS);
   }
 
+  // What the last move touched: the places its events name, in the boards' id space.
   function touchedBy(events) {
     const out = new Set();
     for (const e of events) {
       if (e.type.startsWith("core.")) continue;
-      for (const t of safeTargets(board, e.payload || {})) out.add(t);
+      const p = e.payload || {};
+      for (const t of placesNamed(p)) out.add(t);
+      for (const t of safeTargets(board, { ...p, type: e.type }, boardCtx())) out.add(t);
     }
     return out;
+  }
+
+  function boardCtx() {
+    return { game, view: shownEnv(), seat: s.seat };
   }
 
   async function loadEvents() {
@@ -630,6 +643,15 @@ export async function showTable(root, matchId, { navigate }) {
     clearTimeout(replayTimer);
     document.title = "ironworks";
   };
+}
+
+const PLACE_FIELDS = ["space", "link", "line", "route", "merchant", "source", "location", "oilfield"];
+
+function placesNamed(payload) {
+  const out = PLACE_FIELDS.filter((k) => typeof payload[k] === "string").map((k) => payload[k]);
+  if (Number.isInteger(payload.col) && Number.isInteger(payload.row)) out.push(`hex:${payload.col},${payload.row}`);
+  if (typeof payload.hex === "string") out.push(`hex:${payload.hex}`);
+  return out;
 }
 
 // The events of the last move: the trailing events of the last seat that acted.
