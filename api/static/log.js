@@ -47,6 +47,10 @@ function money(n) {
   return `£${n}`;
 }
 
+function dollars(n) {
+  return `$${n}`;
+}
+
 // Sentences for the event types the installed games share; `who` is the acting seat's name.
 const SAY = {
   "core.match_created": (p) => `Match created: ${p.players} players${p.from_position ? ", from a position" : ""}`,
@@ -84,9 +88,22 @@ const SAY = {
   building_done: () => "finished building",
   move_passed: () => "passed",
   first_declined: () => "declined to go first",
+  first_bought: () => "paid to go first",
+  bid_placed: (p) => `bid ${dollars(p.amount)}`,
+  passed_once: () => "passed once (Turn Order)",
+  dropped_out: () => "dropped out of the auction",
+  order_decided: (p, n, seat) => `Player order: ${(p.order || []).map((i) => seat(i)).join(", ")}`,
+  urbanized: (p, n) => `urbanized ${pretty(p.hex, n)} into New City ${p.city}`,
+  track_built: (p, n) => `laid ${words(p.tile)} on ${pretty(p.hex, n)} for ${dollars(p.cost)}`,
+  good_moved: (p, n, seat) => `moved a ${p.color} good from ${pretty(p.start, n)} to ${pretty(p.end, n)}` +
+    `${(p.income || []).length ? ` (${p.income.map((g) => `${seat(g.seat)} +${g.amount}`).join(", ")})` : ""}`,
+  engine_raised: () => "raised the engine by one link",
+  production_drawn: (p) => `drew ${(p.cubes || []).join(", ")} for Production`,
+  cube_placed: (p) => `placed a ${p.color} cube on display column ${p.column}`,
   turn_ended: (p) => `Turn ${p.turn} over`,
-  income_collected: (p, n, seat) => `Income: ${(p.income || []).map((v, i) => `${seat(i)} ${money(v)}`).join(", ")}`,
-  expenses_paid: (p, n, seat) => `Expenses: ${(p.paid || []).map((v, i) => `${seat(i)} ${money(v)}`).join(", ")}`,
+  income_collected: (p, n, seat) => `Income: ${(p.income || []).map((v, i) => `${seat(i)} ${dollars(v)}`).join(", ")}`,
+  expenses_paid: (p, n, seat) => `Expenses: ${(p.paid || []).map((v, i) => `${seat(i)} ${dollars(v)}`).join(", ")}` +
+    `${(p.eliminated || []).length ? `; ${p.eliminated.map((i) => seat(i)).join(", ")} bankrupt` : ""}`,
 };
 
 // Events that only restate what the view shows next.

@@ -226,7 +226,9 @@ export async function showTable(root, matchId, { navigate }) {
     const out = [];
     const list = candidates(board, s.moves, s.choice, boardCtx());
     const types = byType(s.moves);
-    if (types.size > 1) {
+    // Kinds as chips only when some kind has several moves: else the list says it all.
+    const several = [...types.values()].some((moves) => moves.length > 1);
+    if (types.size > 1 && several) {
       out.push(h("div", { class: "type-chips", role: "group", "aria-label": "Kind of move" },
         [...types.entries()].map(([type, moves]) => h("button", {
           class: `chip${s.choice.type === type ? " on" : ""}`,
@@ -282,7 +284,7 @@ export async function showTable(root, matchId, { navigate }) {
     const listNode = h("div", { class: "move-list", role: "list" });
     let count = 0;
     for (const [type, moves] of groups) {
-      if (groups.size > 1) listNode.append(h("div", { class: "group-head" }, typeLabel(type)));
+      if (groups.size > 1 && several) listNode.append(h("div", { class: "group-head" }, typeLabel(type)));
       for (const move of moves) {
         if (count++ >= limit) break;
         listNode.append(h("button", {
@@ -483,12 +485,35 @@ export async function showTable(root, matchId, { navigate }) {
   }
 
   // --- keeping up ----------------------------------------------------------------------
+  // One refresh at a time: a slow answer must never overwrite a newer one, and a refresh
+  // asked for meanwhile runs again once the current one is done.
+  let refreshing = null;
+  let refreshAgain = false;
   async function refresh() {
     clearTimeout(s.refreshTimer);
+    if (refreshing) {
+      refreshAgain = true;
+      return refreshing;
+    }
+    refreshing = (async () => {
+      do {
+        refreshAgain = false;
+        await refreshOnce();
+      } while (refreshAgain && s.alive);
+    })();
+    try {
+      await refreshing;
+    } finally {
+      refreshing = null;
+    }
+  }
+
+  async function refreshOnce() {
     if (!s.alive) return;
     try {
       const before = s.env ? s.env.version : null;
       const env = await api.match(matchId, token());
+      if (before != null && env.version < before) return;
       let moves = [];
       let movesVersion = env.version;
       if (s.seat != null && !env.finished && isMyDecisionIn(env)) {
