@@ -344,6 +344,7 @@ export async function showTable(root, matchId, { navigate }) {
         class: `${line.divider ? "divider" : ""}${line.seat != null ? ` seat-${line.seat}` : ""}`,
         dataset: { version: String(event.version) },
         title: `version ${event.version}`,
+        onclick: () => replayAllowed() && goTo(event.version),
       }, line.seat != null ? h("span", { class: `seat-dot seat-${line.seat}` }) : null, line.text);
       logList.append(item);
     }
@@ -362,7 +363,7 @@ export async function showTable(root, matchId, { navigate }) {
     }
     if (current) {
       current.classList.add("current");
-      current.scrollIntoView({ block: "nearest" });
+      logList.scrollTop = current.offsetTop - logList.clientHeight / 2;
     }
   }
 
@@ -377,6 +378,7 @@ export async function showTable(root, matchId, { navigate }) {
   }
 
   function renderReplayBar() {
+    logList.classList.toggle("steppable", Boolean(replayAllowed()));
     if (!replayAllowed()) {
       replayBar.replaceChildren(h("span", { class: "muted small-print" },
         hidden ? "The replay opens when the match is over." : ""));
@@ -392,11 +394,11 @@ export async function showTable(root, matchId, { navigate }) {
     slider.addEventListener("input", () => goTo(Number(slider.value)));
     const step = (d) => () => goTo(Math.min(hi, Math.max(lo, (s.replay ? s.replay.version : hi) + d)));
     replayBar.replaceChildren(
-      h("button", { class: "ghost small", title: "First", "aria-label": "First version", onclick: () => goTo(lo) }, "⏮"),
-      h("button", { class: "ghost small", title: "Back one", "aria-label": "One version back", onclick: step(-1) }, "◀"),
+      h("button", { class: "ghost small icon", title: "First version", "aria-label": "First version", onclick: () => goTo(lo) }, icon("first")),
+      h("button", { class: "ghost small icon", title: "One version back", "aria-label": "One version back", onclick: step(-1) }, icon("back")),
       slider,
-      h("button", { class: "ghost small", title: "Forward one", "aria-label": "One version forward", onclick: step(1) }, "▶"),
-      h("button", { class: "ghost small", title: "Now", "aria-label": "Newest version", onclick: () => leaveReplay() }, "⏭"),
+      h("button", { class: "ghost small icon", title: "One version forward", "aria-label": "One version forward", onclick: step(1) }, icon("forward")),
+      h("button", { class: "ghost small icon", title: "Back to now", "aria-label": "Newest version", onclick: () => leaveReplay() }, icon("last")),
       h("span", { class: "muted version" }, s.replay ? `version ${at} of ${hi}` : `version ${hi} · replay`),
     );
   }
@@ -660,6 +662,7 @@ export async function showTable(root, matchId, { navigate }) {
 
   renderSeatSwitch();
   await reloadAll();
+  logList.scrollTop = logList.scrollHeight;  // the page is laid out now: newest last, in view
 
   return () => {
     s.alive = false;
@@ -710,6 +713,26 @@ function statusSentence(env, s, seatName) {
   }
   if (!s.replay && d.seat === s.seat) return [...prefix, h("b", {}, "Your turn: "), `${prompt}.`];
   return [...prefix, h("b", {}, `${seatName(d.seat)} to play: `), `${prompt}.`];
+}
+
+const ICONS = {
+  first: "M4 3h2v10H4zM13 3v10L7 8z",
+  back: "M11 3v10L5 8z",
+  forward: "M5 3v10l6-5z",
+  last: "M10 3h2v10h-2zM3 3v10l6-5z",
+};
+
+function icon(name) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("width", "14");
+  svg.setAttribute("height", "14");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  path.setAttribute("d", ICONS[name]);
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
 }
 
 function resultTable(env, seatName) {

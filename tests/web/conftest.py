@@ -109,9 +109,10 @@ class Console:
         self.errors: list[str] = []
         self.allowed_urls: list[str] = []
 
-    def allow_missing(self, url_suffix: str) -> None:
-        """Let a request for this file fail (a board module another helper has not yet
-        written: the table then draws its generic board)."""
+    def allow_failed(self, url_suffix: str) -> None:
+        """Let requests to this URL fail: chromium reports every failed request on the
+        console (a refused move that a test provokes; a board module another helper has
+        not written yet, for which the table draws its generic board)."""
         self.allowed_urls.append(url_suffix)
 
     def watch(self, page: Any, name: str) -> Any:

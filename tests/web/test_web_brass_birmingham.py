@@ -3,9 +3,10 @@ board targets and list entries, watched live from a second page."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from web_table import play_one, screenshot, start_match, state, wait_for_my_move
+from web_table import play_by_list, play_one, screenshot, start_match, state, wait_for_my_move
 
 TURNS = 3
 """Full turns of ours: one action in the first canal round, two in each later one."""
@@ -47,3 +48,32 @@ def test_three_turns_by_clicking_while_a_spectator_sees_the_bot_move(
     wait_for_my_move(player)
     screenshot(player, "brass-birmingham-table")
     screenshot(spectator, "brass-birmingham-spectator")
+
+
+def test_a_refused_move_shows_the_servers_sentence(
+    server: str, open_page: Any, console: Any
+) -> None:
+    console.allow_failed("/moves")
+    player = open_page("player")
+    start_match(player, server, "brass-birmingham", 2)
+    wait_for_my_move(player)
+    detail = "You cannot build there: the space is taken."
+
+    def refuse(route: Any) -> None:
+        if route.request.method != "POST":
+            return route.continue_()
+        assert route.request.headers["idempotency-key"]
+        body = route.request.post_data_json
+        assert set(body) == {"move", "expected_version"}
+        return route.fulfill(
+            status=422, content_type="application/problem+json",
+            body=json.dumps({"type": "urn:ironworks:problem:space_taken", "title": "x",
+                             "status": 422, "detail": detail, "code": "space_taken"}),
+        )  # fmt: skip
+
+    player.route("**/matches/*/moves", refuse)
+    player.locator(".move-list button.move").first.click()
+    player.wait_for_selector(f".turn-card .notice:has-text('{detail}')")
+    player.unroute("**/matches/*/moves")
+    play_by_list(player)  # the move list is still there and works
+    assert not player.locator(".turn-card .notice").count()
