@@ -103,8 +103,11 @@ export function tileOnSpace(box, scale, t) {
   const size = w * 0.42;
   g.appendChild(industryBadge(t.industry, x + w * 0.3, y + hh * 0.3, size));
   g.appendChild(s("text", { x: f(x + w * 0.06), y: f(y + hh * 0.93), "font-size": f(w * 0.3), fill: seatInk(t.owner), "font-weight": 700, class: "bd-level" }, roman(t.level)));
-  // The seat number, so the owner reads without colour.
-  g.appendChild(s("text", { x: f(x + w * 0.94), y: f(y + hh * 0.93), "font-size": f(w * 0.24), fill: seatInk(t.owner), "text-anchor": "end", "font-weight": 700 }, seatMark(t.owner)));
+  // The seat number on a white disc, so the owner reads without colour (and apart from
+  // the level).
+  const [sx, sy, sr] = [x + w * 0.8, y + hh * 0.8, w * 0.16];
+  g.appendChild(s("circle", { cx: f(sx), cy: f(sy), r: f(sr), fill: "#fff", stroke: "#111", "stroke-width": 0.9 }));
+  g.appendChild(s("text", { x: f(sx), y: f(sy + sr * 0.45), "font-size": f(sr * 1.3), fill: "#111", "text-anchor": "middle", "font-weight": 700 }, seatMark(t.owner)));
   if (t.resources > 0 && t.resource) {
     const c = Math.min(w * 0.16, 7);
     const cols = Math.min(t.resources, 4);

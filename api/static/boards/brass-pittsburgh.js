@@ -113,10 +113,15 @@ export function render(svg, panels, ctx) {
       g.appendChild(s("circle", { cx: f(x), cy: f(y), r: f(r + 5), fill: "none", stroke: seatColour(st.oil_city_owner), "stroke-width": 6 }));
       g.appendChild(s("text", { x: f(x + r * 0.75), y: f(y - r * 0.7), "font-size": 12, "font-weight": 700, fill: "#111", class: "bp-oc" }, `OC${seatMark(st.oil_city_owner)}${st.oil_city_flipped ? "✓" : ""}`));
     }
-    g.appendChild(s("path", { d: `M${f(x - 7)},${f(y + 8)} L${f(x)},${f(y - 14)} L${f(x + 7)},${f(y + 8)} M${f(x - 5)},${f(y + 1)} L${f(x + 5)},${f(y + 1)}`, class: "bp-derrick" }));
+    // A derrick: two legs, cross braces, the crown block on top.
+    const dk = `M${f(x - 9)},${f(y + 11)} L${f(x - 2)},${f(y - 13)} L${f(x + 2)},${f(y - 13)} L${f(x + 9)},${f(y + 11)}`
+      + ` M${f(x - 6.5)},${f(y + 3)} L${f(x + 6.5)},${f(y + 3)} M${f(x - 4.5)},${f(y - 4)} L${f(x + 4.5)},${f(y - 4)}`
+      + ` M${f(x - 6.5)},${f(y + 3)} L${f(x + 4.5)},${f(y - 4)} M${f(x - 11)},${f(y + 11)} L${f(x + 11)},${f(y + 11)}`;
+    g.appendChild(s("path", { d: dk, class: "bp-derrick" }));
     const oilText = st.face_down ? "?" : `${st.oil ?? 0}`;
-    g.appendChild(s("text", { x: f(x), y: f(y + r + 14), "text-anchor": "middle", class: "bp-oil-name" }, `${o.name}`));
-    g.appendChild(s("text", { x: f(x + r * 0.55), y: f(y + r * 0.75), "text-anchor": "middle", class: "bp-oil-count" }, oilText));
+    g.appendChild(s("text", { x: f(x), y: f(y - r - 6), "text-anchor": "middle", class: "bp-oil-name" }, `${o.name}`));
+    g.appendChild(s("circle", { cx: f(x + r * 0.72), cy: f(y - r * 0.55), r: 8.5, class: "bp-oil-bubble" }));
+    g.appendChild(s("text", { x: f(x + r * 0.72), y: f(y - r * 0.55 + 4), "text-anchor": "middle", class: "bp-oil-count" }, oilText));
     const text = `oilfield ${o.name}: ${st.in_play === false ? "not in play" : st.face_down ? "tile face down" : `${st.oil} oil ready${st.oil_later ? `, ${st.oil_later} later` : ""}`}${st.oil_city_owner != null ? `, Oil City of ${seatLabel(st.oil_city_owner)}` : ""}`;
     target(g, o.oilfield, text, ctx);
     oilG.appendChild(g);
