@@ -33,6 +33,8 @@ CASES = [
     ("age-of-steam", "age-of-steam", "build"),
     ("age-of-steam", "age-of-steam", "place_cube"),
 ]
+SPECTATOR = [("brass-birmingham", "brass-birmingham"), ("brass-pittsburgh", "brass-pittsburgh"),
+             ("age-of-steam", "age-of-steam")]  # fmt: skip
 
 
 class _Quiet(SimpleHTTPRequestHandler):
@@ -85,6 +87,16 @@ def test_board_renders_and_every_lit_target_is_keyboard_operable(
     assert "error" not in out, out.get("error")
     assert out["missing"] == []
     assert out["lit"] > 0
+
+
+@pytest.mark.parametrize(("board", "name"), SPECTATOR)
+def test_board_renders_for_a_spectator_with_nothing_lit(
+    site: tuple[str, Path], board: str, name: str
+) -> None:
+    fixture = f"../fixtures/{name}.spectator.json"
+    out = _check(f"{site[0]}/boards/harness.html?board={board}&fixture={fixture}")
+    assert "error" not in out, out.get("error")
+    assert out["lit"] == 0 and out["moves"] == 0
 
 
 def test_clicking_a_space_narrows_the_moves_to_the_builds_there(site: tuple[str, Path]) -> None:

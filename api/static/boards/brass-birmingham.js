@@ -137,6 +137,7 @@ export function render(svg, panels, ctx) {
   svg.appendChild(tilesG);
 
   svg.appendChild(marketsSvg(board, v, ctx, scale, era));
+  if (ctx.preview) svg.appendChild(preview(ctx.preview, ctx, v, layout, scale));
 
   // Panels: the turn, the markets in words, the seats, the hand.
   panels.appendChild(turnLine(v, ctx, `${titleCase(era)} era`));
@@ -191,6 +192,22 @@ function marketsSvg(board, v, ctx, scale, era) {
     target(col, `market:${kind}`, `${kind} market: ${m.cubes} of ${prices.length} cubes; next cube bought costs £${m.buy_price}${m.sell_price == null ? ", full" : `, next sold earns £${m.sell_price}`}`, ctx);
     g.appendChild(col);
   });
+  return g;
+}
+
+// A move drawn before it is posted (ctx.preview): the tile a build puts on its space, the
+// link tile a network move lays.
+function preview(move, ctx, v, layout, scale) {
+  const g = s("g", { class: "bd-preview", "aria-hidden": "true" });
+  const seat = ctx.seat ?? v.turn_seat;
+  if (move.type === "build" && layout.spaces[move.space]) {
+    const me = (v.players || [])[seat] || {};
+    const level = (me.next_tiles || {})[move.industry] || 1;
+    g.appendChild(tileOnSpace(layout.spaces[move.space].box, scale, { owner: seat, industry: move.industry, level, flipped: false, resources: 0 }));
+  } else if ((move.type === "network" || move.type === "second_link") && layout.links[move.link]) {
+    const place = layout.links[move.link];
+    g.appendChild(linkTile(place.tile, place.angle, layout.sizes.link_tile, scale, seat, v.era || "canal"));
+  }
   return g;
 }
 

@@ -233,6 +233,7 @@ export function render(svg, panels, ctx) {
     marketsG.appendChild(g);
   }
   svg.appendChild(marketsG);
+  if (ctx.preview) svg.appendChild(preview(ctx.preview, ctx, v, board, layout, scale));
 
   panels.appendChild(turnLine(v, ctx, `Era ${v.era}${v.provisional ? " (provisional data)" : ""}`));
   panels.appendChild(handPanel(v, ctx) || h("div"));
@@ -245,6 +246,21 @@ export function render(svg, panels, ctx) {
   panels.appendChild(marketsPanel(v, side, ctx));
   panels.appendChild(qualityPanel(v, board, ctx));
   panels.appendChild(h("div", { class: "bd-supply", text: `Deck: ${v.deck_count ?? "?"} cards · data ${v.data_version || ""}${v.provisional ? " (provisional)" : ""}` }));
+}
+
+// A move drawn before it is posted (ctx.preview): the tile a build puts on its space, the
+// train or pipeline a network move lays.
+function preview(move, ctx, v, board, layout, scale) {
+  const g = s("g", { class: "bd-preview", "aria-hidden": "true" });
+  const seat = ctx.seat ?? v.turn_seat;
+  const def = board.mat.tiles.find((t) => t.id === move.tile);
+  if (move.type === "build" && move.space && layout.spaces[move.space] && def) {
+    g.appendChild(tileOnSpace(layout.spaces[move.space].box, scale, { owner: seat, industry: def.industry, level: def.level ?? 0, flipped: false, resources: 0 }));
+  } else if (move.type === "network" || move.type === "second_link") {
+    const place = layout.links[move.site] || layout.pipeline_routes[move.site];
+    if (place) g.appendChild(linkTile(place.tile, place.angle, layout.sizes.link_tile, scale, seat, layout.links[move.site] ? "rail" : "canal"));
+  }
+  return g;
 }
 
 function bonusGlyph(b) {
