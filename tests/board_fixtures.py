@@ -124,10 +124,12 @@ def all_fixtures() -> dict[str, dict[str, Fixture]]:
         "brass-pittsburgh": collect(BrassPittsburgh(), 3, 7, bp_kinds, 150),
         "brass-pittsburgh-2p": collect(BrassPittsburgh(), 2, 5, {"action"}, 90),
         "age-of-steam": collect(aos, 4, 8, aos_kinds, 89, policy=builder),
-        "age-of-steam-st-lucia": collect(aos, 2, 3, {"build", "move_goods"}, 40,
-                                         Options(map="st_lucia"), builder),
-        "age-of-steam-barbados": collect(aos, 1, 3, {"build"}, 30, Options(map="barbados"),
-                                         builder),
+        "age-of-steam-st-lucia": collect(
+            aos, 2, 3, {"build", "move_goods"}, 40, Options(map="st_lucia"), builder
+        ),
+        "age-of-steam-barbados": collect(
+            aos, 1, 3, {"build"}, 30, Options(map="barbados"), builder
+        ),
     }
 
 

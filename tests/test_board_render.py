@@ -32,6 +32,7 @@ CASES = [
     ("brass-pittsburgh", "brass-pittsburgh", "sell_produced"),
     ("age-of-steam", "age-of-steam", "build"),
     ("age-of-steam", "age-of-steam", "place_cube"),
+    ("age-of-steam", "age-of-steam-st-lucia", "move_goods"),
 ]
 SPECTATOR = [("brass-birmingham", "brass-birmingham"), ("brass-pittsburgh", "brass-pittsburgh"),
              ("age-of-steam", "age-of-steam")]  # fmt: skip

@@ -64,6 +64,7 @@ def _aos_universe(game: Any, view: dict[str, Any], seat: int) -> list[str]:
     ]  # fmt: skip
 
 
+AOS_NEED = ["build", "urbanize", "move_good", "place_cube", "select_action", "raise_engine"]
 CASES = {
     "brass-birmingham": (BrassBirmingham, 3, _bb_universe, [
         "build", "network", "second_link", "develop", "develop_also", "free_develop", "sell",
@@ -71,16 +72,18 @@ CASES = {
     "brass-pittsburgh": (BrassPittsburgh, 3, _bp_universe, [
         "build", "network", "second_link", "develop", "develop_also", "free_develop", "sell",
         "sell_also", "bonus_sell", "discard", "pay", "sell_produced", "claim_quality"]),
-    "age-of-steam": (AgeOfSteam, 4, _aos_universe, [
-        "build", "urbanize", "move_good", "place_cube", "select_action", "raise_engine"]),
+    "age-of-steam": (AgeOfSteam, 4, _aos_universe, AOS_NEED),
+    "age-of-steam/st_lucia": (AgeOfSteam, 2, _aos_universe, AOS_NEED),
 }  # fmt: skip
 
 
-def _check(game_id: str, seed: int) -> dict[str, Any]:
-    make, players, universe, need = CASES[game_id]
+def _check(case: str, seed: int) -> dict[str, Any]:
+    make, players, universe, need = CASES[case]
+    game_id, _, map_id = case.partition("/")
     game = make()
+    options = game.Options(map=map_id) if map_id else None
     decisions = []
-    for n, state, seat, legal, _ in positions(game, players, seed):
+    for n, state, seat, legal, _ in positions(game, players, seed, options):
         if n > 400:
             break
         view = game.view(state, seat)
@@ -102,9 +105,9 @@ def _check(game_id: str, seed: int) -> dict[str, Any]:
     return out
 
 
-@pytest.mark.parametrize("game_id", list(CASES))
-def test_every_place_picking_move_names_a_target_of_the_board(game_id: str) -> None:
-    out = _check(game_id, seed=11)
+@pytest.mark.parametrize("case", list(CASES))
+def test_every_place_picking_move_names_a_target_of_the_board(case: str) -> None:
+    out = _check(case, seed=11)
 
     # Keeping every new cube on the tile (a plan of zeros) picks no market: the list has it.
     def keeps_all(m: dict[str, Any]) -> bool:
