@@ -6,7 +6,7 @@
 import { s, h, f, target, start, seatLabel, roman, titleCase, viewOf, stat } from "./kit.js";
 import {
   industryBadge, industryName, emptySpace, tileOnSpace, linkTrack, linkTile, locationArea, label,
-  turnLine, playerPanels, handPanel, cardName, cubes, industryChip, signed,
+  turnLine, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, signed,
 } from "./brass-common.js";
 
 const W = 1000;
@@ -141,9 +141,11 @@ export function render(svg, panels, ctx) {
 
   // Panels: the turn, the markets in words, the seats, the hand.
   panels.appendChild(turnLine(v, ctx, `${titleCase(era)} era`));
-  panels.appendChild(handPanel(v, ctx) || h("div"));
+  const cardNames = placeNames(board);
+  panels.appendChild(handPanel(v, ctx, cardNames) || h("div"));
   panels.appendChild(playerPanels(v, ctx, {
     money: "£",
+    names: cardNames,
     extra: (p) => [["Links left", String(p.links_left)], ["Discards", `${p.discards.length} up · ${p.facedown_count} down`]],
     stacks: (p) => Object.keys(p.tiles_left).map((ind) => {
       const left = p.tiles_left[ind];
@@ -259,7 +261,7 @@ export function describeMove(move, ctx) {
   const level = (ind) => (me && me.next_tiles ? ` ${roman(me.next_tiles[ind])}` : "");
   switch (move.type) {
     case "build":
-      return `Build ${industryName(move.industry)}${level(move.industry)} at ${place(move.space)}, discarding ${cardName(move.card)}`;
+      return `Build ${industryName(move.industry)}${level(move.industry)} at ${place(move.space)}, discarding ${cardName(move.card, names)}`;
     case "network":
       return `Build a ${v.era === "rail" ? "rail" : "canal"} link ${link(move.link)}`;
     case "second_link":
@@ -274,7 +276,7 @@ export function describeMove(move, ctx) {
     case "sell_also":
       return `${move.type === "sell" ? "Sell" : "Also sell"} ${place(move.space)} to the merchant at ${place(move.merchant)}`;
     case "discard":
-      return `Discard ${cardName(move.card)}`;
+      return `Discard ${cardName(move.card, names)}`;
     case "pick_coal":
       return `Take coal from the mine at ${place(move.space)}`;
     case "pick_iron":

@@ -11,7 +11,7 @@
 import { s, h, f, target, start, seatColour, seatInk, seatMark, seatLabel, roman, titleCase, viewOf, stat } from "./kit.js";
 import {
   INDUSTRY, industryBadge, industryName, emptySpace, tileOnSpace, linkTrack, linkTile, locationArea, label,
-  turnLine, playerPanels, handPanel, cardName, cubes, industryChip, RESOURCE,
+  turnLine, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, RESOURCE,
 } from "./brass-common.js";
 
 const W = 1300;
@@ -236,9 +236,11 @@ export function render(svg, panels, ctx) {
   if (ctx.preview) svg.appendChild(preview(ctx.preview, ctx, v, board, layout, scale));
 
   panels.appendChild(turnLine(v, ctx, `Era ${v.era}${v.provisional ? " (provisional data)" : ""}`));
-  panels.appendChild(handPanel(v, ctx) || h("div"));
+  const cardNames = placeNames(side);
+  panels.appendChild(handPanel(v, ctx, cardNames) || h("div"));
   panels.appendChild(playerPanels(v, ctx, {
     money: "$",
+    names: cardNames,
     extra: (p) => [["Whiskey", String(p.whiskey)], ["Light trains", String(p.light_trains)]],
     stacks: (p) => stackRows(board, p),
     after: (p) => [linkSupply(board, p, ctx), ctx.seat === p.seat ? matPanel(board, p, ctx) : null, ctx.seat === p.seat && p.whiskey ? whiskeyChip(p, ctx) : null],
@@ -413,7 +415,7 @@ export function describeMove(move, ctx) {
   const link = (id) => (board ? linkTileInfo(board, id).name : id);
   switch (move.type) {
     case "build":
-      return `Build ${tile(move.tile)} at ${move.space ? place(move.space) : place(move.oilfield)}${move.card ? `, discarding ${cardName(move.card)}` : " with a whiskey barrel"}`;
+      return `Build ${tile(move.tile)} at ${move.space ? place(move.space) : place(move.oilfield)}${move.card ? `, discarding ${cardName(move.card, names)}` : " with a whiskey barrel"}`;
     case "network":
       return `Place a ${link(move.link)} on ${site(move.site)}`;
     case "second_link":
@@ -429,7 +431,7 @@ export function describeMove(move, ctx) {
     case "bonus_sell":
       return `${move.type === "sell" ? "Sell" : move.type === "sell_also" ? "Also sell" : "Bonus sale:"} ${place(move.space)} to ${place(move.merchant)}`;
     case "discard":
-      return `Discard ${cardName(move.card)}`;
+      return `Discard ${cardName(move.card, names)}`;
     case "pay": {
       const from = move.source === "vanderbilt" ? "Vanderbilt" : move.source === "market" ? `the market ${move.at}` : move.source === "tile" ? `the tile at ${place(move.at)}` : move.source === "pipeline" ? `the pipeline ${site(move.at)}` : `your train on ${site(move.at)}`;
       return `Take ${move.resource} from ${from}`;
