@@ -206,10 +206,10 @@ function drawCity(c, city) {
   const g = s("g", { class: "as-city" });
   g.appendChild(s("path", { d: hexPath(c, R * 0.78), class: "as-city-inner" }));
   const name = city.new_city ? `${city.name} (${city.new_city})` : city.name;
-  g.appendChild(s("text", { x: f(c[0]), y: f(c[1] - R * 0.4), "text-anchor": "middle", class: "as-city-name" }, name));
+  g.appendChild(s("text", { x: f(c[0]), y: f(c[1] - R * 0.47), "text-anchor": "middle", class: "as-city-name" }, name));
   // The growth die that feeds this city: a small die face at the bottom.
   if (city.die != null) {
-    const [dx, dy] = [c[0], c[1] + R * 0.56];
+    const [dx, dy] = [c[0], c[1] + R * 0.62];
     g.appendChild(s("rect", { x: f(dx - 6.5), y: f(dy - 6.5), width: 13, height: 13, rx: 2.5, class: `as-die-face as-die-${city.dice}` }));
     g.appendChild(s("text", { x: f(dx), y: f(dy + 3.6), "text-anchor": "middle", class: `as-die as-die-${city.dice}` }, String(city.die)));
   }
@@ -228,7 +228,7 @@ function cubeRow(c, key, counts, ctx, size) {
     const r = Math.floor(i / perRow);
     const inRow = Math.min(perRow, cubes.length - r * perRow);
     const x = c[0] - (inRow * (size + 2)) / 2 + (i % perRow) * (size + 2);
-    const y = c[1] - size * 0.75 + r * (size + 2) - (rows > 1 ? size / 2 : 0);
+    const y = c[1] - (rows > 1 ? size : size * 0.7) + r * (size + 2);
     const st = GOODS[col] || { fill: "#999", ink: "#000", letter: "?" };
     const cube = s("g", {},
       s("rect", { x: f(x), y: f(y), width: size, height: size, rx: 1.5, fill: st.fill, stroke: col === "black" ? "#bbb" : "#111", "stroke-width": 1 }),
@@ -286,6 +286,10 @@ function turnPanel(v, ctx) {
     box.appendChild(h("div", { class: "bd-prompt" }, seatBadge(d.seat), " ", h("strong", { text: you ? "You" : seatLabel(d.seat) }), ` must ${d.prompt}`));
   } else {
     box.appendChild(h("div", { class: "bd-prompt", text: d.prompt || "" }));
+  }
+  if (v.final_scores) {
+    const scores = v.final_scores.map((n, seat) => `${seatLabel(seat)} ${n}`).join(" · ");
+    box.appendChild(h("div", { class: "bd-prompt", text: `Final scores: ${scores}` }));
   }
   if (v.builds_left) box.appendChild(h("div", { class: "bd-sub", text: `${v.builds_left} tile(s) left to lay this build` }));
   const order = h("div", { class: "bd-order" }, h("span", { class: "bd-k", text: "Player order " }));
