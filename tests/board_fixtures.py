@@ -94,13 +94,15 @@ def collect(game: Any, players: int, seed: int, kinds: set[str], late: int,
             out[kind] = fixture(game, state, seat, legal, last, f"decision {n}: {kind}")
         if n == late:
             out["late"] = fixture(game, state, seat, legal, last, f"decision {n}: late game")
+            spectator = fixture(game, state, seat, [], last, f"decision {n}: a spectator")
+            out["spectator"] = {**spectator, "seat": None, "view": game.view(state, None)}
         if n >= late and kinds <= out.keys():
             break
     return out
 
 
 def all_fixtures() -> dict[str, dict[str, Fixture]]:
-    from plugins.age_of_steam.game import AgeOfSteam
+    from plugins.age_of_steam.game import AgeOfSteam, Options
     from plugins.brass_birmingham.game import BrassBirmingham
     from plugins.brass_pittsburgh.game import BrassPittsburgh
 
@@ -122,6 +124,12 @@ def all_fixtures() -> dict[str, dict[str, Fixture]]:
         "brass-pittsburgh": collect(BrassPittsburgh(), 3, 7, bp_kinds, 150),
         "brass-pittsburgh-2p": collect(BrassPittsburgh(), 2, 5, {"action"}, 90),
         "age-of-steam": collect(aos, 4, 8, aos_kinds, 89, policy=builder),
+        "age-of-steam-st-lucia": collect(
+            aos, 2, 3, {"build", "move_goods"}, 40, Options(map="st_lucia"), builder
+        ),
+        "age-of-steam-barbados": collect(
+            aos, 1, 3, {"build"}, 30, Options(map="barbados"), builder
+        ),
     }
 
 

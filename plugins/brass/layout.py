@@ -147,6 +147,6 @@ def load_layout(path: Path, ids: Mapping[str, Iterable[str]]) -> Layout:
 
 def served(layout: Layout) -> dict[str, Any]:
     """The layout as JSON for ``GET /games`` metadata (without the file's header)."""
-    out: dict[str, Any] = msgspec.to_builtins(layout)
+    out: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(layout))  # tuples as lists
     out.pop("_", None)
     return out

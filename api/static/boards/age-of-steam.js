@@ -143,12 +143,13 @@ export function render(svg, panels, ctx) {
     cubesG.appendChild(cubeRow(centre(col, row), key, counts, ctx, 10));
   }
   svg.appendChild(cubesG);
+  if (ctx.preview) svg.appendChild(previewOf(ctx.preview, ctx, map));
 
   panels.appendChild(turnPanel(v, ctx));
   panels.appendChild(playersPanel(v, ctx));
   panels.appendChild(actionsPanel(v, m, ctx));
   if (v.auction) panels.appendChild(auctionPanel(v));
-  panels.appendChild(displayPanel(v, m, ctx));
+  if ((m.display || []).length) panels.appendChild(displayPanel(v, m, ctx));
   panels.appendChild(supplyPanel(v, m, ctx));
 }
 
@@ -205,10 +206,10 @@ function drawCity(c, city) {
   const g = s("g", { class: "as-city" });
   g.appendChild(s("path", { d: hexPath(c, R * 0.78), class: "as-city-inner" }));
   const name = city.new_city ? `${city.name} (${city.new_city})` : city.name;
-  g.appendChild(s("text", { x: f(c[0]), y: f(c[1] - R * 0.4), "text-anchor": "middle", class: "as-city-name" }, name));
+  g.appendChild(s("text", { x: f(c[0]), y: f(c[1] - R * 0.47), "text-anchor": "middle", class: "as-city-name" }, name));
   // The growth die that feeds this city: a small die face at the bottom.
   if (city.die != null) {
-    const [dx, dy] = [c[0], c[1] + R * 0.56];
+    const [dx, dy] = [c[0], c[1] + R * 0.62];
     g.appendChild(s("rect", { x: f(dx - 6.5), y: f(dy - 6.5), width: 13, height: 13, rx: 2.5, class: `as-die-face as-die-${city.dice}` }));
     g.appendChild(s("text", { x: f(dx), y: f(dy + 3.6), "text-anchor": "middle", class: `as-die as-die-${city.dice}` }, String(city.die)));
   }
@@ -227,7 +228,7 @@ function cubeRow(c, key, counts, ctx, size) {
     const r = Math.floor(i / perRow);
     const inRow = Math.min(perRow, cubes.length - r * perRow);
     const x = c[0] - (inRow * (size + 2)) / 2 + (i % perRow) * (size + 2);
-    const y = c[1] - size * 0.75 + r * (size + 2) - (rows > 1 ? size / 2 : 0);
+    const y = c[1] - (rows > 1 ? size : size * 0.7) + r * (size + 2);
     const st = GOODS[col] || { fill: "#999", ink: "#000", letter: "?" };
     const cube = s("g", {},
       s("rect", { x: f(x), y: f(y), width: size, height: size, rx: 1.5, fill: st.fill, stroke: col === "black" ? "#bbb" : "#111", "stroke-width": 1 }),
@@ -245,6 +246,35 @@ function drawTown(c, town, hasTrack) {
   return g;
 }
 
+// A move drawn before it is posted (ctx.preview): the tile a build leaves on its hex, or
+// the path a good takes.
+function previewOf(move, ctx, map) {
+  const g = s("g", { class: "as-preview", "aria-hidden": "true" });
+  const seat = ctx.seat;
+  if (move.type === "build") {
+    const tile = ctx.game.metadata.board.tiles.find((t) => t.tile === move.tile);
+    const key = `${move.col},${move.row}`;
+    const c = centre(move.col, move.row);
+    if (!tile) return g;
+    const onTown = !!map.towns[key];
+    const rot = (onTown && tile.class !== "town" ? tile.on_town : tile.rotations).find((x) => x.rotation === move.rotation);
+    if (!rot) return g;
+    g.appendChild(s("path", { d: hexPath(c, R - 2), class: "as-preview-hex" }));
+    for (const tr of rot.tracks || []) g.appendChild(s("path", { d: trackPath(c, tr[0], tr[1]), class: "as-preview-track", stroke: seatColour(seat) }));
+    for (const sp of rot.spokes || []) g.appendChild(s("path", { d: spokePath(c, sp), class: "as-preview-track", stroke: seatColour(seat) }));
+    if (onTown) g.appendChild(s("circle", { cx: f(c[0]), cy: f(c[1]), r: 8, class: "as-town-disc" }));
+  } else if (move.type === "move_good") {
+    const r = route(move, ctx);
+    const pts = [centre(move.col, move.row), ...r.hexes.map((k) => centre(...k.split(",").map(Number)))];
+    g.appendChild(s("path", { d: "M" + pts.map((p) => `${f(p[0])},${f(p[1])}`).join(" L"), class: "as-preview-path", stroke: (GOODS[move.color] || {}).fill || "#000" }));
+    for (const stop of r.stops) {
+      const p = centre(...stop.split(",").map(Number));
+      g.appendChild(s("circle", { cx: f(p[0]), cy: f(p[1]), r: R * 0.8, class: "as-preview-stop" }));
+    }
+  }
+  return g;
+}
+
 // --- panels ------------------------------------------------------------------------------
 
 function turnPanel(v, ctx) {
@@ -256,6 +286,10 @@ function turnPanel(v, ctx) {
     box.appendChild(h("div", { class: "bd-prompt" }, seatBadge(d.seat), " ", h("strong", { text: you ? "You" : seatLabel(d.seat) }), ` must ${d.prompt}`));
   } else {
     box.appendChild(h("div", { class: "bd-prompt", text: d.prompt || "" }));
+  }
+  if (v.final_scores) {
+    const scores = v.final_scores.map((n, seat) => `${seatLabel(seat)} ${n}`).join(" · ");
+    box.appendChild(h("div", { class: "bd-prompt", text: `Final scores: ${scores}` }));
   }
   if (v.builds_left) box.appendChild(h("div", { class: "bd-sub", text: `${v.builds_left} tile(s) left to lay this build` }));
   const order = h("div", { class: "bd-order" }, h("span", { class: "bd-k", text: "Player order " }));
@@ -353,7 +387,8 @@ function displayPanel(v, m, ctx) {
   draw(numbered, 4);
   if (lettered.length) draw(lettered, height + 4);
   box.appendChild(sv);
-  box.appendChild(h("div", { class: "bd-sub", text: "Columns 1–6 light dice, then 1–6 dark dice; lettered rows supply New Cities." }));
+  const dice = [...new Set(numbered.map((c) => c.dice))].join(" then ");
+  box.appendChild(h("div", { class: "bd-sub", text: `Columns by die face (${dice} dice)${lettered.length ? "; lettered columns supply the New Cities" : ""}.` }));
   if (v.production && v.production.length) box.appendChild(h("div", { class: "bd-prompt", text: `Drawn by Production, to place: ${v.production.join(", ")}` }));
   return box;
 }

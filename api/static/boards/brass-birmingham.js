@@ -6,7 +6,7 @@
 import { s, h, f, target, start, seatLabel, roman, titleCase, viewOf, stat } from "./kit.js";
 import {
   industryBadge, industryName, emptySpace, tileOnSpace, linkTrack, linkTile, locationArea, label,
-  turnLine, playerPanels, handPanel, cardName, cubes, industryChip, signed,
+  turnLine, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, signed,
 } from "./brass-common.js";
 
 const W = 1000;
@@ -137,12 +137,15 @@ export function render(svg, panels, ctx) {
   svg.appendChild(tilesG);
 
   svg.appendChild(marketsSvg(board, v, ctx, scale, era));
+  if (ctx.preview) svg.appendChild(preview(ctx.preview, ctx, v, layout, scale));
 
   // Panels: the turn, the markets in words, the seats, the hand.
   panels.appendChild(turnLine(v, ctx, `${titleCase(era)} era`));
-  panels.appendChild(handPanel(v, ctx) || h("div"));
+  const cardNames = placeNames(board);
+  panels.appendChild(handPanel(v, ctx, cardNames) || h("div"));
   panels.appendChild(playerPanels(v, ctx, {
     money: "£",
+    names: cardNames,
     extra: (p) => [["Links left", String(p.links_left)], ["Discards", `${p.discards.length} up · ${p.facedown_count} down`]],
     stacks: (p) => Object.keys(p.tiles_left).map((ind) => {
       const left = p.tiles_left[ind];
@@ -194,6 +197,22 @@ function marketsSvg(board, v, ctx, scale, era) {
   return g;
 }
 
+// A move drawn before it is posted (ctx.preview): the tile a build puts on its space, the
+// link tile a network move lays.
+function preview(move, ctx, v, layout, scale) {
+  const g = s("g", { class: "bd-preview", "aria-hidden": "true" });
+  const seat = ctx.seat ?? v.turn_seat;
+  if (move.type === "build" && layout.spaces[move.space]) {
+    const me = (v.players || [])[seat] || {};
+    const level = (me.next_tiles || {})[move.industry] || 1;
+    g.appendChild(tileOnSpace(layout.spaces[move.space].box, scale, { owner: seat, industry: move.industry, level, flipped: false, resources: 0 }));
+  } else if ((move.type === "network" || move.type === "second_link") && layout.links[move.link]) {
+    const place = layout.links[move.link];
+    g.appendChild(linkTile(place.tile, place.angle, layout.sizes.link_tile, scale, seat, v.era || "canal"));
+  }
+  return g;
+}
+
 export function targetsOf(move) {
   const t = [];
   switch (move.type) {
@@ -242,7 +261,7 @@ export function describeMove(move, ctx) {
   const level = (ind) => (me && me.next_tiles ? ` ${roman(me.next_tiles[ind])}` : "");
   switch (move.type) {
     case "build":
-      return `Build ${industryName(move.industry)}${level(move.industry)} at ${place(move.space)}, discarding ${cardName(move.card)}`;
+      return `Build ${industryName(move.industry)}${level(move.industry)} at ${place(move.space)}, discarding ${cardName(move.card, names)}`;
     case "network":
       return `Build a ${v.era === "rail" ? "rail" : "canal"} link ${link(move.link)}`;
     case "second_link":
@@ -257,7 +276,7 @@ export function describeMove(move, ctx) {
     case "sell_also":
       return `${move.type === "sell" ? "Sell" : "Also sell"} ${place(move.space)} to the merchant at ${place(move.merchant)}`;
     case "discard":
-      return `Discard ${cardName(move.card)}`;
+      return `Discard ${cardName(move.card, names)}`;
     case "pick_coal":
       return `Take coal from the mine at ${place(move.space)}`;
     case "pick_iron":

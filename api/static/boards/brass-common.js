@@ -103,8 +103,11 @@ export function tileOnSpace(box, scale, t) {
   const size = w * 0.42;
   g.appendChild(industryBadge(t.industry, x + w * 0.3, y + hh * 0.3, size));
   g.appendChild(s("text", { x: f(x + w * 0.06), y: f(y + hh * 0.93), "font-size": f(w * 0.3), fill: seatInk(t.owner), "font-weight": 700, class: "bd-level" }, roman(t.level)));
-  // The seat number, so the owner reads without colour.
-  g.appendChild(s("text", { x: f(x + w * 0.94), y: f(y + hh * 0.93), "font-size": f(w * 0.24), fill: seatInk(t.owner), "text-anchor": "end", "font-weight": 700 }, seatMark(t.owner)));
+  // The seat number on a white disc, so the owner reads without colour (and apart from
+  // the level).
+  const [sx, sy, sr] = [x + w * 0.8, y + hh * 0.8, w * 0.16];
+  g.appendChild(s("circle", { cx: f(sx), cy: f(sy), r: f(sr), fill: "#fff", stroke: "#111", "stroke-width": 0.9 }));
+  g.appendChild(s("text", { x: f(sx), y: f(sy + sr * 0.45), "font-size": f(sr * 1.3), fill: "#111", "text-anchor": "middle", "font-weight": 700 }, seatMark(t.owner)));
   if (t.resources > 0 && t.resource) {
     const c = Math.min(w * 0.16, 7);
     const cols = Math.min(t.resources, 4);
@@ -239,7 +242,8 @@ export function playerPanels(v, ctx, opts) {
     }
     if (opts.after) for (const el of opts.after(p)) if (el) card.appendChild(el);
     if (p.discards && p.discards.length) {
-      card.appendChild(h("div", { class: "bd-discards", text: `Discards (${p.discards.length}): ${p.discards.slice(-3).map(cardName).join(", ")}${p.discards.length > 3 ? " …" : ""}` }));
+      const last = p.discards.slice(-3).map((c) => cardName(c, opts.names || {}));
+      card.appendChild(h("div", { class: "bd-discards", text: `Discards (${p.discards.length}), last: ${last.join(", ")}${p.discards.length > 3 ? " …" : ""}` }));
     }
     wrap.appendChild(card);
   }
@@ -250,24 +254,33 @@ export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
-// A card's name as people say it: "location:stoke_on_trent" → "Stoke On Trent".
-export function cardName(card) {
+// A card's name as people say it: "location:stoke_on_trent" → "Stoke-on-Trent" (the
+// board's name for the place when `names` has it).
+export function cardName(card, names = {}) {
   const [kind, rest] = String(card).split(":");
   if (kind === "wild") return `wild ${rest}`;
   if (kind === "industry") return rest.split("/").map((x) => titleCase(x)).join("/");
-  return titleCase(rest || kind);
+  return names[rest] || titleCase(rest || kind);
+}
+
+// Location id → printed name, from the board metadata (Birmingham's `locations`, a
+// Pittsburgh side's `cities` and `merchant_locations`).
+export function placeNames(board) {
+  const all = [...(board.locations || []), ...(board.cities || []), ...(board.merchant_locations || [])];
+  return Object.fromEntries(all.map((l) => [l.location, l.name]));
 }
 
 // The viewer's hand as clickable cards (`card:<name>`); for others only counts show.
-export function handPanel(v, ctx, title = "Your hand") {
+export function handPanel(v, ctx, names = {}, title = "Your hand") {
   if (!v.hand) return null;
   const box = h("section", { class: "bd-hand", "aria-label": title });
   box.appendChild(h("h3", { text: `${title} (${v.hand.length})` }));
   const row = h("div", { class: "bd-cards" });
   v.hand.forEach((card) => {
     const [kind] = card.split(":");
-    const el = h("span", { class: `bd-card bd-card-${kind}` }, h("span", { class: "bd-card-kind", text: kind }), h("span", { class: "bd-card-name", text: cardName(card) }));
-    target(el, `card:${card}`, `card ${cardName(card)} (${kind})`, ctx);
+    const name = cardName(card, names);
+    const el = h("span", { class: `bd-card bd-card-${kind}` }, h("span", { class: "bd-card-kind", text: kind }), h("span", { class: "bd-card-name", text: name }));
+    target(el, `card:${card}`, `card ${name} (${kind})`, ctx);
     row.appendChild(el);
   });
   box.appendChild(row);
