@@ -33,7 +33,7 @@ export async function showTable(root, matchId, { navigate }) {
     events: [], lastVersion: 0, touched: new Set(),
     error: null, info: null, busy: false,
     replay: null, stream: null, retry: null, refreshTimer: null, alive: true,
-    pendingTouched: [], live: false,
+    pendingTouched: [], live: false, preview: null,
   };
   const token = () => (s.seat == null ? null : tokens.forMatch(matchId)[s.seat]);
 
@@ -117,10 +117,13 @@ export async function showTable(root, matchId, { navigate }) {
     const inReplay = Boolean(s.replay);
     const list = inReplay ? [] : candidates(board, s.moves, s.choice, boardCtx());
     const targets = inReplay || s.busy ? new Set() : narrowingTargets(board, list, s.choice, boardCtx());
+    // The move about to be played is drawn in place: the one left, or the one hovered.
+    const preview = inReplay ? null : s.preview || (list.length === 1 && (s.choice.type || s.choice.picks.length) ? list[0] : null);
     const ctx = {
       game, view: env, seat: inReplay ? null : s.seat, targets,
       touched: inReplay ? new Set() : s.touched,
       picked: new Set(s.choice.picks),
+      preview,
       onPick: (target) => onPick(target),
     };
     try {
@@ -303,8 +306,13 @@ export async function showTable(root, matchId, { navigate }) {
     return out;
   }
 
-  // A move in the list under the pointer or focus lights up its places on the board.
+  // A move in the list under the pointer or focus is drawn on the board (where the board
+  // module can preview it) and its places light up.
   function hover(move) {
+    if (s.preview !== move) {
+      s.preview = move;
+      renderBoard();
+    }
     const targets = new Set(move ? safeTargets(board, move, boardCtx()) : []);
     for (const el of svg.querySelectorAll("[data-target]")) {
       el.classList.toggle("hover", targets.has(el.getAttribute("data-target")));
@@ -329,6 +337,7 @@ export async function showTable(root, matchId, { navigate }) {
   }
 
   function redraw() {
+    s.preview = null;
     renderStatus();
     renderBoard();
     renderTurnCard();
