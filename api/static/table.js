@@ -142,6 +142,8 @@ export async function showTable(root, matchId, { navigate }) {
 
   function renderStatus() {
     const env = shownEnv();
+    // A tab in the background still says when the seat is to move.
+    document.title = `${!s.replay && s.moves.length ? "● Your move · " : ""}${game.title} · ironworks`;
     statusLine.replaceChildren(...statusSentence(env, s, seatName));
     statusLine.className = `status-line${isMyDecision(env) && !s.replay ? " mine" : ""}${env.finished ? " over" : ""}`;
   }
@@ -195,13 +197,31 @@ export async function showTable(root, matchId, { navigate }) {
         parts.push(h("p", { class: "muted" }, `${free.map((x) => seatLabel(x.seat)).join(", ")} ${free.length === 1 ? "is" : "are"} still free:`),
           h("div", { class: "row wrap" }, free.map((x) => botButtons(x.seat))));
       }
-      turnCard.replaceChildren(...parts, feedback());
+      turnCard.replaceChildren(...parts, feedback(), seatMenu());
       return;
     }
     parts.push(h("h3", {}, "Your move"));
     parts.push(feedback());
     parts.push(...moveChooser());
-    turnCard.replaceChildren(...parts);
+    turnCard.replaceChildren(...parts, seatMenu());
+  }
+
+  // Leaving the table for good: a bot takes over the seat (it cannot be taken back).
+  function seatMenu() {
+    return h("details", { class: "seat-menu" },
+      h("summary", {}, "Leave the game to a bot"),
+      h("div", { class: "row wrap" }, botChoices(game).map((c) => h("button", {
+        class: "small", title: c.title,
+        onclick: async () => {
+          if (!window.confirm(`Let the ${c.label.toLowerCase()} play ${seatLabel(s.seat)} for the rest of the match?`)) return;
+          try {
+            await api.toBot(matchId, s.seat, c.bot, c.level, token());
+            await refresh();
+          } catch (err) {
+            showError(err);
+          }
+        },
+      }, c.label))));
   }
 
   function feedback() {
