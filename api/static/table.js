@@ -154,7 +154,20 @@ export async function showTable(root, matchId, { navigate }) {
     return (d && d.seat === s.seat) || env.to_act.includes(s.seat);
   }
 
+  // Redrawing the card must not take the keyboard focus away from the user's place in it.
   function renderTurnCard() {
+    const focused = turnCard.contains(document.activeElement) ? document.activeElement : null;
+    const key = focused && (focused.dataset.key || (focused.matches("input.filter") ? "filter" : null));
+    fillTurnCard();
+    if (key) {
+      const again = key === "filter"
+        ? turnCard.querySelector("input.filter")
+        : [...turnCard.querySelectorAll("[data-key]")].find((el) => el.dataset.key === key);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  function fillTurnCard() {
     const env = shownEnv();
     const parts = [];
     if (s.replay) {
@@ -273,7 +286,7 @@ export async function showTable(root, matchId, { navigate }) {
       out.push(h("div", { class: "confirm" },
         h("p", {}, describe(move)),
         h("div", { class: "row" },
-          h("button", { class: "primary", disabled: s.busy, onclick: () => play(move), "data-confirm": "" }, "Play this move"),
+          h("button", { class: "primary", disabled: s.busy, onclick: () => play(move), "data-confirm": "", dataset: { key: "confirm" } }, "Play this move"),
           h("button", { class: "ghost", onclick: () => { s.choice = emptyChoice(); redraw(); } }, "Back"))));
       return out;
     }
@@ -311,7 +324,7 @@ export async function showTable(root, matchId, { navigate }) {
       for (const move of moves) {
         if (count++ >= limit) break;
         listNode.append(h("button", {
-          class: "move", role: "listitem", disabled: s.busy,
+          class: "move", role: "listitem", disabled: s.busy, dataset: { key: JSON.stringify(move) },
           onclick: () => play(move),
           onmouseenter: () => hover(move), onmouseleave: () => hover(null),
           onfocus: () => hover(move), onblur: () => hover(null),
@@ -361,11 +374,21 @@ export async function showTable(root, matchId, { navigate }) {
     renderStatus();
     renderBoard();
     renderTurnCard();
+    followLog();
   }
 
   // --- the log -------------------------------------------------------------------------
+  // The log follows the newest line unless the reader scrolled up; the turn card above it
+  // changes height, so "at the bottom" is remembered rather than measured at each append.
+  let logFollows = true;
+  logList.addEventListener("scroll", () => {
+    logFollows = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 24;
+  });
+  function followLog() {
+    if (logFollows && !s.replay) logList.scrollTop = logList.scrollHeight;
+  }
+
   function appendLog(events) {
-    const stick = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 40;
     for (const event of events) {
       const line = describeEvent(event, logCtx);
       if (!line) continue;
@@ -378,7 +401,7 @@ export async function showTable(root, matchId, { navigate }) {
       logList.append(item);
     }
     markReplayInLog();
-    if (stick || events.length > 50) logList.scrollTop = logList.scrollHeight;
+    followLog();
   }
 
   function markReplayInLog() {
@@ -457,6 +480,7 @@ export async function showTable(root, matchId, { navigate }) {
   function leaveReplay() {
     s.replay = null;
     replayToken++;
+    logFollows = true;
     renderReplayBar();
     markReplayInLog();
     redraw();
@@ -494,6 +518,8 @@ export async function showTable(root, matchId, { navigate }) {
       s.busy = false;
     }
     await refresh();
+    renderTurnCard();  // the refusal (or the card no longer busy) even if nothing moved
+    renderBoard();
   }
 
   async function takeSeat(seat) {
@@ -558,9 +584,12 @@ export async function showTable(root, matchId, { navigate }) {
         s.pendingTouched = [];
         if (before != null) { s.choice = emptyChoice(); s.filter = ""; s.showAll = false; }
       }
+      const same = s.env && before === env.version && movesVersion === s.movesVersion &&
+        JSON.stringify(env) === JSON.stringify(s.env);
       s.env = env;
       s.moves = moves;
       s.movesVersion = movesVersion;
+      if (same) return;  // nothing new (e.g. our own move's events arriving after its answer)
       // What the page shows, for scripts and tests that follow it.
       page.dataset.version = String(env.version);
       page.dataset.mine = String(moves.length > 0);
@@ -691,7 +720,8 @@ export async function showTable(root, matchId, { navigate }) {
 
   renderSeatSwitch();
   await reloadAll();
-  logList.scrollTop = logList.scrollHeight;  // the page is laid out now: newest last, in view
+  logFollows = true;
+  followLog();  // the page is laid out now: newest last, in view
 
   return () => {
     s.alive = false;
