@@ -213,3 +213,10 @@ def test_a_determinization_plays_on_to_the_end(game_id: str, players: int) -> No
     for k, state in enumerate(states[:: max(1, len(states) // 4)]):
         det = game.determinize(game.view(state, k % players), Random(k))
         assert game.result(play_to_end(game, det, Random(k))) is not None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_spectators_view_is_refused(game_id: str) -> None:
+    game = GAMES[game_id]
+    with pytest.raises(ValueError, match="spectator"):
+        game.determinize(game.view(sampled(game_id, 2)[0], None), Random(0))

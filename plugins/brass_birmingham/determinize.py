@@ -26,6 +26,8 @@ def position_from_view(
 ) -> dict[str, Any]:
     """The position document of a state ``view`` (a seat's) cannot tell from the real one,
     its hidden cards drawn with ``rng``."""
+    if view["seat"] is None:
+        raise ValueError("determinize needs a seat's view, not a spectator's")
     seat, players = view["seat"], view["players"]
     n = len(players)
     cards = d.cards

@@ -25,6 +25,8 @@ def position_from_view(
 ) -> dict[str, Any]:
     """The position document of a state ``view`` (a seat's) cannot tell from the real one,
     its hidden parts drawn with ``rng``."""
+    if view["seat"] is None:
+        raise ValueError("determinize needs a seat's view, not a spectator's")
     seat, players, side = view["seat"], view["players"], view["side"]
     n = len(players)
     card = names.card
