@@ -156,6 +156,9 @@ class ViewDoc(fc.Doc, kw_only=True):
     """The seat whose turn it is (``None`` between eras and after the game)."""
     actions_left: int
     decision: Decision
+    pending: list[fc.StepView]
+    """Every step of the action in progress, ``decision`` describing the first (empty
+    between actions); the position document's ``pending``."""
     players: list[PlayerView]
     hand: list[str] | None
     """The viewer's own cards (``None`` for a spectator)."""
