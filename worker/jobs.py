@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import Literal
 
 from core.errors import IronworksError, VersionConflict
@@ -26,6 +27,9 @@ Outcome = Literal["done", "stale", "failed"]
 
 MAX_DECISIONS_PER_JOB = 200
 """A bot's turn is one job; this bounds it against a game that never passes the turn on."""
+BOT_MOVE_OBSERVERS: list[Callable[[str, str, int, float], None]] = []
+"""Called after each bot decision with (game id, bot kind, legal moves, seconds thought):
+how benchmarks (and metrics) see bot move times on the service's own path."""
 TURN_SECONDS = 60.0
 """A turn still unfinished after this long goes on in a new job (enqueued as usual), so one
 job, with the longest think of its last decision, stays well inside the queue's timeout."""
@@ -77,7 +81,11 @@ def _play_turn(
             if not legal:
                 break
             rng = decision_rng(match.seed, match.version, f"bot:{seat}")
+            thinking = time.perf_counter()
             move = bot.choose(service.view(match, seat), legal, rng)
+            for observe in BOT_MOVE_OBSERVERS:
+                observe(match.game_id, info.bot or "random", len(legal),
+                        time.perf_counter() - thinking)  # fmt: skip
             turn_job = Job(match_id=match.match_id, version=match.version, kind="bot", seat=seat)
             service.apply(match, seat, move, match.version, turn_job.id, enqueue=False)
             moved += 1
