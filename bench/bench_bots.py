@@ -22,13 +22,10 @@ import argparse
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from core.bots import DEFAULT_LEVEL  # noqa: E402
-from worker import jobs  # noqa: E402
-from worker.tournament import format_table, parse_entrants, run, summarize  # noqa: E402
+from core.bots import DEFAULT_LEVEL
+from worker import jobs
+from worker.tournament import format_table, parse_entrants, run, summarize
 
 LADDER = [
     ("brass-birmingham", 2, None),
@@ -68,7 +65,9 @@ def service_path(args: argparse.Namespace) -> None:
             continue
         times: list[float] = []
 
-        def observe(game_id: str, bot: str, legal: int, seconds: float) -> None:
+        def observe(
+            game_id: str, bot: str, legal: int, seconds: float, times: list[float] = times
+        ) -> None:
             if bot == "search" and legal > 1:
                 times.append(seconds)
 
