@@ -51,6 +51,13 @@ NEW_PLACE_VP: Final = 0.4
 """A location added to the seat's network (more places its industry cards reach)."""
 TEMPO_VP: Final = 1.5
 """What an action spent on a develop or a loan could have done instead."""
+DEMAND: Final = 0.06
+"""Cubes a seat's builds use up per round, roughly: how fast a tile's leftovers go."""
+SCARCE_MONEY: Final = 20
+"""Below this much money a seat cannot fund its next actions: each unit counts double."""
+SHORTFALL_VP: Final = 1.5
+"""VP lost per unit of money a seat on negative income lacks at the round's end (tiles
+sold for half their cost, then VP)."""
 INF: Final = 99
 
 
@@ -189,7 +196,7 @@ class _Context:
         """VP the seat gets from reward ``r`` now."""
         if r is NO_REWARD:
             return 0.0
-        v = r.vp + self.mv * (r.money + r.money_per_income_level * max(0, self.level))
+        v = r.vp + self.receive(r.money + r.money_per_income_level * max(0, self.level))
         if r.income:
             v += self.k.income_gain(self.space, r.income) * self.iv
         if r.whiskey:
@@ -311,12 +318,25 @@ class _Context:
         """Whether a merchant buying ``good`` still has its barrel (Birmingham)."""
         return any(m["beer"] and good in m["buys"] for m in self.merchants)
 
-    def link_effort(self) -> float:
-        """What building one more link costs the seat: an action and its money."""
-        money = self.k.link_money[self.era] + 2 * self.k.link_cubes[self.era]
+    def link_money(self) -> float:
+        """Money one more link costs the seat, its cubes included (roughly)."""
         if self.pittsburgh:
-            money = 3
-        return TEMPO_VP + money * self.mv
+            return 3.0
+        return self.k.link_money[self.era] + 2.0 * self.k.link_cubes[self.era]
+
+    # --- money: scarce money buys the next actions, so it is worth more ---------------
+
+    def utility(self, m: float) -> float:
+        """VP-worth of holding ``m``: the first :data:`SCARCE_MONEY` count double."""
+        if m <= SCARCE_MONEY:
+            return 2.0 * self.mv * m
+        return self.mv * (m + SCARCE_MONEY)
+
+    def spend(self, c: float) -> float:
+        return self.utility(self.money) - self.utility(self.money - c)
+
+    def receive(self, c: float) -> float:
+        return self.utility(self.money + c) - self.utility(self.money)
 
     # --- markets and resources --------------------------------------------------------
 
@@ -391,25 +411,37 @@ class _Context:
         elif t.flip == "sell":
             p = self.sale_chance(t, loc) if loc else 0.03
             missing = self.dist_to_buyer(t.industry).get(loc, INF) if loc else INF
-            if missing < INF:
-                cost += min(missing, 4) * self.link_effort() / self.mv
+            if missing < INF:  # each missing link costs an action and its money
+                cost += min(missing, 4) * self.link_money()
+                gain -= min(missing, 4) * TEMPO_VP
         else:
             cubes = t.produces[self.era]
             sold, money, vp = (0, 0.0, 0)
             if t.resource in ("coal", "iron", "steel", "coke"):
                 sold, money, vp = self.market_sale(t.resource, cubes, loc)
-            gain = money * self.mv + vp
+            gain = self.receive(money) + vp
             left = cubes - sold
             if left <= 0:
                 p = 1.0
+            elif t.resource == "beer":
+                p = 0.5 if self._beer_wanted() else 0.2
             else:
-                p = min(0.6, 0.05 * self.rounds_era * self.n / left)
-                if t.resource == "beer":
-                    p = 0.5 if self._beer_wanted() else 0.25
-        v = p * fv + gain - cost * self.mv - t.income_levels_cost * self.iv
+                # left on the tile: used up only by builds that can reach it
+                p = min(0.6, DEMAND * self.rounds_era * self.n / left)
+                if not self.pittsburgh and t.resource == "coal":
+                    p *= 0.5  # Birmingham's coal must travel to its user
+        v = p * fv + gain - self.spend(cost) - t.income_levels_cost * self.iv
+        v -= self.shortfall(t.money + sum(self.cube_cost(r, n, loc) for r, n in t.cubes.items()))
         if t.resource == "beer":
             v += self._beer_help()
         return v
+
+    def shortfall(self, spend: float) -> float:
+        """VP at risk if the seat spends ``spend`` now and cannot pay negative income."""
+        owed = -self.level
+        if owed <= 0 or self.out.payments <= 0:
+            return 0.0
+        return SHORTFALL_VP * max(0.0, owed - (self.money - spend))
 
     def _beer_wanted(self) -> bool:
         return any(
@@ -429,7 +461,7 @@ class _Context:
         """What building ``t`` somewhere sensible is worth this game, roughly."""
         if not t.eras[self.era] and (self.era == 1 or not t.eras[1]):
             return 0.0
-        p = 1.0 if t.flip == "built" else 0.6
+        p = {"built": 1.0, "sell": 0.6}.get(t.flip) or {"coal": 0.3, "beer": 0.3}.get(t.resource, 0.5)
         vp = t.vp * (1 if t.leaves_after_first_era or self.era else 2)
         fv = vp + self.k.income_gain(self.space, t.income) * self.iv + t.icons
         cubes = sum(t.cubes.values()) * 2.5
@@ -537,15 +569,15 @@ class _Context:
                     if tile.stays and self.era == 0:
                         v += self.link_vp(line.ends) * tile.multiplier
                 v += self.worth(tile.reward) + 2.0 * self.mv * sum(tile.carries.values())
-                v -= sum(self.cube_cost(r, n, line.ends[0]) for r, n in tile.cubes.items()) * self.mv
+                v -= self.spend(sum(self.cube_cost(r, n, line.ends[0]) for r, n in tile.cubes.items()))
         else:
             cost = self.k.link_money[self.era]
             cost += self.cube_cost("coal", self.k.link_cubes[self.era], line.ends[0])
-            v -= cost * self.mv
+            v -= self.spend(cost) + self.shortfall(cost)
         return v
 
     def _second_link(self, move: Any) -> float:
-        return self._network(move) - self.k.second_link_money * self.mv - 1.0
+        return self._network(move) - self.spend(self.k.second_link_money) - 1.0
 
     def link_vp(self, ends: tuple[str, ...]) -> float:
         """VP a link on ``ends`` should score at the era's end."""
@@ -592,7 +624,7 @@ class _Context:
                     v += 0.3 * self.flip_value(f, t["location"])
         if tile is not None:
             v += 1.5 * self.worth(tile.per_barrel)
-            v -= sum(self.cube_cost(r, n, route.city) for r, n in tile.cubes.items()) * self.mv
+            v -= self.spend(sum(self.cube_cost(r, n, route.city) for r, n in tile.cubes.items()))
         field = next(
             (f for f in self.view.get("oilfields") or [] if f["oilfield"] == route.oilfield), None
         )
@@ -614,7 +646,10 @@ class _Context:
                 gain *= 0.5
         v = max(0.0, gain) * 0.6 - TEMPO_VP
         if not free:
-            v -= min(self.cube_cost("iron", 1, None), self.cube_cost("steel", 1, None) if self.pittsburgh else INF) * self.mv
+            metal = self.cube_cost("iron", 1, None)
+            if self.pittsburgh:
+                metal = min(metal, self.cube_cost("steel", 1, None))
+            v -= self.spend(metal)
         return v
 
     def _develop_tiles(self, move: Any) -> tuple[str | None, str | None]:
@@ -644,16 +679,14 @@ class _Context:
     def _loan(self, move: Any) -> float:
         k = self.k
         new_level = self.level - k.loan_levels
-        lost = k.loan_levels * self.iv
+        lost = k.loan_levels * self.iv + TEMPO_VP
         cost, worth = self.plan()
-        short = cost - self.money
-        if worth <= 0 or short <= 0 or short > k.loan_amount:
-            return -lost - TEMPO_VP
+        # only for a build the seat wants and cannot pay for yet
+        if worth <= 0 or cost <= self.money or cost > self.money + k.loan_amount:
+            return -lost - 5.0
         if new_level < (-3 if self.era == 0 else 0) and self.out.payments > 3:
             return -lost - 20.0
-        # the cash pays for the wanted build, and for another like it if it stretches
-        funded = min(2.0, (self.money + k.loan_amount) / max(1.0, cost))
-        return funded * worth - lost - TEMPO_VP
+        return self.receive(k.loan_amount) - lost
 
     def _scout(self, move: Any) -> float:
         # Three cards for two wild ones: worth it only with nothing to build and time left.
@@ -744,10 +777,10 @@ class _Context:
             for m in self.view.get("markets") or []:
                 if isinstance(m, dict) and m.get("market") == move.at:
                     price = (m["ladders"].get(move.resource) or {}).get("buy_price")
-                    return -self.mv * float(price if price is not None else 10)
+                    return -self.spend(float(price if price is not None else 10))
             return -5.0
         price = (self.view.get("vanderbilt") or {}).get(move.resource, 15)
-        return -self.mv * float(price) - 1.0
+        return -self.spend(float(price)) - 1.0
 
     def _sell_produced(self, move: Any) -> float:
         v = 0.0
@@ -757,7 +790,7 @@ class _Context:
                 continue
             for lad in m["ladders"].values():
                 if lad.get("sell_price") is not None:
-                    v += sum(max(1.0, lad["sell_price"] - 0.5 * i) for i in range(n)) * self.mv
+                    v += self.receive(sum(max(1.0, lad["sell_price"] - 0.5 * i) for i in range(n)))
                     v += (lad.get("sell_vp") or 0) * n
                     break
         return v + 0.01 * len([n for n in move.plan.values() if n])
