@@ -41,7 +41,7 @@ SALE_CHANCE: Final = (0.9, 0.8, 0.65, 0.5, 0.35)
 """Chance an unsold good is sold by the era's end, by the links still missing between it
 and a merchant that buys it (each of which also costs the seat an action, see
 :meth:`_Context.link_effort`)."""
-NO_BARRELS: Final = 0.65
+NO_BARRELS: Final = 0.5
 """Factor on that chance while no beer (oil) for its sale is at hand."""
 LINKS_TO_COME: Final = 0.6
 """The seat's links still expected next to one of its tiles this era."""
@@ -55,7 +55,7 @@ DEMAND: Final = 0.06
 """Cubes a seat's builds use up per round, roughly: how fast a tile's leftovers go."""
 SCARCE_MONEY: Final = 20
 """Below this much money a seat cannot fund its next actions: each unit counts double."""
-SHORTFALL_VP: Final = 1.5
+SHORTFALL_VP: Final = 3.0
 """VP lost per unit of money a seat on negative income lacks at the round's end (tiles
 sold for half their cost, then VP)."""
 INF: Final = 99
@@ -289,12 +289,18 @@ class _Context:
             self._adj = adj
         return adj
 
-    def dist_to_buyer(self, good: str) -> dict[str, int]:
-        """Links missing from each location to a merchant buying ``good``."""
-        found = self._dist_to_buyer.get(good)
+    def dist_to_buyer(self, good: str, with_beer: bool = False) -> dict[str, int]:
+        """Links missing from each location to a merchant buying ``good`` (``with_beer``:
+        one that still has its barrel)."""
+        key = good + "+beer" if with_beer else good
+        found = self._dist_to_buyer.get(key)
         if found is None:
-            starts = {m["location"] for m in self.merchants if good in m["buys"]}
-            found = self._dist_to_buyer[good] = self._bfs(starts) if starts else {}
+            starts = {
+                m["location"]
+                for m in self.merchants
+                if good in m["buys"] and (m["beer"] or not with_beer)
+            }
+            found = self._dist_to_buyer[key] = self._bfs(starts) if starts else {}
         return found
 
     def dist_from(self, loc: str) -> dict[str, int]:
@@ -307,16 +313,31 @@ class _Context:
         """Chance a good at ``loc`` is sold this era (``missing``: links to a buyer)."""
         if missing is None:
             missing = self.dist_to_buyer(t.industry).get(loc, INF)
-        if missing >= INF or missing + 1 > self.actions_era:
-            return 0.03
-        p = SALE_CHANCE[min(missing, len(SALE_CHANCE) - 1)]
-        if t.sale_need and self.barrels(loc) < t.sale_need and not self.buyer_beer(t.industry):
-            p *= NO_BARRELS
+        p = self._chance(missing)
+        if t.sale_need and self.barrels(loc) < t.sale_need:
+            # no beer at hand: a buyer with its own barrel, or a brewery still to build
+            with_beer = INF if self.pittsburgh else self.dist_to_buyer(t.industry, True).get(loc, INF)
+            p = max(self._chance(max(missing, with_beer)), p * NO_BARRELS)
         return p
 
-    def buyer_beer(self, good: str) -> bool:
-        """Whether a merchant buying ``good`` still has its barrel (Birmingham)."""
-        return any(m["beer"] and good in m["buys"] for m in self.merchants)
+    def _chance(self, missing: int) -> float:
+        if missing >= INF or missing + 1 > self.actions_era:
+            return 0.03
+        return SALE_CHANCE[min(missing, len(SALE_CHANCE) - 1)]
+
+    def beer_short(self) -> list[tuple[TileFacts, str]]:
+        """The seat's unsold goods that only more beer would sell (Birmingham)."""
+        if self.pittsburgh:
+            return []
+        out = []
+        for t in self.my_tiles:
+            f = self.tile_facts(t)
+            if f.flip != "sell" or t["flipped"] or self.barrels(t["location"]) >= f.sale_need:
+                continue
+            anyhow = self.dist_to_buyer(f.industry).get(t["location"], INF)
+            if self.dist_to_buyer(f.industry, True).get(t["location"], INF) > anyhow:
+                out.append((f, t["location"]))
+        return out
 
     def link_money(self) -> float:
         """Money one more link costs the seat, its cubes included (roughly)."""
@@ -424,7 +445,7 @@ class _Context:
             if left <= 0:
                 p = 1.0
             elif t.resource == "beer":
-                p = 0.5 if self._beer_wanted() else 0.2
+                p = 0.6 if self.beer_short() else 0.2
             else:
                 # left on the tile: used up only by builds that can reach it
                 p = min(0.6, DEMAND * self.rounds_era * self.n / left)
@@ -443,19 +464,9 @@ class _Context:
             return 0.0
         return SHORTFALL_VP * max(0.0, owed - (self.money - spend))
 
-    def _beer_wanted(self) -> bool:
-        return any(
-            self.tile_facts(t).flip == "sell" and not t["flipped"] for t in self.my_tiles
-        )
-
     def _beer_help(self) -> float:
-        """A brewery next to the seat's own unsold goods that lack beer makes them sellable."""
-        help_ = 0.0
-        for t in self.my_tiles:
-            f = self.tile_facts(t)
-            if f.flip == "sell" and not t["flipped"] and self.barrels(t["location"]) < f.sale_need:
-                help_ += 0.25 * self.flip_value(f, t["location"])
-        return help_
+        """A brewery makes the seat's beer-less goods sellable (the best of them)."""
+        return max((0.25 * self.flip_value(f, loc) for f, loc in self.beer_short()), default=0)
 
     def generic_worth(self, t: TileFacts) -> float:
         """What building ``t`` somewhere sensible is worth this game, roughly."""
@@ -526,7 +537,10 @@ class _Context:
             f = self.tile_facts(old)
             if old["owner"] == self.seat:
                 # overbuilt (Birmingham) or upgraded (Pittsburgh: it scores once as it goes)
-                lost = f.vp * self.scorings(f) if old["flipped"] else 0.0
+                if old["flipped"]:
+                    lost = f.vp * self.scorings(f)
+                else:
+                    lost = 0.5 * self.flip_value(f, old["location"])
                 if t.upgrade:
                     lost -= f.vp
                 v -= lost + f.icons
