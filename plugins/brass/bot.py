@@ -54,7 +54,8 @@ TEMPO_VP: Final = 1.5
 DEMAND: Final = 0.06
 """Cubes a seat's builds use up per round, roughly: how fast a tile's leftovers go."""
 SCARCE_MONEY: Final = 20
-"""Below this much money a seat cannot fund its next actions: each unit counts double."""
+"""Below this much money (less two per income level) a seat cannot fund its next actions:
+each unit counts double."""
 SHORTFALL_VP: Final = 3.0
 """VP lost per unit of money a seat on negative income lacks at the round's end (tiles
 sold for half their cost, then VP)."""
@@ -126,6 +127,8 @@ class _Context:
         self.space: int = me["income_space"]
         self.level: int = me["income_level"]
         self.whiskey: int = me.get("whiskey", 0)
+        # income refills the purse: the more of it, the less a low purse binds
+        self.scarce = max(0.0, SCARCE_MONEY - 2.0 * max(0, self.level))
         self.hand = Counter(view.get("hand") or [])
 
         self.tiles: list[dict[str, Any]] = view.get("tiles") or []
@@ -348,10 +351,11 @@ class _Context:
     # --- money: scarce money buys the next actions, so it is worth more ---------------
 
     def utility(self, m: float) -> float:
-        """VP-worth of holding ``m``: the first :data:`SCARCE_MONEY` count double."""
-        if m <= SCARCE_MONEY:
+        """VP-worth of holding ``m``: the first :attr:`scarce` count double."""
+        scarce = self.scarce
+        if m <= scarce:
             return 2.0 * self.mv * m
-        return self.mv * (m + SCARCE_MONEY)
+        return self.mv * (m + scarce)
 
     def spend(self, c: float) -> float:
         return self.utility(self.money) - self.utility(self.money - c)
