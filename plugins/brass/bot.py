@@ -121,11 +121,11 @@ class _Context:
         self.rounds_era = rounds_era
         self.actions_era = max(1, -(-cards // self.n))
         after = k.rounds_per_era.get(self.n, 8) if self.era == 0 else 0
-        self.out = outlook(rounds_era, after)
-        self.mv, self.iv = self.out.money_vp, self.out.income_vp
         self.money: int = me["money"]
         self.space: int = me["income_space"]
         self.level: int = me["income_level"]
+        self.out = outlook(rounds_era, after, self.money, self.level)
+        self.mv, self.iv = self.out.money_vp, self.out.income_vp
         self.whiskey: int = me.get("whiskey", 0)
         # income refills the purse: the more of it, the less a low purse binds
         self.scarce = max(0.0, SCARCE_MONEY - 2.0 * max(0, self.level))

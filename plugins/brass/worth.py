@@ -19,6 +19,10 @@ MONEY_VP = 0.4
 income, a canal-era one less directly."""
 LATE_MONEY_VP = (0.0, 0.15, 0.3)
 """Money's worth with 0, 1 or 2 rounds left in the game (the last rounds buy little)."""
+ACTION_PRICE = 8
+"""Money an action spends on average: what the seat's remaining actions will want."""
+MIN_SCARCITY, MAX_SCARCITY = 0.3, 1.0
+"""How far the seat's purse against its remaining actions moves money's worth."""
 PAYMENT_DISCOUNT = 0.95
 """A payment one round later is worth this much of one now: money in hand builds the
 income that pays the rounds after it."""
@@ -46,12 +50,17 @@ def rounds_left(cards_left: int, players: int, actions_per_round: int = 2) -> in
     return -(-cards_left // per_round) if cards_left > 0 else 0
 
 
-def outlook(rounds_era: int, rounds_after: int) -> Outlook:
-    """The worth of money and income with ``rounds_era`` rounds left in this era (the
-    current one included) and ``rounds_after`` in the eras to come."""
+def outlook(rounds_era: int, rounds_after: int, money: int, income_level: int) -> Outlook:
+    """The worth of money and income for a seat holding ``money`` on ``income_level``, with
+    ``rounds_era`` rounds left in this era (the current one included) and ``rounds_after``
+    in the eras to come."""
     total = rounds_era + rounds_after
     payments = max(0, total - 1)
-    money_vp = LATE_MONEY_VP[total] if total < len(LATE_MONEY_VP) else MONEY_VP
+    base = LATE_MONEY_VP[total] if total < len(LATE_MONEY_VP) else MONEY_VP
+    # Money is worth what it buys: dear while the seat's actions outrun its purse, cheap
+    # once more will come in than its remaining actions can spend.
+    purse = max(1, money + max(0, income_level) * payments)
+    scarcity = min(MAX_SCARCITY, max(MIN_SCARCITY, ACTION_PRICE * 2 * total / purse))
     d = PAYMENT_DISCOUNT
     income_vp = MONEY_VP * d * (1 - d**payments) / (1 - d)
-    return Outlook(rounds_era, rounds_after, payments, money_vp, income_vp)
+    return Outlook(rounds_era, rounds_after, payments, base * scarcity, income_vp)
