@@ -1,7 +1,7 @@
 """How the Brass greedy bots play: whole games in memory, each seat moved by a bot that sees
 only its view and legal moves (``bot_policy``), or by ``random``, or by the search hooks'
 ``playout_policy`` on the full state. Prints per bot: mean VP per seat, loans, sell actions
-and tiles sold per game, final income level, the share of seats ending on negative income,
+and tiles sold per game, final income level and money, the share of seats ending on negative income,
 0-0 games, win rate, and ms per decision.
 
     python bench/bench_brass_bots.py [--game birmingham|pittsburgh] [--games 30]
@@ -115,6 +115,7 @@ def main() -> None:
             s["passes"] += counts[seat]["pass"]
             s["scouts"] += counts[seat]["scout"]
             s["income"] += income
+            s["money"] += view["players"][seat]["money"]
             s["negative"] += income < 0
             s["wins"] += result.scores[seat] == best and result.scores.count(best) == 1
             s["ms"] += spent[seat] * 1000
@@ -128,6 +129,7 @@ def main() -> None:
             f"builds {s['builds'] / n:4.1f}  links {s['networks'] / n:4.1f}  "
             f"develops {s['develops'] / n:4.1f}  scouts {s['scouts'] / n:3.1f}  "
             f"passes {s['passes'] / n:4.1f}  income {s['income'] / n:5.1f}  "
+            f"money {s['money'] / n:5.1f}  "
             f"negative {100 * s['negative'] / n:4.0f}%  wins {100 * s['wins'] / n:4.0f}%  "
             f"{s['ms'] / max(1, s['decisions']):.2f} ms/decision"
         )

@@ -56,6 +56,8 @@ DEMAND: Final = 0.06
 SCARCE_MONEY: Final = 20
 """Below this much money (less two per income level) a seat cannot fund its next actions:
 each unit counts double."""
+SCARCE_ROUNDS: Final = 8
+"""With fewer rounds left in the game a low purse binds proportionally less."""
 SHORTFALL_VP: Final = 3.0
 """VP lost per unit of money a seat on negative income lacks at the round's end (tiles
 sold for half their cost, then VP)."""
@@ -127,8 +129,10 @@ class _Context:
         self.out = outlook(rounds_era, after, self.money, self.level)
         self.mv, self.iv = self.out.money_vp, self.out.income_vp
         self.whiskey: int = me.get("whiskey", 0)
-        # income refills the purse: the more of it, the less a low purse binds
-        self.scarce = max(0.0, SCARCE_MONEY - 2.0 * max(0, self.level))
+        # income refills the purse, and near the end nothing is left to save for: the
+        # more of either, the less a low purse binds
+        left = min(1.0, (rounds_era + after) / SCARCE_ROUNDS)
+        self.scarce = max(0.0, SCARCE_MONEY - 2.0 * max(0, self.level)) * left
         self.hand = Counter(view.get("hand") or [])
 
         self.tiles: list[dict[str, Any]] = view.get("tiles") or []

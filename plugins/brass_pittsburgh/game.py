@@ -16,9 +16,10 @@ from core.errors import BadRequest
 from plugins.brass import bot
 from plugins.brass.cards import build_deck
 from plugins.brass.game import BrassGame
+from plugins.brass.knowledge import Knowledge
 from plugins.brass.hidden import deal
 from plugins.brass.scoring import TieBreak
-from plugins.brass_pittsburgh import engine, position, view
+from plugins.brass_pittsburgh import engine, knowledge, position, view
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import moves as mv
 from plugins.brass_pittsburgh.names import Names, shipped_names
@@ -161,7 +162,13 @@ class BrassPittsburgh(BrassGame):
 
     def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         """The greedy bot's choice among ``legal``, from the seat's view alone."""
-        return bot.choose(view, legal, rng, bot.PITTSBURGH)
+        return bot.choose(view, legal, rng, self.knowledge(view["side"]))
+
+    def knowledge(self, side: str) -> Knowledge:
+        """The printed facts of board ``side`` the greedy bot weighs views against."""
+        if self.rules is default_rules():
+            return knowledge.knowledge(side)
+        return knowledge.knowledge_of(self.rules, side)
 
     # --- positions ------------------------------------------------------------------------
 
