@@ -18,6 +18,10 @@ from plugins.brass.scoring import TieBreak, final_result
 from plugins.brass.state import OVER, PLAY, SCORING, BrassState
 
 
+PLAYOUT_EPSILON = 0.1
+"""Share of playout decisions taken at random."""
+
+
 class BrassGame:
     """Whose turn it is, era scoring as a system task, the result, resampling cards."""
 
@@ -47,6 +51,21 @@ class BrassGame:
         if state.phase != OVER:
             return None
         return final_result(state.vp, self.tie_breaks(state))
+
+    def clone(self, state: BrassState) -> BrassState:
+        """A copy ``evolve`` may change without touching ``state`` (the search hook): every
+        list the reducers change is copied."""
+        return state.clone()  # type: ignore[attr-defined, no-any-return]
+
+    def playout_policy(self, state: BrassState, seat: int, legal: list[Any], rng: Random) -> Any:
+        """The search hook's quick choice: the greedy bot's, on the seat's view of
+        ``state``, with a random move now and then (:data:`PLAYOUT_EPSILON`) so that
+        playouts from one position differ."""
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < PLAYOUT_EPSILON:
+            return legal[rng.randrange(len(legal))]
+        return self.bot_policy(self.view(state, seat), legal, rng)  # type: ignore[attr-defined]
 
     def sample_hidden(self, state: Any, seat: int, rng: Random) -> Any:
         """A copy of ``state`` with every card ``seat`` cannot see redrawn; a game with

@@ -19,7 +19,7 @@ from plugins.brass.game import BrassGame
 from plugins.brass.knowledge import Knowledge
 from plugins.brass.hidden import deal
 from plugins.brass.scoring import TieBreak
-from plugins.brass_pittsburgh import engine, knowledge, position, view
+from plugins.brass_pittsburgh import engine, evaluation, knowledge, position, view
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import moves as mv
 from plugins.brass_pittsburgh.names import Names, shipped_names
@@ -68,6 +68,7 @@ class BrassPittsburgh(BrassGame):
         self.rules = rules or default_rules()
         self.names = Names(rules) if rules else shipped_names()
         data = self.rules.data
+        self._evaluation = evaluation.Evaluation(self.rules)
         # Per instance: the data version shown to users is the one actually loaded.
         self.metadata: dict[str, Any] = {
             "family": "brass",
@@ -169,6 +170,11 @@ class BrassPittsburgh(BrassGame):
         if self.rules is default_rules():
             return knowledge.knowledge(side)
         return knowledge.knowledge_of(self.rules, side)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's expected final VP (the search hook; see
+        :mod:`plugins.brass_pittsburgh.evaluation`)."""
+        return self._evaluation(state)
 
     # --- positions ------------------------------------------------------------------------
 
