@@ -62,6 +62,8 @@ SHORTFALL_VP: Final = 3.0
 """VP lost per unit of money a seat on negative income lacks at the round's end (tiles
 sold for half their cost, then VP)."""
 INF: Final = 99
+RESOURCE_OF: Final = {"coal": "coal", "iron": "iron", "brewery": "beer"}
+"""Birmingham's view names a tile's industry; its cubes are these."""
 
 
 def choose(view: dict[str, Any], legal: list[Any], rng: Random, knowledge: Knowledge) -> Any:
@@ -172,6 +174,16 @@ class _Context:
             if b["owner"] == seat:
                 for end in b["ends"]:
                     self.my_links_at[end] += 1
+        # cubes waiting on tiles, by resource and component: free to whoever reaches them
+        self.free_cubes: dict[str, dict[str, int]] = {}
+        for t in self.tiles:
+            if t["resources"]:
+                res = t.get("resource") or RESOURCE_OF.get(t["industry"], "")
+                at = self.free_cubes.setdefault(res, {})
+                c = find(t["location"])
+                at[c] = at.get(c, 0) + t["resources"]
+        self._cube_cost: dict[tuple[str, int, str | None], float] = {}
+        self._wants: dict[str, bool] = {}
         self._dist_from: dict[str, dict[str, int]] = {}
         self._dist_to_buyer: dict[str, dict[str, int]] = {}
         self._plan: tuple[float, float] | None = None
@@ -392,28 +404,28 @@ class _Context:
         if n <= 0:
             return 0.0
         c = self.comp(loc) if loc else None
-        free = sum(
-            t["resources"]
-            for t in self.tiles
-            if t.get("resource", self._bb_resource(t)) == resource
-            and t["resources"]
-            and (resource == "iron" and not self.pittsburgh or self.comp(t["location"]) == c)
-        )
+        key = (resource, n, c)
+        found = self._cube_cost.get(key)
+        if found is not None:
+            return found
+        if resource == "iron" and not self.pittsburgh:  # Birmingham's iron needs no link
+            free = sum(self.free_cubes.get(resource, {}).values())
+        else:
+            free = self.free_cubes.get(resource, {}).get(c, 0) if c else 0
         short = n - free
-        if short <= 0:
-            return 0.0
-        prices = [lad["buy_price"] for lad in self.ladders(resource, loc) if lad["cubes"]]
-        if prices:
-            return short * (min(prices) + 0.5 * (short - 1))
-        fallback = (self.view.get("vanderbilt") or {}).get(resource)
-        if fallback is None:  # Birmingham: an empty market's price
-            lads = self.ladders(resource, loc)
-            fallback = lads[0]["buy_price"] if lads else 8
-        return float(short * fallback)
-
-    @staticmethod
-    def _bb_resource(t: dict[str, Any]) -> str:
-        return {"coal": "coal", "iron": "iron", "brewery": "beer"}.get(t["industry"], "")
+        cost = 0.0
+        if short > 0:
+            prices = [lad["buy_price"] for lad in self.ladders(resource, loc) if lad["cubes"]]
+            if prices:
+                cost = short * (min(prices) + 0.5 * (short - 1))
+            else:
+                fallback = (self.view.get("vanderbilt") or {}).get(resource)
+                if fallback is None:  # Birmingham: an empty market's price
+                    lads = self.ladders(resource, loc)
+                    fallback = lads[0]["buy_price"] if lads else 8
+                cost = float(short * fallback)
+        self._cube_cost[key] = cost
+        return cost
 
     def market_sale(self, resource: str, cubes: int, loc: str | None) -> tuple[int, float, int]:
         """What a new tile's cubes fetch at once: (sold, money, VP)."""
@@ -488,6 +500,12 @@ class _Context:
 
     def wants(self, industry: str) -> bool:
         """Whether a card in hand could build ``industry`` somewhere."""
+        found = self._wants.get(industry)
+        if found is None:
+            found = self._wants[industry] = self._can_build(industry)
+        return found
+
+    def _can_build(self, industry: str) -> bool:
         for card in self.hand:
             if card.startswith("wild:"):
                 return True
@@ -510,7 +528,7 @@ class _Context:
                     continue
                 w = self.generic_worth(t)
                 cost = t.money + sum(
-                    self.cube_cost(r, n, next(iter(self.network), None)) for r, n in t.cubes.items()
+                    self.cube_cost(r, n, min(self.network, default=None)) for r, n in t.cubes.items()
                 )
                 if w > best[1]:
                     best = (cost, w)

@@ -20,6 +20,8 @@ from plugins.brass.state import OVER, PLAY, SCORING, BrassState
 
 PLAYOUT_EPSILON = 0.1
 """Share of playout decisions taken at random."""
+PLAYOUT_CANDIDATES = 10
+"""Legal moves a playout decision weighs at most."""
 
 
 class BrassGame:
@@ -59,12 +61,17 @@ class BrassGame:
 
     def playout_policy(self, state: BrassState, seat: int, legal: list[Any], rng: Random) -> Any:
         """The search hook's quick choice: the greedy bot's, on the seat's view of
-        ``state``, with a random move now and then (:data:`PLAYOUT_EPSILON`) so that
-        playouts from one position differ."""
+        ``state``, among at most :data:`PLAYOUT_CANDIDATES` of the legal moves (every sale
+        among them, the rest drawn at random), and now and then a random move
+        (:data:`PLAYOUT_EPSILON`), so that playouts are quick and differ."""
         if len(legal) == 1:
             return legal[0]
         if rng.random() < PLAYOUT_EPSILON:
             return legal[rng.randrange(len(legal))]
+        if len(legal) > PLAYOUT_CANDIDATES:
+            sales = [m for m in legal if m.__struct_config__.tag == "sell"]
+            others = [m for m in legal if m.__struct_config__.tag != "sell"]
+            legal = sales + rng.sample(others, max(0, PLAYOUT_CANDIDATES - len(sales)))
         return self.bot_policy(self.view(state, seat), legal, rng)  # type: ignore[attr-defined]
 
     def sample_hidden(self, state: Any, seat: int, rng: Random) -> Any:
