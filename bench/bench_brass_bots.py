@@ -27,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.playout import playout  # noqa: E402
+from core.playout import playout
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,6 +64,52 @@ def make_chooser(game: Any, bot: str, baseline: Any) -> Any:
     return lambda state, seat, legal, rng: policy(game.view(state, seat), legal, rng)
 
 
+def play_one(
+    game: Any,
+    bots: list[str],
+    choosers: dict[str, Any],
+    seed: int,
+    stats: dict[str, dict[str, float]],
+) -> bool:
+    """Play one game with ``bots`` in their seats, adding each bot's figures to ``stats``;
+    whether every seat scored 0."""
+    counts: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    spent = [0.0] * len(bots)
+
+    def choose(state: Any, seat: int, legal: list[Any], rng: Random) -> Any:
+        start = time.perf_counter()
+        move = choosers[bots[seat]](state, seat, legal, rng)
+        spent[seat] += time.perf_counter() - start
+        counts[seat][move.__struct_config__.tag] += 1
+        counts[seat]["decisions"] += 1
+        return move
+
+    state, _ = playout(game, game.Options(), len(bots), Random(seed), choose)
+    result = game.result(state)
+    view = game.view(state, None)
+    best = max(result.scores)
+    for seat, bot in enumerate(bots):
+        s = stats[bot]
+        income = view["players"][seat]["income_level"]
+        s["seats"] += 1
+        s["vp"] += result.scores[seat]
+        s["loans"] += counts[seat]["loan"]
+        s["sell_actions"] += counts[seat]["sell"]
+        s["tiles_sold"] += counts[seat]["sell"] + counts[seat]["sell_also"]
+        s["builds"] += counts[seat]["build"]
+        s["networks"] += counts[seat]["network"]
+        s["develops"] += counts[seat]["develop"]
+        s["passes"] += counts[seat]["pass"]
+        s["scouts"] += counts[seat]["scout"]
+        s["income"] += income
+        s["money"] += view["players"][seat]["money"]
+        s["negative"] += income < 0
+        s["wins"] += result.scores[seat] == best and result.scores.count(best) == 1
+        s["ms"] += spent[seat] * 1000
+        s["decisions"] += counts[seat]["decisions"]
+    return best == 0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=["birmingham", "pittsburgh"], default="birmingham")
@@ -85,41 +131,7 @@ def main() -> None:
     for g in range(args.games):
         # rotate the bots round the seats
         bots = [seats[(i + g) % len(seats)] for i in range(len(seats))]
-        counts: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-        spent = [0.0] * len(bots)
-
-        def choose(state: Any, seat: int, legal: list[Any], rng: Random) -> Any:
-            start = time.perf_counter()
-            move = choosers[bots[seat]](state, seat, legal, rng)
-            spent[seat] += time.perf_counter() - start
-            counts[seat][move.__struct_config__.tag] += 1
-            counts[seat]["decisions"] += 1
-            return move
-
-        state, _ = playout(game, game.Options(), len(bots), Random(args.seed + g), choose)
-        result = game.result(state)
-        view = game.view(state, None)
-        zero_games += max(result.scores) == 0
-        best = max(result.scores)
-        for seat, bot in enumerate(bots):
-            s = stats[bot]
-            income = view["players"][seat]["income_level"]
-            s["seats"] += 1
-            s["vp"] += result.scores[seat]
-            s["loans"] += counts[seat]["loan"]
-            s["sell_actions"] += counts[seat]["sell"]
-            s["tiles_sold"] += counts[seat]["sell"] + counts[seat]["sell_also"]
-            s["builds"] += counts[seat]["build"]
-            s["networks"] += counts[seat]["network"]
-            s["develops"] += counts[seat]["develop"]
-            s["passes"] += counts[seat]["pass"]
-            s["scouts"] += counts[seat]["scout"]
-            s["income"] += income
-            s["money"] += view["players"][seat]["money"]
-            s["negative"] += income < 0
-            s["wins"] += result.scores[seat] == best and result.scores.count(best) == 1
-            s["ms"] += spent[seat] * 1000
-            s["decisions"] += counts[seat]["decisions"]
+        zero_games += play_one(game, bots, choosers, args.seed + g, stats)
     print(f"{game.title}, {args.players} players, {args.games} games, seats {' '.join(seats)}")
     for bot, s in sorted(stats.items()):
         n = s["seats"]

@@ -168,7 +168,6 @@ class _Context:
             if b["owner"] == seat:
                 self.network.update(b["ends"])
         self.network |= {p["city"] for p in self.pipes if p["owner"] == seat}
-        self.present = bool(self.network)
         self.my_links_at: Counter[str] = Counter()
         for b in self.built:
             if b["owner"] == seat:
@@ -184,6 +183,7 @@ class _Context:
                 at[c] = at.get(c, 0) + t["resources"]
         self._cube_cost: dict[tuple[str, int, str | None], float] = {}
         self._wants: dict[str, bool] = {}
+        self._adj: dict[str, list[tuple[str, int]]] | None = None
         self._dist_from: dict[str, dict[str, int]] = {}
         self._dist_to_buyer: dict[str, dict[str, int]] = {}
         self._plan: tuple[float, float] | None = None
@@ -193,8 +193,13 @@ class _Context:
     def _merchant(self, m: dict[str, Any]) -> dict[str, Any]:
         if self.pittsburgh:
             buys = set(m["accepts"]) if m["face_up"] else set()
-            return {"merchant": m["merchant"], "location": m["location"], "buys": buys,
-                    "beer": False, "bonus": _reward(m["reward"]) if m["face_up"] else NO_REWARD}
+            return {
+                "merchant": m["merchant"],
+                "location": m["location"],
+                "buys": buys,
+                "beer": False,
+                "bonus": _reward(m["reward"]) if m["face_up"] else NO_REWARD,
+            }
         return {"merchant": m["merchant"], "location": m["location"], "buys": set(m["buys"]),
                 "beer": m["beer"], "bonus": _reward(m["bonus"])}  # fmt: skip
 
@@ -241,34 +246,25 @@ class _Context:
             v += t.vp_per_heavy_train * (heavy + 1)
         return v + self.worth(t.reward)
 
-    def barrels(self, loc: str, merchant_beer: bool = True) -> int:
+    def barrels(self, loc: str) -> int:
         """Beer (Birmingham) or oil (Pittsburgh) a sale at ``loc`` could use now."""
         c = self.comp(loc)
         if self.pittsburgh:
-            fields = {p["oilfield"] for p in self.pipes if p["carries_oil"] and self.comp(p["city"]) == c}
+            fields = {
+                p["oilfield"] for p in self.pipes if p["carries_oil"] and self.comp(p["city"]) == c
+            }
             oil = sum(f["oil"] for f in self.view.get("oilfields") or [] if f["oilfield"] in fields)
             cargo = sum(b["cargo"] for b in self.built
                         if b["owner"] == self.seat and b.get("carries") == "oil"
                         and self.comp(b["ends"][0]) == c)  # fmt: skip
             return oil + cargo
-        beer = sum(
-            t["resources"]
-            for t in self.tiles
-            if t["industry"] == "brewery" and (t["owner"] == self.seat or self.comp(t["location"]) == c)
-        )
-        if merchant_beer:
-            beer += sum(1 for m in self.merchants if m["beer"] and self.comp(m["location"]) == c)
-        return beer
+        # the seat's own breweries serve anywhere, others' only where connected
+        beer = sum(t["resources"] for t in self.tiles
+                   if t["industry"] == "brewery"
+                   and (t["owner"] == self.seat or self.comp(t["location"]) == c))  # fmt: skip
+        return beer + sum(1 for m in self.merchants if m["beer"] and self.comp(m["location"]) == c)
 
     # --- distances over lines of this era (built: 0, buildable: 1) --------------------
-
-    def _lines(self) -> list[tuple[tuple[str, ...], int]]:
-        era = self.era
-        return [
-            (line.ends, 0 if name in self.built_names else 1)
-            for name, line in self.k.lines.items()
-            if name in self.built_names or line.eras[era]
-        ]
 
     def _bfs(self, starts: set[str]) -> dict[str, int]:
         adj = self._adjacency()
@@ -297,16 +293,18 @@ class _Context:
         return dist
 
     def _adjacency(self) -> dict[str, list[tuple[str, int]]]:
-        adj = getattr(self, "_adj", None)
-        if adj is None:
-            adj = {}
-            for ends, w in self._lines():
-                for a in ends:
-                    for b in ends:
-                        if a != b:
-                            adj.setdefault(a, []).append((b, w))
-            self._adj = adj
-        return adj
+        """Locations joined by a line: 0 links missing where one is built, 1 where one may
+        be built this era."""
+        if self._adj is None:
+            self._adj = {}
+            for name, line in self.k.lines.items():
+                built = name in self.built_names
+                if built or line.eras[self.era]:
+                    for a in line.ends:
+                        for b in line.ends:
+                            if a != b:
+                                self._adj.setdefault(a, []).append((b, 0 if built else 1))
+        return self._adj
 
     def dist_to_buyer(self, good: str, with_beer: bool = False) -> dict[str, int]:
         """Links missing from each location to a merchant buying ``good`` (``with_beer``:
@@ -335,7 +333,9 @@ class _Context:
         p = self._chance(missing)
         if t.sale_need and self.barrels(loc) < t.sale_need:
             # no beer at hand: a buyer with its own barrel, or a brewery still to build
-            with_beer = INF if self.pittsburgh else self.dist_to_buyer(t.industry, True).get(loc, INF)
+            with_beer = INF
+            if not self.pittsburgh:
+                with_beer = self.dist_to_buyer(t.industry, True).get(loc, INF)
             p = max(self._chance(max(missing, with_beer)), p * NO_BARRELS)
         return p
 
@@ -492,7 +492,10 @@ class _Context:
         """What building ``t`` somewhere sensible is worth this game, roughly."""
         if not t.eras[self.era] and (self.era == 1 or not t.eras[1]):
             return 0.0
-        p = {"built": 1.0, "sell": 0.6}.get(t.flip) or {"coal": 0.3, "beer": 0.3}.get(t.resource, 0.5)
+        if t.flip == "deplete":
+            p = 0.3 if t.resource in ("coal", "beer") else 0.5
+        else:
+            p = 1.0 if t.flip == "built" else 0.6
         vp = t.vp * (1 if t.leaves_after_first_era or self.era else 2)
         fv = vp + self.k.income_gain(self.space, t.income) * self.iv + t.icons
         cubes = sum(t.cubes.values()) * 2.5
@@ -527,9 +530,8 @@ class _Context:
                 if not t.eras[self.era] or not self.wants(t.industry):
                     continue
                 w = self.generic_worth(t)
-                cost = t.money + sum(
-                    self.cube_cost(r, n, min(self.network, default=None)) for r, n in t.cubes.items()
-                )
+                home = min(self.network, default=None)
+                cost = t.money + sum(self.cube_cost(r, n, home) for r, n in t.cubes.items())
                 if w > best[1]:
                     best = (cost, w)
             self._plan = best
@@ -598,18 +600,16 @@ class _Context:
         line = self.k.lines.get(site)
         if line is None:
             return 0.0
-        v = self.link_vp(line.ends) + self.connect_value(line.ends)
+        link_vp = self.link_vp(line.ends)
+        v = link_vp + self.connect_value(line.ends) + self.worth(line.bonus)
         v += sum(NEW_PLACE_VP for end in line.ends if end not in self.network)
-        v += self.worth(line.bonus)
-        if self.pittsburgh:
-            tile = self.k.link_tiles.get(move.link)
-            if tile is not None:
-                if tile.multiplier > 1 or tile.stays:
-                    v += self.link_vp(line.ends) * (tile.multiplier - 1)
-                    if tile.stays and self.era == 0:
-                        v += self.link_vp(line.ends) * tile.multiplier
-                v += self.worth(tile.reward) + 2.0 * self.mv * sum(tile.carries.values())
-                v -= self.spend(sum(self.cube_cost(r, n, line.ends[0]) for r, n in tile.cubes.items()))
+        tile = self.k.link_tiles.get(move.link)
+        if tile is not None:  # Pittsburgh: the link tile's own cost and worth
+            scorings = 2 if tile.stays and self.era == 0 else 1  # heavy trains stay
+            v += link_vp * (tile.multiplier * scorings - 1)
+            v += self.worth(tile.reward) + 2.0 * self.mv * sum(tile.carries.values())
+            end = line.ends[0]
+            v -= self.spend(sum(self.cube_cost(r, n, end) for r, n in tile.cubes.items()))
         else:
             cost = self.k.link_money[self.era]
             cost += self.cube_cost("coal", self.k.link_cubes[self.era], line.ends[0])
@@ -657,11 +657,11 @@ class _Context:
         tile = self.k.link_tiles.get(link)
         v = 0.0
         c = self.comp(route.city)
-        for t in self.my_tiles:
+        for t in self.my_tiles:  # oil for the seat's unsold goods that lack it
             f = self.tile_facts(t)
-            if f.flip == "sell" and not t["flipped"] and self.comp(t["location"]) == c:
-                if self.barrels(t["location"]) < f.sale_need:
-                    v += 0.3 * self.flip_value(f, t["location"])
+            loc = t["location"]
+            if f.flip == "sell" and not t["flipped"] and self.comp(loc) == c:
+                v += 0.3 * self.flip_value(f, loc) if self.barrels(loc) < f.sale_need else 0.0
         if tile is not None:
             v += 1.5 * self.worth(tile.per_barrel)
             v -= self.spend(sum(self.cube_cost(r, n, route.city) for r, n in tile.cubes.items()))

@@ -30,9 +30,7 @@ def outlooks(s: BrassState, levels: list[int], rounds_after: int) -> tuple[int, 
     cards = len(s.deck) + sum(len(h) for h in s.hands)
     rounds_era = 0 if s.phase == SCORING else max(1, rounds_left(cards, s.players))
     after = rounds_after if s.era == 0 else 0
-    return rounds_era, [
-        outlook(rounds_era, after, s.money[i], levels[i]) for i in range(s.players)
-    ]
+    return rounds_era, [outlook(rounds_era, after, s.money[i], levels[i]) for i in range(s.players)]
 
 
 def flip_chance(kind: str, rounds_era: int, carried: bool) -> float:

@@ -17,7 +17,6 @@ from plugins.brass.moves import ScoreEra
 from plugins.brass.scoring import TieBreak, final_result
 from plugins.brass.state import OVER, PLAY, SCORING, BrassState
 
-
 PLAYOUT_EPSILON = 0.1
 """Share of playout decisions taken at random."""
 PLAYOUT_CANDIDATES = 10

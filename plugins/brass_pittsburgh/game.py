@@ -16,8 +16,8 @@ from core.errors import BadRequest
 from plugins.brass import bot
 from plugins.brass.cards import build_deck
 from plugins.brass.game import BrassGame
-from plugins.brass.knowledge import Knowledge
 from plugins.brass.hidden import deal
+from plugins.brass.knowledge import Knowledge
 from plugins.brass.scoring import TieBreak
 from plugins.brass_pittsburgh import engine, evaluation, knowledge, position, view
 from plugins.brass_pittsburgh import events as ev

@@ -56,7 +56,7 @@ def knowledge_of(rules: Rules, side: str) -> Knowledge:
             vp_per_empty_mat_space=per_space, vp_per_heavy_train=per_train,
         )  # fmt: skip
     lines = {
-        line.id: Line(ends=tuple(line.endpoints), bonus=reward_of([line.bonus] if line.bonus else ()))
+        line.id: Line(ends=line.endpoints, bonus=reward_of([line.bonus] if line.bonus else ()))
         for line in board.lines
     }
     routes = {
