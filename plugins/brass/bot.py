@@ -617,7 +617,10 @@ class _Context:
         return v
 
     def _second_link(self, move: Any) -> float:
-        return self._network(move) - self.spend(self.k.second_link_money) - 1.0
+        # it takes no card and no action: only its money beyond a first link's (and
+        # Birmingham's barrel of beer) sets it apart from one
+        extra = self.k.second_link_money - self.k.link_money[self.era]
+        return self._network(move) - self.spend(extra) - (0.0 if self.pittsburgh else 1.0)
 
     def link_vp(self, ends: tuple[str, ...]) -> float:
         """VP a link on ``ends`` should score at the era's end."""
