@@ -50,6 +50,8 @@ PASS_VP: Final = -2.0
 NEW_PLACE_VP: Final = 0.4
 """A location added to the seat's network (more places its industry cards reach)."""
 TEMPO_VP: Final = 1.5
+DEAD_STACK: Final = 1.5
+"""A develop past a tile that can no longer be built opens every tile above it."""
 """What an action spent on a develop or a loan could have done instead."""
 DEMAND: Final = 0.06
 """Cubes a seat's builds use up per round, roughly: how fast a tile's leftovers go."""
@@ -687,7 +689,9 @@ class _Context:
             gain = self.generic_worth(self.k.tiles[after]) - self.generic_worth(cur)
             if not self.wants(cur.industry):
                 gain *= 0.5
-        v = max(0.0, gain) * 0.6 - TEMPO_VP
+        # a tile that can no longer be built blocks its whole stack
+        dead = not cur.eras[self.era] and (self.era == 1 or not cur.eras[1])
+        v = max(0.0, gain) * (DEAD_STACK if dead else 0.6) - TEMPO_VP
         if not free:
             metal = self.cube_cost("iron", 1, None)
             if self.pittsburgh:
