@@ -50,6 +50,8 @@ PASS_VP: Final = -2.0
 NEW_PLACE_VP: Final = 0.4
 """A location added to the seat's network (more places its industry cards reach)."""
 TEMPO_VP: Final = 1.5
+FUTURE_ICONS: Final = 0.4
+"""Link icons an empty build space is expected to show by the era's end, early on."""
 DEAD_STACK: Final = 1.5
 """A develop past a tile that can no longer be built opens every tile above it."""
 """What an action spent on a develop or a loan could have done instead."""
@@ -627,12 +629,15 @@ class _Context:
     def link_vp(self, ends: tuple[str, ...]) -> float:
         """VP a link on ``ends`` should score at the era's end."""
         vp = 0.0
+        later = FUTURE_ICONS * min(1.0, self.rounds_era / 8)
         for end in ends:
             vp += self.k.printed_icons.get(end, 0)
-            for t in self.tiles:
-                if t["location"] == end:
-                    f = self.tile_facts(t)
-                    vp += f.icons * (1.0 if t["flipped"] else 0.5)
+            for i in range(len(self.k.slots.get(end, ()))):
+                t = self.by_space.get(f"{end}:{i}")
+                if t is None:
+                    vp += later  # a tile may still come
+                else:
+                    vp += self.tile_facts(t).icons * (1.0 if t["flipped"] else 0.5)
         return vp
 
     def connect_value(self, ends: tuple[str, ...]) -> float:
