@@ -685,13 +685,14 @@ class _Context:
         return v
 
     def _develop(self, move: Any, free: bool = False) -> float:
-        key, after = self._develop_tiles(move)
+        key, after, copies = self._develop_tiles(move)
         if key is None:
             return PASS_VP
         cur = self.k.tiles[key]
         gain = 0.0
         if after is not None:
-            gain = self.generic_worth(self.k.tiles[after]) - self.generic_worth(cur)
+            # each copy of the tile developed away is a share of the way to the next
+            gain = (self.generic_worth(self.k.tiles[after]) - self.generic_worth(cur)) / copies
             if not self.wants(cur.industry):
                 gain *= 0.5
         # a tile that can no longer be built blocks its whole stack
@@ -704,23 +705,25 @@ class _Context:
             v -= self.spend(metal)
         return v
 
-    def _develop_tiles(self, move: Any) -> tuple[str | None, str | None]:
-        """The tile a develop removes and the tile it opens, by key."""
+    def _develop_tiles(self, move: Any) -> tuple[str | None, str | None, int]:
+        """The tile a develop removes, the next other tile it leads to (by key), and how
+        many copies of the removed one are left to develop first."""
         if self.pittsburgh:
             tile = move.tile
-            if self.me.get("mat", {}).get(tile, 0) > 1:
-                return tile, tile
-            nxt = [t for t in self.k.mat_next.get(tile, ()) if self.me.get("mat", {}).get(t)]
+            mat = self.me.get("mat") or {}
+            nxt = [t for t in self.k.mat_next.get(tile, ()) if mat.get(t)]
             best = max(nxt, key=lambda t: self.generic_worth(self.k.tiles[t]), default=None)
-            return tile, best
+            return tile, best, max(1, mat.get(tile, 1))
         ind = move.industry
         stack = self.k.stacks.get(ind, ())
-        left = (self.me.get("tiles_left") or {}).get(ind, 0)
-        pos = len(stack) - left
+        pos = len(stack) - (self.me.get("tiles_left") or {}).get(ind, 0)
         if pos >= len(stack):
-            return None, None
-        key = f"{ind}:{stack[pos]}"
-        return key, (f"{ind}:{stack[pos + 1]}" if pos + 1 < len(stack) else None)
+            return None, None, 1
+        level = stack[pos]
+        copies = stack[pos:].count(level)
+        above = pos + copies
+        after = f"{ind}:{stack[above]}" if above < len(stack) else None
+        return f"{ind}:{level}", after, copies
 
     def _develop_also(self, move: Any) -> float:
         return self._develop(move)
