@@ -2,7 +2,8 @@
 
 A game's class subclasses :class:`BrassGame` and supplies the rest: ``setup``, ``evolve``,
 ``decide`` (after :meth:`BrassGame.check_move`), ``legal_moves``, ``view``, ``redact``,
-positions, and its tie-breaks (:meth:`BrassGame.tie_breaks`).
+positions, and its tie-breaks (:meth:`BrassGame.tie_breaks`); for bots, ``bot_policy`` and
+the search hook ``evaluate`` (``clone`` and ``playout_policy`` are here).
 """
 
 from __future__ import annotations
