@@ -12,7 +12,7 @@ from plugins.brass.cards import build_deck
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import deal, resample_cards
 from plugins.brass.scoring import TieBreak
-from plugins.brass_birmingham import engine, position, view
+from plugins.brass_birmingham import engine, evaluation, knowledge, position, view
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import moves as mv
 from plugins.brass_birmingham.data import Birmingham, birmingham
@@ -61,6 +61,8 @@ class BrassBirmingham(BrassGame):
     def __init__(self, data: Birmingham | None = None) -> None:
         self.data = data or birmingham()
         self.names = Names(data) if data else shipped_names()
+        self.knowledge = knowledge.knowledge_of(data) if data else knowledge.knowledge()
+        self._evaluation = evaluation.Evaluation(self.data)
         # the static board, by the ids moves and views use, for GET /games
         self.metadata = {**type(self).metadata, "board": view.board(self.data, self.names)}
 
@@ -103,7 +105,12 @@ class BrassBirmingham(BrassGame):
 
     def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         """The greedy bot's choice among ``legal``, from the seat's view alone."""
-        return bot.choose(view, legal, rng, bot.BIRMINGHAM)
+        return bot.choose(view, legal, rng, self.knowledge)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's expected final VP (the search hook; see
+        :mod:`plugins.brass_birmingham.evaluation`)."""
+        return self._evaluation(state)
 
     def sample_hidden(self, state: State, seat: int, rng: Random) -> State:
         """Redraw what ``seat`` cannot see (the deck, other hands, face-down discards);

@@ -17,8 +17,9 @@ from plugins.brass import bot
 from plugins.brass.cards import build_deck
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import deal
+from plugins.brass.knowledge import Knowledge
 from plugins.brass.scoring import TieBreak
-from plugins.brass_pittsburgh import engine, position, view
+from plugins.brass_pittsburgh import engine, evaluation, knowledge, position, view
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import moves as mv
 from plugins.brass_pittsburgh.determinize import position_from_view
@@ -68,6 +69,7 @@ class BrassPittsburgh(BrassGame):
         self.rules = rules or default_rules()
         self.names = Names(rules) if rules else shipped_names()
         data = self.rules.data
+        self._evaluation = evaluation.Evaluation(self.rules)
         # Per instance: the data version shown to users is the one actually loaded.
         self.metadata: dict[str, Any] = {
             "family": "brass",
@@ -162,7 +164,18 @@ class BrassPittsburgh(BrassGame):
 
     def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         """The greedy bot's choice among ``legal``, from the seat's view alone."""
-        return bot.choose(view, legal, rng, bot.PITTSBURGH)
+        return bot.choose(view, legal, rng, self.knowledge(view["side"]))
+
+    def knowledge(self, side: str) -> Knowledge:
+        """The printed facts of board ``side`` the greedy bot weighs views against."""
+        if self.rules is default_rules():
+            return knowledge.knowledge(side)
+        return knowledge.knowledge_of(self.rules, side)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's expected final VP (the search hook; see
+        :mod:`plugins.brass_pittsburgh.evaluation`)."""
+        return self._evaluation(state)
 
     # --- positions ------------------------------------------------------------------------
 
