@@ -57,7 +57,7 @@ export async function showTable(root, matchId, { navigate }) {
     const info = s.env && s.env.seats[i];
     const base = seatLabel(i);
     if (i === s.seat) return `${base} (you)`;
-    if (info && info.bot) return `${base} (${info.bot} bot)`;
+    if (info && info.bot) return `${base} (${info.bot} bot${info.level ? `, ${info.level}` : ""})`;
     return base;
   };
   const logCtx = { game, board, names, seatName, get seat() { return s.seat; } };
