@@ -52,12 +52,11 @@ class Level(msgspec.Struct, frozen=True, kw_only=True):
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level(name="easy", seconds=0.25, iterations=48, candidates=4, horizon=12,
-              determinizations=4,
-              description="a quick look ahead: a little stronger than greedy"),
-        Level(name="medium", seconds=0.8, iterations=200, candidates=8, horizon=30,
+        Level(name="easy", seconds=0.3, iterations=60, candidates=4, horizon=12,
+              determinizations=4, description="a quick look ahead"),
+        Level(name="medium", seconds=0.8, iterations=200, candidates=6, horizon=16,
               determinizations=8, description="the default: a few hundred short futures"),
-        Level(name="hard", seconds=1.6, iterations=600, candidates=12, horizon=60,
+        Level(name="hard", seconds=1.6, iterations=500, candidates=8, horizon=16,
               determinizations=12, description="the longest think, within 2 s a move"),
     )
 }  # fmt: skip
@@ -114,7 +113,10 @@ class SearchBot:
     def choose(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        deadline = self.clock() + self.level.seconds
+        # A choice between two coal sources deserves less thought than the turn's action.
+        share = min(1.0, max(0.3, len(legal) / 8))
+        deadline = self.clock() + self.level.seconds * share
+        iterations = max(1, round(self.level.iterations * share))
         seat = view["seat"]
         dets = [self.game.determinize(view, rng)]
         anchor = self._anchor(view, legal, rng)
@@ -125,7 +127,7 @@ class SearchBot:
         # random draws (common random numbers), so candidates are compared on equal futures
         # and the luck of the draw mostly cancels out of their difference.
         futures: list[tuple[int, int]] = []
-        for n in range(self.level.iterations):
+        for n in range(iterations):
             if self.clock() >= deadline:
                 break
             arm = self._select(arms, n + 1)
