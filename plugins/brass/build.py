@@ -14,10 +14,12 @@ def build_spaces(
 
     A space showing only that industry's icon must be used while one is empty; only when
     none is may a shared (multi-icon) space take it."""
-    single = [s for s in slots if empty[s] and len(icons[s]) == 1 and icons[s][0] == industry]
-    if single:
-        return single
-    return [s for s in slots if empty[s] and industry in icons[s]]
+    single: list[int] = []
+    shared: list[int] = []
+    for s in slots:  # one plain loop: listings ask this for many (location, industry) pairs
+        if empty[s] and industry in icons[s]:
+            (single if len(icons[s]) == 1 else shared).append(s)
+    return single or shared
 
 
 EVERY_LOCATION, NETWORK_LOCATIONS, NO_LOCATION = -1, -2, -3

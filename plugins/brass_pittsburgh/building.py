@@ -21,7 +21,7 @@ condition); a data set may still mark a tile not developable.
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Sequence
 
 import msgspec
 
@@ -134,25 +134,31 @@ class BuildScene:
     def _find_places(
         self, space: int, industry: int, tile: MatTile, where: int
     ) -> list[BuildTarget]:
-        def reached(city: int) -> bool:
-            if where >= 0:
-                return city == where
-            return where == EVERY_CITY or (where == NETWORK_CITIES and city in self.net)
-
         if tile.build_on == "upgrade":
             slot_node = self.board.slot_node
             return [
                 BuildTarget(space=space, slot=slot)
                 for slot in self.upgrades(tile)
-                if reached(slot_node[slot])
+                if self.reached(slot_node[slot], where)
             ]
-        cities = self.rules.industry_cities[self.state.side][industry]  # ascending
+        cities: Sequence[int] = self.rules.industry_cities[self.state.side][industry]  # ascending
+        if where >= 0:
+            cities = (where,) if where in cities else ()
+        elif where == NETWORK_CITIES:
+            cities = [city for city in cities if city in self.net]
+        elif where != EVERY_CITY:
+            cities = ()
         return [
             BuildTarget(space=space, slot=slot)
             for city in cities
-            if reached(city)
             for slot in self.fits(industry, city)
         ]
+
+    def reached(self, city: int, where: int) -> bool:
+        """Whether ``city`` is one of ``where`` (a city, or ``EVERY_CITY`` ...)."""
+        if where >= 0:
+            return city == where
+        return where == EVERY_CITY or (where == NETWORK_CITIES and city in self.net)
 
     def upgrades(self, tile: MatTile) -> list[int]:
         if self._built is None:

@@ -14,7 +14,7 @@ import msgspec
 from plugins.brass_pittsburgh.board import PittsburghBoard
 from plugins.brass_pittsburgh.building import has_presence, network, route_pipelines
 from plugins.brass_pittsburgh.data import Cost
-from plugins.brass_pittsburgh.links import LIGHT, pipeline_sites, site_rule, train_sites
+from plugins.brass_pittsburgh.links import LIGHT, pipeline_sites, train_sites
 from plugins.brass_pittsburgh.payment import PaymentTable
 from plugins.brass_pittsburgh.rewards import Gains, pipeline_pays
 from plugins.brass_pittsburgh.rules import Rules
@@ -109,12 +109,7 @@ def take_oil(rules: Rules, state: State, route: int) -> OilTaken:
 
 
 def link_cost(rules: Rules, link: str) -> Cost:
-    data = rules.data
-    if link == LIGHT:
-        return data.light_trains.cost
-    if link in data.heavy_trains:
-        return data.heavy_trains[link].cost
-    return data.pipelines[link].cost
+    return rules.link_tiles[link].cost
 
 
 def network_options(
@@ -162,10 +157,9 @@ def network_sites(
     # sites: each such group is checked once.
     checked: dict[tuple[object, ...], list[int]] = {}
     sites_by_rule: dict[tuple[bool, bool], list[int]] = {}
+    worst_cubes = rules.worst_link_cubes[state.side]
     for link in links:
-        cost = link_cost(rules, link)
-        resources = tuple(cost.resources().items())
-        rule = site_rule(data, link)
+        cost, resources, rule = rules.link_tiles[link]
         pipeline = rule[0]
         sites = sites_by_rule.get(rule)
         if sites is None and pipeline:
@@ -181,7 +175,7 @@ def network_sites(
         # afford the link anywhere; one who cannot pay the money alone, nowhere. Only in
         # between is the cheapest plan worked out per site.
         base = cost.money + extra
-        worst = base + sum(board.vanderbilt_price(cube) * n for cube, n in resources)
+        worst = base + worst_cubes[link]
         if worst <= money:
             yield link, sites
             continue

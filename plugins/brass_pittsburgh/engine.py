@@ -86,6 +86,9 @@ STEP_KINDS = OFFERS | {"discard", "cube", "metal", "oil", "produce", "bonus", "m
 METAL = ("iron", "steel")
 LISTINGS_KEPT = 64
 """Recent listings a game keeps (see :func:`legal_moves`)."""
+REMEMBERED_STEPS = frozenset({"cube", "metal", "oil", "more_link", "more_develop"})
+"""Pending steps whose listing is dear enough to remember (with actions); the others cost
+less to list again than to key by state content."""
 _encode = msgspec.msgpack.Encoder().encode
 
 
@@ -155,8 +158,9 @@ def _cheapest(
         return 0
     f = facts or Facts(rules, s, seat)
     nodes, exclude = consumers(rules, s, seat, step.b if step.kind == "cube" else NETWORK, f)
-    kinds = [CUBES[step.a]] if step.kind == "cube" else METAL
-    return min(f.payment.cheapest(nodes, cube, count, exclude) for cube in kinds)
+    if step.kind == "cube":
+        return f.payment.cheapest(nodes, CUBES[step.a], count, exclude)
+    return min(f.payment.cheapest(nodes, cube, count, exclude) for cube in METAL)
 
 
 def _dearest(rules: Rules, s: State, step: Step, count: int) -> int:
@@ -472,6 +476,8 @@ def _plans(rules: Rules, s: State, slot: int) -> list[tuple[int, ...]]:
 def legal_moves(rules: Rules, s: State, seat: int) -> list[Any]:
     if s.phase != PLAY or seat != s.current:
         return []
+    if not _remembered(s):
+        return step_options(rules, s, seat)
     key = _listing_key(s, seat)
     found = rules.listings.get(key)
     if found is None:
@@ -480,6 +486,10 @@ def legal_moves(rules: Rules, s: State, seat: int) -> list[Any]:
             rules.listings.clear()
         rules.listings[key] = found
     return list(found)
+
+
+def _remembered(s: State) -> bool:
+    return not s.pending or s.pending[0].kind in REMEMBERED_STEPS
 
 
 def _listing_key(s: State, seat: int) -> bytes:
@@ -786,7 +796,7 @@ def decide(rules: Rules, s: State, actor: int, m: Any, rng: Random) -> list[Any]
         raise IllegalMove(*refusal)
     r = Resolver(rules, s, actor)
     # A move is usually chosen from the listing of this very state: check it there.
-    known = rules.listings.get(_listing_key(s, actor))
+    known = rules.listings.get(_listing_key(s, actor)) if _remembered(s) else None
     if s.pending:
         if m not in (step_options(rules, s, actor) if known is None else known):
             raise IllegalMove(*(offer_refusal(rules, s, actor, m) or _pending_refusal(s, m)))
