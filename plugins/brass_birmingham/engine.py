@@ -23,7 +23,7 @@ from plugins.brass.build import (
     card_reach,
     card_refusal,
 )
-from plugins.brass.cards import CardDef, distinct
+from plugins.brass.cards import distinct
 from plugins.brass.graph import nearest
 from plugins.brass.scoring import link_icons, link_points
 from plugins.brass_birmingham import events as ev
@@ -52,11 +52,11 @@ class Ctx:
         self.comp = d.graph.labels(s.link_owner)
         self._merchant_comps = {self.comp[m] for m in d.merchant_nodes}
         self._networks: dict[int, set[int]] = {}
-        self._presence: set[int] | None = None
+        self._presence: dict[int, bool] = {}
+        self._links: dict[int, int] = {}
         self._coal: dict[int, int] | None = None
         self._empty: list[bool] | None = None
         self._iron = -1
-        self._links: list[int] | None = None
         self._spaces: dict[tuple[int, int], list[int]] = {}
 
     @property
@@ -77,9 +77,10 @@ class Ctx:
 
     def presence(self, seat: int) -> bool:
         """Whether the seat has any industry or link on the board."""
-        if self._presence is None:
-            self._presence = set(self.s.slot_owner) | set(self.s.link_owner)
-        return seat in self._presence
+        found = self._presence.get(seat)
+        if found is None:
+            found = self._presence[seat] = seat in self.s.slot_owner or seat in self.s.link_owner
+        return found
 
     def network(self, seat: int) -> set[int]:
         net = self._networks.get(seat)
@@ -91,36 +92,48 @@ class Ctx:
 
     def links_placed(self, seat: int) -> int:
         """The seat's links on the board (of its limited supply of link tiles)."""
-        if self._links is None:
-            self._links = [0] * self.s.players
-            for owner in self.s.link_owner:
-                if owner >= 0:
-                    self._links[owner] += 1
-        return self._links[seat]
+        found = self._links.get(seat)
+        if found is None:
+            found = self._links[seat] = self.s.link_owner.count(seat)
+        return found
 
     def comps(self, nodes: Sequence[int]) -> set[int]:
         return {self.comp[n] for n in nodes}
 
     def reaches_merchant(self, nodes: Sequence[int]) -> bool:
+        if len(nodes) == 1:
+            return self.comp[nodes[0]] in self._merchant_comps
         return any(self.comp[n] in self._merchant_comps for n in nodes)
 
     def board_coal(self, nodes: Sequence[int]) -> int:
         """Coal on unflipped mines connected to any of ``nodes``."""
         if self._coal is None:
-            self._coal = {}
-            s = self.s
-            for slot, ind in enumerate(s.slot_ind):
-                if ind == COAL and s.slot_cubes[slot]:
-                    c = self.comp[self.d.slot_loc[slot]]
-                    self._coal[c] = self._coal.get(c, 0) + s.slot_cubes[slot]
+            self._count_cubes()
+        assert self._coal is not None
+        if len(nodes) == 1:
+            return self._coal.get(self.comp[nodes[0]], 0)
         return sum(self._coal.get(c, 0) for c in self.comps(nodes))
 
     def board_iron(self) -> int:
         """Iron on unflipped works anywhere (iron needs no connection)."""
         if self._iron < 0:
-            s = self.s
-            self._iron = sum(s.slot_cubes[i] for i, ind in enumerate(s.slot_ind) if ind == IRON)
+            self._count_cubes()
         return self._iron
+
+    def _count_cubes(self) -> None:
+        """Coal per connected group and iron on the board, in one pass."""
+        s, comp, slot_loc = self.s, self.comp, self.d.slot_loc
+        coal: dict[int, int] = {}
+        iron = 0
+        for slot, cubes in enumerate(s.slot_cubes):
+            if cubes:
+                ind = s.slot_ind[slot]
+                if ind == COAL:
+                    c = comp[slot_loc[slot]]
+                    coal[c] = coal.get(c, 0) + cubes
+                elif ind == IRON:
+                    iron += cubes
+        self._coal, self._iron = coal, iron
 
     def beer_sources(self, seat: int, nodes: Sequence[int]) -> list[int]:
         """Breweries with beer ``seat`` may use at ``nodes``: its own anywhere, opponents'
@@ -441,13 +454,7 @@ def action_moves(d: Birmingham, names: Names, s: State, seat: int) -> list[Any]:
     out = _build_moves(d, s, ctx, seat, hand, card, space, industry)
     out += [pm.Network(link[li]) for li in _link_options(d, s, ctx, seat)]
     out += [pm.Develop(industry[i]) for i in _develop_options(d, s, ctx, seat)]
-    for slot, owner in enumerate(s.slot_owner):
-        if owner == seat and s.slot_ind[slot] in SELLABLE and not s.slot_flipped[slot]:
-            out += [
-                pm.Sell(space[slot], merchant[m])
-                for m in range(d.n_merchants)
-                if sell_refusal(d, s, ctx, seat, slot, m) is None
-            ]
+    out += [pm.Sell(space[slot], merchant[m]) for slot, m in _sale_options(d, s, ctx, seat)]
     if loan_refusal(d, s, seat) is None:
         out.append(pm.Loan())
     if scout_refusal(d, s, seat) is None:
@@ -487,13 +494,23 @@ def _build_moves(
     else:
         named = {r for r in reach if r >= 0}
         locs = sorted(named | network if NETWORK_LOCATIONS in reach else named)
+    # The card check, per location and industry: location cards by the place they name;
+    # the others' verdicts depend on the location only through being in the network and
+    # nameable, so they are asked once per (industry, in network, nameable).
+    located: dict[int, list[int]] = {}
+    general: list[int] = []
+    for c in hand:
+        if defs[c].kind == "location":
+            located.setdefault(defs[c].location, []).append(c)
+        else:
+            general.append(c)
+    general_ok: dict[tuple[int, bool, bool], list[int]] = {}
     # (industry, connected group, or -1 for a tile needing no coal): the cost is paid
     afford: dict[tuple[int, int], bool] = {}
     out: list[Any] = []
     for loc in locs:
         if levels.keys().isdisjoint(d.loc_industries[loc]):
             continue
-        cards: list[tuple[int, CardDef]] | None = None
         group = ctx.comp[loc]
         by_ind: dict[int, list[int]] = {}
         for slot in d.loc_slots[loc]:
@@ -510,18 +527,20 @@ def _build_moves(
                     continue
                 ok = by_ind.get(ind)
                 if ok is None:
-                    if cards is None:
-                        cards = [
-                            (c, defs[c])
-                            for c in hand
-                            if defs[c].kind != "location" or defs[c].location == loc
-                        ]
                     in_net, nameable = loc in network, d.locations[loc].kind == "town"
-                    ok = by_ind[ind] = [
+                    others = general_ok.get((ind, in_net, nameable))
+                    if others is None:
+                        others = general_ok[ind, in_net, nameable] = [
+                            c
+                            for c in general
+                            if not card_refusal(defs[c], loc, ind, in_net, present, nameable)
+                        ]
+                    here = [
                         c
-                        for c, card_def in cards
-                        if not card_refusal(card_def, loc, ind, in_net, present, nameable)
+                        for c in located.get(loc, ())
+                        if not card_refusal(defs[c], loc, ind, in_net, present, nameable)
                     ]
+                    ok = by_ind[ind] = sorted(here + others) if here else others
                 if ok:
                     out += [pm.Build(card[c], space[slot], industry[ind]) for c in ok]
     return out
@@ -545,6 +564,21 @@ def _link_options(d: Birmingham, s: State, ctx: Ctx, seat: int, second: bool = F
         if s.link_owner[li] < 0
         and era_lines[li]
         and link_refusal(d, s, ctx, seat, li, second) is None
+    ]
+
+
+def _sale_options(d: Birmingham, s: State, ctx: Ctx, seat: int) -> list[tuple[int, int]]:
+    """The (slot, merchant) sales :func:`sell_refusal` allows, asked only of the seat's
+    unflipped sellable industries and the merchants connected to them."""
+    merchants: dict[int, list[int]] = {}  # by connected group
+    for m, loc in enumerate(d.merchant_loc):
+        merchants.setdefault(ctx.comp[loc], []).append(m)
+    return [
+        (slot, m)
+        for slot, owner in enumerate(s.slot_owner)
+        if owner == seat and s.slot_ind[slot] in SELLABLE and not s.slot_flipped[slot]
+        for m in merchants.get(ctx.comp[d.slot_loc[slot]], ())
+        if sell_refusal(d, s, ctx, seat, slot, m) is None
     ]
 
 
@@ -593,13 +627,7 @@ def offer_moves(d: Birmingham, s: State, seat: int, step: ev.Step) -> list[Any]:
     if k == "more_link":
         return [mv.SecondLink(li) for li in _link_options(d, s, ctx, seat, second=True)]
     if k == "more_sell":
-        return [
-            mv.SellAlso(slot, m)
-            for slot, owner in enumerate(s.slot_owner)
-            if owner == seat and s.slot_ind[slot] in SELLABLE and not s.slot_flipped[slot]
-            for m in range(d.n_merchants)
-            if sell_refusal(d, s, ctx, seat, slot, m) is None
-        ]
+        return [mv.SellAlso(slot, m) for slot, m in _sale_options(d, s, ctx, seat)]
     free = k == "free_develop"
     make = mv.FreeDevelop if free else mv.DevelopAlso
     return [make(i) for i in _develop_options(d, s, ctx, seat, free)]

@@ -225,16 +225,25 @@ def _affordable_sites(
         return known
 
     fit = []
+    if pipeline:
+        for site in sites:
+            city = board.route_city[site]
+            if labels[city] in hot and affordable_in(city):
+                fit.append(site)
+        return fit
     for site in sites:
-        consumers = (board.route_city[site],) if pipeline else board.line_nodes[site]
-        warm = [c for c in consumers if labels[c] in hot]
+        a, b = board.line_nodes[site]
+        warm_a, warm_b = labels[a] in hot, labels[b] in hot
         # Reaching more groups never costs more, so one affordable end settles it; two
         # ends in different groups that are each too dear may still pool their sources.
-        if warm and (
-            any(affordable_in(c) for c in warm)
+        if (
+            (warm_a and affordable_in(a))
+            or (warm_b and affordable_in(b))
             or (
-                len({labels[c] for c in warm}) > 1
-                and _cubes_price(payment, warm, resources) <= budget
+                warm_a
+                and warm_b
+                and labels[a] != labels[b]
+                and _cubes_price(payment, (a, b), resources) <= budget
             )
         ):
             fit.append(site)
