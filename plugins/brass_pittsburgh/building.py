@@ -86,7 +86,7 @@ class BuildScene:
 
     def __init__(self, rules: Rules, state: State, seat: int, net: set[int] | None = None):
         self.rules, self.state, self.seat = rules, state, seat
-        self.board = board = rules.board_of(state.side)
+        self.board = rules.board_of(state.side)
         self.net = network(rules, state, seat) if net is None else net
         self.present = has_presence(state, seat)
         era = era_number(state)
@@ -97,17 +97,31 @@ class BuildScene:
             if (tile := mat.tiles[space]).allowed_in_era(era)
         ]
         """(mat space, industry, tile) of every tile the seat may build this era."""
-        self.empty = [o < 0 for o in state.slot_owner]
-        # Era 1: at most one tile per city and player.
-        self.occupied = (
-            {board.slot_node[s] for s, o in enumerate(state.slot_owner) if o == seat}
-            if era == 1
-            else set()
-        )
+        self._era = era
+        self._empty: list[bool] | None = None
+        self._occupied: set[int] | None = None
         self._fits: dict[tuple[int, int], list[int]] = {}
         self._places: dict[tuple[int, int], list[BuildTarget]] = {}
         self._built: list[BuiltIndustry | None] | None = None
         self._oil_fields: list[int] | None = None
+
+    @property
+    def empty(self) -> list[bool]:
+        if self._empty is None:
+            self._empty = [o < 0 for o in self.state.slot_owner]
+        return self._empty
+
+    @property
+    def occupied(self) -> set[int]:
+        """Cities where the seat may not build now: era 1 allows one tile per city and player."""
+        if self._occupied is None:
+            st, node = self.state, self.board.slot_node
+            self._occupied = (
+                {node[s] for s, o in enumerate(st.slot_owner) if o == self.seat}
+                if self._era == 1
+                else set()
+            )
+        return self._occupied
 
     def fits(self, industry: int, city: int) -> list[int]:
         """Empty slots of ``city`` that may take ``industry`` now (none in an occupied city)."""

@@ -153,7 +153,7 @@ def network_sites(
     extra = data.constants.second_link_extra_money if second else 0
     money = state.money[seat]
     table: PaymentTable | None = None
-    # Links of equal cost and equal sites (most heavy trains) are affordable at the same
+    # Links of equal cost and site rule (most heavy trains) are affordable at the same
     # sites: each such group is checked once.
     checked: dict[tuple[object, ...], list[int]] = {}
     sites_by_rule: dict[tuple[bool, bool], list[int]] = {}
@@ -181,7 +181,7 @@ def network_sites(
             continue
         if base > money or not sites:
             continue
-        key = (pipeline, base, resources, tuple(sites))
+        key = (rule, base, resources)  # a rule's sites are the same for all its tiles
         fit = checked.get(key)
         if fit is None:
             if table is None:
@@ -210,43 +210,36 @@ def _affordable_sites(
     resources: Sequence[tuple[str, int]],
     budget: int,
 ) -> list[int]:
-    """The sites where a link's cubes cost at most ``budget``."""
+    """The sites where a link's cubes cost at most ``budget`` (Vanderbilt's price for all of
+    them being more)."""
     labels = payment.labels
     # Groups without a free or market cube of the link's kinds add nothing to a plan: a site
     # reaching only such groups pays Vanderbilt for all, which is over budget here.
     hot = set().union(*(payment.sourced(cube) for cube, _ in resources))
-    alone: dict[int, bool] = {}
-
-    def affordable_in(node: int) -> bool:
-        """Whether the cubes are affordable delivered to ``node``'s group alone."""
-        known = alone.get(labels[node])
-        if known is None:
-            known = alone[labels[node]] = _cubes_price(payment, (node,), resources) <= budget
-        return known
-
+    alone: dict[int, bool] = {}  # by group: the cubes delivered there alone are affordable
     fit = []
-    if pipeline:
-        for site in sites:
-            city = board.route_city[site]
-            if labels[city] in hot and affordable_in(city):
-                fit.append(site)
-        return fit
     for site in sites:
-        a, b = board.line_nodes[site]
-        warm_a, warm_b = labels[a] in hot, labels[b] in hot
-        # Reaching more groups never costs more, so one affordable end settles it; two
-        # ends in different groups that are each too dear may still pool their sources.
-        if (
-            (warm_a and affordable_in(a))
-            or (warm_b and affordable_in(b))
-            or (
-                warm_a
-                and warm_b
-                and labels[a] != labels[b]
-                and _cubes_price(payment, (a, b), resources) <= budget
-            )
-        ):
-            fit.append(site)
+        ends = (board.route_city[site],) if pipeline else board.line_nodes[site]
+        warm = []
+        for node in ends:
+            label = labels[node]
+            if label not in hot:
+                continue
+            ok = alone.get(label)
+            if ok is None:
+                ok = alone[label] = _cubes_price(payment, (node,), resources) <= budget
+            if ok:  # reaching more groups never costs more: one affordable end settles it
+                fit.append(site)
+                break
+            warm.append(node)
+        else:
+            # two ends in different groups, each too dear alone, may still pool their sources
+            if (
+                len(warm) > 1
+                and labels[warm[0]] != labels[warm[1]]
+                and _cubes_price(payment, warm, resources) <= budget
+            ):
+                fit.append(site)
     return fit
 
 
@@ -254,4 +247,7 @@ def _cubes_price(
     payment: PaymentTable, consumers: Sequence[int], resources: Iterable[tuple[str, int]]
 ) -> int:
     """Least money for a link's cubes delivered to any of ``consumers``."""
-    return sum(payment.cheapest(consumers, cube, n) for cube, n in resources)
+    total = 0
+    for cube, n in resources:
+        total += payment.cheapest(consumers, cube, n)
+    return total

@@ -340,6 +340,8 @@ def _build_moves(
         if space is None or sp == space
     }
     spaces = {sp for sp, verdict in verdicts.items() if verdict is not False}
+    if not spaces:
+        return out
 
     def ok(t: BuildTarget) -> bool:
         return verdicts[t.space] is True or _build_cost_ok(rules, s, seat, t, facts)
@@ -363,10 +365,10 @@ def _network_moves(
     rules: Rules, s: State, seat: int, facts: Facts, link: str | None = None
 ) -> list[Any]:
     """Legal first links; ``link`` limits them to one link tile."""
-    options = network_options(
+    sites = network_sites(
         rules, s, seat, net=facts.network, payment=lambda: facts.payment, only_link=link
     )
-    return [mv.Network(*o) for o in options]
+    return [mv.Network(tile, site) for tile, found in sites for site in found]
 
 
 def _sell_moves(rules: Rules, s: State, seat: int, facts: Facts) -> list[Any]:

@@ -82,7 +82,10 @@ class PaymentTable:
         return known
 
     def _cheapest(self, reach: tuple[int, ...], cube: str, count: int, exclude_line: int) -> int:
-        free = sum(self.free.get((cube, label), 0) for label in reach)
+        if len(reach) == 1:
+            free = self.free.get((cube, reach[0]), 0)
+        else:
+            free = sum(self.free.get((cube, label), 0) for label in reach)
         if exclude_line in self.trains:
             res, n, label = self.trains[exclude_line]
             if res == cube and label in reach:
@@ -95,8 +98,12 @@ class PaymentTable:
             offers = self.offers.get((cube, reach[0]), [])
         else:
             offers = sorted(p for label in reach for p in self.offers.get((cube, label), ()))
-        prices = [min(p, vanderbilt) for p in offers[:short]]
-        return sum(prices) + vanderbilt * (short - len(prices))
+        # market cubes cheapest first while cheaper than Vanderbilt, then Vanderbilt
+        total = vanderbilt * short
+        for p in offers[:short]:
+            if p < vanderbilt:
+                total += p - vanderbilt
+        return total
 
 
 def cheapest_cubes(
