@@ -6,11 +6,12 @@ is listed ``--repeat`` times; the figure is CPU time per call (the machine may b
 the best of the repeats. Pittsburgh remembers recent listings by state content: that memory
 is emptied before every call, so each figure is a listing worked out afresh.
 
-``--baseline DIR`` runs the same measurement on another checkout (e.g. ``/work/main``) in a
-subprocess, interleaved with this one, and prints the ratio.
+``--baseline DIR`` runs the same measurement on another checkout (e.g. a copy of the code
+before a change) in a subprocess, alternated with this one ``--rounds`` times, and prints
+the ratio.
 
     python3 bench/bench_brass_legal_moves.py [--games N] [--players 2 4] [--repeat N]
-        [--game birmingham pittsburgh] [--baseline DIR] [--json]
+        [--game birmingham pittsburgh] [--baseline DIR [--rounds N]] [--json]
 """
 
 from __future__ import annotations
@@ -71,13 +72,19 @@ def us_per_call(game: Any, states: list[tuple[Any, int]], repeat: int) -> float:
     return best / len(states) * 1e6
 
 
+def legal_moves_us(game: Any, players: int, games: int, repeat: int) -> float:
+    """CPU microseconds per ``legal_moves`` call over the decision states of ``games``
+    seeded random games of ``players`` (best of ``repeat`` passes)."""
+    states = [x for seed in range(games) for x in decision_states(game, players, seed)]
+    return us_per_call(game, states, repeat)
+
+
 def measure(games: list[str], players: list[int], count: int, repeat: int) -> dict[str, float]:
     out = {}
     for name in games:
         game = make_game(name)
         for n in players:
-            states = [x for seed in range(count) for x in decision_states(game, n, seed)]
-            out[f"{name} {n}p"] = us_per_call(game, states, repeat)
+            out[f"{name} {n}p"] = legal_moves_us(game, n, count, repeat)
     return out
 
 
@@ -86,6 +93,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2, help="random games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--repeat", type=int, default=3, help="timings per state; best kept")
+    parser.add_argument(
+        "--rounds", type=int, default=2,
+        help="with --baseline: measurements of each side, alternated; best kept",
+    )  # fmt: skip
     parser.add_argument(
         "--game", nargs="+", default=["birmingham", "pittsburgh"],
         choices=["birmingham", "pittsburgh"],
@@ -96,16 +107,18 @@ def main() -> None:
     if args.json:
         print(json.dumps(measure(args.game, args.players, args.games, args.repeat)))
         return
-    base: dict[str, float] = {}
     for name in args.game:
         for n in args.players:
-            if args.baseline:
-                base.update(baseline(args.baseline, name, n, args))
             key = f"{name} {n}p"
-            us = measure([name], [n], args.games, args.repeat)[key]
+            us = base = float("inf")
+            # alternated, so that both sides see the same load on a shared machine
+            for _ in range(args.rounds if args.baseline else 1):
+                if args.baseline:
+                    base = min(base, baseline(args.baseline, name, n, args)[key])
+                us = min(us, measure([name], [n], args.games, args.repeat)[key])
             line = f"{key:<15} {us:8.1f} us per legal_moves call"
-            if key in base:
-                line += f"   baseline {base[key]:8.1f} us   {base[key] / us:5.2f}x faster"
+            if args.baseline:
+                line += f"   baseline {base:8.1f} us   {base / us:5.2f}x faster"
             print(line, flush=True)
 
 

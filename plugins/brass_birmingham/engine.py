@@ -55,15 +55,8 @@ class Ctx:
         self._presence: dict[int, bool] = {}
         self._links: dict[int, int] = {}
         self._coal: dict[int, int] | None = None
-        self._empty: list[bool] | None = None
         self._iron = -1
         self._spaces: dict[tuple[int, int], list[int]] = {}
-
-    @property
-    def empty(self) -> list[bool]:
-        if self._empty is None:
-            self._empty = [o < 0 for o in self.s.slot_owner]
-        return self._empty
 
     def build_spaces(self, loc: int, ind: int) -> list[int]:
         """The empty spaces of ``loc`` where ``ind`` may be built (single-icon rule)."""
@@ -71,7 +64,7 @@ class Ctx:
         if found is None:
             d = self.d
             found = self._spaces[loc, ind] = build_spaces(
-                d.loc_slots[loc], d.slot_icons, self.empty, ind
+                d.loc_slots[loc], d.slot_icons, self.s.slot_owner, ind
             )
         return found
 
@@ -488,12 +481,12 @@ def _build_moves(
                 levels[ind] = (level, tile.coal > 0)
     if not levels:
         return []
+    # locations showing one of those industries, where one of the hand's cards reaches
+    shown = set().union(*(d.industry_locs[ind] for ind in levels))
     reach = {card_reach(defs[c], present) for c in hand}
-    if EVERY_LOCATION in reach:
-        locs: Sequence[int] = range(len(d.loc_slots))
-    else:
-        named = {r for r in reach if r >= 0}
-        locs = sorted(named | network if NETWORK_LOCATIONS in reach else named)
+    if EVERY_LOCATION not in reach:
+        shown &= {r for r in reach if r >= 0} | (network if NETWORK_LOCATIONS in reach else set())
+    locs = sorted(shown)
     # The card check, per location and industry: location cards by the place they name;
     # the others' verdicts depend on the location only through being in the network and
     # nameable, so they are asked once per (industry, in network, nameable).
@@ -509,8 +502,6 @@ def _build_moves(
     afford: dict[tuple[int, int], bool] = {}
     out: list[Any] = []
     for loc in locs:
-        if levels.keys().isdisjoint(d.loc_industries[loc]):
-            continue
         group = ctx.comp[loc]
         by_ind: dict[int, list[int]] = {}
         for slot in d.loc_slots[loc]:
@@ -541,8 +532,8 @@ def _build_moves(
                         if not card_refusal(defs[c], loc, ind, in_net, present, nameable)
                     ]
                     ok = by_ind[ind] = sorted(here + others) if here else others
-                if ok:
-                    out += [pm.Build(card[c], space[slot], industry[ind]) for c in ok]
+                for c in ok:
+                    out.append(pm.Build(card[c], space[slot], industry[ind]))
     return out
 
 

@@ -98,18 +98,11 @@ class BuildScene:
         ]
         """(mat space, industry, tile) of every tile the seat may build this era."""
         self._era = era
-        self._empty: list[bool] | None = None
         self._occupied: set[int] | None = None
         self._fits: dict[tuple[int, int], list[int]] = {}
         self._places: dict[tuple[int, int], list[BuildTarget]] = {}
         self._built: list[BuiltIndustry | None] | None = None
         self._oil_fields: list[int] | None = None
-
-    @property
-    def empty(self) -> list[bool]:
-        if self._empty is None:
-            self._empty = [o < 0 for o in self.state.slot_owner]
-        return self._empty
 
     @property
     def occupied(self) -> set[int]:
@@ -132,7 +125,9 @@ class BuildScene:
                 found = []
             else:
                 icons = self.rules.slot_industries[self.state.side]
-                found = build_spaces(self.board.city_slots[city], icons, self.empty, industry)
+                found = build_spaces(
+                    self.board.city_slots[city], icons, self.state.slot_owner, industry
+                )
             self._fits[key] = found
         return found
 
