@@ -157,6 +157,8 @@ def _cheapest(
     if count <= 0 or step.kind not in ("cube", "metal"):
         return 0
     f = facts or Facts(rules, s, seat)
+    if step.kind == "cube" and step.b >= 0:  # one location, the usual question
+        return f.payment.cheapest((step.b,), CUBES[step.a], count)
     nodes, exclude = consumers(rules, s, seat, step.b if step.kind == "cube" else NETWORK, f)
     if step.kind == "cube":
         return f.payment.cheapest(nodes, CUBES[step.a], count, exclude)
