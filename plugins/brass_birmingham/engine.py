@@ -2,9 +2,14 @@
 
 Every check returns ``None`` when the move is allowed or a ``(code, sentence)`` refusal.
 ``legal_moves`` generates candidates and keeps those the same checks accept; ``decide``
-raises the refusal. Multi-part actions continue through :class:`Resolver`, which resolves
-the steps that leave no choice and stops (an ``Awaiting`` event) at the first that does;
-the options of a waiting step come from :func:`step_options`, again shared by both paths.
+raises the refusal. A check made of parts (a build: tile, space, cost, card) is asked part
+by part in listings, each part once for all the candidates it settles, and candidates are
+generated only where cheap necessary conditions hold (a card reaches the location, a link
+touches the network): most candidates are never built, so few refusals are.
+
+Multi-part actions continue through :class:`Resolver`, which resolves the steps that leave
+no choice and stops (an ``Awaiting`` event) at the first that does; the options of a
+waiting step come from :func:`step_options`, again shared by both paths.
 """
 
 from __future__ import annotations

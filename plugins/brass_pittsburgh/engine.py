@@ -4,7 +4,7 @@
 functions below, and ``decide`` accepts a move only if it is among them, so the two cannot
 drift. Listing is the hot path of play, so it works facts out once per listing
 (:class:`Facts`), settles most candidates by cheap money bounds before pricing the cheapest
-plan, and remembers the last listings by state content (``tests/test_bp_exactness.py``
+plan, and remembers the last dear listings by state content (``tests/test_bp_exactness.py``
 compares it with a slow check of every candidate). An action runs as a queue of family
 ``Step``s; Pittsburgh's step kinds:
 
