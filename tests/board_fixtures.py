@@ -101,6 +101,20 @@ def collect(game: Any, players: int, seed: int, kinds: set[str], late: int,
     return out
 
 
+def collect_over(
+    game: Any, players: int, seeds: range, kinds: set[str], late: int
+) -> dict[str, Fixture]:
+    """:func:`collect` from the first seed, with kinds it never met taken from the next
+    seeds: the bots' play decides which decisions a game reaches."""
+    out: dict[str, Fixture] = {}
+    for seed in seeds:
+        found = collect(game, players, seed, kinds - out.keys(), late)
+        out = found | out
+        if kinds <= out.keys():
+            break
+    return out
+
+
 def all_fixtures() -> dict[str, dict[str, Fixture]]:
     from plugins.age_of_steam.game import AgeOfSteam, Options
     from plugins.brass_birmingham.game import BrassBirmingham
@@ -120,8 +134,8 @@ def all_fixtures() -> dict[str, dict[str, Fixture]]:
     bp_kinds = {"action", "discard", "pay", "sell_produced", "second_link", "claim_quality"}
     aos_kinds = {"issue_shares", "bid", "select_action", "build", "move_goods", "place_cube"}
     return {
-        "brass-birmingham": collect(BrassBirmingham(), 3, 7, brass_kinds, 80),
-        "brass-pittsburgh": collect(BrassPittsburgh(), 3, 7, bp_kinds, 150),
+        "brass-birmingham": collect_over(BrassBirmingham(), 3, range(7, 17), brass_kinds, 80),
+        "brass-pittsburgh": collect_over(BrassPittsburgh(), 3, range(7, 17), bp_kinds, 150),
         "brass-pittsburgh-2p": collect(BrassPittsburgh(), 2, 5, {"action"}, 90),
         "age-of-steam": collect(aos, 4, 8, aos_kinds, 89, policy=builder),
         "age-of-steam-st-lucia": collect(
