@@ -29,6 +29,8 @@ DISCOUNT: Final = 0.85
 """Worth kept per turn of waiting: cubes get taken by others and plans change."""
 FUTURE_WEIGHT: Final = 0.6
 """Worth of a cube still on the display, relative to one already on its city."""
+CONTESTED: Final = 0.6
+"""Worth of a cube another player can deliver over its own links too."""
 
 
 class Graph(NamedTuple):
@@ -191,13 +193,16 @@ def worths(
 
 def items(
     worth: dict[tuple[int, str], int], groups: dict[tuple[int, str], int],
-    future: dict[tuple[int, str], list[tuple[float, int]]],
+    future: dict[tuple[int, str], list[tuple[float, int]]], contested: set[tuple[int, str]],
 ) -> list[Item]:  # fmt: skip
-    """Every cube worth something to the seat, waiting and still to come."""
+    """Every cube worth something to the seat, waiting and still to come; those in
+    ``contested`` (others can deliver them too) count for less."""
     out: list[Item] = []
     for key, v in worth.items():
         if v <= 0:
             continue
+        if key in contested:
+            v *= CONTESTED
         out += [Item(float(v), 0, key)] * groups.get(key, 0)
         out += [Item(v * w, start, key) for w, start in future.get(key, ())]
     return out

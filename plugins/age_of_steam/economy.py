@@ -54,27 +54,35 @@ def final_score(
     engine_up: int = 0,
     gains: Sequence[float] = (),
     sections: int = 0,
+    banked: float = 0.0,
 ) -> tuple[float, int]:
     """(expected final score, shares the share step must issue this turn) for the seat
     spending ``spend`` this turn (and ``spend_next`` the next), raising its engine by
     ``engine_up`` now and gaining ``gains[j]`` income in the ``j``-th Move Goods step still
-    to come (0: the next one). ``sections`` are the track sections it will score."""
+    to come (0: the next one). ``sections`` are the track sections it will score.
+
+    Gains are hoped for, not sure (another player may deliver the cube first): a turn's
+    expenses must be covered without that turn's gains, except ``banked`` (the sure part
+    of the next step's, e.g. a delivery being made). Shares are issued to cover them, and
+    where they no longer can be, the shortfall is taken as lost income (or elimination)."""
     p = state.pl[seat]
     money, shares, income, engine = float(p.money), p.shares, float(p.income), p.engine + engine_up
     cap = b.rules.max_shares_per_turn or MAX_SHARES
     issue_now = can_issue_now(state, seat)
-    first_gain = state.phase in BEFORE_MOVE
+    offset = 0 if state.phase in BEFORE_MOVE else 1
     issued_now = 0
     for t in range(settles_left(state)):
         need = spend if t == 0 else spend_next if t == 1 else 0
-        g = gains[t - (not first_gain)] if 0 <= t - (not first_gain) < len(gains) else 0.0
+        j = t - offset
+        g = gains[j] if 0 <= j < len(gains) else 0.0
+        sure = income + (banked if j == 0 else 0.0)
         if t > 0 or issue_now:
             k = 0
             while (
                 shares + k < MAX_SHARES
                 and k < cap
                 and (money + SHARE_VALUE * k < need
-                     or money + SHARE_VALUE * k - need + income + g < shares + k + engine)
+                     or money + SHARE_VALUE * k - need + sure < shares + k + engine)
             ):  # fmt: skip
                 k += 1
             shares += k
@@ -84,16 +92,16 @@ def final_score(
         money -= need
         if money < 0:
             return ELIMINATED, issued_now
-        income += g
-        money += income
         expenses = shares + engine
-        if money >= expenses:
-            money -= expenses
-        else:
-            income -= expenses - money
-            money = 0
-            if income <= 0:
+        short = expenses - money - sure
+        income += g
+        if short > 0:
+            if sure - short <= 0:
                 return ELIMINATED, issued_now
+            income -= short
+            money = max(0.0, money + income - expenses)
+        else:
+            money += income - expenses
         income -= income_reduction(int(income))
     if b.rules.scoring == "buyback":
         return money - SHARE_VALUE * shares, issued_now

@@ -72,13 +72,18 @@ class Outlook:
         self.future = arrivals(b, state)
         self.keys = {*self.groups, *self.future}
         self.worth = worths(self.g, self.keys, self.engine, seat)
+        self.rivals: set[tuple[int, str]] = set()
+        for s in state.active():
+            if s != seat:
+                theirs = worths(self.g, self.keys, state.pl[s].engine, s)
+                self.rivals.update(k for k, v in theirs.items() if v > 0)
         self.steps = moves_left(state)
         self.slots = _slots_now(state, seat)
         self.sections = laid_sections(network(b, state), seat)
         self.base = self.score(self.worth)
 
     def items(self, worth: dict[tuple[int, str], int]) -> list[Item]:
-        return items(worth, self.groups, self.future)
+        return items(worth, self.groups, self.future, self.rivals)
 
     def score(
         self, worth: dict[tuple[int, str], int], spend: int = 0, spend_next: int = 0,
@@ -350,7 +355,7 @@ def _move(b: Board, state: State, seat: int, legal: list[Any]) -> Any:
                 break
         gains = schedule(rest, o.steps, rest_slots)
         gains = [own + (gains[0] if gains else 0.0), *gains[1:]]
-        options.append((_final(o, gains), m))
+        options.append((_final(o, gains, banked=own), m))
     options.append((_final(o, schedule(its, o.steps, rest_slots)), mv.PassMove()))
     if mv.RaiseEngine() in legal:
         up = Outlook(b, state, seat, engine_up=1)
@@ -359,8 +364,8 @@ def _move(b: Board, state: State, seat: int, legal: list[Any]) -> Any:
     return max(options, key=lambda x: x[0])[1]
 
 
-def _final(o: Outlook, gains: list[float]) -> float:
-    return final_score(o.b, o.state, o.seat, 0, 0, o.engine_up, gains, o.sections)[0]
+def _final(o: Outlook, gains: list[float], banked: float = 0.0) -> float:
+    return final_score(o.b, o.state, o.seat, 0, 0, o.engine_up, gains, o.sections, banked)[0]
 
 
 def _place(b: Board, state: State, seat: int, legal: list[Any]) -> Any:
