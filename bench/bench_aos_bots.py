@@ -9,7 +9,7 @@ heuristic on the full state (``playout_policy``). Printed per map and player cou
 * tiles, shares, deliveries: track tiles laid, shares issued and goods delivered per seat
   per game; engine: mean final engine;
 * out: seats eliminated (bankrupt); ties: games whose winner place is shared;
-* s/game: wall-clock seconds per game.
+* s/game: CPU seconds per game (this process's, so a busy machine does not skew it).
 
     python3 bench/bench_aos_bots.py [--games 20] [--maps rust_belt:3 barbados:1 ...]
                                     [--policy greedy|playout|random]
@@ -59,7 +59,7 @@ def chooser(game: AgeOfSteam, policy: str) -> Any:
 def bench(map_id: str, players: int, games: int, policy: str) -> str:
     scores: list[int] = []
     tiles = shares = deliveries = engine = out = ties = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         game = Counting(players)
         state, _ = playout(game, Options(map=map_id), players, Random(seed), chooser(game, policy))
@@ -72,7 +72,7 @@ def bench(map_id: str, players: int, games: int, policy: str) -> str:
         engine += sum(p.engine for p in state.pl)
         out += sum(p.eliminated for p in state.pl)
         ties += players > 1 and result.ranking.count(1) > 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     seats = games * players
     return (
         f"{map_id:9} {players}p {policy}: score {sum(scores) / seats:6.1f} "

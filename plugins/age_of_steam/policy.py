@@ -80,7 +80,9 @@ class Outlook:
         self.steps = moves_left(state)
         self.slots = _slots_now(state, seat)
         self.sections = laid_sections(network(b, state), seat)
+        self.base_gains = schedule(self.items(self.worth), self.steps, self.slots)
         self.base = self.score(self.worth)
+        """Expected (final score, shares to issue now) if the seat builds nothing more."""
 
     def items(self, worth: dict[tuple[int, str], int]) -> list[Item]:
         return items(worth, self.groups, self.future, self.rivals)
@@ -89,22 +91,29 @@ class Outlook:
         self, worth: dict[tuple[int, str], int], spend: int = 0, spend_next: int = 0,
         sections: int = 0, later: set[tuple[int, str]] | None = None,
     ) -> tuple[float, int]:  # fmt: skip
-        """(expected final score, shares to issue this turn) with these cube worths."""
-        its = self.items(worth)
-        if later:
-            its = [i._replace(start=max(i.start, 1)) if i.key in later else i for i in its]
-        gains = schedule(its, self.steps, self.slots)
+        """(expected final score, shares to issue this turn) with these cube worths (the
+        seat's own, ``self.worth``, need no new schedule)."""
+        if worth is self.worth and not later:
+            gains = self.base_gains
+        else:
+            its = self.items(worth)
+            if later:
+                its = [i._replace(start=max(i.start, 1)) if i.key in later else i for i in its]
+            gains = schedule(its, self.steps, self.slots)
         return final_score(self.b, self.state, self.seat, spend, spend_next, self.engine_up,
                            gains, self.sections + sections)  # fmt: skip
 
     def appraise(self, project: Project, builds_now: int) -> tuple[float, int]:
         g2 = with_links(self.g, project.links, self.seat, project.land)
         touched = _touched(g2, self.keys, project, self.engine)
-        worth = dict(self.worth)
-        worth.update(worths(g2, touched, self.engine, self.seat))
+        changed = {k: v for k, v in worths(g2, touched, self.engine, self.seat).items()
+                   if v != self.worth[k]}  # fmt: skip
+        worth = self.worth
         later = None
-        if len(project.steps) > builds_now:
-            later = {k for k in touched if worth[k] != self.worth.get(k)}
+        if changed:
+            worth = {**self.worth, **changed}
+            if len(project.steps) > builds_now:
+                later = set(changed)
         now = sum(project.costs[:builds_now])
         return self.score(worth, now, project.cost - now, project.sections, later)
 
