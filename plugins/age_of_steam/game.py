@@ -16,7 +16,7 @@ import msgspec
 
 from core.errors import BadRequest, IllegalMove
 from core.game import SYSTEM, Result, Task
-from plugins.age_of_steam import bot, flow, log, lookahead, policy, position
+from plugins.age_of_steam import bot, flow, log, lookahead, playout_policy, position
 from plugins.age_of_steam import events as ev
 from plugins.age_of_steam import moves as mv
 from plugins.age_of_steam import view as client_view
@@ -515,7 +515,7 @@ class AgeOfSteam:
         return lookahead.evaluate(state)
 
     def playout_policy(self, state: State, seat: int, legal: list[Any], rng: Random) -> Any:
-        return policy.playout_move(state, seat, legal, rng)
+        return playout_policy.playout_move(state, seat, legal, rng)
 
     def clone(self, state: State) -> State:
         return lookahead.clone(state)

@@ -1,6 +1,6 @@
 """The hooks a search bot plays Age of Steam through (see :mod:`core.game`): a cheap
 :func:`clone`, :func:`determinize` (a full state from a seat's view), :func:`evaluate` (each
-seat's expected final score) and the playouts' fast policy (:func:`policy.playout_move`).
+seat's expected final score) and the playouts' fast policy (:mod:`playout_policy`).
 
 Nothing in Age of Steam is hidden: the bag has no order and its content is shown, so the
 state a view determines is unique and :func:`determinize` draws nothing. What is still to

@@ -16,8 +16,8 @@ score the seat can expect after it (:mod:`economy` plays its money to the end of
   deliveries it opens are worth more than this round's delivery and the $1 a turn.
 * Production: each drawn cube where its city can deliver it over the seat's links.
 
-:func:`sensible_move` is the "greedy" bot (through :mod:`bot`, from a seat's view);
-:func:`playout_move` is the cheaper policy of search playouts.
+:func:`sensible_move` is the "greedy" bot (through :mod:`bot`, from a seat's view); search
+playouts use the cheaper :mod:`playout_policy`.
 """
 
 from __future__ import annotations
@@ -406,9 +406,4 @@ def _hexdist(b: Board, h1: int, h2: int) -> int:
     (c1, r1), (c2, r2) = b.coords[h1], b.coords[h2]
     z1, z2 = r1 - (c1 - (c1 & 1)) // 2, r2 - (c2 - (c2 & 1)) // 2
     return max(abs(c1 - c2), abs(z1 - z2), abs((-c1 - z1) - (-c2 - z2)))
-
-
-def playout_move(state: State, seat: int, legal: list[Any], rng: Random) -> Any:
-    """The search playouts' policy: :func:`sensible_move` for now."""
-    return sensible_move(state, seat, legal, rng)
 

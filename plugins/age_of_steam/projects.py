@@ -50,8 +50,13 @@ class _Node(NamedTuple):
     """A town that needs a tile (new or upgraded) for the chain."""
 
 
-def projects(b: Board, state: State, seat: int, max_builds: int) -> list[Project]:
-    """Every shortest chain of at most ``max_builds`` tiles the seat may try now."""
+def projects(
+    b: Board, state: State, seat: int, max_builds: int, cities: Sequence[int] | None = None,
+    towns: bool = True,
+) -> list[Project]:  # fmt: skip
+    """Every shortest chain of at most ``max_builds`` tiles the seat may try now: from its
+    unfinished track, from ``cities`` (default: every city) and, with ``towns``, from the
+    towns where it has track."""
     net = network(b, state)
     out: list[Project] = []
     p = state.pl[seat]
@@ -67,12 +72,12 @@ def projects(b: Board, state: State, seat: int, max_builds: int) -> list[Project
         if n >= 0:
             out += _search(b, state, seat, start.hex, [(n, opposite(end.side))], max_builds,
                            prefix_sections=len(r.sections), prefix_hexes=laid)  # fmt: skip
-    for c in (*b.city_hexes, *state.new_cities):
+    for c in (*b.city_hexes, *state.new_cities) if cities is None else cities:
         firsts = [(n, opposite(s)) for s, n in enumerate(b.nbr[c]) if n >= 0]
         if not p.built:
             firsts = [(n, e) for n, e in firsts if _plain(b, state, n)]
         out += _search(b, state, seat, c, firsts, max_builds)
-    if p.built:
+    if p.built and towns:
         for h, ht in state.track.items():
             if b.town_at[h] < 0 or not any(sec[2] == seat for sec in ht.sections):
                 continue
