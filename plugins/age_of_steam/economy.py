@@ -20,8 +20,9 @@ from plugins.age_of_steam.state import PlayerState, State
 from plugins.age_of_steam.track import network
 
 ELIMINATED: Final = -100.0
-"""The score the simulation gives a seat it sees go bankrupt: below any real one, since
-an eliminated seat ranks below every seat still playing."""
+"""The score the simulation gives a seat it sees go bankrupt in this turn's income step,
+plus 1 for every income step it pays before: below any real score, since an eliminated
+seat ranks below every seat still playing, and higher the later it goes out."""
 
 _BEFORE_SHARES: Final = ("first_player", "shares")
 BEFORE_MOVE: Final = ("first_player", "shares", "auction", "actions", "build", "move")
@@ -91,13 +92,13 @@ def final_score(
                 issued_now = k
         money -= need
         if money < 0:
-            return ELIMINATED, issued_now
+            return ELIMINATED + t, issued_now
         expenses = shares + engine
         short = expenses - money - sure
         income += g
         if short > 0:
             if sure - short <= 0:
-                return ELIMINATED, issued_now
+                return ELIMINATED + t, issued_now
             income -= short
             money = max(0.0, money + income - expenses)
         else:

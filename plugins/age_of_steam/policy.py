@@ -22,6 +22,7 @@ playouts use the cheaper :mod:`playout_policy`.
 
 from __future__ import annotations
 
+import copy
 from random import Random
 from typing import Any, Final
 
@@ -63,15 +64,14 @@ class Outlook:
     """One seat's prospects now: its delivery graph, what each waiting cube is worth to it
     and the final score it can expect from deliveries alone (``base``)."""
 
-    def __init__(self, b: Board, state: State, seat: int, engine_up: int = 0) -> None:
+    def __init__(self, b: Board, state: State, seat: int) -> None:
         self.b, self.state, self.seat = b, state, seat
-        self.engine_up = engine_up
-        self.engine = min(MAX_ENGINE, state.pl[seat].engine + engine_up)
+        self.engine_up = 0
+        self.engine = state.pl[seat].engine
         self.g = graph(b, state)
         self.groups = cube_groups(b, state)
         self.future = arrivals(b, state)
         self.keys = {*self.groups, *self.future}
-        self.worth = worths(self.g, self.keys, self.engine, seat)
         self.rivals: set[tuple[int, str]] = set()
         for s in state.active():
             if s != seat:
@@ -80,9 +80,23 @@ class Outlook:
         self.steps = moves_left(state)
         self.slots = _slots_now(state, seat)
         self.sections = laid_sections(network(b, state), seat)
+        self._projects: dict[tuple[Any, ...], list[Project]] = {}
+        self._value()
+
+    def _value(self) -> None:
+        self.worth = worths(self.g, self.keys, self.engine, self.seat)
         self.base_gains = schedule(self.items(self.worth), self.steps, self.slots)
         self.base = self.score(self.worth)
         """Expected (final score, shares to issue now) if the seat builds nothing more."""
+        self._changed: dict[tuple[Any, ...], dict[tuple[int, str], int]] = {}
+
+    def raised(self) -> Outlook:
+        """The same prospects with an engine one link longer (raised now)."""
+        up = copy.copy(self)
+        up.engine_up = self.engine_up + 1
+        up.engine = min(MAX_ENGINE, self.engine + 1)
+        up._value()
+        return up
 
     def items(self, worth: dict[tuple[int, str], int]) -> list[Item]:
         return items(worth, self.groups, self.future, self.rivals)
@@ -103,19 +117,41 @@ class Outlook:
         return final_score(self.b, self.state, self.seat, spend, spend_next, self.engine_up,
                            gains, self.sections + sections)  # fmt: skip
 
-    def appraise(self, project: Project, builds_now: int) -> tuple[float, int]:
-        g2 = with_links(self.g, project.links, self.seat, project.land)
-        touched = _touched(g2, self.keys, project, self.engine)
-        changed = {k: v for k, v in worths(g2, touched, self.engine, self.seat).items()
-                   if v != self.worth[k]}  # fmt: skip
+    def changed(self, project: Project) -> dict[tuple[int, str], int]:
+        """The cube worths the project's links change (the same links, built from either
+        end, change the same ones)."""
+        key = (frozenset(frozenset(link) for link in project.links), tuple(sorted(project.land)))
+        found = self._changed.get(key)
+        if found is None:
+            g2 = with_links(self.g, project.links, self.seat, project.land)
+            touched = _touched(g2, self.keys, project, self.engine)
+            found = {k: v for k, v in worths(g2, touched, self.engine, self.seat).items()
+                     if v != self.worth[k]}  # fmt: skip
+            self._changed[key] = found
+        return found
+
+    def appraise(self, project: Project, builds_now: int, extra: int = 0) -> tuple[float, int]:
+        """(expected final score, shares to issue now) if the seat builds ``project`` and
+        spends ``extra`` more this turn."""
+        changed = self.changed(project)
         worth = self.worth
         later = None
         if changed:
             worth = {**self.worth, **changed}
             if len(project.steps) > builds_now:
                 later = set(changed)
-        now = sum(project.costs[:builds_now])
+        now = sum(project.costs[:builds_now]) + extra
         return self.score(worth, now, project.cost - now, project.sections, later)
+
+    def projects(
+        self, max_builds: int, cities: tuple[int, ...] | None = None, towns: bool = True
+    ) -> list[Project]:
+        key = (max_builds, cities, towns)
+        found = self._projects.get(key)
+        if found is None:
+            found = self._projects[key] = projects(self.b, self.state, self.seat, max_builds,
+                                                   cities, towns)  # fmt: skip
+        return found
 
 
 def _slots_now(state: State, seat: int) -> int:
@@ -152,13 +188,15 @@ def _touched(
 
 
 def best_project(
-    o: Outlook, builds_now: int, lookahead: int = LOOKAHEAD_BUILDS
-) -> tuple[float, int, list[Project]]:
-    """(best expected score, its shares, projects best first that beat building nothing)."""
+    o: Outlook, builds_now: int, lookahead: int = LOOKAHEAD_BUILDS,
+    cities: tuple[int, ...] | None = None, towns: bool = True,
+) -> tuple[float, int, list[Project]]:  # fmt: skip
+    """(best expected score, its shares, projects best first that beat building nothing).
+    Projects may need ``lookahead`` tiles more than the ``builds_now`` of this turn."""
     state = o.state
     extra = lookahead if state.turn < state.last_turn else 0
     scored = []
-    for p in projects(o.b, state, o.seat, builds_now + extra):
+    for p in o.projects(builds_now + extra, cities, towns):
         score, k = o.appraise(p, builds_now)
         if score > o.base[0] + MARGIN:
             scored.append((score, k, p))
@@ -201,8 +239,11 @@ def _shares(b: Board, state: State, seat: int, legal: list[Any]) -> Any:
 
 
 def _spend_cost(o: Outlook, amount: int) -> float:
-    """Expected points spending ``amount`` now costs."""
-    return o.base[0] - o.score(o.worth, spend=amount)[0]
+    """Expected points spending ``amount`` now costs, with this turn's best track built."""
+    score, _k, plans = best_project(o, 3)
+    if not plans:
+        return score - o.score(o.worth, spend=amount)[0]
+    return score - o.appraise(plans[0], 3, extra=amount)[0]
 
 
 def _first_place(b: Board, state: State, seat: int, legal: list[Any]) -> Any:
@@ -246,23 +287,21 @@ def _action(b: Board, state: State, seat: int, legal: list[Any]) -> Any:
 
 
 def _action_values(o: Outlook, names: list[str], cheap: bool = False) -> dict[str, float]:
-    """Expected points each action adds to taking none."""
-    state, b = o.state, o.b
+    """Expected points each action adds to taking none (``cheap``: Urbanization at a fixed
+    guess, for the auction)."""
     builds = 3
-    base, _k, plans = best_project(o, builds, lookahead=0 if cheap else LOOKAHEAD_BUILDS)
+    base = best_project(o, builds)[0]
     out = {}
     for name in names:
         if name == "locomotive":
             out[name] = -1.0
             if o.engine < MAX_ENGINE:
-                up = Outlook(b, state, o.seat, engine_up=1)
-                score = up.appraise(plans[0], builds)[0] if plans else up.base[0]
-                out[name] = score - base
+                up = o.raised()
+                out[name] = max(up.base[0], best_project(up, builds)[0]) - base
         elif name == "engineer":
-            four = best_project(o, builds + 1, lookahead=0)[0] if not cheap else base
-            out[name] = four - base + (0.3 if plans else 0.0)
+            out[name] = best_project(o, builds + 1, LOOKAHEAD_BUILDS - 1)[0] - base
         elif name == "urbanization":
-            out[name] = _best_urbanization(o, builds, base)[0] - base if not cheap else 0.5
+            out[name] = 0.5 if cheap else _best_urbanization(o, builds, base)[0] - base
         else:
             out[name] = SMALL_ACTIONS.get(name, 0.0)
     return out
@@ -270,7 +309,8 @@ def _action_values(o: Outlook, names: list[str], cheap: bool = False) -> dict[st
 
 def _best_urbanization(o: Outlook, builds: int, base: float) -> tuple[float, Any]:
     """(best expected score, the Urbanize move) over the most promising New City
-    placements; (base, None) when none beats ``base``."""
+    placements, each with the best track from the New City; (base, None) when none beats
+    ``base``."""
     from plugins.age_of_steam.lookahead import clone
 
     b, state = o.b, o.state
@@ -280,8 +320,8 @@ def _best_urbanization(o: Outlook, builds: int, base: float) -> tuple[float, Any
         after = clone(state)
         flow.apply(b, after, ev.Urbanized(o.seat, col, row, letter))
         after.urbanize_open = False
-        o2 = Outlook(b, after, o.seat, o.engine_up)
-        score = best_project(o2, builds, lookahead=0)[0]
+        o2 = Outlook(b, after, o.seat)
+        score = best_project(o2, builds, lookahead=0, cities=(h,), towns=False)[0]
         if score > found[0] + MARGIN:
             found = (score, mv.Urbanize(col, row, letter))
     return found
@@ -367,7 +407,7 @@ def _move(b: Board, state: State, seat: int, legal: list[Any]) -> Any:
         options.append((_final(o, gains, banked=own), m))
     options.append((_final(o, schedule(its, o.steps, rest_slots)), mv.PassMove()))
     if mv.RaiseEngine() in legal:
-        up = Outlook(b, state, seat, engine_up=1)
+        up = o.raised()
         gains = schedule(up.items(up.worth), up.steps, rest_slots)
         options.append((_final(up, gains) - MARGIN, mv.RaiseEngine()))
     return max(options, key=lambda x: x[0])[1]
