@@ -7,7 +7,8 @@ heuristic on the full state (``playout_policy``). Printed per map and player cou
 
 * score: mean final score per seat, and the share of seats that end above 0;
 * tiles, shares, deliveries: track tiles laid, shares issued and goods delivered per seat
-  per game; engine: mean final engine;
+  per game; engine: mean final engine; paid for order: money paid in turn-order auctions
+  (St. Lucia: for the first place) per seat per game;
 * out: seats eliminated (bankrupt); ties: games whose winner place is shared;
 * s/game: CPU seconds per game (this process's, so a busy machine does not skew it).
 
@@ -25,6 +26,7 @@ from typing import Any
 from core.playout import playout
 from plugins.age_of_steam import events as ev
 from plugins.age_of_steam.game import AgeOfSteam, Options
+from plugins.age_of_steam.rules import FIRST_PLACE_FEE
 
 TABLES = ("rust_belt:3", "rust_belt:4", "rust_belt:5", "rust_belt:6", "barbados:1",
           "st_lucia:2")  # fmt: skip
@@ -37,6 +39,7 @@ class Counting(AgeOfSteam):
         self.tiles = [0] * players
         self.shares = [0] * players
         self.deliveries = [0] * players
+        self.paid = [0] * players
 
     def evolve(self, state: Any, event: Any) -> Any:
         if isinstance(event, ev.TrackBuilt):
@@ -45,6 +48,10 @@ class Counting(AgeOfSteam):
             self.shares[event.seat] += event.count
         elif isinstance(event, ev.GoodMoved):
             self.deliveries[event.seat] += 1
+        elif isinstance(event, ev.OrderDecided):
+            self.paid = [a + b for a, b in zip(self.paid, event.paid, strict=True)]
+        elif isinstance(event, ev.FirstBought):
+            self.paid[event.seat] += FIRST_PLACE_FEE
         return super().evolve(state, event)
 
 
@@ -58,7 +65,7 @@ def chooser(game: AgeOfSteam, policy: str) -> Any:
 
 def bench(map_id: str, players: int, games: int, policy: str) -> str:
     scores: list[int] = []
-    tiles = shares = deliveries = engine = out = ties = 0
+    tiles = shares = deliveries = engine = out = ties = paid = 0
     start = time.process_time()
     for seed in range(games):
         game = Counting(players)
@@ -69,6 +76,7 @@ def bench(map_id: str, players: int, games: int, policy: str) -> str:
         tiles += sum(game.tiles)
         shares += sum(game.shares)
         deliveries += sum(game.deliveries)
+        paid += sum(game.paid)
         engine += sum(p.engine for p in state.pl)
         out += sum(p.eliminated for p in state.pl)
         ties += players > 1 and result.ranking.count(1) > 1
@@ -78,7 +86,8 @@ def bench(map_id: str, players: int, games: int, policy: str) -> str:
         f"{map_id:9} {players}p {policy}: score {sum(scores) / seats:6.1f} "
         f"({sum(s > 0 for s in scores) / seats:4.0%} > 0), tiles {tiles / seats:4.1f}, "
         f"shares {shares / seats:4.1f}, deliveries {deliveries / seats:4.1f}, "
-        f"engine {engine / seats:3.1f}, out {out}/{seats}, ties {ties}/{games}, "
+        f"engine {engine / seats:3.1f}, paid for order {paid / seats:3.1f}, "
+        f"out {out}/{seats}, ties {ties}/{games}, "
         f"{elapsed / games:5.2f} s/game"
     )
 

@@ -83,30 +83,32 @@ def with_links(
     return Graph(adj, g.colour, extra)
 
 
-def best(g: Graph, start: int, colour: str, engine: int, seat: int) -> int:
+def best(g: Graph, start: int, colour: str, engine: int, seat: int, enough: int = 99) -> int:
     """The most of the seat's links a cube of ``colour`` at ``start`` can run over (-1:
-    it cannot be delivered)."""
+    it cannot be delivered); the search stops once it has found ``enough``."""
     first = g.land.get(start)
     if first is None:
-        return _best(g.adj, g.colour, start, colour, engine, seat, {start})
+        return _best(g.adj, g.colour, start, colour, engine, seat, {start}, enough)
     top = -1
     for end, owner in first:
         if g.colour.get(end) == colour:
             v = int(owner == seat)
         elif engine > 1:
-            v = _best(g.adj, g.colour, end, colour, engine - 1, seat, {end})
+            v = _best(g.adj, g.colour, end, colour, engine - 1, seat, {end}, enough - 1)
             if v < 0:
                 continue
             v += owner == seat
         else:
             continue
         top = max(top, v)
+        if top >= enough:
+            break
     return top
 
 
 def _best(
     adj: Adjacency, colour_of: dict[int, str], at: int, colour: str, left: int, seat: int,
-    seen: set[int],
+    seen: set[int], enough: int,
 ) -> int:  # fmt: skip
     top = -1
     for far, owner in adj.get(at, ()):
@@ -116,7 +118,8 @@ def _best(
             v = int(owner == seat)
         elif left > 1:
             seen.add(far)
-            v = _best(adj, colour_of, far, colour, left - 1, seat, seen)
+            v = _best(adj, colour_of, far, colour, left - 1, seat, seen,
+                      enough - (owner == seat))  # fmt: skip
             seen.discard(far)
             if v < 0:
                 continue
@@ -125,6 +128,8 @@ def _best(
             continue
         if v > top:
             top = v
+            if top >= enough or top >= left:  # each link adds at most one
+                break
     return top
 
 
@@ -185,10 +190,11 @@ def _printed(b: Board, dice: str, die: int) -> int:
 
 
 def worths(
-    g: Graph, keys: Iterable[tuple[int, str]], engine: int, seat: int
+    g: Graph, keys: Iterable[tuple[int, str]], engine: int, seat: int, enough: int = 99
 ) -> dict[tuple[int, str], int]:
-    """Per (hex, colour): the most the seat's links earn a cube of it (-1: none)."""
-    return {key: best(g, key[0], key[1], engine, seat) for key in keys}
+    """Per (hex, colour): the most the seat's links earn a cube of it (-1: none), or just
+    whether it reaches ``enough``."""
+    return {key: best(g, key[0], key[1], engine, seat, enough) for key in keys}
 
 
 def items(

@@ -50,14 +50,32 @@ def clone(state: State) -> State:
     )  # fmt: skip
 
 
+def canonical(state: State) -> State:
+    """A copy of ``state`` whose dicts and lists that a view shows without their order
+    (goods, track, New Cities, bids, engine raises, the bag) are in one fixed order: by
+    hex, seat or colour. Two states with the same view are then equal field by field, so
+    a policy reading them chooses alike whatever order things happened in."""
+    out = clone(state)
+    out.goods = {h: sorted(state.goods[h]) for h in sorted(state.goods) if state.goods[h]}
+    out.track = {h: state.track[h] for h in sorted(state.track)}
+    out.new_cities = {h: state.new_cities[h] for h in sorted(state.new_cities)}
+    out.engine_raised = sorted(state.engine_raised)
+    out.bag = dict(sorted(state.bag.items()))
+    if out.auction is not None:
+        out.auction.bids = dict(sorted(out.auction.bids.items()))
+    out.net = None
+    return out
+
+
 def determinize(view: dict[str, Any], rng: Random) -> State:
-    """The state ``view`` (a seat's) shows: read into a position document and loaded, so
-    the loader's checks hold. ``rng`` is not needed: nothing is hidden (module docstring)."""
+    """The state ``view`` (a seat's) shows, in :func:`canonical` form: read into a position
+    document and loaded, so the loader's checks hold. ``rng`` is not needed: nothing is
+    hidden (module docstring)."""
     if view.get("seat") is None:
         raise ValueError("determinize needs a seat's view, not a spectator's")
     from plugins.age_of_steam.game import Options
 
-    return position.load(position_from_view(view), flow.sequence, Options)
+    return canonical(position.load(position_from_view(view), flow.sequence, Options))
 
 
 def position_from_view(view: dict[str, Any]) -> dict[str, Any]:

@@ -75,7 +75,7 @@ class Outlook:
         self.rivals: set[tuple[int, str]] = set()
         for s in state.active():
             if s != seat:
-                theirs = worths(self.g, self.keys, state.pl[s].engine, s)
+                theirs = worths(self.g, self.keys, state.pl[s].engine, s, enough=1)
                 self.rivals.update(k for k, v in theirs.items() if v > 0)
         self.steps = moves_left(state)
         self.slots = _slots_now(state, seat)
@@ -164,7 +164,9 @@ def _slots_now(state: State, seat: int) -> int:
 def _touched(
     g: Graph, keys: set[tuple[int, str]], project: Project, engine: int
 ) -> set[tuple[int, str]]:
-    """Cube groups whose worth the project may change: those within reach of its links."""
+    """Cube groups whose worth the project may change: those within reach of its links,
+    of a colour some city within reach of them takes (a delivery over a new link starts
+    and ends at most ``engine - 1`` links away from it)."""
     reach = {x for link in project.links for x in link}
     frontier = list(reach)
     for _ in range(engine - 1):
@@ -175,9 +177,12 @@ def _touched(
                     reach.add(y)
                     nxt.append(y)
         frontier = nxt
+    colours = {c for x in reach if (c := g.colour.get(x)) is not None}
     out = set()
     for k in keys:
-        h = k[0]
+        h, c = k
+        if c not in colours:
+            continue
         if h in reach:
             out.add(k)
         else:
@@ -210,9 +215,14 @@ def best_project(
 
 
 def sensible_move(state: State, seat: int, legal: list[Any], rng: Random) -> Any:
-    """One of ``legal`` (the seat's legal moves now)."""
+    """One of ``legal`` (the seat's legal moves now). The state is read in canonical form
+    (:func:`lookahead.canonical`), so the choice is the same from a view's determinization
+    as from the true state."""
+    from plugins.age_of_steam.lookahead import canonical
+
     if len(legal) == 1:
         return legal[0]
+    state = canonical(state)
     b = board(state.map_id)
     first = legal[0]
     if isinstance(first, mv.IssueShares):
@@ -233,8 +243,16 @@ def sensible_move(state: State, seat: int, legal: list[Any], rng: Random) -> Any
 
 
 def _shares(b: Board, state: State, seat: int, legal: list[Any]) -> Any:
+    """The shares this turn's best plan needs: track, or a New City and track from it when
+    the seat is sure to get Urbanization (it picks its action first: St. Lucia's order is
+    settled before the share step, Barbados has one player)."""
     o = Outlook(b, state, seat)
-    _score, k, _plans = best_project(o, 3)
+    score, k, _plans = best_project(o, 3)
+    first = b.rules.turn_order != "auction" and state.order[0] == seat
+    if first and "urbanization" in _open_actions(b, state):
+        _urban, k_urban, move = _best_urbanization(o, 3, score)
+        if move is not None:
+            k = k_urban
     return legal[min(k, len(legal) - 1)]
 
 
@@ -295,7 +313,8 @@ def _action_values(o: Outlook, names: list[str], cheap: bool = False) -> dict[st
     for name in names:
         if name == "locomotive":
             out[name] = -1.0
-            if o.engine < MAX_ENGINE:
+            # without a completed link of its own an engine carries nothing yet
+            if o.engine < MAX_ENGINE and o.sections:
                 up = o.raised()
                 out[name] = max(up.base[0], best_project(up, builds)[0]) - base
         elif name == "engineer":
@@ -307,23 +326,23 @@ def _action_values(o: Outlook, names: list[str], cheap: bool = False) -> dict[st
     return out
 
 
-def _best_urbanization(o: Outlook, builds: int, base: float) -> tuple[float, Any]:
-    """(best expected score, the Urbanize move) over the most promising New City
-    placements, each with the best track from the New City; (base, None) when none beats
-    ``base``."""
+def _best_urbanization(o: Outlook, builds: int, base: float) -> tuple[float, int, Any]:
+    """(best expected score, its shares, the Urbanize move) over the most promising New
+    City placements, each with the best track from the New City; (base, 0, None) when
+    none beats ``base``."""
     from plugins.age_of_steam.lookahead import clone
 
     b, state = o.b, o.state
-    found: tuple[float, Any] = (base, None)
+    found: tuple[float, int, Any] = (base, 0, None)
     for _proxy, h, letter in _urbanize_candidates(b, state, o.seat)[:URBANIZE_TRIED]:
         col, row = b.coords[h]
         after = clone(state)
         flow.apply(b, after, ev.Urbanized(o.seat, col, row, letter))
         after.urbanize_open = False
         o2 = Outlook(b, after, o.seat)
-        score = best_project(o2, builds, lookahead=0, cities=(h,), towns=False)[0]
+        score, k, _plans = best_project(o2, builds, lookahead=0, cities=(h,), towns=False)
         if score > found[0] + MARGIN:
-            found = (score, mv.Urbanize(col, row, letter))
+            found = (score, k, mv.Urbanize(col, row, letter))
     return found
 
 
@@ -365,7 +384,7 @@ def _build(b: Board, state: State, seat: int, legal: list[Any]) -> Any:
     builds = state.builds_left
     score, _k, plans = best_project(o, builds)
     if any(isinstance(m, mv.Urbanize) for m in legal):
-        _urban, move = _best_urbanization(o, builds, max(score, o.base[0]))
+        move = _best_urbanization(o, builds, max(score, o.base[0]))[2]
         if move is not None and move in legal:
             return move
     for p in plans:
