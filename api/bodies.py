@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from core.bots import BOT_KINDS, BOT_LEVELS, THINK_MS_RANGE, BotInfo, BotKind, BotLevel
 from core.game import Result
 
 Version = Annotated[int, msgspec.Meta(ge=0, le=2**53, description="A match stream version")]
@@ -39,8 +40,32 @@ class SubmitMove(RequestBody):
     """The match version the move was chosen at; a stale one is a 409."""
 
 
+ThinkMs = Annotated[
+    int,
+    msgspec.Meta(
+        ge=THINK_MS_RANGE[0], le=THINK_MS_RANGE[1],
+        description="The search bot's think budget per decision, in milliseconds, instead "
+        "of its level's.",
+    ),
+]  # fmt: skip
+
+
+# Checked by the service rather than by decoding, so an unknown name gets its own problem
+# code (``unknown_bot``, ``unknown_level``) naming the choices; the schema still lists them.
+BotName = Annotated[
+    str, msgspec.Meta(min_length=1, max_length=32, extra_json_schema={"enum": list(BOT_KINDS)})
+]
+LevelName = Annotated[
+    str, msgspec.Meta(min_length=1, max_length=32, extra_json_schema={"enum": list(BOT_LEVELS)})
+]
+
+
 class HandToBot(RequestBody):
-    bot: Annotated[str, msgspec.Meta(min_length=1, max_length=32)] = "random"
+    bot: BotName = "random"
+    """``random``, ``greedy`` or ``search`` (see each game's ``bots`` in ``GET /games``)."""
+    level: LevelName | None = None
+    """The search bot's level (default ``medium``); refused for the other bots."""
+    think_ms: ThinkMs | None = None
 
 
 class Health(msgspec.Struct, kw_only=True):
@@ -66,6 +91,8 @@ class GameInfo(msgspec.Struct, kw_only=True):
     options_schema: dict[str, Any]
     """JSON Schema of the game's options."""
     metadata: dict[str, Any]
+    bots: list[BotInfo]
+    """The bot kinds a seat of this game can be handed to, with their levels."""
     guide: str | None = None
     """Path of the game's client guide (Markdown) on this server, if it ships one."""
 
@@ -82,7 +109,8 @@ class PositionBody(msgspec.Struct, kw_only=True):
 class SeatInfo(msgspec.Struct, kw_only=True):
     seat: int
     claimed: bool
-    bot: str | None = None
+    bot: BotKind | None = None
+    level: BotLevel | None = None
 
 
 class MatchCreatedBody(msgspec.Struct, kw_only=True):
@@ -154,7 +182,9 @@ class MoveAccepted(msgspec.Struct, kw_only=True):
 class BotSeat(msgspec.Struct, kw_only=True):
     match_id: str
     seat: int
-    bot: str
+    bot: BotKind
+    level: BotLevel | None = None
+    think_ms: int | None = None
     version: int
 
 

@@ -54,6 +54,12 @@ def _worker(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    from worker.tournament import main as tournament_main
+
+    return tournament_main(args)
+
+
 def installed_games_document() -> str:
     """The OpenAPI document text for the games installed in this environment."""
     from litestar.testing import TestClient
@@ -153,6 +159,33 @@ def build_parser() -> argparse.ArgumentParser:
         help="write nothing; exit 1 if the file differs from what the app generates",
     )
     openapi.set_defaults(run=_openapi)
+
+    tournament = commands.add_parser(
+        "tournament",
+        help="play bots against each other in memory and print their figures",
+        description="Play seat-rotated matches between bots in memory (no store, no server) "
+        "and print win rates with Wilson 95%% intervals, mean scores and margins, game length, "
+        "eliminations, negative final income and move-time p50/p95 per bot.",
+    )
+    tournament.add_argument("--game", required=True, help="game id, e.g. brass-birmingham")
+    tournament.add_argument("--players", type=int, required=True, help="seats per match")
+    tournament.add_argument(
+        "--bots", required=True,
+        help="comma-separated bots cycled over the seats: random, greedy, search[:LEVEL]"
+        "[@THINK_MS], e.g. search:hard,greedy",
+    )  # fmt: skip
+    tournament.add_argument("--games", type=int, default=20, help="matches (default: 20)")
+    tournament.add_argument(
+        "--processes", type=int, default=1,
+        help="play matches in this many processes (default: 1; think budgets are wall "
+        "time, so use at most one process per core)",
+    )  # fmt: skip
+    tournament.add_argument("--seed", default="tournament", help="seed of the whole run")
+    tournament.add_argument("--options", default=None, help="the game's options as JSON")
+    tournament.add_argument("--json", default=None, metavar="FILE",
+                            help="also write the summary and every match's record here")
+    tournament.add_argument("--quiet", action="store_true", help="no progress bar")
+    tournament.set_defaults(run=_tournament)
     return parser
 
 

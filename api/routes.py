@@ -42,6 +42,7 @@ from api.sse import event_stream, resume_point
 from core.errors import Forbidden, IronworksError, NotFound
 from core.match import MatchState, core_decoder
 from core.service import MatchService
+from worker.bots import describe as describe_bots
 
 MatchId = Annotated[str, PathParameter(description="Match id", min_length=1, max_length=64)]
 GameId = Annotated[str, PathParameter(description="Game id", min_length=1, max_length=64)]
@@ -146,6 +147,7 @@ def _game_info(game: Any) -> GameInfo:
         id=game.id, title=game.title, rules_version=game.rules_version,
         min_players=game.min_players, max_players=game.max_players,
         options_schema=msgspec.json.schema(game.Options), metadata=dict(game.metadata),
+        bots=describe_bots(game),
         guide=f"/games/{game.id}/guide" if guide_path(game) else None,
     )  # fmt: skip
 
@@ -216,8 +218,12 @@ def hand_to_bot(
     match_id: MatchId, seat: SeatNo, data: JSONBody[HandToBot], service: Service, token: Token
 ) -> BotSeat:
     """Let a bot play a seat: a free one by anybody, a claimed one with its own token."""
-    match = service.hand_to_bot(match_id, seat, data.bot, token)
-    return BotSeat(match_id=match_id, seat=seat, bot=data.bot, version=match.version)
+    match = service.hand_to_bot(match_id, seat, data.bot, token, data.level, data.think_ms)
+    info = match.seats[seat]
+    return BotSeat(
+        match_id=match_id, seat=seat, bot=info.bot, level=info.level, think_ms=info.think_ms,
+        version=match.version,
+    )  # fmt: skip
 
 
 @get(
@@ -369,7 +375,7 @@ async def stream_events(
 
 def _seats(match: MatchState) -> list[SeatInfo]:
     return [
-        SeatInfo(seat=i, claimed=info.token_hash is not None, bot=info.bot)
+        SeatInfo(seat=i, claimed=info.token_hash is not None, bot=info.bot, level=info.level)
         for i, info in enumerate(match.seats)
     ]
 

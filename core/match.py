@@ -37,6 +37,10 @@ class SeatClaimed(msgspec.Struct, frozen=True, kw_only=True, tag="core.seat_clai
 class SeatBotted(msgspec.Struct, frozen=True, kw_only=True, tag="core.seat_bot"):
     seat: int
     bot: str
+    level: str | None = None
+    """The search bot's level (:mod:`core.bots`); ``None`` for bots without levels."""
+    think_ms: int | None = None
+    """The seat's own think budget per decision, replacing the level's."""
 
 
 CoreEvent = MatchCreated | SeatClaimed | SeatBotted
@@ -47,6 +51,8 @@ core_encoder = msgspec.json.Encoder()
 class Seat(msgspec.Struct, kw_only=True):
     token_hash: str | None = None
     bot: str | None = None
+    level: str | None = None
+    think_ms: int | None = None
 
 
 class MatchState(msgspec.Struct, kw_only=True):
@@ -85,7 +91,8 @@ def fold(games: Any, events: Iterable[StoredEvent], match: MatchState | None = N
             elif isinstance(event, SeatClaimed):
                 match.seats[event.seat].token_hash = event.token_hash
             elif isinstance(event, SeatBotted):
-                match.seats[event.seat].bot = event.bot
+                seat = match.seats[event.seat]
+                seat.bot, seat.level, seat.think_ms = event.bot, event.level, event.think_ms
         else:
             match.game_state = game.evolve(match.game_state, decoder.decode(stored.data))
         match.version = stored.version

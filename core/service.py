@@ -17,6 +17,7 @@ from typing import Any
 
 import msgspec
 
+from core.bots import BOT_KINDS, BOT_LEVELS, DEFAULT_LEVEL, offered
 from core.errors import (
     BadRequest,
     Conflict,
@@ -48,8 +49,6 @@ from core.tasks import Job, NullRunner, TaskRunner
 
 _encoder = msgspec.json.Encoder()
 _SEAT_CHANGE_RETRIES = 20
-BOTS = ("random", "greedy")
-"""Bot kinds a seat can be handed to (implemented in ``worker.bots``)."""
 
 
 class SubmitResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -230,13 +229,44 @@ class MatchService:
         self._append_core(match_id, claim)
         return token
 
-    def hand_to_bot(self, match_id: str, seat: int, bot: str, token: str | None) -> MatchState:
-        """Give a seat to a bot. A claimed seat needs its own token; a free one does not."""
-        if bot not in BOTS:
-            raise BadRequest("unknown_bot", f"unknown bot {bot!r}; available: {', '.join(BOTS)}")
+    def hand_to_bot(
+        self,
+        match_id: str,
+        seat: int,
+        bot: str,
+        token: str | None,
+        level: str | None = None,
+        think_ms: int | None = None,
+    ) -> MatchState:
+        """Give a seat to a bot. A claimed seat needs its own token; a free one does not.
+
+        ``level`` and ``think_ms`` are for the search bot only (it defaults to
+        :data:`core.bots.DEFAULT_LEVEL`); asking them of another bot is refused, not ignored.
+        """
+        if bot not in BOT_KINDS:
+            raise BadRequest(
+                "unknown_bot", f"unknown bot {bot!r}; available: {', '.join(BOT_KINDS)}"
+            )
+        if bot != "search" and (level is not None or think_ms is not None):
+            raise BadRequest(
+                "bot_has_no_levels", f"the {bot} bot has no levels or think budget; "
+                "only the search bot takes 'level' and 'think_ms'",
+            )  # fmt: skip
+        if level is not None and level not in BOT_LEVELS:
+            raise BadRequest(
+                "unknown_level", f"unknown level {level!r}; available: {', '.join(BOT_LEVELS)}"
+            )
+        if bot == "search" and level is None:
+            level = DEFAULT_LEVEL
 
         def hand_over(match: MatchState) -> SeatBotted:
             self._check_seat(match, seat)
+            game = self.game_of(match)
+            if bot not in offered(game):
+                raise BadRequest(
+                    "unknown_bot", f"{game.title} offers no {bot} bot; available: "
+                    f"{', '.join(offered(game))}",
+                )  # fmt: skip
             info = match.seats[seat]
             if info.bot:
                 raise Conflict("seat_taken", f"seat {seat} is already played by a bot")
@@ -244,7 +274,7 @@ class MatchService:
                 raise Forbidden(
                     "not_your_seat", f"seat {seat} is claimed; only its token may hand it over"
                 )
-            return SeatBotted(seat=seat, bot=bot)
+            return SeatBotted(seat=seat, bot=bot, level=level, think_ms=think_ms)
 
         self._append_core(match_id, hand_over)
         return self.load(match_id)
@@ -275,9 +305,11 @@ class MatchService:
         move: bytes | Any,
         expected_version: int,
         idempotency_key: str | None = None,
+        enqueue: bool = True,
     ) -> SubmitResult:
         """Decide ``move`` (a move struct or its JSON) for ``actor`` on ``match``, append the
-        events and enqueue the jobs the new version calls for.
+        events and enqueue the jobs the new version calls for (unless ``enqueue`` is false:
+        a bot playing its whole turn in one job enqueues once, when the turn is over).
 
         ``expected_version`` must be the match's version; a stale one is a conflict, unless
         ``idempotency_key`` shows that this very request won the race meanwhile.
@@ -302,7 +334,7 @@ class MatchService:
             if seen is None:
                 raise
             return self._submit_result(replay(seen, digest))
-        if not appended.replayed:
+        if enqueue and not appended.replayed:
             # Loaded anew rather than folded onto ``match``: callers may still hold and reuse
             # that object, and the snapshot cache keeps the reload short.
             self._enqueue_tasks(self.load(match.match_id))

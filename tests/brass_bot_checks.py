@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from random import Random
-from typing import Any
+from typing import Any, NamedTuple
 
 from core.playout import playout
 from core.service import MatchService
@@ -57,3 +58,27 @@ def decisions_of_a_greedy_game(game: Any, players: int, seed: int) -> list[Decis
 
     playout(game, game.Options(), players, Random(seed), choose=greedy)
     return seen
+
+
+class SelfPlay(NamedTuple):
+    """One all-greedy game played on the game alone: final scores and income levels, and
+    per seat how often it chose each move type."""
+
+    scores: list[int]
+    income_levels: list[int]
+    moves: list[Counter[str]]
+
+
+def greedy_self_play(game: Any, players: int, seed: int) -> SelfPlay:
+    moves: list[Counter[str]] = [Counter() for _ in range(players)]
+
+    def greedy(state: Any, seat: int, legal: list[Any], rng: Random) -> Any:
+        move = game.bot_policy(game.view(state, seat), legal, rng)
+        moves[seat][move.__struct_config__.tag] += 1
+        return move
+
+    state, _ = playout(game, game.Options(), players, Random(seed), choose=greedy)
+    result = game.result(state)
+    assert result is not None, "the bots played the game to its end"
+    levels = [p["income_level"] for p in game.view(state, None)["players"]]
+    return SelfPlay(result.scores, levels, moves)

@@ -605,6 +605,71 @@ def check_hidden_information_stays_hidden(game: Any, params: Params) -> None:
             )
 
 
+def check_search_hooks_see_only_the_view(game: Any, params: Params) -> None:
+    """The search bot's hooks, where a game has them (see :mod:`core.game`):
+    ``determinize`` rebuilds a state the seat cannot tell from the real one, from the view
+    alone (the same view and rng give the same state whatever the hidden truth was), and it
+    plays on; ``clone`` copies without sharing; ``evaluate`` scores every seat."""
+    determinize = getattr(game, "determinize", None)
+    clone = getattr(game, "clone", None)
+    evaluate = getattr(game, "evaluate", None)
+    if determinize is None and clone is None and evaluate is None:
+        return
+    for p in playouts(game, params):
+        rng = Random(f"search-{p.seed}")
+        for i, state in probed(p, params):
+            where = f"{p.label} step {i}"
+            before = export(game, state)
+            if evaluate is not None:
+                values = evaluate(state)
+                assert len(values) == p.players and all(
+                    isinstance(x, int | float) and x == x for x in values
+                ), f"{where}: evaluate gave {values!r}, not one number per seat"
+            if clone is not None:
+                copied = clone(state)
+                assert copied is not state and export(game, copied) == before, (
+                    f"{where}: clone is not an equal copy"
+                )
+                _play_on(game, copied, rng, 3, where)
+                assert export(game, state) == before, f"{where}: playing a clone changed it"
+            if determinize is None:
+                continue
+            for seat in range(p.players):
+                seen = game.view(state, seat)
+                seed = rng.random()
+                det = determinize(copy.deepcopy(seen), Random(seed))
+                assert export(game, state) == before, f"{where}: determinize changed the state"
+                assert norm(game.view(det, seat)) == norm(seen), (
+                    f"{where}: seat {seat}'s view of its determinization differs from its view"
+                )
+                assert norm(game.legal_moves(det, seat)) == norm(game.legal_moves(state, seat)), (
+                    f"{where}: seat {seat} has other legal moves in its determinization"
+                )
+                twin = game.sample_hidden(state, seat, rng)
+                again = determinize(game.view(twin, seat), Random(seed))
+                assert export(game, again) == export(game, det), (
+                    f"{where}: determinize for seat {seat} depends on hidden parts of the state"
+                )
+                _play_on(game, det, rng, 3, where)
+
+
+def _play_on(game: Any, state: Any, rng: Random, steps: int, where: str) -> None:
+    """A few steps of random play from ``state``: it must be a state the rules accept."""
+    for _ in range(steps):
+        tasks = game.pending_tasks(state)
+        if not tasks:
+            return
+        task = tasks[0]
+        if task.kind == "system":
+            events = game.decide(state, SYSTEM, task.move, rng)
+        else:
+            legal = game.legal_moves(state, task.seat)
+            assert legal, f"{where}: seat {task.seat} has a turn but no legal move"
+            events = game.decide(state, task.seat, legal[rng.randrange(len(legal))], rng)
+        for event in events:
+            state = game.evolve(state, event)
+
+
 def _assert_json(value: Any, where: str) -> None:
     try:
         msgspec.json.encode(value)
@@ -860,6 +925,7 @@ CHECKS: list[Callable[[Any, Params], None]] = [
     check_unlisted_moves_refused,
     check_decided_events_evolve,
     check_hidden_information_stays_hidden,
+    check_search_hooks_see_only_the_view,
     check_redact_leaks_nothing_a_view_hides,
     check_positions_round_trip,
     check_same_seed_same_log,

@@ -131,6 +131,46 @@ def test_match_with_all_seats_on_bots_finishes_by_itself(client: TestClient[Any]
     assert [s["bot"] for s in state["seats"]] == ["random"] * 3
 
 
+def test_a_search_bot_seat_takes_its_level_and_budget(client: TestClient[Any]) -> None:
+    match_id = new_match(client)
+    response = client.post(f"/matches/{match_id}/seats/0/bot",
+                           json={"bot": "search", "level": "hard", "think_ms": 200})  # fmt: skip
+    assert response.status_code == 200, response.text
+    assert response.json() | {"version": 0} == {
+        "match_id": match_id, "seat": 0, "bot": "search", "level": "hard", "think_ms": 200,
+        "version": 0}  # fmt: skip
+    response = client.post(f"/matches/{match_id}/seats/1/bot", json={"bot": "search"})
+    assert response.json()["level"] == "medium"
+    state = client.get(f"/matches/{match_id}").json()
+    assert state["finished"]
+    assert [(s["bot"], s["level"]) for s in state["seats"]] == [("search", "hard"),
+                                                                 ("search", "medium")]
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"bot": "greedy", "level": "hard"}, "bot_has_no_levels"),
+        ({"bot": "search", "level": "expert"}, "unknown_level"),
+        ({"bot": "search", "think_ms": 5}, "invalid_request"),
+        ({"bot": "search", "depth": 3}, "invalid_request"),
+    ],
+)
+def test_bot_options_that_do_not_apply_are_refused(
+    client: TestClient[Any], body: dict[str, Any], code: str
+) -> None:
+    match_id = new_match(client)
+    response = client.post(f"/matches/{match_id}/seats/0/bot", json=body)
+    assert response.status_code == 400 and response.json()["code"] == code, response.text
+
+
+def test_each_game_lists_the_bots_and_levels_it_offers(client: TestClient[Any]) -> None:
+    bots = {b["bot"]: b for b in client.get("/games/highcard").json()["bots"]}
+    assert set(bots) == {"random", "greedy", "search"}
+    assert bots["search"]["levels"] == ["easy", "medium", "hard"]
+    assert bots["random"]["levels"] == []
+
+
 def test_retry_with_same_idempotency_key_replays_without_moving(client: TestClient[Any]) -> None:
     match_id = new_match(client)
     tokens = claim_all(client, match_id)

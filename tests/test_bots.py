@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
+from core.bots import BOT_KINDS
 from core.match import CORE_PREFIX
 from core.registry import GameRegistry
-from core.service import BOTS, MatchService
+from core.service import MatchService
 from core.store.memory import MemoryStore
 from tests.test_worker_inprocess import assert_played_by_the_rules, bot_match
 from worker import bots
@@ -157,7 +158,7 @@ def test_greedy_bot_plays_a_legal_move_when_the_policy_fails(answer: Any) -> Non
 
 
 def test_every_service_bot_kind_exists_in_the_worker(service: MatchService) -> None:
-    assert set(BOTS) == set(bots.BOTS) >= {"random", "greedy"}
+    assert set(BOT_KINDS) == set(bots.BOTS) >= {"random", "greedy", "search"}
     match = service.create_match("highcard", 2, {"rounds": 1, "hand_size": 1}, seed="kinds")
     service.hand_to_bot(match.match_id, 0, "greedy", None)
     assert service.load(match.match_id).seats[0].bot == "greedy"

@@ -13,7 +13,13 @@ import pytest
 
 from plugins.brass_birmingham.game import BrassBirmingham
 from plugins.brass_pittsburgh.game import BrassPittsburgh
-from tests.brass_bot_checks import decisions_of_a_greedy_game, greedy_against_random, played
+from tests.brass_bot_checks import (
+    SelfPlay,
+    decisions_of_a_greedy_game,
+    greedy_against_random,
+    greedy_self_play,
+    played,
+)
 
 MARGINS = {"brass-birmingham": 20, "brass-pittsburgh": 50}
 """Points per match by which greedy must beat random on average; random vs random gives
@@ -21,6 +27,14 @@ about 0 (Birmingham) and 10 (Pittsburgh)."""
 FOLLOW_UPS = {"brass-birmingham": "discard", "brass-pittsburgh": "pay"}
 """A follow-up decision each game's greedy game is sure to meet."""
 GAMES = {"brass-birmingham": BrassBirmingham(), "brass-pittsburgh": BrassPittsburgh()}
+NO_PASS_WHILE = {"brass-birmingham": "build", "brass-pittsburgh": "sell"}
+"""A move type the bot never passes up for a pass: Birmingham's pass does nothing, so any
+build beats it; Pittsburgh's pass gains a whiskey, which may beat a build too dear for the
+game's last rounds, but never a sale."""
+SELF_PLAY_SEEDS = range(4)
+MEAN_VP = {"brass-birmingham": 75, "brass-pittsburgh": 95}
+"""Mean VP per seat of two-player greedy self-play over the seeds (the greedy bot before
+it weighed moves in VP: about 42 and 65; human Birmingham games end around 170-210)."""
 
 
 @pytest.fixture(params=sorted(GAMES), scope="module")
@@ -83,11 +97,53 @@ def test_the_bot_sells_when_a_sale_is_listed(game_id: str, greedy_decisions: lis
         assert GAMES[game_id].bot_policy(view, legal, Random(i)).__struct_config__.tag == "sell"
 
 
-def test_the_bot_never_passes_while_it_can_build(game_id: str, greedy_decisions: list[Any]) -> None:
-    for i, (view, legal) in enumerate(greedy_decisions):
-        if any(x.__struct_config__.tag == "build" for x in legal):
-            choice = GAMES[game_id].bot_policy(view, legal, Random(i))
-            assert choice.__struct_config__.tag != "pass"
+def test_the_bot_never_passes_while_a_better_move_is_listed(
+    game_id: str, greedy_decisions: list[Any]
+) -> None:
+    better = NO_PASS_WHILE[game_id]
+    offered = [
+        (v, m) for v, m in greedy_decisions if any(x.__struct_config__.tag == better for x in m)
+    ]
+    assert offered
+    for i, (view, legal) in enumerate(offered):
+        choice = GAMES[game_id].bot_policy(view, legal, Random(i))
+        assert choice.__struct_config__.tag != "pass"
+
+
+@pytest.fixture(scope="module")
+def self_play(game_id: str) -> list[SelfPlay]:
+    return [greedy_self_play(GAMES[game_id], 2, seed) for seed in SELF_PLAY_SEEDS]
+
+
+def test_greedy_self_play_builds_toward_vp(game_id: str, self_play: list[SelfPlay]) -> None:
+    scores = [s for game in self_play for s in game.scores]
+    assert sum(scores) / len(scores) >= MEAN_VP[game_id], scores
+    assert min(scores) > 0, scores
+
+
+def test_greedy_self_play_ends_every_seat_on_non_negative_income(
+    game_id: str, self_play: list[SelfPlay]
+) -> None:
+    levels = [lvl for game in self_play for lvl in game.income_levels]
+    assert min(levels) >= 0, levels
+
+
+def test_greedy_sells_every_game_and_takes_loans_sparingly(
+    game_id: str, self_play: list[SelfPlay]
+) -> None:
+    for game in self_play:
+        for moves in game.moves:
+            assert moves["sell"] >= 1, moves
+            assert moves["loan"] <= 4, moves
+    seats = [moves for game in self_play for moves in game.moves]
+    assert sum(m["sell"] for m in seats) / len(seats) >= 2, seats
+
+
+def test_greedy_scouts_rarely_and_passes_little(game_id: str, self_play: list[SelfPlay]) -> None:
+    seats = [moves for game in self_play for moves in game.moves]
+    actions = sum(sum(m.values()) for m in seats)
+    assert sum(m["scout"] for m in seats) <= len(seats), seats
+    assert sum(m["pass"] for m in seats) <= 0.05 * actions, seats
 
 
 def test_a_spectators_view_cannot_drive_the_bot(game_id: str, greedy_decisions: list[Any]) -> None:

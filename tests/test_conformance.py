@@ -22,6 +22,7 @@ from conformance import (
     check_redact_leaks_nothing_a_view_hides,
     check_replay_gives_the_live_state,
     check_same_seed_same_log,
+    check_search_hooks_see_only_the_view,
     check_unlisted_moves_refused,
     params_for,
 )
@@ -192,6 +193,38 @@ def test_suite_catches_a_resample_that_redraws_nothing(highcard: type) -> None:
     game = _broken(highcard, sample_hidden=lambda self, state, seat, rng: copy.deepcopy(state))
     with pytest.raises(AssertionError, match="never redrew"):
         check_hidden_information_stays_hidden(game, FAST)
+
+
+def test_suite_catches_a_determinization_that_loses_the_seats_view(highcard: type) -> None:
+    def determinize(self: Any, view: dict[str, Any], rng: Random) -> Any:
+        state = highcard.determinize(self, view, rng)
+        state.wins = [0] * state.players
+        return state
+
+    game = _broken(highcard, determinize=determinize)
+    with pytest.raises(AssertionError, match="view of its determinization differs"):
+        check_search_hooks_see_only_the_view(game, FAST)
+
+
+def test_suite_catches_a_determinization_that_peeks_at_the_real_state(highcard: type) -> None:
+    peeked: dict[str, Any] = {}
+
+    def view(self: Any, state: Any, seat: int | None) -> dict[str, Any]:
+        peeked["state"] = state  # a back channel: the last state any view was made of
+        return highcard.view(self, state, seat)
+
+    def determinize(self: Any, view: dict[str, Any], rng: Random) -> Any:
+        return copy.deepcopy(peeked["state"])
+
+    game = _broken(highcard, view=view, determinize=determinize)
+    with pytest.raises(AssertionError, match="depends on hidden parts"):
+        check_search_hooks_see_only_the_view(game, FAST)
+
+
+def test_suite_catches_a_clone_that_shares_the_state(highcard: type) -> None:
+    game = _broken(highcard, clone=lambda self, state: copy.copy(state))
+    with pytest.raises(AssertionError, match="playing a clone changed it"):
+        check_search_hooks_see_only_the_view(game, FAST)
 
 
 def test_suite_catches_a_redaction_showing_other_hands(highcard: type) -> None:

@@ -92,7 +92,9 @@ def test_join_waits_for_the_job_in_hand(
     svc: MatchService, runner: InProcessRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     release = threading.Event()
-    monkeypatch.setattr(inprocess, "execute", lambda service, job: release.wait(JOIN_TIMEOUT))
+    monkeypatch.setattr(
+        inprocess, "execute", lambda service, job, pool=None: release.wait(JOIN_TIMEOUT)
+    )
     runner.enqueue(Job(match_id="m", version=1, kind="system"))
     assert not runner.join(0.1)
     release.set()
@@ -107,7 +109,7 @@ def test_a_crashing_job_does_not_stop_the_runner(
 ) -> None:
     real = inprocess.execute
 
-    def execute(service: MatchService, job: Job) -> str:
+    def execute(service: MatchService, job: Job, pool: object = None) -> str:
         if job.match_id == "plugin-bug":
             raise RuntimeError("a game raised where it must not")
         return real(service, job)

@@ -35,8 +35,9 @@ def build_service(
             runner = RQRunner(redis_url, store_url)
         else:
             from worker.inprocess import InProcessRunner
+            from worker.think import ThinkPool
 
-            runner = InProcessRunner()
+            runner = InProcessRunner(pool=ThinkPool())
     service = MatchService(store, registry, runner, snapshot_every=snapshot_every)  # type: ignore[arg-type]
     bind = getattr(runner, "bind", None)
     if bind is not None:

@@ -7,6 +7,10 @@ from collections.abc import Callable
 from random import Random
 from typing import Any, Protocol
 
+from core.bots import BOT_LEVELS, DEFAULT_LEVEL, BotInfo, searchable
+from worker.search import LEVELS, SearchBot, level_with
+from worker.think import ThinkPool
+
 log = logging.getLogger(__name__)
 
 Policy = Callable[[dict[str, Any], list[Any], Random], Any]
@@ -48,11 +52,53 @@ class GreedyBot:
         return move
 
 
-BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot()}
+class SearchBots:
+    """The search bot (:mod:`worker.search`), fitted to a game and a level; the greedy bot
+    for a game that lacks the search hooks."""
+
+    def for_game(
+        self, game: Any, level: str | None = None, think_ms: int | None = None,
+        pool: ThinkPool | None = None,
+    ) -> Bot:  # fmt: skip
+        if not searchable(game):
+            return GreedyBot().for_game(game)
+        chosen = level_with(level or DEFAULT_LEVEL, think_ms)
+        return SearchBot(game, chosen) if pool is None else pool.bot(game, chosen)
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
+        raise TypeError("the search bot plays a game: fit it with for_game first")
 
 
-def get_bot(name: str, game: Any = None) -> Bot:
-    """The bot ``name``, fitted to ``game`` when that bot plays each game its own way."""
+BOTS: dict[str, Any] = {"random": RandomBot(), "greedy": GreedyBot(), "search": SearchBots()}
+
+
+def get_bot(
+    name: str, game: Any = None, level: str | None = None, think_ms: int | None = None,
+    pool: ThinkPool | None = None,
+) -> Bot:  # fmt: skip
+    """The bot ``name``, fitted to ``game`` when that bot plays each game its own way (the
+    search bot also to its ``level`` and the seat's ``think_ms``, thinking in ``pool``'s
+    processes when one is given)."""
     bot = BOTS[name]
-    fit = getattr(bot, "for_game", None)
-    return bot if fit is None or game is None else fit(game)
+    if game is None or not hasattr(bot, "for_game"):
+        return bot
+    if name == "search":
+        return bot.for_game(game, level, think_ms, pool)
+    return bot.for_game(game)
+
+
+def describe(game: Any) -> list[BotInfo]:
+    """The bot kinds and levels ``game`` offers, as ``GET /games/{id}`` lists them."""
+    out = [
+        BotInfo(bot="random", levels=[], description="uniform over the legal moves"),
+        BotInfo(bot="greedy", levels=[], description=(
+            "the game's own one-move heuristic" if getattr(game, "bot_policy", None)
+            else "uniform over the legal moves (this game has no heuristic of its own)")),
+    ]  # fmt: skip
+    if searchable(game):
+        levels = [LEVELS[name] for name in BOT_LEVELS]
+        out.append(BotInfo(bot="search", levels=list(BOT_LEVELS), description=(
+            "determinized Monte Carlo search from the seat's view; levels: "
+            + "; ".join(f"{lv.name} ({lv.seconds:g} s a move: {lv.description})"
+                        for lv in levels))))  # fmt: skip
+    return out

@@ -5,22 +5,39 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import zlib
 
 from core.service import MatchService
 from core.tasks import Job
 from worker.jobs import execute
+from worker.think import ThinkPool
 
 log = logging.getLogger(__name__)
 
 
 class InProcessRunner:
-    def __init__(self) -> None:
+    """Jobs on a few background threads of this process.
+
+    Several threads, so a bot's long turn never holds up another match's dealing or scoring;
+    with a :class:`~worker.think.ThinkPool`, search bots think in other processes, so they
+    hold neither this process's interpreter lock (the API's requests) nor more cores than
+    the pool has. Jobs of one match never run at once: each waits for the one before.
+    """
+
+    def __init__(self, threads: int = 4, pool: ThinkPool | None = None) -> None:
         self.service: MatchService | None = None
+        self.pool = pool
         self._queue: queue.Queue[Job | None] = queue.Queue()
         self._idle = threading.Condition()
         self._busy = 0
-        self._thread = threading.Thread(target=self._loop, name="ironworks-worker", daemon=True)
-        self._thread.start()
+        # Striped rather than one lock per match, so the set stays bounded.
+        self._stripes = [threading.Lock() for _ in range(64)]
+        self._threads = [
+            threading.Thread(target=self._loop, name=f"ironworks-worker-{i}", daemon=True)
+            for i in range(max(1, threads))
+        ]
+        for thread in self._threads:
+            thread.start()
 
     def bind(self, service: MatchService) -> None:
         self.service = service
@@ -37,19 +54,27 @@ class InProcessRunner:
 
     @property
     def running(self) -> bool:
-        """Whether the thread still serves jobs (until :meth:`close`)."""
-        return self._thread.is_alive()
+        """Whether the threads still serve jobs (until :meth:`close`)."""
+        return any(thread.is_alive() for thread in self._threads)
 
     def close(self) -> None:
-        """Stop after the jobs queued so far; waits a few seconds for the one in hand."""
-        self._queue.put(None)
-        self._thread.join(timeout=5)
+        """Stop after the jobs queued so far; waits a few seconds for the ones in hand."""
+        for _ in self._threads:
+            self._queue.put(None)
+        for thread in self._threads:
+            thread.join(timeout=5)
+        if self.pool is not None:
+            self.pool.close()
+
+    def _lock_for(self, match_id: str) -> threading.Lock:
+        return self._stripes[zlib.crc32(match_id.encode()) % len(self._stripes)]
 
     def _loop(self) -> None:
         while (job := self._queue.get()) is not None:
             try:
                 assert self.service is not None, "runner not bound to a service"
-                execute(self.service, job)
+                with self._lock_for(job.match_id):
+                    execute(self.service, job, self.pool)
             except Exception:  # the thread must outlive any one bad job
                 log.exception("job %s crashed", job.id)
             finally:

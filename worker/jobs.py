@@ -7,22 +7,43 @@ dropped, and its id doubles as the idempotency key of the append.
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from typing import Literal
 
 from core.errors import IronworksError, VersionConflict
 from core.game import SYSTEM
+from core.match import MatchState
 from core.rng import decision_rng
 from core.service import MatchService
 from core.tasks import Job
 from worker.bots import get_bot
+from worker.think import ThinkPool
 
 log = logging.getLogger(__name__)
 
 Outcome = Literal["done", "stale", "failed"]
 
 
-def execute(service: MatchService, job: Job) -> Outcome:
-    """Run ``job`` once; never raises for a refusal, so every runner handles it alike."""
+MAX_DECISIONS_PER_JOB = 200
+"""A bot's turn is one job; this bounds it against a game that never passes the turn on."""
+BOT_MOVE_OBSERVERS: list[Callable[[str, str, int, float], None]] = []
+"""Called after each bot decision with (game id, bot kind, legal moves, seconds thought):
+how benchmarks (and metrics) see bot move times on the service's own path."""
+TURN_SECONDS = 60.0
+"""A turn still unfinished after this long goes on in a new job (enqueued as usual), so one
+job, with the longest think of its last decision, stays well inside the queue's timeout."""
+
+
+def execute(service: MatchService, job: Job, pool: ThinkPool | None = None) -> Outcome:
+    """Run ``job`` once; never raises for a refusal, so every runner handles it alike.
+
+    A bot job plays the seat's whole turn: every decision in a row that is that seat's,
+    each appended on its own (with the id of the job that version would have had as its
+    idempotency key), and enqueues the follow-up work only once the turn is over. A worker
+    killed in the middle loses nothing: the moves appended so far stand, and the reconciler
+    finds the match waiting and enqueues the rest.
+    """
     try:
         match = service.load(job.match_id)
         if match.version != job.version:
@@ -30,17 +51,7 @@ def execute(service: MatchService, job: Job) -> Outcome:
         if job.kind == "system":
             service.apply(match, SYSTEM, job.move or b"", job.version, job.id)
             return "done"
-        seat = job.seat
-        if seat is None or not match.seats[seat].bot:
-            return "stale"
-        legal = service.legal_moves(match, seat)
-        if not legal:
-            return "stale"
-        bot = get_bot(match.seats[seat].bot or "random", service.game_of(match))
-        rng = decision_rng(match.seed, match.version, f"bot:{seat}")
-        move = bot.choose(service.view(match, seat), legal, rng)
-        service.apply(match, seat, move, job.version, job.id)
-        return "done"
+        return _play_turn(service, match, job, pool)
     except VersionConflict:
         return "stale"
     except IronworksError as exc:
@@ -48,3 +59,45 @@ def execute(service: MatchService, job: Job) -> Outcome:
         # or lose its game's plugin: either way keep the worker up and say what happened.
         log.error("job %s failed: %s %s", job.id, exc.code, exc.message)
         return "failed"
+
+
+def _play_turn(
+    service: MatchService, match: MatchState, job: Job, pool: ThinkPool | None
+) -> Outcome:
+    seat = job.seat
+    if seat is None or not _bot_to_move(service, match, seat):
+        return "stale"
+    info = match.seats[seat]
+    bot = get_bot(info.bot or "random", service.game_of(match), info.level, info.think_ms, pool)
+    moved = 0
+    started = time.monotonic()
+    try:
+        while (
+            moved < MAX_DECISIONS_PER_JOB
+            and time.monotonic() - started < TURN_SECONDS
+            and _bot_to_move(service, match, seat)
+        ):
+            legal = service.legal_moves(match, seat)
+            if not legal:
+                break
+            rng = decision_rng(match.seed, match.version, f"bot:{seat}")
+            thinking = time.perf_counter()
+            move = bot.choose(service.view(match, seat), legal, rng)
+            for observe in BOT_MOVE_OBSERVERS:
+                observe(match.game_id, info.bot or "random", len(legal),
+                        time.perf_counter() - thinking)  # fmt: skip
+            turn_job = Job(match_id=match.match_id, version=match.version, kind="bot", seat=seat)
+            service.apply(match, seat, move, match.version, turn_job.id, enqueue=False)
+            moved += 1
+            match = service.load(match.match_id)
+    finally:
+        if moved:
+            service.resume(match.match_id)
+    return "done" if moved else "stale"
+
+
+def _bot_to_move(service: MatchService, match: MatchState, seat: int) -> bool:
+    """Whether the match waits on ``seat`` and a bot plays it."""
+    if not match.seats[seat].bot:
+        return False
+    return any(t.kind == "turn" and t.seat == seat for t in service.tasks(match))

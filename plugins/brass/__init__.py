@@ -35,11 +35,19 @@ Modules (each public piece carries its own docstring):
   (turn order, income, the shortfall hook) and the era's end (scores, the game's era
   change, reshuffle and deal).
 * :mod:`plugins.brass.hidden` -- dealing, redacting cards (drawn cards sorted, never in
-  deck order), resampling what a seat cannot see.
+  deck order), resampling what a seat cannot see, and the cards a seat cannot account
+  for dealt at random (``unseen_cards``, ``deal_unseen``) for a determinization.
 * :mod:`plugins.brass.client` / :mod:`plugins.brass.log` -- the client boundary: ids by
   index and back with clear refusals (``Ids``, ``card_ids``), the view's shared parts
   (``Doc``, ``Decision``, ``PlayerCore``, ``player_fields``, ``turn_fields``,
-  ``current_decision``) and the event log's skeleton (``redact_log``).
+  ``current_decision``, ``StepView`` for the action's ``pending`` steps) and the event
+  log's skeleton (``redact_log``).
+* :mod:`plugins.brass.bot` -- the "greedy" bot (``bot_policy``): every legal move weighed in
+  VP from the seat's view and the game's printed facts, :mod:`plugins.brass.knowledge`
+  (tile tables, lines, icons, rules' numbers by the names views use, built by each game).
+* :mod:`plugins.brass.evaluation` / :mod:`plugins.brass.worth` -- the search hooks'
+  ``evaluate`` (each seat's expected final VP) and the VP worth of money and income both
+  it and the bot use.
 
 Brass: Birmingham (``plugins.brass_birmingham``) and Brass: Pittsburgh
 (``plugins.brass_pittsburgh``) are the worked examples. What a third Brass variant provides:
@@ -66,7 +74,12 @@ Brass: Birmingham (``plugins.brass_birmingham``) and Brass: Pittsburgh
    ``redact`` answering its ``Started`` (with ``hidden.dealt``) then ``redact_log`` with a
    ``rename`` hook for its own events; ``result`` via ``final_result`` and its tie-breaks.
 8. **Game**: the :class:`core.game.Game` methods delegating to the above, ``sample_hidden``
-   with ``resample_cards`` (plus any hidden board tiles), and a ``plugin`` entry point.
+   with ``resample_cards`` (plus any hidden board tiles), ``determinize`` (a ``determinize``
+   module turning a seat's view into a position document, hidden parts drawn with
+   ``unseen_cards`` and ``deal_unseen``, then loaded), and a ``plugin`` entry point.
+9. **Bots** (optional): a :class:`~plugins.brass.knowledge.Knowledge` of its data for
+   ``bot_policy``, and an ``evaluate`` for the search hooks (``clone`` and
+   ``playout_policy`` come with :class:`~plugins.brass.game.BrassGame`).
 
 Everything here is pure and works on plain lists and ints so games can keep state compact.
 """

@@ -1,266 +1,870 @@
 """The "greedy" bot of the Brass games (the ``bot_policy`` hook of :mod:`core.game`).
 
-It scores each legal move from the seat's view alone and plays the best, ties broken by the
-``rng``. The scores encode plain Brass sense: selling flips tiles (VP and income), building
-comes next (higher levels are worth more), links count when they reach the seat's own
-industries or a merchant, developing is a filler, a loan only when money is short and
-passing is the last resort. Follow-up choices take the cheapest source and discard the
-least useful card. Both games share this module; :class:`Tuning` holds what differs.
+It weighs every legal move from the seat's view and the game's printed facts
+(:class:`~plugins.brass.knowledge.Knowledge`) in one currency, VP, and plays the best; ties
+are broken by the ``rng``. Money and income convert to VP as :mod:`plugins.brass.worth`
+says, so the weights follow the game's clock: income is worth most early, money little in
+the last rounds.
 
-Moves are read by their ``type`` tag and field names, which the two games share, so the
-module imports neither game.
+* A **build** is worth its tile's flip (VP at every era end it will see, income, link icons
+  under the seat's links) times the chance it flips, less its cost. Mines, works and
+  breweries flip as their cubes go (at once when a market takes them all); goods flip
+  when sold, likelier the closer a merchant buying them is and when beer or oil is at hand.
+* A **sale** is worth the flip itself; a **link** the VP it will score plus what it
+  connects: the seat's unsold goods brought closer to a merchant that buys them.
+* **Develop** pays when it clears a tile the seat cannot or should not build; a **loan**
+  only when the seat is short of money for a build it wants and the income it costs is
+  worth less than that build; **pass** and Birmingham's **scout** are last resorts.
+* Follow-ups: the cheapest source (one's own tiles first: emptying them flips them; never
+  flipping an opponent's if another source will do), the least useful card to discard,
+  every further sale, a second link or development only when it pays.
+
+Moves are read by their ``type`` tag and field names, which the two games share; the few
+view fields that differ are read by :attr:`Knowledge.game`. The module imports neither
+game.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from random import Random
 from typing import Any, Final
 
-import msgspec
+from plugins.brass.knowledge import NO_REWARD, Knowledge, Reward, TileFacts
+from plugins.brass.worth import outlook, rounds_left
 
-# Base score per move type; follow-ups compete with ``done`` (0).
-ACTION_SCORES: Final[dict[str, float]] = {
-    "sell": 100.0,
-    "sell_also": 100.0,
-    "bonus_sell": 100.0,
-    "claim_quality": 90.0,
-    "build": 60.0,
-    "network": 35.0,
-    "second_link": 25.0,
-    "develop": 12.0,
-    "free_develop": 8.0,
-    "develop_also": -5.0,
-    "scout": 2.0,
-    "loan": -20.0,
-    "pass": -100.0,
-    "done": 0.0,
-}
-LOAN_WHEN_MONEY_BELOW: Final = 10
-"""Below this much money a loan beats developing or passing: it pays for the next build."""
-LOWEST_INCOME_FOR_LOAN: Final = 0
-"""A loan drops income three levels; under this level the interest outweighs the cash."""
-SECOND_LINK_MONEY: Final = 25
-"""A double link is worth its surcharge only with money left over for building."""
-DEFAULT_SOURCE_COST: Final = 50.0
-
-
-class Tuning(msgspec.Struct, frozen=True, kw_only=True):
-    """What one game adds to the shared scores.
-
-    ``industry_bonus``: extra build score per industry (Birmingham's industry word, or
-    Pittsburgh's mat-space letters such as ``K`` or ``OC``). ``connected_bonus``: more
-    for that industry when its place is already linked to a merchant (its goods or cubes
-    can be sold at once). ``source_cost``: how dear a payment source is, by Pittsburgh's
-    ``pay`` source kind.
-    """
-
-    industry_bonus: dict[str, float]
-    connected_bonus: dict[str, float] = {}
-    source_cost: dict[str, float] = {}
+WHISKEY_VP: Final = 2.0
+"""A whiskey: a wild card for one build, or a star towards a Quality Reward."""
+FREE_DEVELOP_VP: Final = 1.5
+BONUS_SELL_VP: Final = 3.0
+SALE_CHANCE: Final = (0.9, 0.8, 0.65, 0.5, 0.35)
+"""Chance an unsold good is sold by the era's end, by the links still missing between it
+and a merchant that buys it (each of which also costs the seat an action, see
+:meth:`_Context.link_effort`)."""
+NO_BARRELS: Final = 0.5
+"""Factor on that chance while no beer (oil) for its sale is at hand."""
+LINKS_TO_COME: Final = 0.6
+"""The seat's links still expected next to one of its tiles this era."""
+PASS_VP: Final = -2.0
+"""Passing gives up the action: below any move that does some good."""
+NEW_PLACE_VP: Final = 0.4
+"""A location added to the seat's network (more places its industry cards reach)."""
+TEMPO_VP: Final = 1.5
+FUTURE_ICONS: Final = 0.4
+"""Link icons an empty build space is expected to show by the era's end, early on."""
+DEAD_STACK: Final = 1.5
+"""A develop past a tile that can no longer be built opens every tile above it."""
+"""What an action spent on a develop or a loan could have done instead."""
+DEMAND: Final = 0.06
+"""Cubes a seat's builds use up per round, roughly: how fast a tile's leftovers go."""
+SCARCE_MONEY: Final = 20
+"""Below this much money (less two per income level) a seat cannot fund its next actions:
+each unit counts double."""
+SCARCE_ROUNDS: Final = 8
+"""With fewer rounds left in the game a low purse binds proportionally less."""
+SHORTFALL_VP: Final = 3.0
+"""VP lost per unit of money a seat on negative income lacks at the round's end (tiles
+sold for half their cost, then VP)."""
+INF: Final = 99
+RESOURCE_OF: Final = {"coal": "coal", "iron": "iron", "brewery": "beer"}
+"""Birmingham's view names a tile's industry; its cubes are these."""
 
 
-def choose(view: dict[str, Any], legal: list[Any], rng: Random, tuning: Tuning) -> Any:
-    """The best-scoring move of ``legal`` for ``view["seat"]``; reads, never changes, its
+def choose(view: dict[str, Any], legal: list[Any], rng: Random, knowledge: Knowledge) -> Any:
+    """The best-weighed move of ``legal`` for ``view["seat"]``; reads, never changes, its
     arguments."""
     if not legal:
         raise ValueError("the bot was asked to move with no legal move")
     seat = view.get("seat")
     if seat is None:
         raise ValueError("a spectator's view cannot drive a bot")
-    ctx = _Context(view, seat, tuning)
+    ctx = _Context(view, seat, knowledge)
     best: list[Any] = []
     top = float("-inf")
     for move in legal:
         score = ctx.score(move)
-        if score > top:
+        if score > top + 1e-9:
             top, best = score, [move]
-        elif score == top:
+        elif score > top - 1e-9:
             best.append(move)
-    return best[rng.randrange(len(best))]
+    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 
-def _neighbours(links: list[dict[str, Any]]) -> dict[str, set[str]]:
-    out: dict[str, set[str]] = {}
-    for link in links:
-        ends = link["ends"]  # a Birmingham line may reach a farm too: three ends
-        for end in ends:
-            out.setdefault(end, set()).update(e for e in ends if e != end)
-    return out
-
-
-def _reachable(start: set[str], neighbours: dict[str, set[str]]) -> set[str]:
-    seen = set(start)
-    todo = list(start)
-    while todo:
-        for nxt in neighbours.get(todo.pop(), ()):
-            if nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return seen
-
-
-def _level(tile: str) -> int:
-    digits = re.sub(r"\D", "", tile)
-    return int(digits) if digits else 1
-
-
-def _industry_key(tile: str) -> str:
-    return re.sub(r"\d", "", tile)
+def _reward(effects: Any) -> Reward:
+    """A view's reward (Birmingham's merchant bonus, Pittsburgh's effect list) as a
+    :class:`Reward`."""
+    if not effects:
+        return NO_REWARD
+    if isinstance(effects, dict):  # Birmingham: {"kind": ..., "amount": ...}
+        effects = [{"type": effects["kind"], "amount": effects["amount"]}]
+    out: dict[str, int] = {}
+    for e in effects:
+        kind, amount = e["type"], e.get("amount", e.get("count", 1))
+        field = {
+            "money": "money", "income": "income", "income_spaces": "income", "vp": "vp",
+            "whiskey": "whiskey", "develop": "free_develops", "free_develop": "free_develops",
+            "bonus_sell": "bonus_sells",
+        }.get(kind)  # fmt: skip
+        if kind == "money_times_income_level":
+            out["money_per_income_level"] = e.get("multiplier", 1)
+        elif field:
+            out[field] = out.get(field, 0) + amount
+    return Reward(**out)
 
 
 class _Context:
-    """The facts of one view the scores read, computed once per decision."""
+    """The facts of one view the weights read, computed once per decision."""
 
-    def __init__(self, view: dict[str, Any], seat: int, tuning: Tuning) -> None:
-        self.view = view
-        self.seat = seat
-        self.tuning = tuning
-        me = view["players"][seat]
+    def __init__(self, view: dict[str, Any], seat: int, k: Knowledge) -> None:
+        self.view, self.seat, self.k = view, seat, k
+        self.pittsburgh = k.game == "pittsburgh"
+        players = view["players"]
+        self.n = len(players)
+        me = players[seat]
+        self.me = me
+        era = view["era"]
+        self.era = era - 1 if isinstance(era, int) else (0 if era == "canal" else 1)
+        cards = view["deck_count"] + sum(p["hand_count"] for p in players)
+        rounds_era = max(1, rounds_left(cards, self.n))
+        self.rounds_era = rounds_era
+        self.actions_era = max(1, -(-cards // self.n))
+        after = k.rounds_per_era.get(self.n, 8) if self.era == 0 else 0
         self.money: int = me["money"]
-        self.income: int = me["income_level"]
-        self.next_tiles: dict[str, int | None] = me.get("next_tiles") or {}
-        tiles = view.get("tiles") or []
-        self.owner_of: dict[str, int] = {t["space"]: t["owner"] for t in tiles}
-        self.level_of: dict[str, int] = {t["space"]: t.get("level") or 1 for t in tiles}
-        self.my_places = {t["location"] for t in tiles if t["owner"] == seat}
-        self.merchant_places = {m["location"] for m in view.get("merchants") or []}
-        self.neighbours = _neighbours(view.get("links") or view.get("lines") or [])
-        self.trading = _reachable(self.merchant_places, self.neighbours)
-        self.my_network = _reachable(self.my_places, self.neighbours)
-        self.merchant_bonus = {
-            m["merchant"]: bool(m.get("beer")) or bool(m.get("reward"))
-            for m in view.get("merchants") or []
-        }
+        self.space: int = me["income_space"]
+        self.level: int = me["income_level"]
+        self.out = outlook(rounds_era, after, self.money, self.level)
+        self.mv, self.iv = self.out.money_vp, self.out.income_vp
+        self.whiskey: int = me.get("whiskey", 0)
+        # income refills the purse, and near the end nothing is left to save for: the
+        # more of either, the less a low purse binds
+        left = min(1.0, (rounds_era + after) / SCARCE_ROUNDS)
+        self.scarce = max(0.0, SCARCE_MONEY - 2.0 * max(0, self.level)) * left
         self.hand = Counter(view.get("hand") or [])
+
+        self.tiles: list[dict[str, Any]] = view.get("tiles") or []
+        self.by_space = {t["space"]: t for t in self.tiles}
+        built = view.get("lines") if self.pittsburgh else view.get("links")
+        self.built: list[dict[str, Any]] = built or []
+        self.pipes: list[dict[str, Any]] = view.get("pipelines") or []
+        self.built_names = {b.get("line") or b.get("link") for b in self.built}
+        self.built_names |= {p["route"] for p in self.pipes}
+        # connected = one component of built links of anyone (pipelines join nothing)
+        parent: dict[str, str] = {}
+
+        def find(x: str) -> str:
+            while parent.get(x, x) != x:
+                x = parent[x]
+            return x
+
+        for b in self.built:
+            ends = b["ends"]
+            root = find(ends[0])
+            for other in ends[1:]:
+                r = find(other)
+                if r != root:
+                    parent[r] = root
+        self._find = find
+        self.merchants = [self._merchant(m) for m in view.get("merchants") or []]
+        self.merchant_comps = {find(m["location"]) for m in self.merchants}
+        self.my_tiles = [t for t in self.tiles if t["owner"] == seat]
+        self.network = {t["location"] for t in self.my_tiles}
+        for b in self.built:
+            if b["owner"] == seat:
+                self.network.update(b["ends"])
+        self.network |= {p["city"] for p in self.pipes if p["owner"] == seat}
+        self.my_links_at: Counter[str] = Counter()
+        for b in self.built:
+            if b["owner"] == seat:
+                for end in b["ends"]:
+                    self.my_links_at[end] += 1
+        # cubes waiting on tiles, by resource and component: free to whoever reaches them
+        self.free_cubes: dict[str, dict[str, int]] = {}
+        for t in self.tiles:
+            if t["resources"]:
+                res = t.get("resource") or RESOURCE_OF.get(t["industry"], "")
+                at = self.free_cubes.setdefault(res, {})
+                c = find(t["location"])
+                at[c] = at.get(c, 0) + t["resources"]
+        self._cube_cost: dict[tuple[str, int, str | None], float] = {}
+        self._wants: dict[str, bool] = {}
+        self._adj: dict[str, list[tuple[str, int]]] | None = None
+        self._dist_from: dict[str, dict[str, int]] = {}
+        self._dist_to_buyer: dict[str, dict[str, int]] = {}
+        self._plan: tuple[float, float] | None = None
+
+    # --- facts ------------------------------------------------------------------------
+
+    def _merchant(self, m: dict[str, Any]) -> dict[str, Any]:
+        if self.pittsburgh:
+            buys = set(m["accepts"]) if m["face_up"] else set()
+            return {
+                "merchant": m["merchant"],
+                "location": m["location"],
+                "buys": buys,
+                "beer": False,
+                "bonus": _reward(m["reward"]) if m["face_up"] else NO_REWARD,
+            }
+        return {"merchant": m["merchant"], "location": m["location"], "buys": set(m["buys"]),
+                "beer": m["beer"], "bonus": _reward(m["bonus"])}  # fmt: skip
+
+    def comp(self, loc: str) -> str:
+        return self._find(loc)
+
+    def tile_facts(self, t: dict[str, Any]) -> TileFacts:
+        key = t["tile"] if self.pittsburgh else f"{t['industry']}:{t['level']}"
+        return self.k.tiles[key]
+
+    def build_facts(self, move: Any) -> TileFacts | None:
+        if self.pittsburgh:
+            return self.k.tiles.get(move.tile)
+        level = (self.me.get("next_tiles") or {}).get(move.industry)
+        return self.k.tiles.get(f"{move.industry}:{level}") if level else None
+
+    def worth(self, r: Reward) -> float:
+        """VP the seat gets from reward ``r`` now."""
+        if r is NO_REWARD:
+            return 0.0
+        v = r.vp + self.receive(r.money + r.money_per_income_level * max(0, self.level))
+        if r.income:
+            v += self.k.income_gain(self.space, r.income) * self.iv
+        if r.whiskey:
+            v += WHISKEY_VP * min(r.whiskey, max(0, self.k.whiskey_max - self.whiskey))
+        return v + FREE_DEVELOP_VP * r.free_develops + BONUS_SELL_VP * r.bonus_sells
+
+    def scorings(self, t: TileFacts) -> int:
+        """Era ends still to score a tile flipped now (a canal tile above level I stays)."""
+        return 2 if self.era == 0 and not t.leaves_after_first_era else 1
+
+    def flip_value(self, t: TileFacts, loc: str | None) -> float:
+        """VP the seat gets when tile ``t`` at ``loc`` flips."""
+        scorings = self.scorings(t)
+        v = t.vp * scorings + self.k.income_gain(self.space, t.income) * self.iv
+        if loc is not None and t.icons:
+            links = self.my_links_at[loc] + (LINKS_TO_COME if self.rounds_era > 1 else 0.0)
+            v += t.icons * (links + (scorings - 1))
+        if t.vp_per_empty_mat_space:
+            empty = sum(1 for n in (self.me.get("mat") or {}).values() if n == 0)
+            v += t.vp_per_empty_mat_space * (empty + 2) * scorings
+        if t.vp_per_heavy_train:
+            heavy = sum(1 for b in self.built if b["owner"] == self.seat and b["kind"] == "heavy")
+            v += t.vp_per_heavy_train * (heavy + 1)
+        return v + self.worth(t.reward)
+
+    def barrels(self, loc: str) -> int:
+        """Beer (Birmingham) or oil (Pittsburgh) a sale at ``loc`` could use now."""
+        c = self.comp(loc)
+        if self.pittsburgh:
+            fields = {
+                p["oilfield"] for p in self.pipes if p["carries_oil"] and self.comp(p["city"]) == c
+            }
+            oil = sum(f["oil"] for f in self.view.get("oilfields") or [] if f["oilfield"] in fields)
+            cargo = sum(b["cargo"] for b in self.built
+                        if b["owner"] == self.seat and b.get("carries") == "oil"
+                        and self.comp(b["ends"][0]) == c)  # fmt: skip
+            return oil + cargo
+        # the seat's own breweries serve anywhere, others' only where connected
+        beer = sum(t["resources"] for t in self.tiles
+                   if t["industry"] == "brewery"
+                   and (t["owner"] == self.seat or self.comp(t["location"]) == c))  # fmt: skip
+        return beer + sum(1 for m in self.merchants if m["beer"] and self.comp(m["location"]) == c)
+
+    # --- distances over lines of this era (built: 0, buildable: 1) --------------------
+
+    def _bfs(self, starts: set[str]) -> dict[str, int]:
+        adj = self._adjacency()
+        dist = dict.fromkeys(starts, 0)
+        frontier = list(starts)
+        # 0-1 BFS by layers: settle every 0-weight reach before the next layer
+        d = 0
+        while frontier:
+            todo = list(frontier)
+            layer = set(frontier)
+            while todo:
+                x = todo.pop()
+                for y, w in adj.get(x, ()):
+                    if w == 0 and y not in dist:
+                        dist[y] = d
+                        layer.add(y)
+                        todo.append(y)
+            d += 1
+            nxt = []
+            for x in layer:
+                for y, w in adj.get(x, ()):
+                    if w == 1 and y not in dist:
+                        dist[y] = d
+                        nxt.append(y)
+            frontier = nxt
+        return dist
+
+    def _adjacency(self) -> dict[str, list[tuple[str, int]]]:
+        """Locations joined by a line: 0 links missing where one is built, 1 where one may
+        be built this era."""
+        if self._adj is None:
+            self._adj = {}
+            for name, line in self.k.lines.items():
+                built = name in self.built_names
+                if built or line.eras[self.era]:
+                    for a in line.ends:
+                        for b in line.ends:
+                            if a != b:
+                                self._adj.setdefault(a, []).append((b, 0 if built else 1))
+        return self._adj
+
+    def dist_to_buyer(self, good: str, with_beer: bool = False) -> dict[str, int]:
+        """Links missing from each location to a merchant buying ``good`` (``with_beer``:
+        one that still has its barrel)."""
+        key = good + "+beer" if with_beer else good
+        found = self._dist_to_buyer.get(key)
+        if found is None:
+            starts = {
+                m["location"]
+                for m in self.merchants
+                if good in m["buys"] and (m["beer"] or not with_beer)
+            }
+            found = self._dist_to_buyer[key] = self._bfs(starts) if starts else {}
+        return found
+
+    def dist_from(self, loc: str) -> dict[str, int]:
+        found = self._dist_from.get(loc)
+        if found is None:
+            found = self._dist_from[loc] = self._bfs({loc})
+        return found
+
+    def sale_chance(self, t: TileFacts, loc: str, missing: int | None = None) -> float:
+        """Chance a good at ``loc`` is sold this era (``missing``: links to a buyer)."""
+        if missing is None:
+            missing = self.dist_to_buyer(t.industry).get(loc, INF)
+        p = self._chance(missing)
+        if t.sale_need and self.barrels(loc) < t.sale_need:
+            # no beer at hand: a buyer with its own barrel, or a brewery still to build
+            with_beer = INF
+            if not self.pittsburgh:
+                with_beer = self.dist_to_buyer(t.industry, True).get(loc, INF)
+            p = max(self._chance(max(missing, with_beer)), p * NO_BARRELS)
+        return p
+
+    def _chance(self, missing: int) -> float:
+        if missing >= INF or missing + 1 > self.actions_era:
+            return 0.03
+        return SALE_CHANCE[min(missing, len(SALE_CHANCE) - 1)]
+
+    def beer_short(self) -> list[tuple[TileFacts, str]]:
+        """The seat's unsold goods that only more beer would sell (Birmingham)."""
+        if self.pittsburgh:
+            return []
+        out = []
+        for t in self.my_tiles:
+            f = self.tile_facts(t)
+            if f.flip != "sell" or t["flipped"] or self.barrels(t["location"]) >= f.sale_need:
+                continue
+            anyhow = self.dist_to_buyer(f.industry).get(t["location"], INF)
+            if self.dist_to_buyer(f.industry, True).get(t["location"], INF) > anyhow:
+                out.append((f, t["location"]))
+        return out
+
+    def link_money(self) -> float:
+        """Money one more link costs the seat, its cubes included (roughly)."""
+        if self.pittsburgh:
+            return 3.0
+        return self.k.link_money[self.era] + 2.0 * self.k.link_cubes[self.era]
+
+    # --- money: scarce money buys the next actions, so it is worth more ---------------
+
+    def utility(self, m: float) -> float:
+        """VP-worth of holding ``m``: the first :attr:`scarce` count double."""
+        scarce = self.scarce
+        if m <= scarce:
+            return 2.0 * self.mv * m
+        return self.mv * (m + scarce)
+
+    def spend(self, c: float) -> float:
+        return self.utility(self.money) - self.utility(self.money - c)
+
+    def receive(self, c: float) -> float:
+        return self.utility(self.money + c) - self.utility(self.money)
+
+    # --- markets and resources --------------------------------------------------------
+
+    def ladders(self, resource: str, loc: str | None) -> list[dict[str, Any]]:
+        """Markets trading ``resource`` that ``loc`` may use, as their ladder views."""
+        markets = self.view.get("markets")
+        if not self.pittsburgh:
+            ladder = (markets or {}).get(resource)
+            if ladder is None:
+                return []
+            # Birmingham's coal travels to and from the market through a merchant location
+            if resource == "coal" and (loc is None or self.comp(loc) not in self.merchant_comps):
+                return []
+            return [ladder]
+        c = self.comp(loc) if loc else None
+        return [
+            m["ladders"][resource]
+            for m in markets or []
+            if resource in m["ladders"] and c is not None and self.comp(m["city"]) == c
+        ]
+
+    def cube_cost(self, resource: str, n: int, loc: str | None) -> float:
+        """Money the seat pays for ``n`` cubes of ``resource`` delivered to ``loc``."""
+        if n <= 0:
+            return 0.0
+        c = self.comp(loc) if loc else None
+        key = (resource, n, c)
+        found = self._cube_cost.get(key)
+        if found is not None:
+            return found
+        if resource == "iron" and not self.pittsburgh:  # Birmingham's iron needs no link
+            free = sum(self.free_cubes.get(resource, {}).values())
+        else:
+            free = self.free_cubes.get(resource, {}).get(c, 0) if c else 0
+        short = n - free
+        cost = 0.0
+        if short > 0:
+            prices = [lad["buy_price"] for lad in self.ladders(resource, loc) if lad["cubes"]]
+            if prices:
+                cost = short * (min(prices) + 0.5 * (short - 1))
+            else:
+                fallback = (self.view.get("vanderbilt") or {}).get(resource)
+                if fallback is None:  # Birmingham: an empty market's price
+                    lads = self.ladders(resource, loc)
+                    fallback = lads[0]["buy_price"] if lads else 8
+                cost = float(short * fallback)
+        self._cube_cost[key] = cost
+        return cost
+
+    def market_sale(self, resource: str, cubes: int, loc: str | None) -> tuple[int, float, int]:
+        """What a new tile's cubes fetch at once: (sold, money, VP)."""
+        sold, money, vp = 0, 0.0, 0
+        for lad in self.ladders(resource, loc):
+            room = lad["capacity"] - lad["cubes"]
+            take = min(room, cubes - sold)
+            if take <= 0 or lad.get("sell_price") is None:
+                continue
+            money += sum(max(1.0, lad["sell_price"] - 0.5 * i) for i in range(take))
+            vp += (lad.get("sell_vp") or 0) * take
+            sold += take
+        return sold, money, vp
+
+    # --- what a tile is worth to build ------------------------------------------------
+
+    def build_value(self, t: TileFacts, loc: str | None) -> float:
+        """VP-worth of building ``t`` at ``loc`` now (its cost included)."""
+        fv = self.flip_value(t, loc)
+        cost = float(t.money) + sum(self.cube_cost(r, n, loc) for r, n in t.cubes.items())
+        gain = 0.0
+        if t.flip == "built":
+            p = 1.0
+        elif t.flip == "sell":
+            p = self.sale_chance(t, loc) if loc else 0.03
+            missing = self.dist_to_buyer(t.industry).get(loc, INF) if loc else INF
+            if missing < INF:  # each missing link costs an action and its money
+                cost += min(missing, 4) * self.link_money()
+                gain -= min(missing, 4) * TEMPO_VP
+        else:
+            cubes = t.produces[self.era]
+            sold, money, vp = (0, 0.0, 0)
+            if t.resource in ("coal", "iron", "steel", "coke"):
+                sold, money, vp = self.market_sale(t.resource, cubes, loc)
+            gain = self.receive(money) + vp
+            left = cubes - sold
+            if left <= 0:
+                p = 1.0
+            elif t.resource == "beer":
+                p = 0.6 if self.beer_short() else 0.2
+            else:
+                # left on the tile: used up only by builds that can reach it
+                p = min(0.6, DEMAND * self.rounds_era * self.n / left)
+                if not self.pittsburgh and t.resource == "coal":
+                    p *= 0.5  # Birmingham's coal must travel to its user
+        v = p * fv + gain - self.spend(cost) - t.income_levels_cost * self.iv
+        v -= self.shortfall(t.money + sum(self.cube_cost(r, n, loc) for r, n in t.cubes.items()))
+        if t.resource == "beer":
+            v += self._beer_help()
+        return v
+
+    def shortfall(self, spend: float) -> float:
+        """VP at risk if the seat spends ``spend`` now and cannot pay negative income."""
+        owed = -self.level
+        if owed <= 0 or self.out.payments <= 0:
+            return 0.0
+        return SHORTFALL_VP * max(0.0, owed - (self.money - spend))
+
+    def _beer_help(self) -> float:
+        """A brewery makes the seat's beer-less goods sellable (the best of them)."""
+        return max((0.25 * self.flip_value(f, loc) for f, loc in self.beer_short()), default=0)
+
+    def generic_worth(self, t: TileFacts) -> float:
+        """What building ``t`` somewhere sensible is worth this game, roughly."""
+        if not t.eras[self.era] and (self.era == 1 or not t.eras[1]):
+            return 0.0
+        if t.flip == "deplete":
+            p = 0.3 if t.resource in ("coal", "beer") else 0.5
+        else:
+            p = 1.0 if t.flip == "built" else 0.6
+        vp = t.vp * (1 if t.leaves_after_first_era or self.era else 2)
+        fv = vp + self.k.income_gain(self.space, t.income) * self.iv + t.icons
+        cubes = sum(t.cubes.values()) * 2.5
+        return p * fv - (t.money + cubes) * self.mv
+
+    def wants(self, industry: str) -> bool:
+        """Whether a card in hand could build ``industry`` somewhere."""
+        found = self._wants.get(industry)
+        if found is None:
+            found = self._wants[industry] = self._can_build(industry)
+        return found
+
+    def _can_build(self, industry: str) -> bool:
+        for card in self.hand:
+            if card.startswith("wild:"):
+                return True
+            kind, _, name = card.partition(":")
+            if kind == "industry":
+                builds = self.k.card_builds.get(card) or tuple(name.split("/"))
+                if industry in builds:
+                    return True
+            elif any(industry in s for s in self.k.slots.get(name, ())):
+                return True
+        return self.whiskey > 0
+
+    def plan(self) -> tuple[float, float]:
+        """The seat's best build it holds a card for: (its money cost, its worth)."""
+        if self._plan is None:
+            best = (0.0, 0.0)
+            for key in self._next_tiles():
+                t = self.k.tiles[key]
+                if not t.eras[self.era] or not self.wants(t.industry):
+                    continue
+                w = self.generic_worth(t)
+                home = min(self.network, default=None)
+                cost = t.money + sum(self.cube_cost(r, n, home) for r, n in t.cubes.items())
+                if w > best[1]:
+                    best = (cost, w)
+            self._plan = best
+        return self._plan
+
+    def _next_tiles(self) -> list[str]:
+        if self.pittsburgh:
+            return [s for s in self.me.get("accessible") or [] if s in self.k.tiles]
+        return [f"{ind}:{lvl}" for ind, lvl in (self.me.get("next_tiles") or {}).items() if lvl]
+
+    # --- moves ------------------------------------------------------------------------
 
     def score(self, move: Any) -> float:
         kind: str = move.__struct_config__.tag
-        base = ACTION_SCORES.get(kind, 0.0)
-        # A method named after the tag (``_build``) weighs the move's own fields.
-        extra = getattr(self, "_" + kind, None)
-        return base + (extra(move) if extra else 0.0)
-
-    # --- actions ---------------------------------------------------------------------------
+        method = getattr(self, "_" + kind, None)
+        return method(move) if method else 0.0
 
     def _build(self, move: Any) -> float:
-        if hasattr(move, "tile"):  # Pittsburgh names the mat space
-            key, level = _industry_key(move.tile), _level(move.tile)
-        else:
-            key, level = move.industry, self.next_tiles.get(move.industry) or 1
-        score = self.tuning.industry_bonus.get(key, 0.0) + 4.0 * level
-        place = (getattr(move, "space", None) or "").split(":")[0]
-        if place in self.trading:
-            score += self.tuning.connected_bonus.get(key, 0.0)
+        t = self.build_facts(move)
+        if t is None:
+            return PASS_VP
+        space = getattr(move, "space", None)
+        loc = space.split(":")[0] if space else None
+        v = self.build_value(t, loc)
+        if loc is not None and loc not in self.network:
+            v += NEW_PLACE_VP
         if getattr(move, "whiskey", False):
-            score -= 6.0  # a barrel is worth keeping for Quality Rewards
-        if getattr(move, "space", None) in self.owner_of:
-            score -= 15.0  # overbuilding loses the tile underneath
-        return score
+            v -= WHISKEY_VP
+        old = self.by_space.get(space) if space else None
+        if old is not None:
+            f = self.tile_facts(old)
+            if old["owner"] == self.seat:
+                # overbuilt (Birmingham) or upgraded (Pittsburgh: it scores once as it goes)
+                if old["flipped"]:
+                    lost = f.vp * self.scorings(f)
+                else:
+                    lost = 0.5 * self.flip_value(f, old["location"])
+                if t.upgrade:
+                    lost -= f.vp
+                v -= lost + f.icons
+            else:
+                v += 1.0  # an opponent's mine or works leaves the board
+        return v
+
+    def _sell(self, move: Any) -> float:
+        tile = self.by_space.get(move.space)
+        if tile is None:
+            return 0.0
+        t = self.tile_facts(tile)
+        v = 5.0 + self.flip_value(t, tile["location"])
+        m = next((m for m in self.merchants if m["merchant"] == move.merchant), None)
+        if m is not None:
+            if self.pittsburgh:
+                v += self.worth(m["bonus"])
+            elif m["beer"] and t.sale_need:
+                v += 0.5 * self.worth(m["bonus"])
+        return v
+
+    _sell_also = _sell
+    _bonus_sell = _sell
 
     def _network(self, move: Any) -> float:
-        ends = set((getattr(move, "site", None) or move.link).split("~"))
-        score = 0.0
-        if ends & self.my_places:
-            score += 15.0
-        if ends & self.merchant_places:
-            score += 10.0
-        # Joining the seat's industries to the merchants lets them sell.
-        if ends & self.my_network and ends & self.trading and not self.my_places <= self.trading:
-            score += 20.0
-        return score
+        site = getattr(move, "site", None) or move.link
+        if site in self.k.routes:
+            return self._pipeline(move.link, site)
+        line = self.k.lines.get(site)
+        if line is None:
+            return 0.0
+        link_vp = self.link_vp(line.ends)
+        v = link_vp + self.connect_value(line.ends) + self.worth(line.bonus)
+        v += sum(NEW_PLACE_VP for end in line.ends if end not in self.network)
+        tile = self.k.link_tiles.get(move.link)
+        if tile is not None:  # Pittsburgh: the link tile's own cost and worth
+            scorings = 2 if tile.stays and self.era == 0 else 1  # heavy trains stay
+            v += link_vp * (tile.multiplier * scorings - 1)
+            v += self.worth(tile.reward) + 2.0 * self.mv * sum(tile.carries.values())
+            end = line.ends[0]
+            v -= self.spend(sum(self.cube_cost(r, n, end) for r, n in tile.cubes.items()))
+        else:
+            cost = self.k.link_money[self.era]
+            cost += self.cube_cost("coal", self.k.link_cubes[self.era], line.ends[0])
+            v -= self.spend(cost) + self.shortfall(cost)
+        return v
 
     def _second_link(self, move: Any) -> float:
-        if self.money < SECOND_LINK_MONEY:
-            return -100.0
-        return self._network(move)
+        # it takes no card and no action: only its money beyond a first link's (and
+        # Birmingham's barrel of beer) sets it apart from one
+        extra = self.k.second_link_money - self.k.link_money[self.era]
+        return self._network(move) - self.spend(extra) - (0.0 if self.pittsburgh else 1.0)
 
-    def _develop(self, move: Any) -> float:
-        # Developing past level-1 tiles matters most early; a low level is what it skips.
-        key = move.industry if hasattr(move, "industry") else _industry_key(move.tile)
-        level = self.next_tiles.get(key) if hasattr(move, "industry") else _level(move.tile)
-        return 4.0 if (level or 1) == 1 else -4.0
+    def link_vp(self, ends: tuple[str, ...]) -> float:
+        """VP a link on ``ends`` should score at the era's end."""
+        vp = 0.0
+        later = FUTURE_ICONS * min(1.0, self.rounds_era / 8)
+        for end in ends:
+            vp += self.k.printed_icons.get(end, 0)
+            for i in range(len(self.k.slots.get(end, ()))):
+                t = self.by_space.get(f"{end}:{i}")
+                if t is None:
+                    vp += later  # a tile may still come
+                else:
+                    vp += self.tile_facts(t).icons * (1.0 if t["flipped"] else 0.5)
+        return vp
+
+    def connect_value(self, ends: tuple[str, ...]) -> float:
+        """What joining ``ends`` adds to the chance of selling the seat's unsold goods."""
+        v = 0.0
+        for tile in self.my_tiles:
+            t = self.tile_facts(tile)
+            if t.flip != "sell" or tile["flipped"]:
+                continue
+            loc = tile["location"]
+            to_buyer = self.dist_to_buyer(t.industry)
+            before = to_buyer.get(loc, INF)
+            if before == 0:
+                continue
+            from_tile = self.dist_from(loc)
+            after = min(
+                before,
+                min(from_tile.get(e, INF) for e in ends) + min(to_buyer.get(e, INF) for e in ends),
+            )
+            if after < before:
+                gain = self.sale_chance(t, loc, after) - self.sale_chance(t, loc, before)
+                v += gain * self.flip_value(t, loc)
+        return v
+
+    def _pipeline(self, link: str, route_name: str) -> float:
+        route = self.k.routes[route_name]
+        tile = self.k.link_tiles.get(link)
+        v = 0.0
+        c = self.comp(route.city)
+        for t in self.my_tiles:  # oil for the seat's unsold goods that lack it
+            f = self.tile_facts(t)
+            loc = t["location"]
+            if f.flip == "sell" and not t["flipped"] and self.comp(loc) == c:
+                v += 0.3 * self.flip_value(f, loc) if self.barrels(loc) < f.sale_need else 0.0
+        if tile is not None:
+            v += 1.5 * self.worth(tile.per_barrel)
+            v -= self.spend(sum(self.cube_cost(r, n, route.city) for r, n in tile.cubes.items()))
+        field = next(
+            (f for f in self.view.get("oilfields") or [] if f["oilfield"] == route.oilfield), None
+        )
+        if field is not None and field["face_down"] and field["in_play"]:
+            v += 2.5  # the first pipeline reveals the oilfield's reward
+        if route.city not in self.network:
+            v += NEW_PLACE_VP
+        return v
+
+    def _develop(self, move: Any, free: bool = False) -> float:
+        key, after, copies = self._develop_tiles(move)
+        if key is None:
+            return PASS_VP
+        cur = self.k.tiles[key]
+        gain = 0.0
+        if after is not None:
+            # each copy of the tile developed away is a share of the way to the next
+            gain = (self.generic_worth(self.k.tiles[after]) - self.generic_worth(cur)) / copies
+            if not self.wants(cur.industry):
+                gain *= 0.5
+        # a tile that can no longer be built blocks its whole stack
+        dead = not cur.eras[self.era] and (self.era == 1 or not cur.eras[1])
+        v = max(0.0, gain) * (DEAD_STACK if dead else 0.6) - TEMPO_VP
+        if not free:
+            metal = self.cube_cost("iron", 1, None)
+            if self.pittsburgh:
+                metal = min(metal, self.cube_cost("steel", 1, None))
+            v -= self.spend(metal)
+        return v
+
+    def _develop_tiles(self, move: Any) -> tuple[str | None, str | None, int]:
+        """The tile a develop removes, the next other tile it leads to (by key), and how
+        many copies of the removed one are left to develop first."""
+        if self.pittsburgh:
+            tile = move.tile
+            mat = self.me.get("mat") or {}
+            nxt = [t for t in self.k.mat_next.get(tile, ()) if mat.get(t)]
+            best = max(nxt, key=lambda t: self.generic_worth(self.k.tiles[t]), default=None)
+            return tile, best, max(1, mat.get(tile, 1))
+        ind = move.industry
+        stack = self.k.stacks.get(ind, ())
+        pos = len(stack) - (self.me.get("tiles_left") or {}).get(ind, 0)
+        if pos >= len(stack):
+            return None, None, 1
+        level = stack[pos]
+        copies = stack[pos:].count(level)
+        above = pos + copies
+        after = f"{ind}:{stack[above]}" if above < len(stack) else None
+        return f"{ind}:{level}", after, copies
 
     def _develop_also(self, move: Any) -> float:
         return self._develop(move)
 
     def _free_develop(self, move: Any) -> float:
-        return self._develop(move)
+        return self._develop(move, free=True) + TEMPO_VP
 
     def _loan(self, move: Any) -> float:
-        if self.income < LOWEST_INCOME_FOR_LOAN:
-            return -60.0
-        return 50.0 if self.money < LOAN_WHEN_MONEY_BELOW else 0.0
+        k = self.k
+        new_level = self.level - k.loan_levels
+        lost = k.loan_levels * self.iv + TEMPO_VP
+        cost, worth = self.plan()
+        # only for a build the seat wants and cannot pay for yet
+        if worth <= 0 or cost <= self.money or cost > self.money + k.loan_amount:
+            return -lost - 5.0
+        if new_level < (-3 if self.era == 0 else 0) and self.out.payments > 3:
+            return -lost - 20.0
+        return self.receive(k.loan_amount) - lost
 
-    def _sell(self, move: Any) -> float:
-        # Higher-level tiles are worth more VP when flipped.
-        return 2.0 * self.level_of.get(move.space, 1)
+    def _scout(self, move: Any) -> float:
+        # Three cards for two wild ones: worth it only with nothing to build and time left.
+        if self.rounds_era >= 3 and sum(self.hand.values()) >= 4 and not self._buildable():
+            return PASS_VP + 1.0
+        return PASS_VP - 5.0
 
-    def _sell_also(self, move: Any) -> float:
-        return self._sell(move)
+    def _buildable(self) -> bool:
+        return any(self.wants(self.k.tiles[key].industry) for key in self._next_tiles())
 
-    def _bonus_sell(self, move: Any) -> float:
-        return self._sell(move)
+    def _pass(self, move: Any) -> float:
+        if self.pittsburgh:  # passing gains a whiskey
+            return PASS_VP + self.worth(Reward(whiskey=1)) * 0.5
+        return PASS_VP
 
-    # --- follow-ups ------------------------------------------------------------------------
+    # --- follow-ups ---------------------------------------------------------------------
+
+    def _done(self, move: Any) -> float:
+        return 0.0
 
     def _discard(self, move: Any) -> float:
-        """Keep wild cards and cards for places the seat builds at; shed duplicates."""
-        card: str = move.card
+        """Shed the card least likely to build something good."""
+        return -self.card_use(move.card)
+
+    def card_use(self, card: str) -> float:
         if card.startswith("wild:"):
-            return -50.0
+            return 30.0
+        kind, _, name = card.partition(":")
         count = self.hand[card]
-        place = card.removeprefix("location:")
-        keep = 10.0 if place in self.my_places else 0.0
-        return 3.0 * count - keep
+        dup = 1.5 * max(0, count - 1)
+        if kind == "industry":
+            builds = self.k.card_builds.get(card) or tuple(name.split("/"))
+            usable = any(self.k.tiles[key].industry in builds and self.k.tiles[key].eras[self.era]
+                         for key in self._next_tiles())  # fmt: skip
+            return (4.0 if usable else 0.5) - dup
+        industries = {
+            self.k.tiles[key].industry
+            for key in self._next_tiles()
+            if self.k.tiles[key].eras[self.era]
+        }
+        free = [
+            icons
+            for i, icons in enumerate(self.k.slots.get(name, ()))
+            if f"{name}:{i}" not in self.by_space
+        ]
+        if not any(set(icons) & industries for icons in free):
+            return 0.5 - dup
+        near = 2.0 if self.comp(name) in self.merchant_comps else 0.0
+        return 3.0 + near - dup
 
     def _pick_coal(self, move: Any) -> float:
-        return self._take_from_tile(move.space)
+        return self.take_from(move.space)
 
     def _pick_iron(self, move: Any) -> float:
-        return self._take_from_tile(move.space)
+        return self.take_from(move.space)
 
     def _pick_beer(self, move: Any) -> float:
-        if move.source in self.merchant_bonus:
-            return 10.0 if self.merchant_bonus[move.source] else 0.0
-        return self._take_from_tile(move.source)
+        m = next((m for m in self.merchants if m["merchant"] == move.source), None)
+        if m is not None:
+            return 1.0 + self.worth(m["bonus"])
+        return self.take_from(move.source)
 
-    def _take_from_tile(self, space: str) -> float:
-        # Emptying one's own tile flips it (VP and income) rather than an opponent's.
-        return 2.0 if self.owner_of.get(space) == self.seat else 0.0
+    def take_from(self, space: str) -> float:
+        """Taking a cube from a tile: emptying one's own flips it; an opponent's is
+        spared while another source will do."""
+        t = self.by_space.get(space)
+        if t is None:
+            return 0.0
+        last = t["resources"] <= 1
+        if t["owner"] == self.seat:
+            return 1.0 + (2.0 + self.flip_value(self.tile_facts(t), t["location"]) if last else 0)
+        return -0.5 - (2.0 if last else 0.0)
 
     def _pay(self, move: Any) -> float:
-        cost = self.tuning.source_cost.get(move.source, DEFAULT_SOURCE_COST)
-        if move.source == "market":
-            cost += self._market_price(move.at, move.resource)
-        elif move.source == "tile":
-            cost -= self._take_from_tile(move.at or "")
-        return -cost
-
-    def _market_price(self, market: str | None, resource: str) -> float:
-        for m in self.view.get("markets") or []:
-            if isinstance(m, dict) and m.get("market") == market:
-                price = (m.get("ladders", {}).get(resource) or {}).get("buy_price")
-                return float(price) if price is not None else DEFAULT_SOURCE_COST
-        return DEFAULT_SOURCE_COST
-
-    def _liquidate(self, move: Any) -> float:
-        return -float(self.level_of.get(move.space, 1))
+        src = move.source
+        if src == "tile":
+            return self.take_from(move.at or "")
+        if src == "train":
+            return 1.0
+        if src == "pipeline":
+            pipe = next((p for p in self.pipes if p["route"] == move.at), None)
+            if pipe is None:
+                return 0.0
+            tile = self.k.link_tiles.get(pipe["pipeline"])
+            paid = self.worth(tile.per_barrel) if tile else 0.0
+            return paid if pipe["owner"] == self.seat else -0.3 * paid
+        if src == "market":
+            for m in self.view.get("markets") or []:
+                if isinstance(m, dict) and m.get("market") == move.at:
+                    price = (m["ladders"].get(move.resource) or {}).get("buy_price")
+                    return -self.spend(float(price if price is not None else 10))
+            return -5.0
+        price = (self.view.get("vanderbilt") or {}).get(move.resource, 15)
+        return -self.spend(float(price)) - 1.0
 
     def _sell_produced(self, move: Any) -> float:
-        # Spread over markets: each market's first cubes fetch the best prices.
-        return float(len([n for n in move.plan.values() if n]))
+        v = 0.0
+        for m in self.view.get("markets") or []:
+            n = move.plan.get(m["market"], 0)
+            if not n:
+                continue
+            for lad in m["ladders"].values():
+                if lad.get("sell_price") is not None:
+                    v += self.receive(sum(max(1.0, lad["sell_price"] - 0.5 * i) for i in range(n)))
+                    v += (lad.get("sell_vp") or 0) * n
+                    break
+        return v + 0.01 * len([n for n in move.plan.values() if n])
 
+    def _claim_quality(self, move: Any) -> float:
+        reward = self.k.quality.get(move.reward, NO_REWARD)
+        stars = (self.view.get("decision") or {}).get("count") or 0
+        need = next(
+            (q["stars_required"] for q in self.view.get("quality_rewards") or []
+             if q["reward"] == move.reward),
+            stars,
+        )  # fmt: skip
+        return self.worth(reward) - WHISKEY_VP * max(0, need - stars) + 0.5
 
-BIRMINGHAM: Final = Tuning(
-    # Coal and iron flip by selling cubes to the market; pottery is worth the most VP.
-    industry_bonus={"coal": -8.0, "iron": 12.0, "pottery": 4.0, "cotton": 3.0,
-                    "manufacturer": 2.0, "brewery": 3.0},
-    connected_bonus={"coal": 22.0, "cotton": 6.0, "manufacturer": 6.0, "pottery": 6.0},
-)  # fmt: skip
-PITTSBURGH: Final = Tuning(
-    industry_bonus={"C": 6.0, "I": 5.0, "K": 3.0, "M": 3.0, "S": 4.0, "OC": 4.0, "CK": 3.0},
-    # A train's or tile's cube costs nothing more; Vanderbilt is the dearest.
-    source_cost={"train": 0.0, "tile": 1.0, "pipeline": 1.0, "market": 2.0, "vanderbilt": 30.0},
-)
+    def _liquidate(self, move: Any) -> float:
+        t = self.by_space.get(move.space)
+        if t is None:
+            return 0.0
+        f = self.tile_facts(t)
+        if t["flipped"]:
+            return -(f.vp * self.scorings(f) + f.icons)
+        return -0.5 * self.flip_value(f, t["location"])

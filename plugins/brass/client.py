@@ -77,6 +77,16 @@ class Decision(Doc, kw_only=True):
     count: int | None = None
 
 
+class StepView(msgspec.Struct, kw_only=True):
+    """One step of the action in progress as the engine keeps it (the position document's
+    ``pending`` form): ``kind`` and the game's arguments ``n``, ``a``, ``b`` (indices)."""
+
+    kind: str
+    n: int
+    a: int
+    b: int
+
+
 def current_decision(
     s: BrassState, describe: Callable[[Step, int], D], make: Callable[..., D]
 ) -> D:
@@ -124,11 +134,14 @@ def player_fields(
 
 def turn_fields(s: BrassState, seat: int | None, card: Sequence[str]) -> dict[str, Any]:
     """The view fields of where play stands: round, phase, turn order, whose turn, actions
-    left, the viewer's own hand by name (``None`` for a spectator) and the deck's size."""
+    left, the steps of the action in progress (all of them, public: the rules and the moves
+    made fix them), the viewer's own hand by name (``None`` for a spectator) and the deck's
+    size."""
     return dict(
         round=s.round, phase=s.phase, order=list(s.order),
         turn_seat=s.order[s.turn] if s.phase == PLAY and s.turn < s.players else None,
         actions_left=s.actions_left,
+        pending=[StepView(kind=p.kind, n=p.n, a=p.a, b=p.b) for p in s.pending],
         hand=None if seat is None else [card[c] for c in s.hands[seat]],
         deck_count=len(s.deck),
     )  # fmt: skip

@@ -2,7 +2,8 @@
 
 A game's class subclasses :class:`BrassGame` and supplies the rest: ``setup``, ``evolve``,
 ``decide`` (after :meth:`BrassGame.check_move`), ``legal_moves``, ``view``, ``redact``,
-positions, and its tie-breaks (:meth:`BrassGame.tie_breaks`).
+positions, and its tie-breaks (:meth:`BrassGame.tie_breaks`); for bots, ``bot_policy`` and
+the search hook ``evaluate`` (``clone`` and ``playout_policy`` are here).
 """
 
 from __future__ import annotations
@@ -16,6 +17,11 @@ from plugins.brass.hidden import resample_cards
 from plugins.brass.moves import ScoreEra
 from plugins.brass.scoring import TieBreak, final_result
 from plugins.brass.state import OVER, PLAY, SCORING, BrassState
+
+PLAYOUT_EPSILON = 0.1
+"""Share of playout decisions taken at random."""
+PLAYOUT_CANDIDATES = 10
+"""Legal moves a playout decision weighs at most."""
 
 
 class BrassGame:
@@ -47,6 +53,26 @@ class BrassGame:
         if state.phase != OVER:
             return None
         return final_result(state.vp, self.tie_breaks(state))
+
+    def clone(self, state: BrassState) -> BrassState:
+        """A copy ``evolve`` may change without touching ``state`` (the search hook): every
+        list the reducers change is copied."""
+        return state.clone()  # type: ignore[attr-defined, no-any-return]
+
+    def playout_policy(self, state: BrassState, seat: int, legal: list[Any], rng: Random) -> Any:
+        """The search hook's quick choice: the greedy bot's, on the seat's view of
+        ``state``, among at most :data:`PLAYOUT_CANDIDATES` of the legal moves (every sale
+        among them, the rest drawn at random), and now and then a random move
+        (:data:`PLAYOUT_EPSILON`), so that playouts are quick and differ."""
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < PLAYOUT_EPSILON:
+            return legal[rng.randrange(len(legal))]
+        if len(legal) > PLAYOUT_CANDIDATES:
+            sales = [m for m in legal if m.__struct_config__.tag == "sell"]
+            others = [m for m in legal if m.__struct_config__.tag != "sell"]
+            legal = sales + rng.sample(others, max(0, PLAYOUT_CANDIDATES - len(sales)))
+        return self.bot_policy(self.view(state, seat), legal, rng)  # type: ignore[attr-defined]
 
     def sample_hidden(self, state: Any, seat: int, rng: Random) -> Any:
         """A copy of ``state`` with every card ``seat`` cannot see redrawn; a game with

@@ -1,12 +1,14 @@
 """Hidden cards: dealing, what a seat may see of hands and the deck, resampling.
 
 Rule shared by the Brass games: a seat sees its own hand; other hands and the deck only as
-counts; the face-down discards never (not even their owner); spectators see no hand.
+counts; the face-down discards never (not even their owner); spectators see no hand. A
+search bot's determinization deals what a seat cannot see from what it can
+(:func:`unseen_cards`, :func:`deal_unseen`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from random import Random
 from typing import Any
 
@@ -65,19 +67,62 @@ def redact_core(event: Any, seat: int | None, name: Callable[[int], str]) -> dic
     return None
 
 
-def resample_cards(s: BrassState, seat: int, rng: Random) -> None:
+def unseen_cards(copies: Sequence[int], seen: Iterable[int]) -> list[int]:
+    """The cards of a deck holding ``copies[k]`` of each kind ``k`` that are not among
+    ``seen`` (a multiset), in kind order. ``ValueError`` if ``seen`` holds a card the deck
+    has too few of: what a seat sees cannot come from that deck."""
+    left = list(copies)
+    for card in seen:
+        left[card] -= 1
+        if left[card] < 0:
+            raise ValueError(f"card kind {card} is seen more often than the deck holds it")
+    return [kind for kind, n in enumerate(left) for _ in range(n)]
+
+
+def deal_unseen(
+    unseen: list[int],
+    seat: int,
+    hand_counts: Sequence[int],
+    facedown_counts: Sequence[int],
+    deck_count: int,
+    rng: Random,
+) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """Shuffle ``unseen`` (in place) and deal it as a seat that cannot see it: each seat's
+    face-down discards, every other seat's hand and the deck, of the counts given.
+    Returns ``(hands, facedown, deck)``; ``hands[seat]`` is empty (the seat's own hand is
+    known). ``ValueError`` if the counts do not add up to ``len(unseen)``."""
+    wanted = deck_count + sum(facedown_counts)
+    wanted += sum(k for i, k in enumerate(hand_counts) if i != seat)
+    if wanted != len(unseen):
+        raise ValueError(f"{wanted} hidden cards to deal but {len(unseen)} unseen")
+    rng.shuffle(unseen)
+    hands: list[list[int]] = []
+    down: list[list[int]] = []
+    top = 0
+    for i, k in enumerate(facedown_counts):
+        down.append(unseen[top : top + k])
+        top += k
+        k = hand_counts[i] if i != seat else 0
+        hands.append(sorted(unseen[top : top + k]))
+        top += k
+    return hands, down, unseen[top:]
+
+
+def resample_cards(s: BrassState, seat: int, rng: Random, public: Sequence[int] = ()) -> None:
     """Redraw, in place, every card ``seat`` cannot see: the deck, other hands and all
-    face-down discards, keeping every count."""
+    face-down discards, keeping every count. Cards of the ``public`` kinds stay in the hand
+    that holds them (Birmingham's wild cards: everyone sees them taken and given back)."""
     unseen = list(s.deck)
+    kept: list[list[int]] = []
     for i in range(s.players):
         unseen += s.facedown[i]
+        kept.append([c for c in s.hands[i] if c in public])
         if i != seat:
-            unseen += s.hands[i]
-    rng.shuffle(unseen)
+            unseen += [c for c in s.hands[i] if c not in public]
+    counts = [len(h) - len(k) for h, k in zip(s.hands, kept, strict=True)]
+    hands, s.facedown, s.deck = deal_unseen(
+        unseen, seat, counts, [len(f) for f in s.facedown], len(s.deck), rng
+    )
     for i in range(s.players):
-        k = len(s.facedown[i])
-        s.facedown[i], unseen = unseen[:k], unseen[k:]
         if i != seat:
-            k = len(s.hands[i])
-            s.hands[i], unseen = sorted(unseen[:k]), unseen[k:]
-    s.deck = unseen
+            s.hands[i] = sorted(hands[i] + kept[i])

@@ -701,9 +701,9 @@ class Resolver(family.Resolver):
         return super().income_shortfall(seat, owe)
 
 
-def score_era(d: Birmingham, s: State, rng: Random) -> list[Any]:
-    """System: link VP (link icons of flipped industries of anyone, plus each merchant
-    location's), flipped industries' VP, then the family's era change."""
+def era_points(d: Birmingham, s: State) -> tuple[list[int], list[int]]:
+    """What the era's end scores now, per seat: link VP (link icons of flipped industries
+    of anyone, plus each merchant location's) and flipped industries' VP."""
     n = s.players
     flipped = [
         (owner, d.slot_loc[slot], d.tile(s.slot_ind[slot], s.slot_level[slot]))
@@ -718,6 +718,12 @@ def score_era(d: Birmingham, s: State, rng: Random) -> list[Any]:
     for li, owner in enumerate(s.link_owner):
         if owner >= 0:
             links[owner] += link_points(d.link_nodes[li], icons)
+    return links, industries
+
+
+def score_era(d: Birmingham, s: State, rng: Random) -> list[Any]:
+    """System: the era's points (:func:`era_points`), then the family's era change."""
+    links, industries = era_points(d, s)
     # Birmingham's era change (canals and level I tiles leaving) is its reducer's part of
     # ``EraBegan``, so stored logs keep replaying: no ``era_change`` events.
     return Resolver(d, s, SYSTEM).end_era(rng, links, industries)

@@ -10,12 +10,13 @@ import msgspec
 from plugins.brass import bot
 from plugins.brass.cards import build_deck
 from plugins.brass.game import BrassGame
-from plugins.brass.hidden import deal
+from plugins.brass.hidden import deal, resample_cards
 from plugins.brass.scoring import TieBreak
-from plugins.brass_birmingham import engine, position, view
+from plugins.brass_birmingham import engine, evaluation, knowledge, position, view
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import moves as mv
 from plugins.brass_birmingham.data import Birmingham, birmingham
+from plugins.brass_birmingham.determinize import position_from_view
 from plugins.brass_birmingham.names import Names, shipped_names
 from plugins.brass_birmingham.state import State, apply
 
@@ -60,6 +61,8 @@ class BrassBirmingham(BrassGame):
     def __init__(self, data: Birmingham | None = None) -> None:
         self.data = data or birmingham()
         self.names = Names(data) if data else shipped_names()
+        self.knowledge = knowledge.knowledge_of(data) if data else knowledge.knowledge()
+        self._evaluation = evaluation.Evaluation(self.data)
         # the static board, by the ids moves and views use, for GET /games
         self.metadata = {**type(self).metadata, "board": view.board(self.data, self.names)}
 
@@ -102,7 +105,24 @@ class BrassBirmingham(BrassGame):
 
     def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         """The greedy bot's choice among ``legal``, from the seat's view alone."""
-        return bot.choose(view, legal, rng, bot.BIRMINGHAM)
+        return bot.choose(view, legal, rng, self.knowledge)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's expected final VP (the search hook; see
+        :mod:`plugins.brass_birmingham.evaluation`)."""
+        return self._evaluation(state)
+
+    def sample_hidden(self, state: State, seat: int, rng: Random) -> State:
+        """Redraw what ``seat`` cannot see (the deck, other hands, face-down discards);
+        wild cards stay with their holders, as everyone saw them taken."""
+        new = state.clone()
+        resample_cards(new, seat, rng, public=self.data.turn_rules.wild_cards)
+        return new
+
+    def determinize(self, view: dict[str, Any], rng: Random) -> State:
+        """A state ``view`` (a seat's) cannot tell from the real one, built from the view
+        alone with the hidden cards drawn from ``rng``."""
+        return position.load(self.data, position_from_view(self.data, self.names, view, rng))
 
     # --- positions ------------------------------------------------------------------------
 

@@ -40,6 +40,9 @@ class PlayerView(fc.PlayerCore, kw_only=True):
     discards: list[str]
     """Face-up discards, by card name."""
     facedown_count: int
+    wild_cards: dict[str, int]
+    """Wild cards in the hand, by kind (0 or 1 each): public, as scouting takes them from
+    the supply and playing one returns it there, both in the open."""
     next_tiles: dict[str, int | None]
     """Level of the lowest tile left on each industry stack (``None``: stack empty)."""
     tiles_left: dict[str, int]
@@ -99,6 +102,9 @@ class ViewDoc(fc.Doc, kw_only=True):
     """The seat whose turn it is (``None`` between eras and after the game)."""
     actions_left: int
     decision: Decision
+    pending: list[fc.StepView]
+    """Every step of the action in progress, ``decision`` describing the first (empty
+    between actions); the position document's ``pending``."""
     players: list[PlayerView]
     hand: list[str] | None
     """The viewer's own cards (``None`` for a spectator)."""
@@ -192,6 +198,8 @@ def view(d: Birmingham, names: Names, s: State, seat: int | None) -> dict[str, A
         players=[
             PlayerView(
                 **fc.player_fields(d.income, s, i, card),
+                wild_cards={"location": s.hands[i].count(d.cards.wild_location),
+                            "industry": s.hands[i].count(d.cards.wild_industry)},
                 next_tiles={name: d.stacks.top_level(k, s.mat[i][k]) or None
                             for k, name in enumerate(INDUSTRIES)},
                 tiles_left={name: d.stacks.sizes[k] - s.mat[i][k]

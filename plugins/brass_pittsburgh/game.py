@@ -17,10 +17,12 @@ from plugins.brass import bot
 from plugins.brass.cards import build_deck
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import deal
+from plugins.brass.knowledge import Knowledge
 from plugins.brass.scoring import TieBreak
-from plugins.brass_pittsburgh import engine, position, view
+from plugins.brass_pittsburgh import engine, evaluation, knowledge, position, view
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import moves as mv
+from plugins.brass_pittsburgh.determinize import position_from_view
 from plugins.brass_pittsburgh.names import Names, shipped_names
 from plugins.brass_pittsburgh.rules import Rules, default_rules
 from plugins.brass_pittsburgh.state import State, apply
@@ -67,6 +69,7 @@ class BrassPittsburgh(BrassGame):
         self.rules = rules or default_rules()
         self.names = Names(rules) if rules else shipped_names()
         data = self.rules.data
+        self._evaluation = evaluation.Evaluation(self.rules)
         # Per instance: the data version shown to users is the one actually loaded.
         self.metadata: dict[str, Any] = {
             "family": "brass",
@@ -161,7 +164,18 @@ class BrassPittsburgh(BrassGame):
 
     def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         """The greedy bot's choice among ``legal``, from the seat's view alone."""
-        return bot.choose(view, legal, rng, bot.PITTSBURGH)
+        return bot.choose(view, legal, rng, self.knowledge(view["side"]))
+
+    def knowledge(self, side: str) -> Knowledge:
+        """The printed facts of board ``side`` the greedy bot weighs views against."""
+        if self.rules is default_rules():
+            return knowledge.knowledge(side)
+        return knowledge.knowledge_of(self.rules, side)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's expected final VP (the search hook; see
+        :mod:`plugins.brass_pittsburgh.evaluation`)."""
+        return self._evaluation(state)
 
     # --- positions ------------------------------------------------------------------------
 
@@ -181,3 +195,8 @@ class BrassPittsburgh(BrassGame):
         for f, t in zip(hidden, tiles, strict=True):
             new.oilfield_tile[f] = t
         return new
+
+    def determinize(self, view: dict[str, Any], rng: Random) -> State:
+        """A state ``view`` (a seat's) cannot tell from the real one, built from the view
+        alone with the hidden cards and face-down oilfield tiles drawn from ``rng``."""
+        return position.load(self.rules, position_from_view(self.rules, self.names, view, rng))

@@ -8,6 +8,7 @@ cannot drift apart.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -156,6 +157,9 @@ class ViewDoc(fc.Doc, kw_only=True):
     """The seat whose turn it is (``None`` between eras and after the game)."""
     actions_left: int
     decision: Decision
+    pending: list[fc.StepView]
+    """Every step of the action in progress, ``decision`` describing the first (empty
+    between actions); the position document's ``pending``."""
     players: list[PlayerView]
     hand: list[str] | None
     """The viewer's own cards (``None`` for a spectator)."""
@@ -247,6 +251,16 @@ def decision(r: Rules, names: Names, s: State) -> Decision:
 
 
 def _market(r: Rules, side: str, m: int, cubes: dict[str, int], n: SideNames) -> MarketView:
+    return _market_view(r, side, m, tuple(cubes.items()), n)
+
+
+@functools.lru_cache(maxsize=4096)
+def _market_view(
+    r: Rules, side: str, m: int, held: tuple[tuple[str, int], ...], n: SideNames
+) -> MarketView:
+    """One market's view for its cubes ``held``: markets change only when cubes are bought
+    or sold, and views (the bots' above all) are read far more often."""
+    cubes = dict(held)
     market = r.board_of(side).markets[m]
     ladders = r.ladders[side][m]
     out = {}

@@ -40,6 +40,18 @@ def test_no_view_reveals_a_face_down_discard() -> None:
     assert GAME.view(other, None) == GAME.view(s, None)
 
 
+def test_wild_cards_stay_with_their_holder_when_hidden_cards_are_redrawn() -> None:
+    # everyone saw seat 1 scout: its wild cards are no secret, the rest of its hand is
+    s = load(hands={0: ["coventry"], 1: ["wild:location", "wild:industry", "dudley", "coal"]})
+    wild = sorted((D.cards.wild_location, D.cards.wild_industry))
+    for seed in range(5):
+        other = GAME.sample_hidden(s, 0, Random(seed))
+        assert [c for c in other.hands[1] if c in wild] == wild
+        assert len(other.hands[1]) == 4 and not set(wild) & set(other.deck)
+        assert GAME.view(other, 0) == GAME.view(s, 0)
+    assert GAME.view(s, 0)["players"][1]["wild_cards"] == {"location": 1, "industry": 1}
+
+
 def test_setup_event_redacted_to_the_seats_own_hand() -> None:
     events, s = started()
     doc = GAME.redact(events[0], 2)

@@ -70,6 +70,8 @@ class State(msgspec.Struct, kw_only=True):
     round: int = 0
     leader: int = 0
     to_act: int | None = None
+    gone: list[int] = []
+    """Cards played in finished rounds (face up, so every seat knows them)."""
 
 
 class HighCard:
@@ -111,6 +113,7 @@ class HighCard:
             case RoundWon():
                 state.wins[event.seat] += 1
                 state.leader = event.seat
+                state.gone = state.gone + [c for c in state.table if c is not None]
                 state.hands = [[] for _ in range(state.players)]
         return state
 
@@ -144,6 +147,11 @@ class HighCard:
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {
+            "seat": seat,
+            "players": state.players,
+            "hand_size": state.hand_size,
+            "leader": state.leader,
+            "gone": state.gone,
             "round": state.round,
             "rounds": state.rounds,
             "to_act": state.to_act,
@@ -193,6 +201,31 @@ class HighCard:
         if len(state.hands) != state.players or len(state.wins) != state.players:
             raise InvalidPosition("bad_seats", "hands and wins need one entry per player")
         return state
+
+    def determinize(self, view: dict[str, Any], rng: Random) -> State:
+        """A state from ``view`` alone: the cards the seat has not seen, shuffled into the
+        other hands and the deck (the rest went face down)."""
+        seat, players = view["seat"], view["players"]
+        total = players * view["hand_size"] * view["rounds"]
+        seen = set(view["hand"]) | set(view["gone"]) | {c for c in view["table"] if c}
+        unseen = [c for c in range(1, total + 1) if c not in seen]
+        rng.shuffle(unseen)
+        hands: list[list[int]] = []
+        for s, count in enumerate(view["hand_counts"]):
+            if s == seat:
+                hands.append(list(view["hand"]))
+            else:
+                hands.append(sorted(unseen[:count]))
+                unseen = unseen[count:]
+        return State(
+            players=players, rounds=view["rounds"], hand_size=view["hand_size"],
+            deck=unseen[: view["deck_count"]], hands=hands, table=list(view["table"]),
+            wins=list(view["wins"]), round=view["round"], leader=view["leader"],
+            to_act=view["to_act"], gone=list(view["gone"]),
+        )  # fmt: skip
+
+    def evaluate(self, state: State) -> list[float]:
+        return [float(w) for w in state.wins]
 
     def sample_hidden(self, state: State, seat: int, rng: Random) -> State:
         new = copy.deepcopy(state)
