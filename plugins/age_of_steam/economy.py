@@ -16,8 +16,7 @@ from typing import Final
 
 from plugins.age_of_steam.data import Board
 from plugins.age_of_steam.rules import MAX_SHARES, SHARE_VALUE, income_reduction
-from plugins.age_of_steam.state import PlayerState, State
-from plugins.age_of_steam.track import network
+from plugins.age_of_steam.state import State
 
 ELIMINATED: Final = -100.0
 """The score the simulation gives a seat it sees go bankrupt in this turn's income step,
@@ -107,34 +106,3 @@ def final_score(
     if b.rules.scoring == "buyback":
         return money - SHARE_VALUE * shares, issued_now
     return 3 * income - 3 * shares + sections, issued_now
-
-
-def expected_scores(b: Board, state: State) -> list[float]:
-    """Each seat's expected final score: :func:`final_score` of its purse, with the income
-    its completed links are likely to add (about one good a turn over as many of its own
-    links as its engine runs, while cubes wait at the cities and towns they touch)."""
-    net = network(b, state)
-    links = [0] * state.players
-    sections = [0] * state.players
-    touched: list[set[int]] = [set() for _ in range(state.players)]
-    for r in net.routes:
-        if r.complete and r.owner >= 0:
-            links[r.owner] += 1
-            sections[r.owner] += len(r.sections)
-            touched[r.owner].update((r.ends[0].hex, r.ends[1].hex))
-    steps = moves_left(state)
-    out = []
-    for s, p in enumerate(state.pl):
-        if p.eliminated:
-            out.append(_score_now(b, p, sections[s]))
-            continue
-        cubes = sum(len(state.goods.get(h, ())) for h in touched[s])
-        per_step = min(p.engine, links[s]) * min(2.0, (cubes + steps) / max(steps, 1)) * 0.4
-        out.append(final_score(b, state, s, gains=[per_step] * steps, sections=sections[s])[0])
-    return out
-
-
-def _score_now(b: Board, p: PlayerState, sections: int) -> float:
-    if b.rules.scoring == "buyback":
-        return float(p.money - SHARE_VALUE * p.shares)
-    return float(3 * p.income - 3 * p.shares + sections)

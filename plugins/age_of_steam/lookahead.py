@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from plugins.age_of_steam import economy, flow, position
+from plugins.age_of_steam import evaluation, flow, position
 from plugins.age_of_steam.data import board
 from plugins.age_of_steam.state import OWNERLESS, TOWN, Auction, PlayerState, State
 
@@ -155,4 +155,4 @@ def evaluate(state: State) -> list[float]:
     """Each seat's expected final score: the result's scores once the game is over."""
     if state.phase == "over" and state.final_scores is not None:
         return [float(x) for x in state.final_scores]
-    return economy.expected_scores(board(state.map_id), state)
+    return evaluation.expected_scores(board(state.map_id), state)
