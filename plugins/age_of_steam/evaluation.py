@@ -9,8 +9,8 @@ read by counts, not by the delivery search the greedy policy runs:
   engine and network run;
 * at most two deliveries a turn, some taken by others first;
 * income its future track will add, growing with the turns left (players keep building);
-* its unfinished track at half its sections (it is usually finished), and a few sections
-  more for each Build step to come.
+* a few track sections more for each Build step to come, and a little for cash in hand
+  while it can still buy track.
 
 On a finished state it is exactly the result's scores (see :mod:`lookahead`).
 """
@@ -34,27 +34,25 @@ GROWTH: Final = {"rust_belt": 0.7, "st_lucia": 1.0, "barbados": 0.2}
 greedy self-play: a lone Barbados railway finds fewer goods to carry)."""
 NEW_SECTIONS: Final = 2.0
 """Track sections a seat is expected to add in each Build step still to come."""
-UNFINISHED: Final = 0.5
-"""Worth of a section of unfinished track, relative to one in a completed link."""
+CASH: Final = 0.25
+"""Points per dollar in hand while track can still be built (standard scoring; cash buys
+track that pays, though the score counts none of it)."""
 
 
 def expected_scores(b: Board, state: State) -> list[float]:
     n = state.players
     net = network(b, state)
-    links, sections, open_sections = [0] * n, [0] * n, [0] * n
+    links, sections = [0] * n, [0] * n
     nodes: list[set[int]] = [set() for _ in range(n)]
     land: list[list[int]] = [[] for _ in range(n)]
     for r in net.routes:
-        if r.owner < 0:
+        if r.owner < 0 or not r.complete:
             continue
-        if r.complete:
-            links[r.owner] += 1
-            sections[r.owner] += len(r.sections)
-            nodes[r.owner].update((r.ends[0].hex, r.ends[1].hex))
-            if b.rules.goods_on_land:
-                land[r.owner] += [h for h, _k in r.sections if h in state.goods]
-        else:
-            open_sections[r.owner] += len(r.sections)
+        links[r.owner] += 1
+        sections[r.owner] += len(r.sections)
+        nodes[r.owner].update((r.ends[0].hex, r.ends[1].hex))
+        if b.rules.goods_on_land:
+            land[r.owner] += [h for h, _k in r.sections if h in state.goods]
     steps = moves_left(state)
     builds = state.last_turn - state.turn + (state.phase in BEFORE_BUILD)
     arriving = _arrivals(b, state, steps)
@@ -70,8 +68,11 @@ def expected_scores(b: Board, state: State) -> list[float]:
             now = min(2.0 * steps, TAKEN * cubes) / steps * per_link
             growth = GROWTH.get(state.map_id, 0.5)
             gains = [now + growth * t for t in range(steps)]
-        laid = sections[s] + NEW_SECTIONS * builds + UNFINISHED * open_sections[s]
-        out.append(final_score(b, state, s, gains=gains, sections=round(laid))[0])
+        laid = sections[s] + NEW_SECTIONS * builds
+        score = final_score(b, state, s, gains=gains, sections=round(laid))[0]
+        if builds and b.rules.scoring != "buyback":
+            score += CASH * p.money
+        out.append(score)
     return out
 
 
