@@ -3,10 +3,10 @@ purse played to the end by :func:`economy.final_score`, with the income its netw
 likely to add. Cheap on purpose (a search scores thousands of states), so the network is
 read by counts, not by the delivery search the greedy policy runs:
 
-* cubes its links can deliver: those waiting at a city or town its completed links reach,
-  of a colour another city its links reach takes, those the goods display will bring
-  there and (St. Lucia) those on its links' track, each paying about as many links as its
-  engine and network run;
+* cubes its links can deliver: those waiting at a city or town a network of its completed
+  links reaches, of a colour another city of that network takes, those the goods display
+  will bring there and (St. Lucia) those on the network's track, each paying about as
+  many links as its engine and the network run;
 * at most two deliveries a turn, some taken by others first;
 * income its future track will add, growing with the turns left (players keep building);
 * a few track sections more for each Build step to come, and a little for cash in hand
@@ -42,17 +42,14 @@ track that pays, though the score counts none of it)."""
 def expected_scores(b: Board, state: State) -> list[float]:
     n = state.players
     net = network(b, state)
-    links, sections = [0] * n, [0] * n
-    nodes: list[set[int]] = [set() for _ in range(n)]
-    land: list[list[int]] = [[] for _ in range(n)]
+    sections = [0] * n
+    parts: list[_Parts] = [_Parts() for _ in range(n)]
     for r in net.routes:
         if r.owner < 0 or not r.complete:
             continue
-        links[r.owner] += 1
         sections[r.owner] += len(r.sections)
-        nodes[r.owner].update((r.ends[0].hex, r.ends[1].hex))
-        if b.rules.goods_on_land:
-            land[r.owner] += [h for h, _k in r.sections if h in state.goods]
+        on_land = [h for h, _k in r.sections if h in state.goods] if b.rules.goods_on_land else []
+        parts[r.owner].join(r.ends[0].hex, r.ends[1].hex, on_land)
     steps = moves_left(state)
     builds = state.last_turn - state.turn + (state.phase in BEFORE_BUILD)
     arriving = _arrivals(b, state, steps)
@@ -63,9 +60,13 @@ def expected_scores(b: Board, state: State) -> list[float]:
             continue
         gains = []
         if steps:
-            cubes = _deliverable(b, state, nodes[s], land[s], arriving)
-            per_link = min(p.engine, 1 + 0.5 * (links[s] - 1)) if links[s] else 0.0
-            now = min(2.0 * steps, TAKEN * cubes) / steps * per_link
+            cubes = worth = 0.0
+            for nodes, links, land in parts[s].networks():
+                found = _deliverable(b, state, nodes, land, arriving)
+                cubes += found
+                worth += found * min(p.engine, 1 + 0.5 * (links - 1))
+            per_cube = worth / cubes if cubes else 0.0
+            now = min(2.0 * steps, TAKEN * cubes) / steps * per_cube
             growth = GROWTH.get(state.map_id, 0.5)
             gains = [now + growth * t for t in range(steps)]
         laid = sections[s] + NEW_SECTIONS * builds
@@ -76,11 +77,44 @@ def expected_scores(b: Board, state: State) -> list[float]:
     return out
 
 
+class _Parts:
+    """A seat's completed links grouped into connected networks (union-find on their
+    ends): a cube travels within one network only."""
+
+    def __init__(self) -> None:
+        self.up: dict[int, int] = {}
+        self.links: dict[int, int] = {}
+        self.land: dict[int, list[int]] = {}
+
+    def _root(self, x: int) -> int:
+        up = self.up
+        while up.setdefault(x, x) != x:
+            up[x] = up[up[x]]
+            x = up[x]
+        return x
+
+    def join(self, x: int, y: int, land: list[int]) -> None:
+        rx, ry = self._root(x), self._root(y)
+        links = self.links.pop(rx, 0) + (self.links.pop(ry, 0) if ry != rx else 0) + 1
+        cubes = self.land.pop(rx, []) + (self.land.pop(ry, []) if ry != rx else []) + land
+        self.up[rx] = ry
+        self.links[ry] = links
+        self.land[ry] = cubes
+
+    def networks(self) -> list[tuple[set[int], int, list[int]]]:
+        """(nodes, links, land hexes with cubes) per network."""
+        nodes: dict[int, set[int]] = {}
+        for x in self.up:
+            nodes.setdefault(self._root(x), set()).add(x)
+        return [(ns, self.links[r], self.land[r]) for r, ns in nodes.items()]
+
+
 def _deliverable(
     b: Board, state: State, nodes: set[int], land: list[int], arriving: dict[int, list[str]]
 ) -> float:
-    """Cubes at the seat's link ends (waiting, and expected from the display) that another
-    of its link ends takes, and (St. Lucia) cubes on its links' track that one takes."""
+    """Cubes at the ends of one network of the seat's links (waiting, and expected from the
+    display) that another end of it takes, and (St. Lucia) cubes on its track that one
+    takes."""
     takes: dict[str, int] = {}
     colour_at = {}
     for h in nodes:

@@ -34,6 +34,9 @@ BUILD_BUDGET: Final = 6
 """Money wanted for track in a turn, on top of expenses, while shares may pay for it."""
 SHARES_FOR_TRACK: Final = 10
 """No shares are issued for track beyond this many."""
+SUNK: Final = 0.5
+"""What finishing the seat's own unfinished track is worth besides its cubes (its sections
+score, and it is not lost)."""
 ROOT_CITIES: Final = 2
 """Cities tried as the start of new track per build decision."""
 NEAR: Final = 4
@@ -116,18 +119,20 @@ def _build(b: Board, state: State, seat: int, legal: list[Any], rng: Random) -> 
 
 def _plan(b: Board, state: State, seat: int, builds: int, spare: int) -> Project | None:
     """The project earning most per dollar (:func:`_earns`) whose tiles this turn cost at
-    most ``spare``; finishing the seat's own track counts as earning 1."""
+    most ``spare``; finishing the seat's own track counts as earning :data:`SUNK`."""
     if spare < 2 or builds <= 0:
         return None
     g = graph(b, state)
     engine = state.pl[seat].engine
     known: dict[tuple[int, str], int] = {}
-    best_worth, best_proj = 0.0, None
+    best_worth: float = 0.0
+    best_proj = None
     for proj in projects(b, state, seat, builds, _roots(b, state, seat), towns=False):
         if sum(proj.costs[:builds]) > spare:
             continue
-        earns = _earns(b, state, g, proj, seat, engine, known)
-        earns += proj.sections > len(proj.steps)  # finishes track already laid
+        earns: float = _earns(b, state, g, proj, seat, engine, known)
+        if proj.sections > len(proj.steps):  # finishes track already laid: keeps it
+            earns += SUNK
         worth = earns / (proj.cost + 2)
         if worth > best_worth:
             best_worth, best_proj = worth, proj
