@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import msgspec
 from litestar import Litestar, Request
+from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.exceptions import HTTPException, ValidationException
@@ -17,6 +19,7 @@ from api.auth import SECURITY_SCHEMES, bearer_token
 from api.openapi_doc import GameAwareJsonPlugin, GameAwareSwaggerPlugin
 from api.problems import EXCEPTION_HANDLERS
 from api.routes import ROUTES
+from api.web import SWAGGER_ASSETS, web_routes
 from core.service import MatchService
 
 MAX_BODY_BYTES = 64 * 1024
@@ -94,12 +97,31 @@ async def check_request(request: Request[Any, Any, Any]) -> None:
     await decode_body_strictly(request)
 
 
-def create_app(service: MatchService, *, max_body_bytes: int = MAX_BODY_BYTES) -> Litestar:
+def create_app(
+    service: MatchService,
+    *,
+    max_body_bytes: int = MAX_BODY_BYTES,
+    cors_origins: Sequence[str] = (),
+) -> Litestar:
+    """The app. ``cors_origins``: browser origins (``https://host:port``, or ``*``) allowed
+    to call the API from their own pages; none by default (the web table at ``/`` is on
+    the API's own origin and needs none)."""
+
     def provide_service() -> MatchService:
         return service
 
+    cors = None
+    if cors_origins:
+        cors = CORSConfig(
+            allow_origins=list(cors_origins),
+            allow_methods=["GET", "POST", "OPTIONS"],
+            allow_headers=["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID"],
+            expose_headers=["Location"],
+            max_age=600,
+        )
     return Litestar(
-        route_handlers=ROUTES,
+        route_handlers=[*ROUTES, *web_routes()],
+        cors_config=cors,
         dependencies={
             "service": Provide(provide_service, use_cache=True, sync_to_thread=False),
             "token": Provide(bearer_token, sync_to_thread=False),
@@ -115,7 +137,10 @@ def create_app(service: MatchService, *, max_body_bytes: int = MAX_BODY_BYTES) -
             "play moves, follow the log. Errors are RFC 9457 problem documents with a "
             "stable `code`.",
             path=DOCS_PATH,
-            render_plugins=[GameAwareSwaggerPlugin(path="/"), GameAwareJsonPlugin()],
+            render_plugins=[
+                GameAwareSwaggerPlugin(path="/", **SWAGGER_ASSETS),
+                GameAwareJsonPlugin(),
+            ],
             components=Components(security_schemes=SECURITY_SCHEMES),
             create_examples=False,
         ),

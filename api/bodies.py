@@ -7,7 +7,7 @@ OpenAPI document links them to each game's own schemas (see :mod:`api.openapi_do
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -121,6 +121,9 @@ class MatchCreatedBody(msgspec.Struct, kw_only=True):
     seats: list[SeatInfo]
 
 
+MatchStatus = Literal["open", "playing", "finished", "unavailable"]
+
+
 class MatchSummary(msgspec.Struct, kw_only=True):
     id: str
     game: str
@@ -129,6 +132,13 @@ class MatchSummary(msgspec.Struct, kw_only=True):
     finished: bool
     created_at: float
     """Seconds since the epoch."""
+    status: MatchStatus = "playing"
+    """``open``: a seat is neither claimed nor played by a bot; ``playing``: every seat is
+    taken; ``finished``: the game is over; ``unavailable``: its game is not installed."""
+    seats: list[SeatInfo] = msgspec.field(default_factory=list)
+    """Empty when the match is ``unavailable``."""
+    to_act: list[int] = msgspec.field(default_factory=list)
+    """Seats whose move the match waits for."""
 
 
 class MatchPage(msgspec.Struct, kw_only=True):
@@ -159,6 +169,16 @@ class MatchView(msgspec.Struct, kw_only=True):
     result: Result | None
     view: dict[str, Any]
     """What the caller may see of the game state (the game's ``view``)."""
+
+
+class StreamTicket(msgspec.Struct, kw_only=True):
+    match_id: str
+    seat: int
+    ticket: str
+    """Open the seat's stream with ``GET /matches/{id}/stream?ticket=…`` (for clients such
+    as a browser's EventSource that cannot send an Authorization header)."""
+    expires_in: int
+    """Seconds the ticket opens a stream for; an open stream outlives it."""
 
 
 class LegalMoves(msgspec.Struct, kw_only=True):

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import copy
 import logging
 import os
+import re
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 from core.service import MatchService
 
@@ -32,7 +35,8 @@ def _serve(args: argparse.Namespace) -> int:
         threading.Thread(target=Reconciler(service).scan, daemon=True).start()
     try:
         uvicorn.run(
-            create_app(service), host=args.host, port=args.port, log_level=args.log_level,
+            create_app(service, cors_origins=args.cors_origin), host=args.host, port=args.port,
+            log_level=args.log_level, log_config=uvicorn_log_config(),
             # open event streams never finish by themselves: do not wait for them forever
             timeout_graceful_shutdown=5,
         )  # fmt: skip
@@ -40,6 +44,32 @@ def _serve(args: argparse.Namespace) -> int:
         service.runner.close()
         service.store.close()
     return 0
+
+
+class RedactSecrets(logging.Filter):
+    """Blanks stream tickets in access-log lines (the request line holds the query string);
+    seat tokens travel in headers, which access logs do not show."""
+
+    _TICKET = re.compile(r"(?i)([?&]ticket=)[^&\s]*")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                self._TICKET.sub(r"\1…", a) if isinstance(a, str) else a for a in record.args
+            )
+        elif isinstance(record.msg, str):
+            record.msg = self._TICKET.sub(r"\1…", record.msg)
+        return True
+
+
+def uvicorn_log_config() -> dict[str, Any]:
+    """uvicorn's logging, with :class:`RedactSecrets` on the access log."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["redact_secrets"] = {"()": RedactSecrets}
+    config["handlers"]["access"].setdefault("filters", []).append("redact_secrets")
+    return config
 
 
 def _worker(args: argparse.Namespace) -> int:
@@ -107,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="run the REST API",
         description="Run the REST API with uvicorn. Jobs (bots, system steps) go to RQ when "
         "--redis or REDIS_URL is set, otherwise to a thread inside this process. "
-        "Interactive docs are served at /docs.",
+        "The web table is served at /, interactive docs at /docs.",
     )
     serve.add_argument(
         "--host", default="127.0.0.1", help="interface to bind (default: %(default)s)"
@@ -123,6 +153,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--redis", default=None, help="Redis URL for RQ queues (default: $REDIS_URL)"
     )
     serve.add_argument("--log-level", default="info", help="uvicorn log level (default: info)")
+    serve.add_argument(
+        "--cors-origin", action="append", default=[], metavar="ORIGIN",
+        help="let pages from ORIGIN (e.g. http://localhost:5173, or *) call the API from a "
+        "browser; repeat for several origins (default: none, CORS off)",
+    )  # fmt: skip
     serve.set_defaults(run=_serve)
 
     worker = commands.add_parser(

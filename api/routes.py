@@ -35,11 +35,13 @@ from api.bodies import (
     PositionBody,
     SeatInfo,
     SeatToken,
+    StreamTicket,
     SubmitMove,
 )
 from api.problems import problem_responses
 from api.sse import event_stream, resume_point
-from core.errors import Forbidden, IronworksError, NotFound
+from api.tickets import TICKET_SECONDS, issue_ticket, seat_for_ticket
+from core.errors import BadRequest, Forbidden, IronworksError, NotFound
 from core.match import MatchState, core_decoder
 from core.service import MatchService
 from worker.bots import describe as describe_bots
@@ -234,17 +236,49 @@ def hand_to_bot(
     security=SEAT_OPTIONAL,
     responses=problem_responses(*_MATCH, *_TOKEN),
 )
-def read_match(match_id: MatchId, service: Service, token: Token) -> MatchView:
+def read_match(
+    match_id: MatchId,
+    service: Service,
+    token: Token,
+    at: Annotated[
+        int | None,
+        QueryParameter(
+            ge=1, le=2**53,
+            description="Replay: the match as of this version, as a spectator sees it (the "
+            "token is not needed). For a game with hidden information only once the match "
+            "is over (403 `history_hidden` before); 404 `version_not_found` past the newest "
+            "version or before the game's setup.",
+        ),
+    ] = None,
+) -> MatchView:
     """The match as the caller may see it: a seat's view with its token, else a spectator's."""
-    match = service.load(match_id)
-    seat = service.seat_for_token(match, token)
+    if at is None:
+        match = service.load(match_id)
+        seat = service.seat_for_token(match, token)
+    else:
+        match, seat = _replay_point(service, match_id, at), None
     result = service.result(match)
     return MatchView(
         id=match.match_id, game=match.game_id, players=match.players, version=match.version,
         seats=_seats(match), you=seat,
-        to_act=[t.seat for t in service.tasks(match) if t.kind == "turn" and t.seat is not None],
-        finished=result is not None, result=result, view=service.view(match, seat),
+        to_act=_to_act(service, match), finished=result is not None, result=result,
+        view=service.view(match, seat),
     )  # fmt: skip
+
+
+def _replay_point(service: MatchService, match_id: str, version: int) -> MatchState:
+    """The match at an older ``version``, when its history may be shown to anybody: always
+    for a game without hidden information, otherwise once it is over (an older state would
+    show a hand by what the next events reveal)."""
+    latest = service.load(match_id)
+    game = service.game_of(latest)
+    if game.metadata.get("hidden_information", True) and service.result(latest) is None:
+        raise Forbidden(
+            "history_hidden",
+            f"{game.title} has hidden information: older states of a match are shown once "
+            "it is over",
+        )
+    return latest if version == latest.version else service.load_at(match_id, version)
 
 
 @get(
@@ -364,13 +398,49 @@ async def stream_events(
     until_version: Annotated[
         int | None, QueryParameter(ge=0, description="End the stream once this version was sent.")
     ] = None,
+    ticket: Annotated[
+        str | None,
+        QueryParameter(
+            min_length=1, max_length=256,
+            description="A stream ticket (`POST /matches/{id}/stream-ticket`) instead of the "
+            "Authorization header: streams that seat's view.",
+        ),
+    ] = None,
 ) -> ServerSentEvent:
     """Server-sent events of the log as the caller may see it; each ``id`` is the event's
     version. Ends when the match is over and fully sent (or at ``until_version``)."""
     match = await anyio.to_thread.run_sync(service.load, match_id)
-    seat = service.seat_for_token(match, token)
+    if ticket is not None and token is not None:
+        raise BadRequest(
+            "ticket_and_token", "send a stream ticket or an Authorization header, not both"
+        )
+    if ticket is not None:
+        seat = seat_for_ticket(match, ticket)
+    else:
+        seat = service.seat_for_token(match, token)
     start = resume_point(last_event_id, after)
     return ServerSentEvent(event_stream(service, match_id, seat, start, until_version))
+
+
+@post(
+    "/matches/{match_id:str}/stream-ticket",
+    operation_id="createStreamTicket",
+    sync_to_thread=True,
+    tags=["events"],
+    status_code=200,
+    security=SEAT_REQUIRED,
+    responses=problem_responses(*_MATCH, *_TOKEN),
+)
+def create_stream_ticket(match_id: MatchId, service: Service, token: Token) -> StreamTicket:
+    """A short-lived ticket that opens this seat's event stream from a URL
+    (``GET /matches/{id}/stream?ticket=…``), for clients that cannot send headers there,
+    such as a browser's EventSource. Keeps the seat token itself out of URLs."""
+    match = service.load(match_id)
+    seat = service.require_seat(match, token)
+    return StreamTicket(
+        match_id=match_id, seat=seat, ticket=issue_ticket(match, seat),
+        expires_in=TICKET_SECONDS,
+    )  # fmt: skip
 
 
 def _seats(match: MatchState) -> list[SeatInfo]:
@@ -389,16 +459,29 @@ def _summary(service: MatchService, match_id: str, version: int, created: float)
         first = core_decoder.decode(service.store.read(match_id, 0, 1)[0].data)
         return MatchSummary(
             id=match_id, game=first.game, players=first.players, version=version,
-            finished=False, created_at=created,
+            finished=False, created_at=created, status="unavailable",
         )  # fmt: skip
+    seats = _seats(match)
+    finished = service.result(match) is not None
+    if finished:
+        status = "finished"
+    elif any(not s.claimed and s.bot is None for s in seats):
+        status = "open"
+    else:
+        status = "playing"
     return MatchSummary(
         id=match_id, game=match.game_id, players=match.players, version=match.version,
-        finished=service.result(match) is not None, created_at=created,
+        finished=finished, created_at=created, status=status, seats=seats,
+        to_act=[] if finished else _to_act(service, match),
     )  # fmt: skip
+
+
+def _to_act(service: MatchService, match: MatchState) -> list[int]:
+    return [t.seat for t in service.tasks(match) if t.kind == "turn" and t.seat is not None]
 
 
 ROUTES: list[Any] = [
     health, list_games, read_game, read_game_guide, create_match, list_matches, claim_seat,
     hand_to_bot, read_match, read_position, legal_moves, submit_move, read_events,
-    stream_events,
+    stream_events, create_stream_ticket,
 ]  # fmt: skip

@@ -2,9 +2,12 @@
 
 Each game is driven like the service drives a match, without the store: system tasks
 with the SYSTEM actor, otherwise the seat to act picks a uniformly random legal move;
-every decision costs one ``legal_moves`` + ``decide`` + ``evolve`` of its events.
+every decision costs one ``legal_moves`` + ``decide`` + ``evolve`` of its events. Then the
+CPU microseconds of one ``legal_moves`` call, over every decision state of
+``--legal-games`` seeded random games (see ``bench_brass_legal_moves.py``; 0 skips it).
 
     python3 bench/bench_brass_birmingham.py [--games N] [--players 2 3 4] [--profile]
+        [--legal-games N]
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ import cProfile
 import pstats
 import time
 from random import Random
+
+from bench_brass_legal_moves import legal_moves_us
 
 from core.playout import playout
 from plugins.brass_birmingham.game import BrassBirmingham
@@ -29,6 +34,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--profile", action="store_true", help="print the top functions")
+    parser.add_argument("--legal-games", type=int, default=2, help="games for us per listing")
     args = parser.parse_args()
     game = BrassBirmingham()
     for players in args.players:
@@ -46,6 +52,9 @@ def main() -> None:
         )
         if profiler:
             pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+        if args.legal_games:
+            us = legal_moves_us(game, players, args.legal_games, repeat=3)
+            print(f"{players} players: {us:6.1f} us per legal_moves call")
 
 
 if __name__ == "__main__":

@@ -5,11 +5,14 @@
   random legal move; each decision costs one ``legal_moves`` + ``decide`` + ``evolve``),
   by wall time and by CPU time (compare the CPU figure when the machine is shared; the
   target is 15 four-player games per second on one core);
+* CPU microseconds of one ``legal_moves`` call over every decision state of
+  ``--legal-games`` seeded random games (see ``bench_brass_legal_moves.py``; 0 skips it);
 * data load + validation, setup + evolve of a new match;
 * connectivity labels (worked out, and as a board remembers them) and cube / oil sourcing
   for one consumer (the hot calls of legal-move listing).
 
     python3 bench/bench_brass_pittsburgh.py [--games N] [--rounds N] [--profile]
+        [--legal-games N]
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ import pstats
 import time
 from collections.abc import Callable
 from random import Random
+
+from bench_brass_legal_moves import legal_moves_us
 
 from core.playout import playout
 from plugins.brass_pittsburgh.board import BuiltPipeline
@@ -66,9 +71,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=2000)
     parser.add_argument("--profile", action="store_true", help="profile the full games")
+    parser.add_argument("--legal-games", type=int, default=2, help="games for us per listing")
     args = parser.parse_args()
     for players in (2, 3, 4):
         full_games(BrassPittsburgh(), players, args.games, args.profile)
+    for players in (2, 3, 4) if args.legal_games else ():
+        us = legal_moves_us(BrassPittsburgh(), players, args.legal_games, repeat=3)
+        print(f"{players} players: {us:6.1f} us per legal_moves call")
     n = args.rounds
     rate("data load + validation", max(1, n // 100), lambda _: load_data(DATA_DIR))
     game = BrassPittsburgh()

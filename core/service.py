@@ -87,6 +87,25 @@ class MatchService:
             self.snapshots.offer(match)
         return match
 
+    def load_at(self, match_id: str, version: int) -> MatchState:
+        """The match folded up to ``version`` (for replays): an older state, never cached."""
+        events = self.store.read(match_id, 0, version)
+        if not events:
+            raise NotFound("match_not_found", f"no match {match_id!r}")
+        match = fold(self.games, events)
+        if match.version < version:
+            raise NotFound(
+                "version_not_found",
+                f"match {match_id} is at version {match.version}, not {version}",
+            )
+        if match.game_state is None:
+            raise NotFound(
+                "version_not_found",
+                f"version {version} of match {match_id} precedes the game's setup; "
+                f"ask for version {version + 1} or later",
+            )
+        return match
+
     def game_of(self, match: MatchState) -> Any:
         return self.games.get(match.game_id)
 

@@ -52,12 +52,11 @@ class Level(msgspec.Struct, frozen=True, kw_only=True):
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level(name="easy", seconds=0.25, iterations=48, candidates=4, horizon=12,
-              determinizations=4,
-              description="a quick look ahead: a little stronger than greedy"),
-        Level(name="medium", seconds=0.8, iterations=200, candidates=8, horizon=30,
+        Level(name="easy", seconds=0.3, iterations=60, candidates=4, horizon=12,
+              determinizations=4, description="a quick look ahead"),
+        Level(name="medium", seconds=0.8, iterations=200, candidates=6, horizon=16,
               determinizations=8, description="the default: a few hundred short futures"),
-        Level(name="hard", seconds=1.6, iterations=600, candidates=12, horizon=60,
+        Level(name="hard", seconds=1.6, iterations=500, candidates=8, horizon=16,
               determinizations=12, description="the longest think, within 2 s a move"),
     )
 }  # fmt: skip
@@ -100,6 +99,8 @@ class SearchBot:
 
     exploration = 0.5
     """UCB1's constant, for utilities in (0, 1) that differ by a few hundredths."""
+    anchor_bonus = 0.02
+    """How much better (in utility) a move must look than the game's own heuristic pick."""
 
     def __init__(self, game: Any, level: Level, clock: Callable[[], float] = time.perf_counter):
         self.game = game
@@ -112,31 +113,60 @@ class SearchBot:
     def choose(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        deadline = self.clock() + self.level.seconds
+        # A choice between two coal sources deserves less thought than the turn's action.
+        share = min(1.0, max(0.3, len(legal) / 8))
+        deadline = self.clock() + self.level.seconds * share
+        iterations = max(1, round(self.level.iterations * share))
         seat = view["seat"]
         dets = [self.game.determinize(view, rng)]
-        arms = self._rank(dets[0], seat, legal, rng, deadline)
+        anchor = self._anchor(view, legal, rng)
+        arms = self._rank(dets[0], seat, legal, rng, deadline, anchor)
         if len(arms) == 1:
             return arms[0].move
-        for n in range(self.level.iterations):
+        # The i-th playout of every candidate runs in the same determinization with the same
+        # random draws (common random numbers), so candidates are compared on equal futures
+        # and the luck of the draw mostly cancels out of their difference.
+        futures: list[tuple[int, int]] = []
+        for n in range(iterations):
             if self.clock() >= deadline:
                 break
-            k = n % self.level.determinizations
-            if k == len(dets):
-                dets.append(self.game.determinize(view, rng))
             arm = self._select(arms, n + 1)
-            value = self._playout(dets[k], seat, arm.move, rng)
-            if value is None:  # the move is not legal in this determinization: skip it
-                continue
+            while len(futures) <= arm.visits:
+                futures.append((len(futures) % self.level.determinizations, rng.getrandbits(64)))
+            k, seed = futures[arm.visits]
+            while len(dets) <= k:
+                dets.append(self.game.determinize(view, rng))
+            value = self._playout(dets[k], seat, arm.move, Random(seed))
+            if value is None:  # the move is not legal in this determinization: score it low
+                value = 0.0
             arm.visits += 1
             arm.total += value
-        return max(arms, key=lambda a: (a.visits, a.mean())).move
+        return self._best(arms, anchor)
+
+    def _anchor(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
+        """The game's own heuristic choice (its greedy bot), if it has one: searched always,
+        and kept unless another move does clearly better."""
+        policy = getattr(self.game, "bot_policy", None)
+        if policy is None:
+            return None
+        choice = policy(view, legal, Random(rng.getrandbits(64)))
+        return choice if choice in legal else None
+
+    def _best(self, arms: list[_Arm], anchor: Any) -> Any:
+        most = max(a.visits for a in arms)
+        if most == 0:
+            return max(arms, key=lambda a: a.prior).move
+        tried = [a for a in arms if a.visits * 4 >= most]
+        return max(
+            tried, key=lambda a: a.mean() + (self.anchor_bonus if a.move == anchor else 0.0)
+        ).move
 
     # --- the parts of one think ----------------------------------------------------------
 
     def _rank(
-        self, det: Any, seat: int, legal: list[Any], rng: Random, deadline: float
-    ) -> list[_Arm]:
+        self, det: Any, seat: int, legal: list[Any], rng: Random, deadline: float,
+        anchor: Any = None,
+    ) -> list[_Arm]:  # fmt: skip
         """Every legal move scored by one step (apply it, evaluate); the best few kept, and
         the playout policy's own pick always among them. Moves not reached by the deadline
         score as refused ones do: last."""
@@ -149,11 +179,16 @@ class SearchBot:
         scored.sort(key=lambda a: a.prior, reverse=True)
         keep = scored[: self.level.candidates]
         if self._policy is not None:
-            pick = next(a for a in scored if a.move == self._policy(det, seat, legal, rng))
+            choice = self._policy(det, seat, legal, rng)
+            pick = next(a for a in scored if a.move == choice)
             if pick.prior < 0:  # out of time before it was ranked: still the best guess
                 pick.prior = 0.0
             if pick not in keep:
                 keep.append(pick)
+        if anchor is not None:
+            arm = next(a for a in scored if a.move == anchor)
+            if arm not in keep:
+                keep.append(arm)
         return keep
 
     def _select(self, arms: list[_Arm], n: int) -> _Arm:

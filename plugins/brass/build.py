@@ -8,16 +8,19 @@ from plugins.brass.cards import CardDef
 
 
 def build_spaces(
-    slots: Sequence[int], icons: Sequence[Sequence[int]], empty: Sequence[bool], industry: int
+    slots: Sequence[int], icons: Sequence[Sequence[int]], owner: Sequence[int], industry: int
 ) -> list[int]:
-    """The empty spaces among ``slots`` (one location's) where ``industry`` may be built.
+    """The empty spaces (``owner`` ``-1``) among ``slots`` (one location's) where ``industry``
+    may be built.
 
     A space showing only that industry's icon must be used while one is empty; only when
     none is may a shared (multi-icon) space take it."""
-    single = [s for s in slots if empty[s] and len(icons[s]) == 1 and icons[s][0] == industry]
-    if single:
-        return single
-    return [s for s in slots if empty[s] and industry in icons[s]]
+    single: list[int] = []
+    shared: list[int] = []
+    for s in slots:  # one plain loop: listings ask this for many (location, industry) pairs
+        if owner[s] < 0 and industry in icons[s]:
+            (single if len(icons[s]) == 1 else shared).append(s)
+    return single or shared
 
 
 EVERY_LOCATION, NETWORK_LOCATIONS, NO_LOCATION = -1, -2, -3

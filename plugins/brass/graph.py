@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+LABELS_KEPT = 4096
+"""Connectivity answers a graph keeps (each a tuple of one int per location)."""
+
 
 class BoardGraph:
     """Locations ``0..n-1`` and lines ``link_nodes[i]`` (each a tuple of locations)."""
@@ -27,6 +30,18 @@ class BoardGraph:
         for li, ns in enumerate(self.link_nodes):
             for node in ns:
                 self.node_links[node].append(li)
+        self._labels: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def labels(self, link_owner: Sequence[int]) -> tuple[int, ...]:
+        """:meth:`components`, remembered: listing moves asks this many times for few
+        distinct boards (lines change only by link actions). Tuples, safe to share."""
+        key = tuple(link_owner)
+        found = self._labels.get(key)
+        if found is None:
+            if len(self._labels) >= LABELS_KEPT:
+                self._labels.clear()
+            found = self._labels[key] = tuple(self.components(link_owner))
+        return found
 
     def components(self, link_owner: Sequence[int]) -> list[int]:
         """A component label per location: equal labels = connected by built links."""

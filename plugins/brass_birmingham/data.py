@@ -238,6 +238,13 @@ class Birmingham:
                 self.slot_loc.append(li)
                 self.slot_icons.append(tuple(ind_index[name] for name in icons))
         self.n_slots = len(self.slot_loc)
+        self.industry_locs: list[frozenset[int]] = [
+            frozenset(
+                self.slot_loc[slot] for slot, icons in enumerate(self.slot_icons) if ind in icons
+            )
+            for ind in range(len(INDUSTRIES))
+        ]
+        """Per industry, the locations with a build space showing its icon."""
         self.merchant_nodes = frozenset(self.merchant_loc)
         self.n_merchants = len(self.merchant_loc)
 

@@ -2,9 +2,14 @@
 
 Every check returns ``None`` when the move is allowed or a ``(code, sentence)`` refusal.
 ``legal_moves`` generates candidates and keeps those the same checks accept; ``decide``
-raises the refusal. Multi-part actions continue through :class:`Resolver`, which resolves
-the steps that leave no choice and stops (an ``Awaiting`` event) at the first that does;
-the options of a waiting step come from :func:`step_options`, again shared by both paths.
+raises the refusal. A check made of parts (a build: tile, space, cost, card) is asked part
+by part in listings, each part once for all the candidates it settles, and candidates are
+generated only where cheap necessary conditions hold (a card reaches the location, a link
+touches the network): most candidates are never built, so few refusals are.
+
+Multi-part actions continue through :class:`Resolver`, which resolves the steps that leave
+no choice and stops (an ``Awaiting`` event) at the first that does; the options of a
+waiting step come from :func:`step_options`, again shared by both paths.
 """
 
 from __future__ import annotations
@@ -16,7 +21,13 @@ from typing import Any
 from core.errors import IllegalMove
 from core.game import SYSTEM
 from plugins.brass import resolver as family
-from plugins.brass.build import build_spaces, card_refusal
+from plugins.brass.build import (
+    EVERY_LOCATION,
+    NETWORK_LOCATIONS,
+    build_spaces,
+    card_reach,
+    card_refusal,
+)
 from plugins.brass.cards import distinct
 from plugins.brass.graph import nearest
 from plugins.brass.scoring import link_icons, link_points
@@ -43,26 +54,31 @@ class Ctx:
 
     def __init__(self, d: Birmingham, s: State) -> None:
         self.d, self.s = d, s
-        self.comp = d.graph.components(s.link_owner)
+        self.comp = d.graph.labels(s.link_owner)
         self._merchant_comps = {self.comp[m] for m in d.merchant_nodes}
         self._networks: dict[int, set[int]] = {}
-        self._presence: set[int] | None = None
+        self._presence: dict[int, bool] = {}
+        self._links: dict[int, int] = {}
         self._coal: dict[int, int] | None = None
-        self._empty: list[bool] | None = None
         self._iron = -1
-        self._links: list[int] | None = None
+        self._spaces: dict[tuple[int, int], list[int]] = {}
 
-    @property
-    def empty(self) -> list[bool]:
-        if self._empty is None:
-            self._empty = [o < 0 for o in self.s.slot_owner]
-        return self._empty
+    def build_spaces(self, loc: int, ind: int) -> list[int]:
+        """The empty spaces of ``loc`` where ``ind`` may be built (single-icon rule)."""
+        found = self._spaces.get((loc, ind))
+        if found is None:
+            d = self.d
+            found = self._spaces[loc, ind] = build_spaces(
+                d.loc_slots[loc], d.slot_icons, self.s.slot_owner, ind
+            )
+        return found
 
     def presence(self, seat: int) -> bool:
         """Whether the seat has any industry or link on the board."""
-        if self._presence is None:
-            self._presence = set(self.s.slot_owner) | set(self.s.link_owner)
-        return seat in self._presence
+        found = self._presence.get(seat)
+        if found is None:
+            found = self._presence[seat] = seat in self.s.slot_owner or seat in self.s.link_owner
+        return found
 
     def network(self, seat: int) -> set[int]:
         net = self._networks.get(seat)
@@ -74,36 +90,48 @@ class Ctx:
 
     def links_placed(self, seat: int) -> int:
         """The seat's links on the board (of its limited supply of link tiles)."""
-        if self._links is None:
-            self._links = [0] * self.s.players
-            for owner in self.s.link_owner:
-                if owner >= 0:
-                    self._links[owner] += 1
-        return self._links[seat]
+        found = self._links.get(seat)
+        if found is None:
+            found = self._links[seat] = self.s.link_owner.count(seat)
+        return found
 
     def comps(self, nodes: Sequence[int]) -> set[int]:
         return {self.comp[n] for n in nodes}
 
     def reaches_merchant(self, nodes: Sequence[int]) -> bool:
+        if len(nodes) == 1:
+            return self.comp[nodes[0]] in self._merchant_comps
         return any(self.comp[n] in self._merchant_comps for n in nodes)
 
     def board_coal(self, nodes: Sequence[int]) -> int:
         """Coal on unflipped mines connected to any of ``nodes``."""
         if self._coal is None:
-            self._coal = {}
-            s = self.s
-            for slot, ind in enumerate(s.slot_ind):
-                if ind == COAL and s.slot_cubes[slot]:
-                    c = self.comp[self.d.slot_loc[slot]]
-                    self._coal[c] = self._coal.get(c, 0) + s.slot_cubes[slot]
+            self._count_cubes()
+        assert self._coal is not None
+        if len(nodes) == 1:
+            return self._coal.get(self.comp[nodes[0]], 0)
         return sum(self._coal.get(c, 0) for c in self.comps(nodes))
 
     def board_iron(self) -> int:
         """Iron on unflipped works anywhere (iron needs no connection)."""
         if self._iron < 0:
-            s = self.s
-            self._iron = sum(s.slot_cubes[i] for i, ind in enumerate(s.slot_ind) if ind == IRON)
+            self._count_cubes()
         return self._iron
+
+    def _count_cubes(self) -> None:
+        """Coal per connected group and iron on the board, in one pass."""
+        s, comp, slot_loc = self.s, self.comp, self.d.slot_loc
+        coal: dict[int, int] = {}
+        iron = 0
+        for slot, cubes in enumerate(s.slot_cubes):
+            if cubes:
+                ind = s.slot_ind[slot]
+                if ind == COAL:
+                    c = comp[slot_loc[slot]]
+                    coal[c] = coal.get(c, 0) + cubes
+                elif ind == IRON:
+                    iron += cubes
+        self._coal, self._iron = coal, iron
 
     def beer_sources(self, seat: int, nodes: Sequence[int]) -> list[int]:
         """Breweries with beer ``seat`` may use at ``nodes``: its own anywhere, opponents'
@@ -134,6 +162,13 @@ def _name(ind: int) -> str:
 turn_refusal = family.turn_refusal
 
 
+def cost_floor(d: Birmingham, s: State, ctx: Ctx, money: int, iron: int) -> int:
+    """The least a cost of ``money`` and ``iron`` (plus any coal) can come to anywhere:
+    iron needs no connection, and the coal may all come free from a connected mine."""
+    short = iron - ctx.board_iron() if iron else 0
+    return money + d.iron_market.buy_cost(s.iron_market, short) if short > 0 else money
+
+
 def cost_refusal(
     d: Birmingham,
     s: State,
@@ -147,7 +182,7 @@ def cost_refusal(
     """Can ``seat`` pay ``money`` plus ``coal`` delivered to ``nodes`` and ``iron``? Board
     resources are free; what is missing comes from the markets (coal only with a
     connection to a merchant location)."""
-    total = money
+    total = cost_floor(d, s, ctx, money, iron)
     if coal:
         short = coal - ctx.board_coal(nodes)
         if short > 0:
@@ -158,35 +193,49 @@ def cost_refusal(
                     "connection to a merchant location; neither is available",
                 )
             total += d.coal_market.buy_cost(s.coal_market, short)
-    if iron:
-        short = iron - ctx.board_iron()
-        if short > 0:
-            total += d.iron_market.buy_cost(s.iron_market, short)
     if total > s.money[seat]:
         return ("cannot_afford", f"this costs £{total} with resources; you have £{s.money[seat]}")
     return None
 
 
 def place_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, slot: int, ind: int) -> Refusal:
-    """Everything about building ``ind`` on ``slot`` except the card."""
+    """Everything about building ``ind`` on ``slot`` except the card: the tile, the space,
+    the cost (three parts, so a listing can ask each once for all the spaces it covers)."""
     if not 0 <= slot < d.n_slots or not 0 <= ind < len(INDUSTRIES):
         return ("bad_space", "no such build space or industry")
     if ind not in d.slot_icons[slot]:
         return ("wrong_space", f"this space does not show the {_name(ind)} icon")
     level = d.stacks.top_level(ind, s.mat[seat][ind])
+    return (
+        tile_refusal(d, s, ind, level)
+        or space_refusal(d, s, ctx, seat, slot, ind, level)
+        or tile_cost_refusal(d, s, ctx, seat, d.slot_loc[slot], ind, level)
+    )
+
+
+def tile_refusal(d: Birmingham, s: State, ind: int, level: int) -> Refusal:
+    """Whether the seat's lowest ``ind`` tile (of ``level``; 0: none left) may be built now."""
     if not level:
         return ("no_tile_left", f"you have no {_name(ind)} tiles left")
-    tile = d.tile(ind, level)
-    if not tile.buildable(s.era):
+    if not d.tile(ind, level).buildable(s.era):
         return (
             "tile_wrong_era",
             f"your lowest {_name(ind)} tile (level {level}) cannot be built in the "
             f"{ERA_NAMES[s.era]} era; develop it away first",
         )
+    return None
+
+
+def space_refusal(
+    d: Birmingham, s: State, ctx: Ctx, seat: int, slot: int, ind: int, level: int
+) -> Refusal:
+    """Whether a level ``level`` tile of ``ind`` may go on ``slot`` (which shows its icon):
+    an empty space the single-icon rule allows, or an overbuild; one industry per location
+    in the canal era."""
     loc = d.slot_loc[slot]
     owner = s.slot_owner[slot]
     if owner < 0:
-        if slot not in build_spaces(d.loc_slots[loc], d.slot_icons, ctx.empty, ind):
+        if slot not in ctx.build_spaces(loc, ind):
             return (
                 "single_icon_space_first",
                 f"this location has an empty space showing only the {_name(ind)} icon: "
@@ -222,6 +271,15 @@ def place_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, slot: int, ind: 
                     "one_industry_per_location",
                     "in the canal era you may have only one industry in each location",
                 )
+    return None
+
+
+def tile_cost_refusal(
+    d: Birmingham, s: State, ctx: Ctx, seat: int, loc: int, ind: int, level: int
+) -> Refusal:
+    """Can the seat pay for its ``ind`` tile of ``level`` built at ``loc``? (The answer
+    depends on the location only through its connected group.)"""
+    tile = d.tile(ind, level)
     return cost_refusal(d, s, ctx, seat, (loc,), tile.money, tile.coal, tile.iron)
 
 
@@ -245,6 +303,14 @@ def build_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, m: mv.Build) -> 
     )
 
 
+def link_money(d: Birmingham, s: State, second: bool = False) -> int:
+    """The money a link costs besides its coal: a canal, a rail, or a second rail's extra."""
+    r = d.rules
+    if s.era == CANAL:
+        return r.canal_link_cost
+    return r.double_rail_cost - r.rail_link_cost if second else r.rail_link_cost
+
+
 def link_refusal(
     d: Birmingham, s: State, ctx: Ctx, seat: int, link: int, second: bool = False
 ) -> Refusal:
@@ -261,12 +327,12 @@ def link_refusal(
     net = ctx.network(seat)
     if ctx.presence(seat) and not any(n in net for n in d.link_nodes[link]):
         return ("link_not_in_network", "a new link must touch a location of your network")
+    money = link_money(d, s, second)
     if s.era == CANAL:
-        if s.money[seat] < r.canal_link_cost:
-            return ("cannot_afford", f"a canal costs £{r.canal_link_cost}")
+        if s.money[seat] < money:
+            return ("cannot_afford", f"a canal costs £{money}")
         return None
     # the rail is placed before its coal is found: the line joins its locations' networks
-    money = r.double_rail_cost - r.rail_link_cost if second else r.rail_link_cost
     nodes = d.link_nodes[link]
     refusal = cost_refusal(d, s, ctx, seat, nodes, money, r.coal_per_rail, 0)
     if refusal or not second:
@@ -283,6 +349,13 @@ def link_refusal(
 def develop_refusal(
     d: Birmingham, s: State, ctx: Ctx, seat: int, ind: int, free: bool = False
 ) -> Refusal:
+    return develop_tile_refusal(d, s, seat, ind) or (None if free else develop_cost_refusal(
+        d, s, ctx, seat
+    ))  # fmt: skip
+
+
+def develop_tile_refusal(d: Birmingham, s: State, seat: int, ind: int) -> Refusal:
+    """Whether the seat's lowest ``ind`` tile may be developed away."""
     if not 0 <= ind < len(INDUSTRIES):
         return ("bad_industry", "no such industry")
     level = d.stacks.top_level(ind, s.mat[seat][ind])
@@ -294,7 +367,12 @@ def develop_refusal(
             f"your lowest {_name(ind)} tile (level {level}) shows the no-development icon: "
             "it must be built",
         )
-    return None if free else cost_refusal(d, s, ctx, seat, (), 0, 0, 1)
+    return None
+
+
+def develop_cost_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int) -> Refusal:
+    """Whether the seat can pay a development's iron (the same for every tile)."""
+    return cost_refusal(d, s, ctx, seat, (), 0, 0, 1)
 
 
 def sell_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, slot: int, merchant: int) -> Refusal:
@@ -369,58 +447,142 @@ def action_moves(d: Birmingham, names: Names, s: State, seat: int) -> list[Any]:
     cost a second object per move."""
     ctx = Ctx(d, s)
     hand = distinct(s.hands[seat])
-    out: list[Any] = []
     card, space, link = names.card, names.space, names.link
     merchant, industry = names.merchant, names.industry
-    # Cheap filters first (each implied by the checks, which still decide every move):
-    # industries whose lowest tile can be built this era, cards that could name a location.
-    tops = [d.stacks.top_level(k, s.mat[seat][k]) for k in range(len(INDUSTRIES))]
-    inds = {k for k, lvl in enumerate(tops) if lvl and d.tile(k, lvl).buildable(s.era)}
-    defs = d.cards.defs
-    network, present = ctx.network(seat), ctx.presence(seat)
-    for loc, slots in enumerate(d.loc_slots):
-        cards = [
-            (c, defs[c]) for c in hand if defs[c].kind != "location" or defs[c].location == loc
-        ]
-        if not cards:
-            continue
-        # build_card_refusal's facts, taken once per location instead of once per card
-        in_net, nameable = loc in network, d.locations[loc].kind == "town"
-        by_ind: dict[int, list[int]] = {}  # the card check depends on location and industry
-        for slot in slots:
-            for ind in d.slot_icons[slot]:
-                if ind not in inds:
-                    continue
-                ok = by_ind.get(ind)
-                if ok is None:
-                    ok = by_ind[ind] = [
-                        c
-                        for c, card_def in cards
-                        if not card_refusal(card_def, loc, ind, in_net, present, nameable)
-                    ]
-                if ok and place_refusal(d, s, ctx, seat, slot, ind) is None:
-                    out += [pm.Build(card[c], space[slot], industry[ind]) for c in ok]
-    out += [
-        pm.Network(link[li]) for li in range(d.n_links) if link_refusal(d, s, ctx, seat, li) is None
-    ]
-    out += [
-        pm.Develop(industry[i])
-        for i in range(len(INDUSTRIES))
-        if not develop_refusal(d, s, ctx, seat, i)
-    ]
-    for slot, owner in enumerate(s.slot_owner):
-        if owner == seat and s.slot_ind[slot] in SELLABLE and not s.slot_flipped[slot]:
-            out += [
-                pm.Sell(space[slot], merchant[m])
-                for m in range(d.n_merchants)
-                if sell_refusal(d, s, ctx, seat, slot, m) is None
-            ]
+    out = _build_moves(d, s, ctx, seat, hand, card, space, industry)
+    out += [pm.Network(link[li]) for li in _link_options(d, s, ctx, seat)]
+    out += [pm.Develop(industry[i]) for i in _develop_options(d, s, ctx, seat)]
+    out += [pm.Sell(space[slot], merchant[m]) for slot, m in _sale_options(d, s, ctx, seat)]
     if loan_refusal(d, s, seat) is None:
         out.append(pm.Loan())
     if scout_refusal(d, s, seat) is None:
         out.append(pm.Scout())
     out.append(pm.Pass())
     return out
+
+
+def _build_moves(
+    d: Birmingham,
+    s: State,
+    ctx: Ctx,
+    seat: int,
+    hand: list[int],
+    card: Sequence[str],
+    space: Sequence[str],
+    industry: Sequence[str],
+) -> list[Any]:
+    """The legal builds, named: :func:`build_refusal`'s parts, each asked once for all the
+    candidates it settles (the tile per industry, the card per location and industry, the
+    cost per industry and connected group), and only where the hand's cards reach."""
+    defs = d.cards.defs
+    network, present = ctx.network(seat), ctx.presence(seat)
+    # the industries whose tile may be built and paid for somewhere: (level, needs coal)
+    levels: dict[int, tuple[int, bool]] = {}
+    for ind in range(len(INDUSTRIES)):
+        level = d.stacks.top_level(ind, s.mat[seat][ind])
+        if tile_refusal(d, s, ind, level) is None:
+            tile = d.tile(ind, level)
+            if cost_floor(d, s, ctx, tile.money, tile.iron) <= s.money[seat]:
+                levels[ind] = (level, tile.coal > 0)
+    if not levels:
+        return []
+    # locations showing one of those industries, where one of the hand's cards reaches
+    shown = set().union(*(d.industry_locs[ind] for ind in levels))
+    reach = {card_reach(defs[c], present) for c in hand}
+    if EVERY_LOCATION not in reach:
+        shown &= {r for r in reach if r >= 0} | (network if NETWORK_LOCATIONS in reach else set())
+    locs = sorted(shown)
+    # The card check, per location and industry: location cards by the place they name;
+    # the others' verdicts depend on the location only through being in the network and
+    # nameable, so they are asked once per (industry, in network, nameable).
+    located: dict[int, list[int]] = {}
+    general: list[int] = []
+    for c in hand:
+        if defs[c].kind == "location":
+            located.setdefault(defs[c].location, []).append(c)
+        else:
+            general.append(c)
+    general_ok: dict[tuple[int, bool, bool], list[int]] = {}
+    # (industry, connected group, or -1 for a tile needing no coal): the cost is paid
+    afford: dict[tuple[int, int], bool] = {}
+    out: list[Any] = []
+    for loc in locs:
+        group = ctx.comp[loc]
+        by_ind: dict[int, list[int]] = {}
+        for slot in d.loc_slots[loc]:
+            for ind in d.slot_icons[slot]:
+                found = levels.get(ind)
+                if found is None:
+                    continue
+                level, coal = found
+                key = (ind, group if coal else -1)
+                paid = afford.get(key)
+                if paid is None:
+                    paid = afford[key] = not tile_cost_refusal(d, s, ctx, seat, loc, ind, level)
+                if not paid or space_refusal(d, s, ctx, seat, slot, ind, level) is not None:
+                    continue
+                ok = by_ind.get(ind)
+                if ok is None:
+                    in_net, nameable = loc in network, d.locations[loc].kind == "town"
+                    others = general_ok.get((ind, in_net, nameable))
+                    if others is None:
+                        others = general_ok[ind, in_net, nameable] = [
+                            c
+                            for c in general
+                            if not card_refusal(defs[c], loc, ind, in_net, present, nameable)
+                        ]
+                    here = [
+                        c
+                        for c in located.get(loc, ())
+                        if not card_refusal(defs[c], loc, ind, in_net, present, nameable)
+                    ]
+                    ok = by_ind[ind] = sorted(here + others) if here else others
+                for c in ok:
+                    out.append(pm.Build(card[c], space[slot], industry[ind]))
+    return out
+
+
+def _link_options(d: Birmingham, s: State, ctx: Ctx, seat: int, second: bool = False) -> list[int]:
+    """The lines a link may take (:func:`link_refusal`), asked only of empty lines of the
+    era that touch the seat's network when it has one, and only while it has a link tile
+    and at least the link's money."""
+    if ctx.links_placed(seat) >= d.rules.link_tiles or link_money(d, s, second) > s.money[seat]:
+        return []
+    era_lines = d.link_rail if s.era == RAIL else d.link_canal
+    if ctx.presence(seat):
+        net = ctx.network(seat)
+        lines: Sequence[int] = sorted({li for n in net for li in d.graph.node_links[n]})
+    else:
+        lines = range(d.n_links)
+    return [
+        li
+        for li in lines
+        if s.link_owner[li] < 0
+        and era_lines[li]
+        and link_refusal(d, s, ctx, seat, li, second) is None
+    ]
+
+
+def _sale_options(d: Birmingham, s: State, ctx: Ctx, seat: int) -> list[tuple[int, int]]:
+    """The (slot, merchant) sales :func:`sell_refusal` allows, asked only of the seat's
+    unflipped sellable industries and the merchants connected to them."""
+    merchants: dict[int, list[int]] = {}  # by connected group
+    for m, loc in enumerate(d.merchant_loc):
+        merchants.setdefault(ctx.comp[loc], []).append(m)
+    return [
+        (slot, m)
+        for slot, owner in enumerate(s.slot_owner)
+        if owner == seat and s.slot_ind[slot] in SELLABLE and not s.slot_flipped[slot]
+        for m in merchants.get(ctx.comp[d.slot_loc[slot]], ())
+        if sell_refusal(d, s, ctx, seat, slot, m) is None
+    ]
+
+
+def _develop_options(d: Birmingham, s: State, ctx: Ctx, seat: int, free: bool = False) -> list[int]:
+    """The industries the seat may develop (:func:`develop_refusal`, its cost asked once)."""
+    if not free and develop_cost_refusal(d, s, ctx, seat):
+        return []
+    return [i for i in range(len(INDUSTRIES)) if not develop_tile_refusal(d, s, seat, i)]
 
 
 def _sources(d: Birmingham, s: State, seat: int, step: ev.Step) -> list[int]:
@@ -459,24 +621,12 @@ def offer_moves(d: Birmingham, s: State, seat: int, step: ev.Step) -> list[Any]:
     ctx = Ctx(d, s)
     k = step.kind
     if k == "more_link":
-        return [
-            mv.SecondLink(li)
-            for li in range(d.n_links)
-            if link_refusal(d, s, ctx, seat, li, second=True) is None
-        ]
+        return [mv.SecondLink(li) for li in _link_options(d, s, ctx, seat, second=True)]
     if k == "more_sell":
-        return [
-            mv.SellAlso(slot, m)
-            for slot, owner in enumerate(s.slot_owner)
-            if owner == seat and s.slot_ind[slot] in SELLABLE and not s.slot_flipped[slot]
-            for m in range(d.n_merchants)
-            if sell_refusal(d, s, ctx, seat, slot, m) is None
-        ]
+        return [mv.SellAlso(slot, m) for slot, m in _sale_options(d, s, ctx, seat)]
     free = k == "free_develop"
     make = mv.FreeDevelop if free else mv.DevelopAlso
-    return [
-        make(i) for i in range(len(INDUSTRIES)) if not develop_refusal(d, s, ctx, seat, i, free)
-    ]
+    return [make(i) for i in _develop_options(d, s, ctx, seat, free)]
 
 
 def step_options(d: Birmingham, s: State, seat: int) -> list[Any]:

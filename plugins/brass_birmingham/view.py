@@ -15,9 +15,10 @@ import msgspec
 from plugins.brass import client as fc
 from plugins.brass import events as fev
 from plugins.brass.hidden import dealt
+from plugins.brass.layout import Layout, load_layout, served
 from plugins.brass.log import redact_log
 from plugins.brass_birmingham import events as ev
-from plugins.brass_birmingham.data import INDUSTRIES, Birmingham
+from plugins.brass_birmingham.data import DATA, INDUSTRIES, Birmingham
 from plugins.brass_birmingham.names import Names
 from plugins.brass_birmingham.state import State
 
@@ -283,7 +284,7 @@ def _named(names: Names, e: Any, out: dict[str, Any]) -> dict[str, Any]:
 
 def board(d: Birmingham, names: Names) -> dict[str, Any]:
     """Every location, build space (with its icons), merchant space and link line by the
-    ids the moves and views use."""
+    ids the moves and views use, and where each is drawn (``layout``)."""
     return {
         "locations": [{"location": loc.id, "name": loc.name, "kind": loc.kind}
                       for loc in d.locations],
@@ -301,4 +302,13 @@ def board(d: Birmingham, names: Names) -> dict[str, Any]:
                   for li, nodes in enumerate(d.link_nodes)],
         "coal_market": {"prices": d.coal_market.prices, "empty_price": d.coal_market.empty_price},
         "iron_market": {"prices": d.iron_market.prices, "empty_price": d.iron_market.empty_price},
+        "layout": served(board_layout(d, names)),
     }  # fmt: skip
+
+
+def board_layout(d: Birmingham, names: Names) -> Layout:
+    """``data/layout.json``, checked to place every location, space, merchant space and
+    link line of the board by its id."""
+    ids = {"locations": [loc.id for loc in d.locations], "spaces": names.space,
+           "merchant_spaces": names.merchant, "links": names.link}  # fmt: skip
+    return load_layout(DATA / "layout.json", ids)

@@ -31,8 +31,6 @@ from plugins.brass_pittsburgh.data import (
 )
 
 NO_OWNER = -1
-LABELS_KEPT = 4096
-"""Connectivity answers a board keeps (each a few hundred bytes)."""
 
 
 class BuiltPipeline(msgspec.Struct, frozen=True):
@@ -65,7 +63,6 @@ class PittsburghBoard:
             (self.node[line.endpoints[0]], self.node[line.endpoints[1]]) for line in self.lines
         ]
         self.graph = BoardGraph(len(self.locations), self.line_nodes)
-        self._labels: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.oilfields: list[str] = list(side.oilfields)
         self.oilfield_index: dict[str, int] = {o: i for i, o in enumerate(self.oilfields)}
         self.routes: list[PipelineRoute] = list(side.pipeline_routes)
@@ -107,15 +104,7 @@ class PittsburghBoard:
     def labels(self, line_owner: Sequence[int]) -> tuple[int, ...]:
         """A component label per location: equal labels = joined by a continuous route of
         train links of any colour. Pipelines are not lines, so they never join anything."""
-        # Listing moves asks this many times for few distinct boards (lines change only by
-        # Network actions), so the answers are kept; they are tuples, safe to share.
-        key = tuple(line_owner)
-        found = self._labels.get(key)
-        if found is None:
-            if len(self._labels) >= LABELS_KEPT:
-                self._labels.clear()
-            found = self._labels[key] = tuple(self.graph.components(line_owner))
-        return found
+        return self.graph.labels(line_owner)
 
     def oil_sources(
         self,

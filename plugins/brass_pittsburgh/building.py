@@ -21,7 +21,7 @@ condition); a data set may still mark a tile not developable.
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Sequence
 
 import msgspec
 
@@ -86,7 +86,7 @@ class BuildScene:
 
     def __init__(self, rules: Rules, state: State, seat: int, net: set[int] | None = None):
         self.rules, self.state, self.seat = rules, state, seat
-        self.board = board = rules.board_of(state.side)
+        self.board = rules.board_of(state.side)
         self.net = network(rules, state, seat) if net is None else net
         self.present = has_presence(state, seat)
         era = era_number(state)
@@ -97,17 +97,24 @@ class BuildScene:
             if (tile := mat.tiles[space]).allowed_in_era(era)
         ]
         """(mat space, industry, tile) of every tile the seat may build this era."""
-        self.empty = [o < 0 for o in state.slot_owner]
-        # Era 1: at most one tile per city and player.
-        self.occupied = (
-            {board.slot_node[s] for s, o in enumerate(state.slot_owner) if o == seat}
-            if era == 1
-            else set()
-        )
+        self._era = era
+        self._occupied: set[int] | None = None
         self._fits: dict[tuple[int, int], list[int]] = {}
         self._places: dict[tuple[int, int], list[BuildTarget]] = {}
         self._built: list[BuiltIndustry | None] | None = None
         self._oil_fields: list[int] | None = None
+
+    @property
+    def occupied(self) -> set[int]:
+        """Cities where the seat may not build now: era 1 allows one tile per city and player."""
+        if self._occupied is None:
+            st, node = self.state, self.board.slot_node
+            self._occupied = (
+                {node[s] for s, o in enumerate(st.slot_owner) if o == self.seat}
+                if self._era == 1
+                else set()
+            )
+        return self._occupied
 
     def fits(self, industry: int, city: int) -> list[int]:
         """Empty slots of ``city`` that may take ``industry`` now (none in an occupied city)."""
@@ -118,7 +125,9 @@ class BuildScene:
                 found = []
             else:
                 icons = self.rules.slot_industries[self.state.side]
-                found = build_spaces(self.board.city_slots[city], icons, self.empty, industry)
+                found = build_spaces(
+                    self.board.city_slots[city], icons, self.state.slot_owner, industry
+                )
             self._fits[key] = found
         return found
 
@@ -134,25 +143,31 @@ class BuildScene:
     def _find_places(
         self, space: int, industry: int, tile: MatTile, where: int
     ) -> list[BuildTarget]:
-        def reached(city: int) -> bool:
-            if where >= 0:
-                return city == where
-            return where == EVERY_CITY or (where == NETWORK_CITIES and city in self.net)
-
         if tile.build_on == "upgrade":
             slot_node = self.board.slot_node
             return [
                 BuildTarget(space=space, slot=slot)
                 for slot in self.upgrades(tile)
-                if reached(slot_node[slot])
+                if self.reached(slot_node[slot], where)
             ]
-        cities = self.rules.industry_cities[self.state.side][industry]  # ascending
+        cities: Sequence[int] = self.rules.industry_cities[self.state.side][industry]  # ascending
+        if where >= 0:
+            cities = (where,) if where in cities else ()
+        elif where == NETWORK_CITIES:
+            cities = [city for city in cities if city in self.net]
+        elif where != EVERY_CITY:
+            cities = ()
         return [
             BuildTarget(space=space, slot=slot)
             for city in cities
-            if reached(city)
             for slot in self.fits(industry, city)
         ]
+
+    def reached(self, city: int, where: int) -> bool:
+        """Whether ``city`` is one of ``where`` (a city, or ``EVERY_CITY`` ...)."""
+        if where >= 0:
+            return city == where
+        return where == EVERY_CITY or (where == NETWORK_CITIES and city in self.net)
 
     def upgrades(self, tile: MatTile) -> list[int]:
         if self._built is None:

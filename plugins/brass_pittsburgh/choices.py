@@ -14,7 +14,7 @@ import msgspec
 from plugins.brass_pittsburgh.board import PittsburghBoard
 from plugins.brass_pittsburgh.building import has_presence, network, route_pipelines
 from plugins.brass_pittsburgh.data import Cost
-from plugins.brass_pittsburgh.links import LIGHT, pipeline_sites, site_rule, train_sites
+from plugins.brass_pittsburgh.links import LIGHT, pipeline_sites, train_sites
 from plugins.brass_pittsburgh.payment import PaymentTable
 from plugins.brass_pittsburgh.rewards import Gains, pipeline_pays
 from plugins.brass_pittsburgh.rules import Rules
@@ -109,12 +109,7 @@ def take_oil(rules: Rules, state: State, route: int) -> OilTaken:
 
 
 def link_cost(rules: Rules, link: str) -> Cost:
-    data = rules.data
-    if link == LIGHT:
-        return data.light_trains.cost
-    if link in data.heavy_trains:
-        return data.heavy_trains[link].cost
-    return data.pipelines[link].cost
+    return rules.link_tiles[link].cost
 
 
 def network_options(
@@ -158,14 +153,13 @@ def network_sites(
     extra = data.constants.second_link_extra_money if second else 0
     money = state.money[seat]
     table: PaymentTable | None = None
-    # Links of equal cost and equal sites (most heavy trains) are affordable at the same
+    # Links of equal cost and site rule (most heavy trains) are affordable at the same
     # sites: each such group is checked once.
     checked: dict[tuple[object, ...], list[int]] = {}
     sites_by_rule: dict[tuple[bool, bool], list[int]] = {}
+    worst_cubes = rules.worst_link_cubes[state.side]
     for link in links:
-        cost = link_cost(rules, link)
-        resources = tuple(cost.resources().items())
-        rule = site_rule(data, link)
+        cost, resources, rule = rules.link_tiles[link]
         pipeline = rule[0]
         sites = sites_by_rule.get(rule)
         if sites is None and pipeline:
@@ -181,13 +175,13 @@ def network_sites(
         # afford the link anywhere; one who cannot pay the money alone, nowhere. Only in
         # between is the cheapest plan worked out per site.
         base = cost.money + extra
-        worst = base + sum(board.vanderbilt_price(cube) * n for cube, n in resources)
+        worst = base + worst_cubes[link]
         if worst <= money:
             yield link, sites
             continue
         if base > money or not sites:
             continue
-        key = (pipeline, base, resources, tuple(sites))
+        key = (rule, base, resources)  # a rule's sites are the same for all its tiles
         fit = checked.get(key)
         if fit is None:
             if table is None:
@@ -216,34 +210,36 @@ def _affordable_sites(
     resources: Sequence[tuple[str, int]],
     budget: int,
 ) -> list[int]:
-    """The sites where a link's cubes cost at most ``budget``."""
+    """The sites where a link's cubes cost at most ``budget`` (Vanderbilt's price for all of
+    them being more)."""
     labels = payment.labels
     # Groups without a free or market cube of the link's kinds add nothing to a plan: a site
     # reaching only such groups pays Vanderbilt for all, which is over budget here.
     hot = set().union(*(payment.sourced(cube) for cube, _ in resources))
-    alone: dict[int, bool] = {}
-
-    def affordable_in(node: int) -> bool:
-        """Whether the cubes are affordable delivered to ``node``'s group alone."""
-        known = alone.get(labels[node])
-        if known is None:
-            known = alone[labels[node]] = _cubes_price(payment, (node,), resources) <= budget
-        return known
-
+    alone: dict[int, bool] = {}  # by group: the cubes delivered there alone are affordable
     fit = []
     for site in sites:
-        consumers = (board.route_city[site],) if pipeline else board.line_nodes[site]
-        warm = [c for c in consumers if labels[c] in hot]
-        # Reaching more groups never costs more, so one affordable end settles it; two
-        # ends in different groups that are each too dear may still pool their sources.
-        if warm and (
-            any(affordable_in(c) for c in warm)
-            or (
-                len({labels[c] for c in warm}) > 1
+        ends = (board.route_city[site],) if pipeline else board.line_nodes[site]
+        warm = []
+        for node in ends:
+            label = labels[node]
+            if label not in hot:
+                continue
+            ok = alone.get(label)
+            if ok is None:
+                ok = alone[label] = _cubes_price(payment, (node,), resources) <= budget
+            if ok:  # reaching more groups never costs more: one affordable end settles it
+                fit.append(site)
+                break
+            warm.append(node)
+        else:
+            # two ends in different groups, each too dear alone, may still pool their sources
+            if (
+                len(warm) > 1
+                and labels[warm[0]] != labels[warm[1]]
                 and _cubes_price(payment, warm, resources) <= budget
-            )
-        ):
-            fit.append(site)
+            ):
+                fit.append(site)
     return fit
 
 
@@ -251,4 +247,7 @@ def _cubes_price(
     payment: PaymentTable, consumers: Sequence[int], resources: Iterable[tuple[str, int]]
 ) -> int:
     """Least money for a link's cubes delivered to any of ``consumers``."""
-    return sum(payment.cheapest(consumers, cube, n) for cube, n in resources)
+    total = 0
+    for cube, n in resources:
+        total += payment.cheapest(consumers, cube, n)
+    return total

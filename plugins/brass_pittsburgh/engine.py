@@ -4,7 +4,7 @@
 functions below, and ``decide`` accepts a move only if it is among them, so the two cannot
 drift. Listing is the hot path of play, so it works facts out once per listing
 (:class:`Facts`), settles most candidates by cheap money bounds before pricing the cheapest
-plan, and remembers the last listings by state content (``tests/test_bp_exactness.py``
+plan, and remembers the last dear listings by state content (``tests/test_bp_exactness.py``
 compares it with a slow check of every candidate). An action runs as a queue of family
 ``Step``s; Pittsburgh's step kinds:
 
@@ -86,6 +86,9 @@ STEP_KINDS = OFFERS | {"discard", "cube", "metal", "oil", "produce", "bonus", "m
 METAL = ("iron", "steel")
 LISTINGS_KEPT = 64
 """Recent listings a game keeps (see :func:`legal_moves`)."""
+REMEMBERED_STEPS = frozenset({"cube", "metal", "oil", "more_link", "more_develop"})
+"""Pending steps whose listing is dear enough to remember (with actions); the others cost
+less to list again than to key by state content."""
 _encode = msgspec.msgpack.Encoder().encode
 
 
@@ -154,9 +157,12 @@ def _cheapest(
     if count <= 0 or step.kind not in ("cube", "metal"):
         return 0
     f = facts or Facts(rules, s, seat)
+    if step.kind == "cube" and step.b >= 0:  # one location, the usual question
+        return f.payment.cheapest((step.b,), CUBES[step.a], count)
     nodes, exclude = consumers(rules, s, seat, step.b if step.kind == "cube" else NETWORK, f)
-    kinds = [CUBES[step.a]] if step.kind == "cube" else METAL
-    return min(f.payment.cheapest(nodes, cube, count, exclude) for cube in kinds)
+    if step.kind == "cube":
+        return f.payment.cheapest(nodes, CUBES[step.a], count, exclude)
+    return min(f.payment.cheapest(nodes, cube, count, exclude) for cube in METAL)
 
 
 def _dearest(rules: Rules, s: State, step: Step, count: int) -> int:
@@ -336,6 +342,8 @@ def _build_moves(
         if space is None or sp == space
     }
     spaces = {sp for sp, verdict in verdicts.items() if verdict is not False}
+    if not spaces:
+        return out
 
     def ok(t: BuildTarget) -> bool:
         return verdicts[t.space] is True or _build_cost_ok(rules, s, seat, t, facts)
@@ -359,10 +367,10 @@ def _network_moves(
     rules: Rules, s: State, seat: int, facts: Facts, link: str | None = None
 ) -> list[Any]:
     """Legal first links; ``link`` limits them to one link tile."""
-    options = network_options(
+    sites = network_sites(
         rules, s, seat, net=facts.network, payment=lambda: facts.payment, only_link=link
     )
-    return [mv.Network(*o) for o in options]
+    return [mv.Network(tile, site) for tile, found in sites for site in found]
 
 
 def _sell_moves(rules: Rules, s: State, seat: int, facts: Facts) -> list[Any]:
@@ -472,6 +480,8 @@ def _plans(rules: Rules, s: State, slot: int) -> list[tuple[int, ...]]:
 def legal_moves(rules: Rules, s: State, seat: int) -> list[Any]:
     if s.phase != PLAY or seat != s.current:
         return []
+    if not _remembered(s):
+        return step_options(rules, s, seat)
     key = _listing_key(s, seat)
     found = rules.listings.get(key)
     if found is None:
@@ -480,6 +490,10 @@ def legal_moves(rules: Rules, s: State, seat: int) -> list[Any]:
             rules.listings.clear()
         rules.listings[key] = found
     return list(found)
+
+
+def _remembered(s: State) -> bool:
+    return not s.pending or s.pending[0].kind in REMEMBERED_STEPS
 
 
 def _listing_key(s: State, seat: int) -> bytes:
@@ -786,7 +800,7 @@ def decide(rules: Rules, s: State, actor: int, m: Any, rng: Random) -> list[Any]
         raise IllegalMove(*refusal)
     r = Resolver(rules, s, actor)
     # A move is usually chosen from the listing of this very state: check it there.
-    known = rules.listings.get(_listing_key(s, actor))
+    known = rules.listings.get(_listing_key(s, actor)) if _remembered(s) else None
     if s.pending:
         if m not in (step_options(rules, s, actor) if known is None else known):
             raise IllegalMove(*(offer_refusal(rules, s, actor, m) or _pending_refusal(s, m)))

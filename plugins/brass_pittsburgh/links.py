@@ -55,18 +55,15 @@ def train_sites(
 ) -> list[int]:
     """Lines where ``seat`` may place the train ``link`` (``LT`` or a heavy train id)."""
     _, replacement = site_rule(data, link)
-    if replacement:  # a heavy train like any other, which may also replace a light one
-        free = [
-            line
-            for line, owner in enumerate(line_owner)
-            if owner < 0 or (owner != seat and line_link[line] == LIGHT)
-        ]
-    else:
-        free = [line for line, owner in enumerate(line_owner) if owner < 0]
-    if not has_presence:
-        return free
     ends = board.line_nodes
-    return [line for line in free if ends[line][0] in network or ends[line][1] in network]
+    sites = []
+    for line, owner in enumerate(line_owner):
+        # a replacement train goes like any other, or on another player's light train
+        if owner < 0 or (replacement and owner != seat and line_link[line] == LIGHT):
+            a, b = ends[line]
+            if not has_presence or a in network or b in network:
+                sites.append(line)
+    return sites
 
 
 def pipeline_sites(

@@ -11,7 +11,7 @@ listing many builds and links on one state asks each question in a few steps.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from plugins.brass_pittsburgh.board import PittsburghBoard
 from plugins.brass_pittsburgh.markets import MarketLadder
@@ -64,12 +64,16 @@ class PaymentTable:
         return self._sourced.get(cube, set())
 
     def cheapest(
-        self, consumers: Iterable[int], cube: str, count: int, exclude_line: int = -1
+        self, consumers: Sequence[int], cube: str, count: int, exclude_line: int = -1
     ) -> int:
         """Least money that delivers ``count`` cubes of ``cube`` to ``consumers``."""
         if count <= 0:
             return 0
-        reach = tuple({self.labels[c] for c in consumers})
+        labels = self.labels
+        if len(consumers) == 1:  # the usual question: one location
+            reach: tuple[int, ...] = (labels[consumers[0]],)
+        else:
+            reach = tuple({labels[c] for c in consumers})
         # Listings ask again and again about the same few connected groups.
         key = (reach, cube, count, exclude_line)
         known = self._known.get(key)
@@ -78,7 +82,10 @@ class PaymentTable:
         return known
 
     def _cheapest(self, reach: tuple[int, ...], cube: str, count: int, exclude_line: int) -> int:
-        free = sum(self.free.get((cube, label), 0) for label in reach)
+        if len(reach) == 1:
+            free = self.free.get((cube, reach[0]), 0)
+        else:
+            free = sum(self.free.get((cube, label), 0) for label in reach)
         if exclude_line in self.trains:
             res, n, label = self.trains[exclude_line]
             if res == cube and label in reach:
@@ -91,14 +98,18 @@ class PaymentTable:
             offers = self.offers.get((cube, reach[0]), [])
         else:
             offers = sorted(p for label in reach for p in self.offers.get((cube, label), ()))
-        prices = [min(p, vanderbilt) for p in offers[:short]]
-        return sum(prices) + vanderbilt * (short - len(prices))
+        # market cubes cheapest first while cheaper than Vanderbilt, then Vanderbilt
+        total = vanderbilt * short
+        for p in offers[:short]:
+            if p < vanderbilt:
+                total += p - vanderbilt
+        return total
 
 
 def cheapest_cubes(
     board: PittsburghBoard,
     labels: Sequence[int],
-    consumers: Iterable[int],
+    consumers: Sequence[int],
     cube: str,
     count: int,
     *,

@@ -9,17 +9,26 @@ them, then one per industry icon.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, NamedTuple
 
 from plugins.brass.cards import CardDef, CardTable
 from plugins.brass.income import IncomeTrack
 from plugins.brass.state import TurnRules
 from plugins.brass_pittsburgh.board import PittsburghBoard
-from plugins.brass_pittsburgh.data import IndustryCard, PittsburghData, default_data
+from plugins.brass_pittsburgh.data import Cost, IndustryCard, PittsburghData, default_data
 from plugins.brass_pittsburgh.industries import card_builds
-from plugins.brass_pittsburgh.links import LIGHT
+from plugins.brass_pittsburgh.links import LIGHT, site_rule
 from plugins.brass_pittsburgh.markets import MarketLadder, market_ladders
 from plugins.brass_pittsburgh.mat import MatGraph
+
+
+class LinkTile(NamedTuple):
+    """What a listing asks of a link tile: its cost, the cost's cubes, and its site rule
+    (:func:`.links.site_rule`: pipeline?, replacement train / reserve pipeline?)."""
+
+    cost: Cost
+    resources: tuple[tuple[str, int], ...]
+    rule: tuple[bool, bool]
 
 
 def card_name(card: object) -> str:
@@ -93,6 +102,24 @@ class Rules:
         }
         """Per side, per mat space: the tile's cubes all bought from Vanderbilt, the most
         they can cost (a quick yes before the cheapest plan is worked out)."""
+
+        self.link_tiles: dict[str, LinkTile] = {
+            link: LinkTile(cost, tuple(cost.resources().items()), site_rule(data, link))
+            for link, cost in (
+                (LIGHT, data.light_trains.cost),
+                *((h, t.cost) for h, t in data.heavy_trains.items()),
+                *((p, t.cost) for p, t in data.pipelines.items()),
+            )
+        }
+        """Per link tile id (``LT``, heavy trains, pipelines): its cost, as listings ask."""
+        self.worst_link_cubes: dict[str, dict[str, int]] = {
+            sid: {
+                link: sum(board.vanderbilt_price(cube) * n for cube, n in tile.resources)
+                for link, tile in self.link_tiles.items()
+            }
+            for sid, board in self.boards.items()
+        }
+        """Per side, per link tile: its cubes all bought from Vanderbilt (the most they cost)."""
 
         self.listings: dict[bytes, tuple[Any, ...]] = {}
         """Legal moves of recent states by content (kept by :mod:`.engine`)."""

@@ -16,10 +16,12 @@ import msgspec
 
 from plugins.brass import client as fc
 from plugins.brass import events as fev
+from plugins.brass.data import load
 from plugins.brass.hidden import dealt
+from plugins.brass.layout import Layout, check_layout, served
 from plugins.brass.log import redact_log
 from plugins.brass_pittsburgh import events as ev
-from plugins.brass_pittsburgh.data import CUBES
+from plugins.brass_pittsburgh.data import CUBES, DATA_DIR, DataError
 from plugins.brass_pittsburgh.engine import FIELD, LINE, LINK_ROUTE, NETWORK
 from plugins.brass_pittsburgh.links import LIGHT
 from plugins.brass_pittsburgh.names import Names, SideNames
@@ -434,6 +436,7 @@ def board(r: Rules, names: Names) -> dict[str, Any]:
     what both sides share: the player mat, link tiles, merchant and quality reward tiles."""
     d = r.data
     sides = {}
+    layouts = board_layouts(r, names)
     for sid, b in r.boards.items():
         n = names.sides[sid]
         sides[sid] = {
@@ -461,6 +464,7 @@ def board(r: Rules, names: Names) -> dict[str, Any]:
                                     for res, lad in m.ladders.items()}}
                         for m in b.markets],
             "vanderbilt": dict(b.side.vanderbilt),
+            "layout": served(layouts[sid]),
         }  # fmt: skip
     return {
         "sides": sides,
@@ -481,3 +485,32 @@ def board(r: Rules, names: Names) -> dict[str, Any]:
         "merchant_tiles": [msgspec.to_builtins(t) for t in d.merchant_tiles.values()],
         "quality_rewards": [msgspec.to_builtins(q) for q in d.quality_rewards.values()],
     }
+
+
+class _LayoutFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    sides: dict[str, Layout]
+    header: dict[str, Any] = msgspec.field(default_factory=dict, name="_")
+
+
+def board_layouts(r: Rules, names: Names) -> dict[str, Layout]:
+    """``data/layout.json``: per board side, where every city, industry space, merchant
+    space, line, pipeline route, oilfield and market is drawn; checked against the side's
+    ids and against the data set's version (a layout drawn for another set is refused)."""
+    path = DATA_DIR / "layout.json"
+    doc = load(path, _LayoutFile)
+    version, provisional = doc.header.get("version"), doc.header.get("provisional")
+    if (version, provisional) != (r.data.version, r.data.manifest.provisional):
+        raise DataError("layout.json", "version_mismatch", f"layout is for data version "
+                        f"{version!r}, the data set is {r.data.version!r}")  # fmt: skip
+    if doc.sides.keys() != r.boards.keys():
+        raise DataError("layout.json", "bad_sides", f"layout sides {sorted(doc.sides)} are not "
+                        f"the board sides {sorted(r.boards)}")  # fmt: skip
+    for sid, b in r.boards.items():
+        n = names.sides[sid]
+        ids = {
+            "locations": [*b.side.cities, *b.side.merchants], "spaces": n.space,
+            "merchant_spaces": n.merchant, "links": n.line, "pipeline_routes": n.route,
+            "oilfields": list(b.side.oilfields), "markets": [m.id for m in b.markets],
+        }  # fmt: skip
+        check_layout(doc.sides[sid], ids, f"layout.json ({sid})")
+    return dict(doc.sides)

@@ -1,0 +1,301 @@
+// Brass: Birmingham: the board drawn from metadata.board.layout (0..1 coordinates of the
+// printed board, our own drawing), the view's tiles, links, merchants and markets on it,
+// and the player panels. Target ids: location id ("dudley"), build space ("dudley:0"),
+// merchant space ("oxford:1"), link line ("birmingham~dudley"), card ("card:location:dudley"),
+// the viewer's industry stack ("industry:coal"), market ("market:coal").
+import { s, h, f, target, start, seatLabel, roman, titleCase, viewOf, stat } from "./kit.js";
+import {
+  industryBadge, industryName, emptySpace, tileOnSpace, linkTrack, linkTile, locationArea, label,
+  turnLine, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, signed,
+} from "./brass-common.js";
+
+const W = 1000;
+const RESOURCE_OF = { coal: "coal", iron: "iron", brewery: "beer" };
+const BONUS_TEXT = { vp: (n) => `+${n} VP`, income: (n) => `+${n} income`, money: (n) => `+£${n}`, develop: () => "free develop" };
+
+export function render(svg, panels, ctx) {
+  const board = ctx.game.metadata.board;
+  const layout = board.layout;
+  const v = viewOf(ctx);
+  const scale = { x: W, y: W / layout.aspect };
+  start(svg, panels, `0 0 ${W} ${f(scale.y)}`, "Brass: Birmingham board");
+
+  const era = v.era || "canal";
+  svg.appendChild(s("rect", { x: 0, y: 0, width: W, height: f(scale.y), class: "bd-ground", rx: 14 }));
+
+  const locName = Object.fromEntries(board.locations.map((l) => [l.location, l.name]));
+  const locKind = Object.fromEntries(board.locations.map((l) => [l.location, l.kind]));
+  const built = Object.fromEntries((v.links || []).map((l) => [l.link, l]));
+  const tiles = Object.fromEntries((v.tiles || []).map((t) => [t.space, t]));
+
+  // Link lines first, under everything.
+  const linesG = s("g", { class: "bd-lines" });
+  for (const link of board.links) {
+    const place = layout.links[link.link];
+    const usable = era === "canal" ? link.canal : link.rail;
+    const g = linkTrack(place.route, place.branch, link, scale, usable || built[link.link]);
+    const ends = link.ends.map((e) => locName[e] || e).join(" – ");
+    const kinds = link.canal && link.rail ? "canal and rail" : link.canal ? "canal only" : "rail only";
+    const b = built[link.link];
+    const owner = b ? `, ${b.kind} link of ${seatLabel(b.owner)}` : "";
+    target(g, link.link, `link ${ends} (${kinds}${owner})`, ctx);
+    linesG.appendChild(g);
+  }
+  svg.appendChild(linesG);
+
+  // Locations: an area behind the spaces, the name, the spaces and what is built on them.
+  const spacesByLoc = {};
+  for (const sp of board.spaces) (spacesByLoc[sp.location] ||= []).push(sp);
+  const locG = s("g", { class: "bd-locations" });
+  for (const loc of board.locations) {
+    if (loc.kind === "merchant") continue;
+    const place = layout.locations[loc.location];
+    const sps = spacesByLoc[loc.location] || [];
+    const g = s("g", { class: "bd-location" });
+    const area = locationArea(sps.map((sp) => layout.spaces[sp.space].box), loc.kind === "farm" ? sps.map((sp) => layout.spaces[sp.space].xy)[0] : place.label, scale, loc.kind);
+    const head = s("g", { class: "bd-lochead" }, area);
+    if (loc.kind !== "farm") head.appendChild(label(loc.name.toUpperCase(), place.label, scale, "bd-label", 14));
+    target(head, loc.location, `${loc.name} (${sps.length} build space${sps.length === 1 ? "" : "s"})`, ctx);
+    g.appendChild(head);
+    for (const sp of sps) {
+      const box = layout.spaces[sp.space].box;
+      const t = tiles[sp.space];
+      let el;
+      let text;
+      if (t) {
+        el = tileOnSpace(box, scale, { ...t, resource: RESOURCE_OF[t.industry] });
+        text = `${loc.name} space ${sp.space.split(":")[1]}: ${industryName(t.industry)} ${roman(t.level)} of ${seatLabel(t.owner)}${t.flipped ? ", flipped" : ""}${t.resources ? `, ${t.resources} ${RESOURCE_OF[t.industry]}` : ""}`;
+      } else {
+        el = emptySpace(box, sp.icons, scale);
+        text = `${loc.name} space ${sp.space.split(":")[1]}: empty, ${sp.icons.map(industryName).join(" or ")}`;
+      }
+      target(el, sp.space, text, ctx);
+      g.appendChild(el);
+    }
+    locG.appendChild(g);
+  }
+  svg.appendChild(locG);
+
+  // Merchants: emblem, name, bonus, tiles and beer.
+  const merchants = Object.fromEntries((v.merchants || []).map((m) => [m.merchant, m]));
+  const mG = s("g", { class: "bd-merchants" });
+  const byLoc = {};
+  for (const ms of board.merchant_spaces) (byLoc[ms.location] ||= []).push(ms);
+  for (const [locId, spaces] of Object.entries(byLoc)) {
+    const place = layout.locations[locId];
+    const g = s("g", { class: "bd-merchant" });
+    const [ex, ey] = [place.centre[0] * scale.x, place.centre[1] * scale.y];
+    const head = s("g", {});
+    head.appendChild(s("circle", { cx: f(ex), cy: f(ey), r: 20, class: "bd-emblem" }));
+    head.appendChild(s("text", { x: f(ex), y: f(ey + 6), "text-anchor": "middle", class: "bd-emblem-text" }, "⚓"));
+    // The name above the emblem, the beer bonus above the name.
+    const nameAt = [place.label[0], Math.min(place.label[1], place.centre[1] - 0.026)];
+    head.appendChild(label(locName[locId].toUpperCase(), nameAt, scale, "bd-label bd-merchant-label", 14));
+    const bonus = spaces[0].bonus;
+    head.appendChild(label(`beer: ${BONUS_TEXT[bonus.kind](bonus.amount)}`, [nameAt[0], nameAt[1] - 0.017], scale, "bd-bonus", 12));
+    target(head, locId, `merchant ${locName[locId]}: beer bonus ${BONUS_TEXT[bonus.kind](bonus.amount)}`, ctx);
+    g.appendChild(head);
+    for (const ms of spaces) {
+      const mp = layout.merchant_spaces[ms.merchant];
+      const m = merchants[ms.merchant];
+      const [x, y, w, hh] = [mp.tile_box[0] * scale.x, mp.tile_box[1] * scale.y, mp.tile_box[2] * scale.x, mp.tile_box[3] * scale.y];
+      const tileG = s("g", { class: "bd-mtile" + (m ? "" : " bd-unused") });
+      tileG.appendChild(s("rect", { x: f(x), y: f(y), width: f(w), height: f(hh), rx: 4, class: m ? (m.buys.length ? "bd-mtile-buys" : "bd-mtile-blank") : "bd-space-frame" }));
+      let text;
+      if (!m) {
+        tileG.appendChild(s("text", { x: f(x + w / 2), y: f(y + hh / 2 + 4), "text-anchor": "middle", "font-size": 10, class: "bd-muted" }, `${ms.min_players}+`));
+        text = `${locName[locId]} merchant space ${ms.merchant.split(":")[1]}: used with ${ms.min_players} or more players`;
+      } else if (!m.buys.length) {
+        tileG.appendChild(s("text", { x: f(x + w / 2), y: f(y + hh / 2 + 4), "text-anchor": "middle", "font-size": 11, class: "bd-muted" }, "—"));
+        text = `${locName[locId]} merchant space ${ms.merchant.split(":")[1]}: blank tile, buys nothing`;
+      } else {
+        const n = m.buys.length;
+        m.buys.forEach((ind, i) => tileG.appendChild(industryBadge(ind, x + (w * (i + 1)) / (n + 1), y + hh / 2 + (n > 1 ? (i % 2 ? 7 : -7) : 0), n > 1 ? 15 : 22)));
+        text = `${locName[locId]} merchant space ${ms.merchant.split(":")[1]}: buys ${m.buys.map(industryName).join(", ")}${m.beer ? ", beer barrel here" : ""}`;
+      }
+      if (m && m.beer && mp.beer) {
+        const [bx, by] = [mp.beer[0] * scale.x, mp.beer[1] * scale.y];
+        tileG.appendChild(s("ellipse", { cx: f(bx), cy: f(by), rx: 8, ry: 10, class: "bd-barrel" }));
+        tileG.appendChild(s("line", { x1: f(bx - 8), y1: f(by - 3), x2: f(bx + 8), y2: f(by - 3), class: "bd-barrel-hoop" }));
+        tileG.appendChild(s("line", { x1: f(bx - 8), y1: f(by + 3), x2: f(bx + 8), y2: f(by + 3), class: "bd-barrel-hoop" }));
+      }
+      target(tileG, ms.merchant, text, ctx);
+      g.appendChild(tileG);
+    }
+    mG.appendChild(g);
+  }
+  svg.appendChild(mG);
+
+  // Built link tiles on top of the lines.
+  const tilesG = s("g", { class: "bd-linktiles" });
+  for (const b of v.links || []) {
+    const place = layout.links[b.link];
+    const el = linkTile(place.tile, place.angle, layout.sizes.link_tile, scale, b.owner, b.kind);
+    target(el, b.link, `${b.kind} link ${b.ends.map((e) => locName[e] || e).join(" – ")} of ${seatLabel(b.owner)}`, ctx);
+    tilesG.appendChild(el);
+  }
+  svg.appendChild(tilesG);
+
+  svg.appendChild(marketsSvg(board, v, ctx, scale, era));
+  if (ctx.preview) svg.appendChild(preview(ctx.preview, ctx, v, layout, scale));
+
+  // Panels: the turn, the markets in words, the seats, the hand.
+  panels.appendChild(turnLine(v, ctx, `${titleCase(era)} era`));
+  const cardNames = placeNames(board);
+  panels.appendChild(handPanel(v, ctx, cardNames) || h("div"));
+  panels.appendChild(playerPanels(v, ctx, {
+    money: "£",
+    names: cardNames,
+    extra: (p) => [["Links left", String(p.links_left)], ["Discards", `${p.discards.length} up · ${p.facedown_count} down`]],
+    stacks: (p) => Object.keys(p.tiles_left).map((ind) => {
+      const left = p.tiles_left[ind];
+      const next = p.next_tiles[ind];
+      const text = left ? `${roman(next)} ×${left}` : "—";
+      const mine = ctx.seat === p.seat;
+      const lbl = `${industryName(ind)}: ${left ? `next level ${next}, ${left} tiles left` : "none left"}`;
+      return [ind, text, mine ? `industry:${ind}` : null, lbl];
+    }),
+  }));
+  panels.appendChild(h("div", { class: "bd-supply", text: `Deck: ${v.deck_count ?? "?"} cards · wild cards in supply: ${v.wild_supply ? `${v.wild_supply.location} location, ${v.wild_supply.industry} industry` : "?"}` }));
+}
+
+// The coal and iron markets, drawn in the board's empty upper-left area as two columns of
+// price steps (cheapest at the top); a cube lies on each filled space. Cubes sit at the dear
+// end (buying takes the cheapest cube, selling fills the dearest empty space), so the
+// price rises as a market empties.
+function marketsSvg(board, v, ctx, scale, era) {
+  const g = s("g", { class: "bd-markets" });
+  const [x0, y0] = [22, 118];
+  g.appendChild(s("rect", { x: x0, y: y0, width: 196, height: 318, rx: 10, class: "bd-market-bg" }));
+  g.appendChild(s("text", { x: x0 + 98, y: y0 + 24, "text-anchor": "middle", class: "bd-market-title" }, `${titleCase(era)} era · round ${v.round ?? "?"}`));
+  [["coal", board.coal_market], ["iron", board.iron_market]].forEach(([kind, ladder], k) => {
+    const m = (v.markets || {})[kind] || { cubes: 0 };
+    const col = s("g", {});
+    const cx = x0 + 14 + k * 92;
+    col.appendChild(s("text", { x: cx + 36, y: y0 + 50, "text-anchor": "middle", class: "bd-market-title" }, titleCase(kind)));
+    const prices = ladder.prices;
+    const empty = prices.length - m.cubes;
+    const steps = [...new Set(prices)];
+    steps.forEach((price, r) => {
+      const y = y0 + 62 + r * 29;
+      col.appendChild(s("text", { x: cx + 10, y: y + 17, "text-anchor": "middle", class: "bd-mprice" }, `£${price}`));
+      prices.forEach((p, i) => {
+        if (p !== price) return;
+        const slot = prices.slice(0, i).filter((q) => q === price).length;
+        const sx = cx + 24 + slot * 24;
+        col.appendChild(s("rect", { x: sx, y, width: 22, height: 22, rx: 3, class: "bd-mspace" }));
+        if (i >= empty) col.appendChild(cubes(kind, 1, sx + 4, y + 4, 14));
+      });
+    });
+    const yEnd = y0 + 62 + steps.length * 29;
+    col.appendChild(s("text", { x: cx + 36, y: yEnd + 12, "text-anchor": "middle", class: "bd-mprice" }, `empty: £${ladder.empty_price}`));
+    col.appendChild(s("text", { x: cx + 36, y: yEnd + 28, "text-anchor": "middle", class: "bd-market-price" }, `buy £${m.buy_price ?? "?"}`));
+    col.appendChild(s("text", { x: cx + 36, y: yEnd + 43, "text-anchor": "middle", class: "bd-market-price" }, m.sell_price == null ? "full" : `sell £${m.sell_price}`));
+    target(col, `market:${kind}`, `${kind} market: ${m.cubes} of ${prices.length} cubes; next cube bought costs £${m.buy_price}${m.sell_price == null ? ", full" : `, next sold earns £${m.sell_price}`}`, ctx);
+    g.appendChild(col);
+  });
+  return g;
+}
+
+// A move drawn before it is posted (ctx.preview): the tile a build puts on its space, the
+// link tile a network move lays.
+function preview(move, ctx, v, layout, scale) {
+  const g = s("g", { class: "bd-preview", "aria-hidden": "true" });
+  const seat = ctx.seat ?? v.turn_seat;
+  if (move.type === "build" && layout.spaces[move.space]) {
+    const me = (v.players || [])[seat] || {};
+    const level = (me.next_tiles || {})[move.industry] || 1;
+    g.appendChild(tileOnSpace(layout.spaces[move.space].box, scale, { owner: seat, industry: move.industry, level, flipped: false, resources: 0 }));
+  } else if ((move.type === "network" || move.type === "second_link") && layout.links[move.link]) {
+    const place = layout.links[move.link];
+    g.appendChild(linkTile(place.tile, place.angle, layout.sizes.link_tile, scale, seat, v.era || "canal"));
+  }
+  return g;
+}
+
+export function targetsOf(move) {
+  const t = [];
+  switch (move.type) {
+    case "build":
+      t.push(move.space, move.space.split(":")[0], `card:${move.card}`, `industry:${move.industry}`);
+      break;
+    case "network":
+    case "second_link":
+      t.push(move.link);
+      break;
+    case "develop":
+    case "develop_also":
+    case "free_develop":
+      t.push(`industry:${move.industry}`);
+      break;
+    case "sell":
+    case "sell_also":
+      t.push(move.space, move.merchant, move.merchant.split(":")[0]);
+      break;
+    case "discard":
+      t.push(`card:${move.card}`);
+      break;
+    case "pick_coal":
+    case "pick_iron":
+    case "liquidate":
+      t.push(move.space);
+      break;
+    case "pick_beer":
+      t.push(move.source);
+      break;
+    default:
+      break;
+  }
+  return t;
+}
+
+export function describeMove(move, ctx) {
+  const v = ctx ? viewOf(ctx) : {};
+  const names = ctx && ctx.game ? Object.fromEntries(ctx.game.metadata.board.locations.map((l) => [l.location, l.name])) : {};
+  const place = (id) => {
+    const [loc, n] = String(id).split(":");
+    return `${names[loc] || titleCase(loc)}${n !== undefined ? ` (space ${Number(n) + 1})` : ""}`;
+  };
+  const link = (id) => String(id).split("~").map((x) => names[x] || titleCase(x)).join("–");
+  const me = v && v.players && ctx.seat != null ? v.players[ctx.seat] : null;
+  const level = (ind) => (me && me.next_tiles ? ` ${roman(me.next_tiles[ind])}` : "");
+  switch (move.type) {
+    case "build":
+      return `Build ${industryName(move.industry)}${level(move.industry)} at ${place(move.space)}, discarding ${cardName(move.card, names)}`;
+    case "network":
+      return `Build a ${v.era === "rail" ? "rail" : "canal"} link ${link(move.link)}`;
+    case "second_link":
+      return `Build a second rail ${link(move.link)}`;
+    case "develop":
+      return `Develop: remove your ${industryName(move.industry)}${level(move.industry)} tile`;
+    case "develop_also":
+      return `Develop a second tile: ${industryName(move.industry)}${level(move.industry)}`;
+    case "free_develop":
+      return `Free develop (merchant bonus): ${industryName(move.industry)}${level(move.industry)}`;
+    case "sell":
+    case "sell_also":
+      return `${move.type === "sell" ? "Sell" : "Also sell"} ${place(move.space)} to the merchant at ${place(move.merchant)}`;
+    case "discard":
+      return `Discard ${cardName(move.card, names)}`;
+    case "pick_coal":
+      return `Take coal from the mine at ${place(move.space)}`;
+    case "pick_iron":
+      return `Take iron from the works at ${place(move.space)}`;
+    case "pick_beer":
+      return `Take beer from ${place(move.source)}`;
+    case "liquidate":
+      return `Sell off your industry at ${place(move.space)} (half its cost)`;
+    case "loan":
+      return "Take a loan (£30, income −3 levels)";
+    case "scout":
+      return "Scout: discard 3 cards for a wild location and a wild industry card";
+    case "pass":
+      return "Pass (discard a card)";
+    case "done":
+      return "Done";
+    default:
+      return JSON.stringify(move);
+  }
+}
+
+export { stat, industryChip, signed };

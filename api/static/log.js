@@ -1,0 +1,171 @@
+// The match log in words. Events arrive with names (spaces, links, cards…) as the games'
+// client guides describe; a board module may say them better (optional export
+// `describeEvent(event, ctx)`), otherwise the sentences below, or a plain rendering of the
+// payload for event types this file does not know.
+
+import { cap } from "./api.js";
+
+// Ids in the board metadata that come with a printed name ("stoke_on_trent" -> "Stoke-on-Trent").
+export function nameIndex(game) {
+  const names = {};
+  const walk = (node) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== "object") return;
+    if (typeof node.name === "string") {
+      for (const key of ["location", "oilfield", "city", "hex", "id"]) {
+        if (typeof node[key] === "string" && !(node[key] in names)) names[node[key]] = node.name;
+      }
+    }
+    Object.values(node).forEach(walk);
+  };
+  walk(game && game.metadata && game.metadata.board);
+  return names;
+}
+
+function pretty(id, names) {
+  if (id == null) return "";
+  const text = String(id);
+  if (names[text]) return names[text];
+  if (text.includes("~")) return text.split("~").map((p) => pretty(p, names)).join("–");
+  const [head, rest] = [text.slice(0, text.indexOf(":")), text.slice(text.indexOf(":") + 1)];
+  if (text.includes(":") && (head === "location" || head === "industry" || head === "wild")) {
+    return head === "wild" ? `wild ${rest}` : words(pretty(rest, names));
+  }
+  if (text.includes(":") && names[head]) return `${names[head]} ${Number(rest) + 1}`;
+  return words(text);
+}
+
+function words(text) {
+  return String(text).replace(/_/g, " ");
+}
+
+function list(items, names) {
+  return (items || []).map((x) => pretty(x, names)).join(", ");
+}
+
+function money(n) {
+  return `£${n}`;
+}
+
+function dollars(n) {
+  return `$${n}`;
+}
+
+// Sentences for the event types the installed games share; `who` is the acting seat's name.
+const SAY = {
+  "core.match_created": (p) => `Match created: ${p.players} players${p.from_position ? ", from a position" : ""}`,
+  "core.seat_claimed": (p, n, seat) => `${seat(p.seat)} was taken`,
+  "core.seat_bot": (p, n, seat) => `${seat(p.seat)} is played by the ${p.bot} bot${p.level ? ` (${p.level})` : ""}`,
+  started: (p) => `The game begins (${p.players} players)`,
+  discarded: (p, n) => `discarded ${list(p.cards, n)}`,
+  tile_placed: (p, n) => `built ${words(p.industry || p.tile || "a tile")}${p.level ? ` ${roman(p.level)}` : ""} at ${pretty(p.space, n)}`,
+  tile_developed: (p, n) => `developed ${words(p.industry || p.tile)}${p.level ? ` ${roman(p.level)}` : ""}`,
+  tile_taken: (p) => `took tile ${p.tile} from the mat`,
+  link_placed: (p, n) => `built a link ${pretty(p.link, n)}`,
+  train_placed: (p, n) => `placed a train on ${pretty(p.line, n)}`,
+  pipeline_placed: (p, n) => `laid a pipeline ${pretty(p.route, n)}`,
+  paid: (p) => `paid ${money(p.amount)}`,
+  market_bought: (p, n) => `bought ${p.count || 1} ${p.resource} from the ${p.market ? pretty(p.market, n) : "market"}`,
+  produced: (p, n) => `${pretty(p.space, n)} produced ${p.cubes}${p.sold ? ` (${p.sold} sold for ${money(p.money)})` : ""}`,
+  cubes_sold: (p, n) => `sold ${p.count} ${p.resource} from ${pretty(p.space, n)} to ${pretty(p.market, n)}`,
+  drew: (p, n) => (p.cards ? `drew ${list(p.cards, n)}` : `drew ${p.count} card${p.count === 1 ? "" : "s"}`),
+  loan_taken: (p) => `took a loan of ${money(p.amount)}`,
+  scouted: () => "scouted for wild cards",
+  passed: () => "passed",
+  flipped: (p, n) => `${pretty(p.space, n)} flipped`,
+  tile_flipped: (p, n) => `${pretty(p.space, n)} flipped`,
+  cube_taken: (p, n) => `took a cube from ${pretty(p.space, n)}`,
+  merchant_beer_taken: (p, n) => `took the merchant's beer at ${pretty(p.merchant, n)}`,
+  bonus_gained: (p) => `gained a bonus: ${gains(p)}`,
+  gained: (p) => `gained ${gains(p)}`,
+  liquidated: (p, n) => `sold ${pretty(p.space, n)} back for ${money(p.refund)}`,
+  round_ended: () => "Round over",
+  era_scored: (p, n, seat) => `Era scored: ${(p.links || []).map((v, i) => `${seat(i)} +${v + ((p.industries || [])[i] || 0)} VP`).join(", ")}`,
+  era_began: (p) => `A new era begins`,
+  game_ended: () => "The game is over",
+  shares_issued: (p) => (p.count ? `issued ${p.count} share${p.count === 1 ? "" : "s"}` : "issued no shares"),
+  action_selected: (p) => `took the ${words(p.action)} action`,
+  building_done: () => "finished building",
+  move_passed: () => "passed",
+  first_declined: () => "declined to go first",
+  first_bought: () => "paid to go first",
+  bid_placed: (p) => `bid ${dollars(p.amount)}`,
+  passed_once: () => "passed once (Turn Order)",
+  dropped_out: () => "dropped out of the auction",
+  order_decided: (p, n, seat) => `Player order: ${(p.order || []).map((i) => seat(i)).join(", ")}`,
+  urbanized: (p, n) => `urbanized ${pretty(p.hex, n)} into New City ${p.city}`,
+  track_built: (p, n) => `laid ${words(p.tile)} on ${pretty(p.hex, n)} for ${dollars(p.cost)}`,
+  good_moved: (p, n, seat) => `moved a ${p.color} good from ${pretty(p.start, n)} to ${pretty(p.end, n)}` +
+    `${(p.income || []).length ? ` (${p.income.map((g) => `${seat(g.seat)} +${g.amount}`).join(", ")})` : ""}`,
+  engine_raised: () => "raised the engine by one link",
+  production_drawn: (p) => `drew ${(p.cubes || []).join(", ")} for Production`,
+  cube_placed: (p) => `placed a ${p.color} cube on display column ${p.column}`,
+  turn_ended: (p) => `Turn ${p.turn} over`,
+  income_collected: (p, n, seat) => `Income: ${(p.income || []).map((v, i) => `${seat(i)} ${dollars(v)}`).join(", ")}`,
+  expenses_paid: (p, n, seat) => `Expenses: ${(p.paid || []).map((v, i) => `${seat(i)} ${dollars(v)}`).join(", ")}` +
+    `${(p.eliminated || []).length ? `; ${p.eliminated.map((i) => seat(i)).join(", ")} bankrupt` : ""}`,
+};
+
+// Events that only restate what the view shows next.
+const QUIET = new Set(["awaiting", "action_done", "income_reduced", "goods_grown"]);
+
+const DIVIDERS = new Set(["round_ended", "era_began", "era_scored", "turn_ended", "game_ended", "started"]);
+
+function gains(p) {
+  const parts = [];
+  if (p.money) parts.push(money(p.money));
+  if (p.vp) parts.push(`${p.vp} VP`);
+  if (p.income) parts.push(`${p.income} income`);
+  if (p.income_spaces) parts.push(`${p.income_spaces} income spaces`);
+  if (p.whiskey) parts.push(`${p.whiskey} whiskey`);
+  return parts.join(", ") || "nothing";
+}
+
+function roman(n) {
+  return ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII"][n] || String(n);
+}
+
+function plain(payload, names) {
+  const parts = [];
+  for (const [key, value] of Object.entries(payload || {})) {
+    if (key === "seat" || key === "type" || value == null) continue;
+    if (typeof value === "object") {
+      if (Array.isArray(value) && value.length && value.length <= 6 && value.every((v) => typeof v !== "object")) {
+        parts.push(`${words(key)} ${list(value, names)}`);
+      }
+      continue;
+    }
+    parts.push(`${words(key)} ${typeof value === "string" ? pretty(value, names) : value}`);
+  }
+  return parts.join(", ");
+}
+
+// One log line: {text, seat (acting seat or null), divider (bool)} or null to leave it out.
+export function describeEvent(event, ctx) {
+  if (QUIET.has(event.type)) return null;
+  const p = event.payload || {};
+  const names = ctx.names;
+  const seat = (i) => ctx.seatName(i);
+  const actor = typeof p.seat === "number" ? p.seat : event.actor >= 0 ? event.actor : null;
+  let text = null;
+  if (ctx.board && typeof ctx.board.describeEvent === "function") {
+    try {
+      text = ctx.board.describeEvent(event, ctx);
+    } catch (err) {
+      console.warn("describeEvent failed", err);
+    }
+  }
+  const personal = !event.type.startsWith("core.") && actor != null && !DIVIDERS.has(event.type);
+  if (text == null) {
+    const say = SAY[event.type];
+    if (say) {
+      text = say(p, names, seat);
+      if (personal && /^[a-z]/.test(text)) text = `${seat(actor)} ${text}`;
+    } else {
+      const body = plain(p, names);
+      text = `${cap(words(event.type))}${body ? `: ${body}` : ""}`;
+      if (personal) text = `${seat(actor)}: ${text}`;
+    }
+  }
+  return { text: cap(text), seat: personal ? actor : null, divider: DIVIDERS.has(event.type) };
+}

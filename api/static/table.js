@@ -1,0 +1,807 @@
+// The table: the board and panels (drawn by the game's board module), whose turn it is and
+// what must be done, the seat's legal moves (on the board and as a list), the log, live
+// updates from the event stream, and a replay slider.
+
+import { ApiError, api, botChoices, cap, tokens } from "./api.js";
+import { h } from "./dom.js";
+import { seatLabel } from "./lobby.js";
+import { describeEvent, nameIndex } from "./log.js";
+import {
+  byType, candidates, emptyChoice, narrowingTargets, pick, safeTargets, typeLabel,
+} from "./moves.js";
+
+const LIST_LIMIT = 40;
+const REFRESH_DELAY_MS = 120;
+const RETRY_MS = 2000;
+
+export async function loadBoard(gameId) {
+  try {
+    return await import(`/static/boards/${gameId}.js`);
+  } catch (err) {
+    console.warn(`no board module for ${gameId}; drawing the generic one`, err);
+    return import("./generic-board.js");
+  }
+}
+
+export async function showTable(root, matchId, { navigate }) {
+  const held = tokens.forMatch(matchId);
+  const heldSeats = Object.keys(held).map(Number).sort((a, b) => a - b);
+  const s = {
+    seat: heldSeats.length ? heldSeats[0] : null,
+    env: null, moves: [], movesVersion: null,
+    choice: emptyChoice(), filter: "", showAll: false,
+    events: [], lastVersion: 0, touched: new Set(),
+    error: null, info: null, busy: false,
+    replay: null, stream: null, retry: null, refreshTimer: null, alive: true,
+    pendingTouched: [], live: false, preview: null,
+  };
+  const token = () => (s.seat == null ? null : tokens.forMatch(matchId)[s.seat]);
+
+  let env;
+  try {
+    env = await api.match(matchId, token());
+  } catch (err) {
+    root.replaceChildren(h("section", { class: "card notice-page" },
+      h("h2", {}, "This match cannot be opened"), h("p", {}, err.message),
+      h("a", { class: "button", href: "#/" }, "Back to the lobby")));
+    return () => {};
+  }
+  const game = await api.game(env.game);
+  const board = await loadBoard(env.game);
+  const names = nameIndex(game);
+  const hidden = !game.metadata || game.metadata.hidden_information !== false;
+  document.title = `${game.title} · ironworks`;
+
+  const seatName = (i) => {
+    if (i == null || i < 0) return "The game";
+    const info = s.env && s.env.seats[i];
+    const base = seatLabel(i);
+    if (i === s.seat) return `${base} (you)`;
+    if (info && info.bot) return `${base} (${info.bot} bot${info.level ? `, ${info.level}` : ""})`;
+    return base;
+  };
+  const logCtx = { game, board, names, seatName, get seat() { return s.seat; } };
+
+  // --- the page ------------------------------------------------------------------------
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("class", "board");
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", `${game.title} board`);
+  const panels = h("div", { class: "panels" });
+  const statusLine = h("p", { class: "status-line", role: "status", "aria-live": "polite" });
+  const conn = h("span", { class: "conn", title: "Live updates" });
+  const seatSwitch = h("select", { class: "small", "aria-label": "Play as" });
+  const turnCard = h("section", { class: "card turn-card", "aria-label": "Your move" });
+  const logList = h("ol", { class: "log", "aria-label": "Match log" });
+  const replayBar = h("div", { class: "replay-bar" });
+  const boardError = h("div", { class: "notice", role: "alert", hidden: true });
+
+  const page = h("section", { class: "table-page" },
+      h("header", { class: "table-bar" },
+        h("a", { href: "#/", class: "back" }, "← Lobby"),
+        h("h2", {}, game.title),
+        h("span", { class: "muted match-id", title: matchId }, `match ${matchId.slice(0, 8)}`),
+        h("span", { class: "grow" }),
+        seatSwitch, conn),
+      statusLine,
+      h("div", { class: "table-grid", id: "table-grid" },
+        h("section", { class: "board-area" }, boardError, h("div", { class: "board-frame" }, svg), replayBar),
+        h("aside", { class: "side" }, turnCard,
+          h("section", { class: "card log-card" }, h("h3", {}, "Log"), logList)),
+        panels),
+  );
+  root.replaceChildren(page);
+
+  function renderSeatSwitch() {
+    const options = [
+      ...heldSeats.map((seat) => h("option", { value: String(seat) }, `Playing ${seatLabel(seat)}`)),
+      h("option", { value: "" }, "Watching"),
+    ];
+    seatSwitch.replaceChildren(...options);
+    seatSwitch.value = s.seat == null ? "" : String(s.seat);
+    seatSwitch.hidden = heldSeats.length === 0;
+  }
+  seatSwitch.addEventListener("change", async () => {
+    s.seat = seatSwitch.value === "" ? null : Number(seatSwitch.value);
+    s.choice = emptyChoice();
+    await reloadAll();
+  });
+
+  // --- drawing -------------------------------------------------------------------------
+  function shownEnv() {
+    return s.replay && s.replay.env ? s.replay.env : s.env;
+  }
+
+  function renderBoard() {
+    const env = shownEnv();
+    const inReplay = Boolean(s.replay);
+    const list = inReplay ? [] : candidates(board, s.moves, s.choice, boardCtx());
+    const targets = inReplay || s.busy ? new Set() : narrowingTargets(board, list, s.choice, boardCtx());
+    // The move about to be played is drawn in place: the one left, or the one hovered.
+    const preview = inReplay ? null : s.preview || (list.length === 1 && (s.choice.type || s.choice.picks.length) ? list[0] : null);
+    const ctx = {
+      game, view: env, seat: inReplay ? null : s.seat, targets,
+      touched: inReplay ? new Set() : s.touched,
+      picked: new Set(s.choice.picks),
+      preview,
+      onPick: (target) => onPick(target),
+    };
+    try {
+      board.render(svg, panels, ctx);
+      boardError.hidden = true;
+      // A board about as tall as wide leaves room beside it on a wide screen: the panels go there instead of below.
+      const box = svg.viewBox && svg.viewBox.baseVal;
+      const grid = root.querySelector(".table-grid");
+      if (box && box.width && grid) grid.classList.toggle("tall-board", box.width < box.height * 1.3);
+    } catch (err) {
+      console.error("the board module failed to draw", err);
+      boardError.hidden = false;
+      boardError.textContent = `The board could not be drawn: ${err.message}`;
+    }
+  }
+
+  function renderStatus() {
+    const env = shownEnv();
+    // A tab in the background still says when the seat is to move.
+    document.title = `${!s.replay && s.moves.length ? "● Your move · " : ""}${game.title} · ironworks`;
+    statusLine.replaceChildren(...statusSentence(env, s, seatName));
+    statusLine.className = `status-line${isMyDecision(env) && !s.replay ? " mine" : ""}${env.finished ? " over" : ""}`;
+  }
+
+  function isMyDecision(env) {
+    if (s.seat == null || !env || env.finished) return false;
+    const d = env.view && env.view.decision;
+    return (d && d.seat === s.seat) || env.to_act.includes(s.seat);
+  }
+
+  // Redrawing the card must not take the keyboard focus away from the user's place in it.
+  function renderTurnCard() {
+    const focused = turnCard.contains(document.activeElement) ? document.activeElement : null;
+    const key = focused && (focused.dataset.key || (focused.matches("input.filter") ? "filter" : null));
+    fillTurnCard();
+    if (key) {
+      const again = key === "filter"
+        ? turnCard.querySelector("input.filter")
+        : [...turnCard.querySelectorAll("[data-key]")].find((el) => el.dataset.key === key);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  function fillTurnCard() {
+    const env = shownEnv();
+    const parts = [];
+    if (s.replay) {
+      parts.push(h("h3", {}, "Replay"),
+        h("p", {}, `The match as it stood at version ${s.replay.version}.`),
+        h("button", { class: "primary", onclick: () => leaveReplay() }, "Back to the live table"));
+      turnCard.replaceChildren(...parts);
+      return;
+    }
+    if (env.finished) {
+      parts.push(h("h3", {}, "Final result"), resultTable(env, seatName));
+      turnCard.replaceChildren(...parts);
+      return;
+    }
+    const d = env.view && env.view.decision;
+    if (s.seat == null) {
+      parts.push(h("h3", {}, "Watching"));
+      parts.push(h("p", { class: "muted" }, "You are a spectator: you see what every player may see."));
+      const free = env.seats.filter((x) => !x.claimed && !x.bot);
+      if (free.length) {
+        parts.push(h("div", { class: "row wrap" }, free.map((x) =>
+          h("button", { class: "primary", onclick: () => takeSeat(x.seat) }, `Take ${seatLabel(x.seat)}`))));
+      }
+      turnCard.replaceChildren(...parts, feedback());
+      return;
+    }
+    const mine = env.seats[s.seat];
+    if (mine && mine.bot) {
+      parts.push(h("h3", {}, "A bot plays your seat"),
+        h("p", { class: "muted" }, `The ${mine.bot} bot moves for ${seatLabel(s.seat)}.`));
+      turnCard.replaceChildren(...parts);
+      return;
+    }
+    if (!isMyDecision(env) || !s.moves.length) {
+      parts.push(h("h3", {}, "Waiting"));
+      const who = d && d.seat != null ? seatName(d.seat) : "the server";
+      parts.push(h("p", { class: "muted" }, `${cap(who)} ${d && d.seat != null ? "is deciding" : "is working"}…`));
+      const free = env.seats.filter((x) => !x.claimed && !x.bot);
+      if (free.length) {
+        parts.push(h("p", { class: "muted" }, `${free.map((x) => seatLabel(x.seat)).join(", ")} ${free.length === 1 ? "is" : "are"} still free:`),
+          h("div", { class: "row wrap" }, free.map((x) => botButtons(x.seat))));
+      }
+      turnCard.replaceChildren(...parts, feedback(), seatMenu());
+      return;
+    }
+    parts.push(h("h3", {}, "Your move"));
+    parts.push(feedback());
+    parts.push(...moveChooser());
+    turnCard.replaceChildren(...parts, seatMenu());
+  }
+
+  // Leaving the table for good: a bot takes over the seat (it cannot be taken back).
+  function seatMenu() {
+    return h("details", { class: "seat-menu" },
+      h("summary", {}, "Leave the game to a bot"),
+      h("div", { class: "row wrap" }, botChoices(game).map((c) => h("button", {
+        class: "small", title: c.title,
+        onclick: async () => {
+          if (!window.confirm(`Let the ${c.label.toLowerCase()} play ${seatLabel(s.seat)} for the rest of the match?`)) return;
+          try {
+            await api.toBot(matchId, s.seat, c.bot, c.level, token());
+            await refresh();
+          } catch (err) {
+            showError(err);
+          }
+        },
+      }, c.label))));
+  }
+
+  function feedback() {
+    const box = h("div", { class: "feedback" });
+    if (s.error) box.append(h("div", { class: "notice", role: "alert" }, s.error));
+    if (s.info) box.append(h("div", { class: "info", role: "status" }, s.info));
+    return box;
+  }
+
+  function botButtons(seat) {
+    return botChoices(game).map((c) => h("button", {
+      class: "small", title: c.title,
+      onclick: async () => {
+        try {
+          await api.toBot(matchId, seat, c.bot, c.level);
+          scheduleRefresh();
+        } catch (err) {
+          showError(err);
+        }
+      },
+    }, `${seatLabel(seat)}: ${c.label}`));
+  }
+
+  function moveChooser() {
+    const out = [];
+    const list = candidates(board, s.moves, s.choice, boardCtx());
+    const types = byType(s.moves);
+    // Kinds as chips only when some kind has several moves: else the list says it all.
+    const several = [...types.values()].some((moves) => moves.length > 1);
+    if (types.size > 1 && several) {
+      out.push(h("div", { class: "type-chips", role: "group", "aria-label": "Kind of move" },
+        [...types.entries()].map(([type, moves]) => h("button", {
+          class: `chip${s.choice.type === type ? " on" : ""}`,
+          "aria-pressed": String(s.choice.type === type),
+          disabled: s.busy,
+          onclick: () => { s.choice = { ...s.choice, type: s.choice.type === type ? null : type }; s.showAll = false; redraw(); },
+        }, typeLabel(type), h("span", { class: "count" }, String(moves.length))))));
+    }
+    if (s.choice.picks.length) {
+      out.push(h("div", { class: "picks" }, h("span", { class: "muted" }, "Picked:"),
+        s.choice.picks.map((t) => h("button", {
+          class: "chip on", title: "Take this pick back", onclick: () => onPick(t),
+        }, prettyTarget(t), " ×")),
+        h("button", { class: "ghost small", onclick: () => { s.choice = emptyChoice(); redraw(); } }, "Clear")));
+    }
+    const narrowed = s.choice.type || s.choice.picks.length;
+    if (list.length === 1 && narrowed) {
+      const move = list[0];
+      out.push(h("div", { class: "confirm" },
+        h("p", {}, describe(move)),
+        h("div", { class: "row" },
+          h("button", { class: "primary", disabled: s.busy, onclick: () => play(move), "data-confirm": "", dataset: { key: "confirm" } }, "Play this move"),
+          h("button", { class: "ghost", onclick: () => { s.choice = emptyChoice(); redraw(); } }, "Back"))));
+      return out;
+    }
+    if (!list.length) {
+      out.push(h("p", { class: "muted" }, "No move fits these picks."));
+      return out;
+    }
+    const hasBoardTargets = list.some((m) => safeTargets(board, m, boardCtx()).length);
+    if (hasBoardTargets && list.length > 1) {
+      out.push(h("p", { class: "hint" }, "Click a highlighted place on the board to narrow the choice, or pick from the list."));
+    }
+    let shown = list;
+    if (list.length > 8) {
+      const filter = h("input", {
+        type: "search", class: "filter", placeholder: `Filter ${list.length} moves…`,
+        "aria-label": "Filter the moves", value: s.filter,
+      });
+      filter.addEventListener("input", () => {
+        s.filter = filter.value;
+        const at = filter.selectionStart;
+        renderTurnCard();
+        const again = turnCard.querySelector("input.filter");
+        if (again) { again.focus(); again.setSelectionRange(at, at); }
+      });
+      out.push(filter);
+      const needle = s.filter.trim().toLowerCase();
+      if (needle) shown = list.filter((m) => describe(m).toLowerCase().includes(needle));
+    }
+    const limit = s.showAll ? shown.length : LIST_LIMIT;
+    const groups = s.choice.type ? new Map([[s.choice.type, shown]]) : byType(shown);
+    const listNode = h("div", { class: "move-list", role: "list" });
+    let count = 0;
+    for (const [type, moves] of groups) {
+      if (groups.size > 1 && several) listNode.append(h("div", { class: "group-head" }, typeLabel(type)));
+      for (const move of moves) {
+        if (count++ >= limit) break;
+        listNode.append(h("button", {
+          class: "move", role: "listitem", disabled: s.busy, dataset: { key: JSON.stringify(move) },
+          onclick: () => play(move),
+          onmouseenter: () => hover(move), onmouseleave: () => hover(null),
+          onfocus: () => hover(move), onblur: () => hover(null),
+        }, describe(move)));
+      }
+    }
+    out.push(listNode);
+    if (shown.length > limit) {
+      out.push(h("button", { class: "ghost small", onclick: () => { s.showAll = true; renderTurnCard(); } },
+        `Show all ${shown.length} moves`));
+    }
+    return out;
+  }
+
+  // A move in the list under the pointer or focus is drawn on the board (where the board
+  // module can preview it) and its places light up.
+  function hover(move) {
+    if (s.preview !== move) {
+      s.preview = move;
+      renderBoard();
+    }
+    const targets = new Set(move ? safeTargets(board, move, boardCtx()) : []);
+    for (const el of svg.querySelectorAll("[data-target]")) {
+      el.classList.toggle("hover", targets.has(el.getAttribute("data-target")));
+    }
+  }
+
+  function describe(move) {
+    try {
+      return board.describeMove(move, { game, view: shownEnv(), seat: s.seat });
+    } catch (err) {
+      console.warn("describeMove failed", err);
+      return JSON.stringify(move);
+    }
+  }
+
+  function prettyTarget(target) {
+    const el = svg.querySelector(`[data-target="${CSS.escape(target)}"]`);
+    const label = el && el.getAttribute("aria-label");
+    if (label) return label;
+    const bare = target.replace(/^(card|hex|market):/, "");
+    return names[bare] || bare.replace(/_/g, " ");
+  }
+
+  function redraw() {
+    s.preview = null;
+    renderStatus();
+    renderBoard();
+    renderTurnCard();
+    followLog();
+  }
+
+  // --- the log -------------------------------------------------------------------------
+  // The log follows the newest line unless the reader scrolled up; the turn card above it
+  // changes height, so "at the bottom" is remembered rather than measured at each append.
+  let logFollows = true;
+  logList.addEventListener("scroll", () => {
+    logFollows = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 24;
+  });
+  function followLog() {
+    if (logFollows && !s.replay) logList.scrollTop = logList.scrollHeight;
+  }
+
+  function appendLog(events) {
+    for (const event of events) {
+      const line = describeEvent(event, logCtx);
+      if (!line) continue;
+      const item = h("li", {
+        class: `${line.divider ? "divider" : ""}${line.seat != null ? ` seat-${line.seat}` : ""}`,
+        dataset: { version: String(event.version) },
+        title: `version ${event.version}`,
+        onclick: () => replayAllowed() && goTo(event.version),
+      }, line.seat != null ? h("span", { class: `seat-dot seat-${line.seat}` }) : null, line.text);
+      logList.append(item);
+    }
+    markReplayInLog();
+    followLog();
+  }
+
+  function markReplayInLog() {
+    const at = s.replay ? s.replay.version : null;
+    let current = null;
+    for (const li of logList.children) {
+      const v = Number(li.dataset.version);
+      li.classList.toggle("future", at != null && v > at);
+      if (at != null && v <= at) current = li;
+      li.classList.remove("current");
+    }
+    if (current) {
+      current.classList.add("current");
+      logList.scrollTop = current.offsetTop - logList.clientHeight / 2;
+    }
+  }
+
+  // --- replay --------------------------------------------------------------------------
+  function replayAllowed() {
+    return s.env && (!hidden || s.env.finished);
+  }
+
+  function firstVersion() {
+    const created = s.events.find((e) => e.type === "core.match_created");
+    return created && created.payload.from_position ? 1 : 2;
+  }
+
+  function renderReplayBar() {
+    logList.classList.toggle("steppable", Boolean(replayAllowed()));
+    if (!replayAllowed()) {
+      replayBar.replaceChildren(h("span", { class: "muted small-print" },
+        hidden ? "The replay opens when the match is over." : ""));
+      return;
+    }
+    const lo = firstVersion();
+    const hi = s.env.version;
+    const at = s.replay ? s.replay.version : hi;
+    const slider = h("input", {
+      type: "range", min: lo, max: hi, value: at, step: 1, class: "slider",
+      "aria-label": "Replay: version of the match",
+    });
+    slider.addEventListener("input", () => goTo(Number(slider.value)));
+    const step = (d) => () => goTo(Math.min(hi, Math.max(lo, (s.replay ? s.replay.version : hi) + d)));
+    replayBar.replaceChildren(
+      h("button", { class: "ghost small icon", title: "First version", "aria-label": "First version", onclick: () => goTo(lo) }, icon("first")),
+      h("button", { class: "ghost small icon", title: "One version back", "aria-label": "One version back", onclick: step(-1) }, icon("back")),
+      slider,
+      h("button", { class: "ghost small icon", title: "One version forward", "aria-label": "One version forward", onclick: step(1) }, icon("forward")),
+      h("button", { class: "ghost small icon", title: "Back to now", "aria-label": "Newest version", onclick: () => leaveReplay() }, icon("last")),
+      h("span", { class: "muted version" }, s.replay ? `version ${at} of ${hi}` : `version ${hi} · replay`),
+    );
+  }
+
+  let replayToken = 0;
+  let replayTimer = null;
+  function goTo(version) {
+    if (version >= s.env.version) return leaveReplay();
+    s.replay = { version, env: s.replay && s.replay.env };
+    renderReplayBar();
+    markReplayInLog();
+    clearTimeout(replayTimer);
+    // Dragging the slider passes many versions: ask only for the one it rests on.
+    replayTimer = setTimeout(async () => {
+      const mine = ++replayToken;
+      try {
+        const then = await api.match(matchId, null, version);
+        if (mine !== replayToken || !s.replay) return;
+        s.replay = { version, env: then };
+        redraw();
+      } catch (err) {
+        showError(err);
+      }
+    }, 80);
+  }
+
+  function leaveReplay() {
+    s.replay = null;
+    replayToken++;
+    logFollows = true;
+    renderReplayBar();
+    markReplayInLog();
+    redraw();
+  }
+
+  // --- moving --------------------------------------------------------------------------
+  function onPick(target) {
+    if (s.replay || s.busy) return;
+    s.choice = pick(s.choice, target);
+    s.error = null;
+    s.showAll = false;
+    redraw();
+    const confirm = turnCard.querySelector("[data-confirm]");
+    if (confirm) confirm.focus();
+  }
+
+  async function play(move) {
+    if (s.busy) return;
+    s.busy = true;
+    s.error = null;
+    s.info = null;
+    renderTurnCard();
+    try {
+      await api.submit(matchId, token(), move, s.movesVersion);
+      s.choice = emptyChoice();
+      s.filter = "";
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "version_conflict") {
+        s.info = "The match moved on meanwhile: here are the moves now.";
+        s.choice = emptyChoice();
+      } else {
+        s.error = err.message;
+      }
+    } finally {
+      s.busy = false;
+    }
+    await refresh();
+    renderTurnCard();  // the refusal (or the card no longer busy) even if nothing moved
+    renderBoard();
+  }
+
+  async function takeSeat(seat) {
+    try {
+      const claimed = await api.claim(matchId, seat);
+      tokens.save(matchId, seat, claimed.token);
+      heldSeats.push(seat);
+      heldSeats.sort((a, b) => a - b);
+      s.seat = seat;
+      renderSeatSwitch();
+      await reloadAll();
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  function showError(err) {
+    s.error = err.message;
+    renderTurnCard();
+  }
+
+  // --- keeping up ----------------------------------------------------------------------
+  // One refresh at a time: a slow answer must never overwrite a newer one, and a refresh
+  // asked for meanwhile runs again once the current one is done.
+  let refreshing = null;
+  let refreshAgain = false;
+  async function refresh() {
+    clearTimeout(s.refreshTimer);
+    if (refreshing) {
+      refreshAgain = true;
+      return refreshing;
+    }
+    refreshing = (async () => {
+      do {
+        refreshAgain = false;
+        await refreshOnce();
+      } while (refreshAgain && s.alive);
+    })();
+    try {
+      await refreshing;
+    } finally {
+      refreshing = null;
+    }
+  }
+
+  async function refreshOnce() {
+    if (!s.alive) return;
+    try {
+      const before = s.env ? s.env.version : null;
+      const env = await api.match(matchId, token());
+      if (before != null && env.version < before) return;
+      let moves = [];
+      let movesVersion = env.version;
+      if (s.seat != null && !env.finished && isMyDecisionIn(env)) {
+        const listed = await api.moves(matchId, token());
+        moves = listed.moves;
+        movesVersion = listed.version;
+        if (listed.version !== env.version) return scheduleRefresh();
+      }
+      if (before !== env.version) {
+        s.touched = touchedBy(s.pendingTouched);
+        s.pendingTouched = [];
+        if (before != null) { s.choice = emptyChoice(); s.filter = ""; s.showAll = false; }
+      }
+      const same = s.env && before === env.version && movesVersion === s.movesVersion &&
+        JSON.stringify(env) === JSON.stringify(s.env);
+      s.env = env;
+      s.moves = moves;
+      s.movesVersion = movesVersion;
+      if (same) return;  // nothing new (e.g. our own move's events arriving after its answer)
+      // What the page shows, for scripts and tests that follow it.
+      page.dataset.version = String(env.version);
+      page.dataset.mine = String(moves.length > 0);
+      if (env.finished) s.info = null;
+      redraw();
+      renderReplayBar();
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  function isMyDecisionIn(env) {
+    const d = env.view && env.view.decision;
+    return (d && d.seat === s.seat) || env.to_act.includes(s.seat);
+  }
+
+  function scheduleRefresh() {
+    clearTimeout(s.refreshTimer);
+    s.refreshTimer = setTimeout(refresh, REFRESH_DELAY_MS);
+  }
+
+  // What the last move touched: the places its events name, in the boards' id space.
+  function touchedBy(events) {
+    const out = new Set();
+    for (const e of events) {
+      if (e.type.startsWith("core.")) continue;
+      const p = e.payload || {};
+      for (const t of placesNamed(p)) out.add(t);
+      for (const t of safeTargets(board, { ...p, type: e.type }, boardCtx())) out.add(t);
+    }
+    return out;
+  }
+
+  function boardCtx() {
+    return { game, view: shownEnv(), seat: s.seat };
+  }
+
+  async function loadEvents() {
+    const all = [];
+    let after = 0;
+    for (;;) {
+      const page = await api.events(matchId, token(), after, 500);
+      all.push(...page.events);
+      if (page.events.length < 500) break;
+      after = page.events.at(-1).version;
+    }
+    s.events = all;
+    s.lastVersion = all.length ? all.at(-1).version : 0;
+    logList.replaceChildren();
+    appendLog(all);
+    s.pendingTouched = lastMove(all);
+  }
+
+  function onEvents(events) {
+    const fresh = events.filter((e) => e.version > s.lastVersion);
+    if (!fresh.length) return;
+    s.events.push(...fresh);
+    s.lastVersion = fresh.at(-1).version;
+    s.pendingTouched.push(...fresh);
+    appendLog(fresh);
+    scheduleRefresh();
+  }
+
+  function setConn(state) {
+    s.live = state === "live";
+    conn.className = `conn ${state}`;
+    conn.textContent = { live: "live", offline: "reconnecting…", over: "finished", connecting: "connecting…" }[state];
+  }
+
+  async function connect() {
+    closeStream();
+    if (!s.alive) return;
+    if (s.env && s.env.finished && s.lastVersion >= s.env.version) return setConn("over");
+    setConn("connecting");
+    let url = `/matches/${matchId}/stream?after=${s.lastVersion}`;
+    try {
+      if (token()) {
+        const ticket = await api.streamTicket(matchId, token());
+        url += `&ticket=${encodeURIComponent(ticket.ticket)}`;
+      }
+    } catch (err) {
+      setConn("offline");
+      s.retry = setTimeout(connect, RETRY_MS);
+      return;
+    }
+    const stream = new EventSource(url);
+    s.stream = stream;
+    stream.onopen = () => setConn("live");
+    stream.onmessage = (message) => {
+      try {
+        onEvents([JSON.parse(message.data)]);
+      } catch (err) {
+        console.warn("unreadable stream message", err);
+      }
+    };
+    // The server ends the stream when the match is over; otherwise reconnect with a new
+    // ticket (the browser's own retry would reuse the old one, which expires).
+    stream.onerror = () => {
+      stream.close();
+      if (s.stream !== stream) return;
+      s.stream = null;
+      if (s.env && s.env.finished) {
+        setConn("over");
+        scheduleRefresh();
+        return;
+      }
+      setConn("offline");
+      s.retry = setTimeout(async () => { await refresh(); connect(); }, RETRY_MS);
+    };
+  }
+
+  function closeStream() {
+    clearTimeout(s.retry);
+    if (s.stream) {
+      s.stream.close();
+      s.stream = null;
+    }
+  }
+
+  async function reloadAll() {
+    closeStream();
+    s.touched = new Set();
+    await loadEvents();
+    s.env = null;
+    await refresh();
+    connect();
+  }
+
+  renderSeatSwitch();
+  await reloadAll();
+  logFollows = true;
+  followLog();  // the page is laid out now: newest last, in view
+
+  return () => {
+    s.alive = false;
+    closeStream();
+    clearTimeout(s.refreshTimer);
+    clearTimeout(replayTimer);
+    document.title = "ironworks";
+  };
+}
+
+const PLACE_FIELDS = ["space", "link", "line", "route", "merchant", "source", "location", "oilfield"];
+
+function placesNamed(payload) {
+  const out = PLACE_FIELDS.filter((k) => typeof payload[k] === "string").map((k) => payload[k]);
+  if (Number.isInteger(payload.col) && Number.isInteger(payload.row)) out.push(`hex:${payload.col},${payload.row}`);
+  if (typeof payload.hex === "string") out.push(`hex:${payload.hex}`);
+  return out;
+}
+
+// The events of the last move: the trailing events of the last seat that acted.
+function lastMove(events) {
+  const out = [];
+  let actor;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.type.startsWith("core.")) break;
+    if (actor === undefined) actor = e.actor;
+    if (e.actor !== actor) break;
+    out.unshift(e);
+  }
+  return out;
+}
+
+function statusSentence(env, s, seatName) {
+  if (!env) return ["Loading…"];
+  const prefix = s.replay ? [h("b", {}, `Version ${s.replay.version}: `)] : [];
+  if (env.finished) {
+    const r = env.result || {};
+    const winners = (r.ranking || []).map((place, seat) => [place, seat]).filter(([p]) => p === 1).map(([, seat]) => seat);
+    const who = winners.map((w) => seatName(w)).join(" and ");
+    const score = winners.length && r.scores ? ` with ${r.scores[winners[0]]} points` : "";
+    return [...prefix, h("b", {}, "Game over. "), winners.length ? `${who} ${winners.length > 1 ? "share the win" : "wins"}${score}.` : ""];
+  }
+  const d = env.view && env.view.decision;
+  const prompt = d && d.prompt ? d.prompt : "";
+  if (!d || d.seat == null) {
+    return [...prefix, prompt ? `${cap(prompt)}.` : "The server is taking the next step…"];
+  }
+  if (!s.replay && d.seat === s.seat) return [...prefix, h("b", {}, "Your turn: "), `${prompt}.`];
+  return [...prefix, h("b", {}, `${seatName(d.seat)} to play: `), `${prompt}.`];
+}
+
+const ICONS = {
+  first: "M4 3h2v10H4zM13 3v10L7 8z",
+  back: "M11 3v10L5 8z",
+  forward: "M5 3v10l6-5z",
+  last: "M10 3h2v10h-2zM3 3v10l6-5z",
+};
+
+function icon(name) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("width", "14");
+  svg.setAttribute("height", "14");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  path.setAttribute("d", ICONS[name]);
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
+}
+
+function resultTable(env, seatName) {
+  const r = env.result || {};
+  const rows = (r.scores || []).map((score, seat) => ({ seat, score, place: (r.ranking || [])[seat] }));
+  rows.sort((a, b) => a.place - b.place || b.score - a.score);
+  return h("table", { class: "result" },
+    h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Seat"), h("th", { class: "num" }, "Score"))),
+    h("tbody", {}, rows.map((row) => h("tr", { class: row.place === 1 ? "winner" : "" },
+      h("td", {}, String(row.place)),
+      h("td", {}, h("span", { class: `seat-dot seat-${row.seat}` }), seatName(row.seat)),
+      h("td", { class: "num" }, String(row.score))))));
+}

@@ -1,0 +1,66 @@
+"""Age of Steam in the browser: a three-player Rust Belt match against two bots for a few
+turns, by clicking hexes and list entries, watched live from a second page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web_table import events, play_one, screenshot, start_match, state, wait_for_my_move
+
+TURNS = 2
+SENSIBLE = (
+    r"^Issue 2 shares", r"^Drop out", r"^Decline", r"^Take Locomotive", r"^Take", r"^Done building",
+    r"^Move ", r"^Raise", r"^Pass",
+)
+"""List choices that keep a seat solvent for a few turns (the first listed would not)."""
+
+
+def test_a_few_turns_by_clicking_while_a_spectator_follows(server: str, open_page: Any) -> None:
+    player = open_page("player")
+    match_id = start_match(player, server, "age-of-steam", 3)
+    spectator = open_page("spectator")
+    spectator.goto(f"{server}/#/match/{match_id}")
+    spectator.wait_for_selector(".table-page[data-version]")
+
+    ways = []
+    built_in_turn: set[int] = set()
+    for _ in range(80):
+        now = state(server, match_id)
+        assert not now["finished"], now["result"]
+        if now["view"]["turn"] > TURNS:
+            break
+        wait_for_my_move(player)
+        view = state(server, match_id)["view"]
+        # Lay one tile a turn by clicking a hex; everything else from the list.
+        build = view["decision"]["kind"] == "build" and view["turn"] not in built_in_turn
+        way = play_one(player, by_board=build, prefer=SENSIBLE)
+        if build and way == "board":
+            built_in_turn.add(view["turn"])
+        ways.append(way)
+    else:
+        raise AssertionError(f"{TURNS} turns took more than 80 decisions")
+    assert "list" in ways
+    assert built_in_turn, "no tile was laid by clicking the board"
+    built = [e for e in events(server, match_id) if e["type"] == "track_built" and e["actor"] == 0]
+    assert len(built) >= len(built_in_turn), ways
+
+    spectator.wait_for_function(
+        "v => Number(document.querySelector('.table-page').dataset.version) >= v",
+        arg=now["version"],
+    )
+    assert spectator.locator(".log li.seat-1").count() > 0
+    assert spectator.locator(".log li.seat-2").count() > 0
+    assert spectator.locator(".log li.divider:has-text('Turn 1 over')").count() == 1
+    # No hidden information: the match can be replayed while it runs.
+    spectator.click(".replay-bar button[aria-label='First version']")
+    spectator.wait_for_selector(".status-line:has-text('Version 2:')")
+    assert spectator.locator(".log li.future").count() > 0
+    assert spectator.locator(".turn-card:has-text('Replay')").count() == 1
+    spectator.click(".replay-bar button[aria-label='One version forward']")
+    spectator.wait_for_selector(".status-line:has-text('Version 3:')")
+    spectator.click(".replay-bar button[aria-label='Newest version']")
+    spectator.wait_for_selector(".turn-card:has-text('Watching')")
+    assert spectator.locator(".log li.future").count() == 0
+    wait_for_my_move(player)
+    screenshot(player, "age-of-steam-table")
+    screenshot(spectator, "age-of-steam-spectator")
