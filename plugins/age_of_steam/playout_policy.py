@@ -72,7 +72,9 @@ def _shares(state: State, seat: int) -> int:
     p = state.pl[seat]
     b = board(state.map_id)
     budget = 0
-    if state.turn < state.last_turn - 1 and p.shares < SHARES_FOR_TRACK:
+    # On Barbados a share is bought back at the end: track must pay $5 more to be worth it.
+    payback = 4 if b.rules.scoring == "buyback" else 1
+    if state.turn < state.last_turn - payback and p.shares < SHARES_FOR_TRACK:
         plan = _plan(b, state, seat, 3, p.money + SHARE_VALUE * 3)
         budget = 0 if plan is None else sum(plan.costs[:3])
     k = 0
