@@ -5,9 +5,11 @@ every decision is folded with ``evolve`` like a live match):
 
 * ``uniform``: a uniformly random legal move. Such players bankrupt themselves in about
   three turns, so these games are short and nearly trackless.
-* ``sensible``: :func:`plugins.age_of_steam.policy.sensible_move`, which keeps cash for
-  expenses and builds towards deliveries, so games run their full length with a growing
-  network: the realistic load.
+* ``playout``: the search playouts' policy (:mod:`plugins.age_of_steam.playout_policy`):
+  quick rules of thumb that build, deliver and mostly stay solvent, so games run their full
+  length with a growing network: the realistic load for the engine.
+* ``sensible``: :func:`plugins.age_of_steam.policy.sensible_move`, the greedy bot, which
+  weighs every choice by a simulated final score (about 1 s a game of its own).
 
 Rates are per CPU second of this process, so a busy machine does not skew them. ``engine``
 counts the game's own work (setup, ``legal_moves``, ``decide``, ``evolve``); ``with policy``
@@ -27,6 +29,7 @@ from typing import Any
 
 from core.game import SYSTEM
 from plugins.age_of_steam.game import AgeOfSteam, Options
+from plugins.age_of_steam.playout_policy import playout_move
 from plugins.age_of_steam.policy import sensible_move
 from plugins.age_of_steam.state import State
 
@@ -34,6 +37,7 @@ GAME = AgeOfSteam()
 Policy = Callable[[State, int, list[Any], random.Random], Any]
 POLICIES: dict[str, Policy] = {
     "uniform": lambda _state, _seat, legal, rng: rng.choice(legal),
+    "playout": playout_move,
     "sensible": sensible_move,
 }
 

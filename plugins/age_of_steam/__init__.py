@@ -56,8 +56,10 @@ Choices where the rule text is silent (published game unless said otherwise):
   its owner 1 (``st_lucia_first_section_income`` = 2 adds the map sheet's extra $1); no
   Production, no growth.
 
-:func:`policy.sensible_move` is a cheap playing policy (keeps cash for expenses, builds
-towards deliveries) used by the benchmark and the tests to play full-length games, and by
-the service's "greedy" bot through the ``bot_policy`` hook (:mod:`bot`: the same policy
-from the seat's view and legal moves only). The event log reads as :mod:`log` writes it.
+:func:`policy.sensible_move` is the "greedy" bot's policy: every choice weighed by the final
+score it expects afterwards (:mod:`economy` plays a seat's money to the end, :mod:`deliveries`
+values its network, :mod:`projects` lists the track it could build); the service plays it
+through the ``bot_policy`` hook (:mod:`bot`, from the seat's view and legal moves only). The
+search bot's hooks are in :mod:`lookahead` (``clone``, ``determinize``, ``evaluate`` with
+:mod:`evaluation`) and :mod:`playout_policy`. The event log reads as :mod:`log` writes it.
 """

@@ -2,6 +2,11 @@
 
 ``evolve`` is total: every handler trusts the facts its event carries (``decide`` checked
 them) and only moves the turn on, so replaying a log never decides anything again.
+
+A hex's :class:`HexTrack`, a hex's list of goods and a display column are never changed
+in place: a handler that changes one puts a new one in its place. So a copy of the state
+may share them (:func:`plugins.age_of_steam.lookahead.clone` copies only the dicts and
+lists that hold them).
 """
 
 from __future__ import annotations
@@ -251,9 +256,7 @@ def _on_built(b: Board, state: State, e: ev.TrackBuilt) -> None:
     if e.returned is not None:
         state.tiles[e.returned] += 1
     for col, row, side in e.claimed:
-        for sec in state.track[b.hex_of(col, row)].sections:
-            if sec[0] == side:
-                sec[2] = e.seat
+        _set_owner(state, b.hex_of(col, row), side, e.seat)
     p = state.pl[e.seat]
     p.money -= e.cost
     p.built = True
@@ -262,11 +265,16 @@ def _on_built(b: Board, state: State, e: ev.TrackBuilt) -> None:
     state.net = None
 
 
+def _set_owner(state: State, h: int, side: int, owner: int) -> None:
+    """Give the section of hex ``h`` that starts at ``side`` to ``owner`` (a new HexTrack)."""
+    ht = state.track[h]
+    sections = [[a, c, owner if a == side else o, t] for a, c, o, t in ht.sections]
+    state.track[h] = HexTrack(tile=ht.tile, sections=sections)
+
+
 def _on_building_done(b: Board, state: State, e: ev.BuildingDone) -> None:
     for col, row, side in e.abandoned:
-        for sec in state.track[b.hex_of(col, row)].sections:
-            if sec[0] == side:
-                sec[2] = OWNERLESS
+        _set_owner(state, b.hex_of(col, row), side, OWNERLESS)
     state.net = None
     state.builds_left = 0
     state.urbanize_open = False
@@ -275,8 +283,11 @@ def _on_building_done(b: Board, state: State, e: ev.BuildingDone) -> None:
 
 def _on_moved(b: Board, state: State, e: ev.GoodMoved) -> None:
     h = b.hex_of(e.col, e.row)
-    state.goods[h].remove(e.color)
-    if not state.goods[h]:
+    cubes = list(state.goods[h])
+    cubes.remove(e.color)
+    if cubes:
+        state.goods[h] = cubes
+    else:
         del state.goods[h]
     state.bag[e.color] = state.bag.get(e.color, 0) + 1
     for seat, gain in e.income:
@@ -308,10 +319,10 @@ def _on_expenses(b: Board, state: State, e: ev.ExpensesPaid) -> None:
         p = state.pl[s]
         p.eliminated = True
         p.out_turn = state.turn
-        for ht in state.track.values():
-            for sec in ht.sections:
-                if sec[2] == s:
-                    sec[2] = OWNERLESS
+        for h, ht in list(state.track.items()):
+            if any(sec[2] == s for sec in ht.sections):
+                sections = [[a, c, OWNERLESS if o == s else o, t] for a, c, o, t in ht.sections]
+                state.track[h] = HexTrack(tile=ht.tile, sections=sections)
     if e.eliminated:
         state.order = [s for s in state.order if s not in e.eliminated]
         state.net = None
@@ -333,7 +344,8 @@ def _on_drawn(b: Board, state: State, e: ev.ProductionDrawn) -> None:
 
 
 def _on_placed(b: Board, state: State, e: ev.CubePlaced) -> None:
-    state.display[b.display_ids.index(e.column)].append(e.color)
+    i = b.display_ids.index(e.column)
+    state.display[i] = [*state.display[i], e.color]
     state.production.pop(0)
     if not state.production:
         _next_phase(b, state)
@@ -352,7 +364,9 @@ def _on_grown(b: Board, state: State, e: ev.GoodsGrown) -> None:
                     dest = placed.get(col.new_city, -1)
                 if dest < 0:
                     continue
-                state.goods.setdefault(dest, []).append(state.display[i].pop())
+                column = state.display[i]
+                state.display[i] = column[:-1]
+                state.goods[dest] = [*state.goods.get(dest, ()), column[-1]]
 
 
 def _on_turn_ended(b: Board, state: State, e: ev.TurnEnded) -> None:

@@ -16,7 +16,7 @@ import msgspec
 
 from core.errors import BadRequest, IllegalMove
 from core.game import SYSTEM, Result, Task
-from plugins.age_of_steam import bot, flow, log, position
+from plugins.age_of_steam import bot, flow, log, lookahead, playout_policy, position
 from plugins.age_of_steam import events as ev
 from plugins.age_of_steam import moves as mv
 from plugins.age_of_steam import view as client_view
@@ -506,6 +506,20 @@ class AgeOfSteam:
         """The greedy bot's choice (optional hook, see :mod:`core.game`)."""
         return bot.bot_policy(view, legal, rng)
 
+    # --- the search bot's hooks (see core.game and lookahead) -------------------------------
+
+    def determinize(self, view: dict[str, Any], rng: Random) -> State:
+        return lookahead.determinize(view, rng)
+
+    def evaluate(self, state: State) -> list[float]:
+        return lookahead.evaluate(state)
+
+    def playout_policy(self, state: State, seat: int, legal: list[Any], rng: Random) -> Any:
+        return playout_policy.playout_move(state, seat, legal, rng)
+
+    def clone(self, state: State) -> State:
+        return lookahead.clone(state)
+
     def pending_tasks(self, state: State) -> list[Task]:
         phase = state.phase
         if phase == "over":
@@ -542,9 +556,7 @@ class AgeOfSteam:
 
     def sample_hidden(self, state: State, seat: int, rng: Random) -> State:
         # Nothing is hidden (see redact): the only copy needed is a fresh one.
-        new = copy.deepcopy(state)
-        new.net = None
-        return new
+        return lookahead.clone(state)
 
 
 def _new_city_colour(b: Board, letter: str | None) -> str | None:

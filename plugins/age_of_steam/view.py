@@ -74,6 +74,11 @@ class PlayerView(_Doc, kw_only=True):
     engine: int
     """Links a good may travel (1 to 6)."""
     eliminated: bool
+    out_turn: int
+    """The turn the player was eliminated in (0 while still playing)."""
+    built: bool
+    """Whether the player ever laid track (until then its first tile must be a simple one
+    leaving a city)."""
     action: str | None
     """The action this player took this turn, if any."""
     engine_raised: bool
@@ -159,6 +164,15 @@ class ViewDoc(_Doc, kw_only=True):
     actions: dict[str, int]
     """Action -> seat that took it this turn."""
     actions_open: list[str]
+    cycle_used: list[str]
+    """Barbados: actions taken since all four were last taken (they are open again only
+    once each was taken); empty on the other maps."""
+    turn_order_seat: int | None
+    """Who took the Turn Order action last turn: its free pass belongs to this turn's
+    auction."""
+    first_holder: int
+    """St. Lucia: who decides first on buying the first place this turn (once the turn
+    ends, the taker of Turn Order or else the other player does next turn)."""
     builds_left: int
     """Tiles the builder may still lay this turn (Build track only)."""
     players: list[PlayerView]
@@ -364,10 +378,13 @@ def view(
             free_pass_seat=a.pass_seat,
         ),
         actions=dict(state.actions), actions_open=actions_open,
+        cycle_used=list(state.cycle_used), turn_order_seat=state.turn_order_seat,
+        first_holder=state.first_holder,
         builds_left=state.builds_left if state.phase == "build" else 0,
         players=[
             PlayerView(seat=s, money=p.money, shares=p.shares, income=p.income,
-                       engine=p.engine, eliminated=p.eliminated, action=took.get(s),
+                       engine=p.engine, eliminated=p.eliminated, out_turn=p.out_turn,
+                       built=p.built, action=took.get(s),
                        engine_raised=s in state.engine_raised)
             for s, p in enumerate(state.pl)
         ],

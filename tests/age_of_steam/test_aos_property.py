@@ -155,11 +155,11 @@ def test_a_full_four_player_match_through_the_service_has_gapless_versions(regis
 
 def test_reused_build_verdicts_match_a_fresh_judgement_in_later_games():
     """legal_builds reuses verdicts on empty hexes across calls and games (see
-    track._placements): after other sensible games warmed that store, every listed build
+    track._placements): after other realistic games warmed that store, every listed build
     set still equals a brute-force run of evaluate."""
     from core.game import SYSTEM
     from plugins.age_of_steam.game import Options
-    from plugins.age_of_steam.policy import sensible_move
+    from plugins.age_of_steam.playout_policy import playout_move
 
     checked = 0
     tables = [("rust_belt", 4), ("st_lucia", 2), ("rust_belt", 6), ("barbados", 1)]
@@ -181,7 +181,7 @@ def test_reused_build_verdicts_match_a_fresh_judgement_in_later_games():
             if state.phase == "build" and state.builds_left > 0 and rng.random() < 0.15:
                 assert set(legal_builds(b, state, seat)) == _brute_builds(b, state, seat)
                 checked += 1
-            for e in GAME.decide(state, seat, sensible_move(state, seat, legal, rng), rng):
+            for e in GAME.decide(state, seat, playout_move(state, seat, legal, rng), rng):
                 state = GAME.evolve(state, e)
     assert checked >= 10
 
