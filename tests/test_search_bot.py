@@ -151,3 +151,34 @@ def test_tournament_entrants_parse_levels_and_budgets() -> None:
     for bad in ("greedy:hard", "search:godlike", "minimax"):
         with pytest.raises(ValueError):
             parse_entrants(bad)
+
+
+def test_a_search_bot_thinks_in_another_process_from_the_view_alone(registry: Any) -> None:
+    from worker.think import ThinkPool
+
+    game = registry.get("brass-birmingham")
+    state = _states(game, 2, seed=5, every=30)[1]
+    seat = game.pending_tasks(state)[0].seat
+    view, legal = game.view(state, seat), game.legal_moves(state, seat)
+    level = msgspec.structs.replace(STEADY, iterations=8, horizon=4)
+    pool = ThinkPool(processes=1)
+    try:
+        far = pool.bot(game, level).choose(view, legal, Random(4))
+    finally:
+        pool.close()
+    assert far == SearchBot(game, level).choose(view, legal, Random(4))
+
+
+def test_a_search_bot_whose_pool_is_gone_still_plays_the_greedy_move(registry: Any) -> None:
+    from worker.bots import GreedyBot
+    from worker.think import ThinkPool
+
+    game = registry.get("brass-birmingham")
+    state = _states(game, 2, seed=5, every=30)[1]
+    seat = game.pending_tasks(state)[0].seat
+    view, legal = game.view(state, seat), game.legal_moves(state, seat)
+    pool = ThinkPool(processes=1)
+    pool.close()
+    rng = Random(9)
+    expected = GreedyBot().for_game(game).choose(view, legal, Random(9))
+    assert pool.bot(game, STEADY).choose(view, legal, rng) == expected

@@ -9,13 +9,19 @@ chosen move in that list.
 from __future__ import annotations
 
 import functools
+import logging
+import math
 import multiprocessing
 import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from random import Random
 from typing import Any
 
 from worker.search import Level, SearchBot
+
+log = logging.getLogger(__name__)
 
 
 @functools.cache
@@ -35,23 +41,53 @@ class ThinkPool:
 
     def __init__(self, processes: int | None = None) -> None:
         self.processes = processes or max(1, min(2, os.cpu_count() or 1))
+        self._lock = threading.Lock()
+        self._pool = self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
         # spawn, not fork: the API process runs threads, and forking those is unsafe.
         context = multiprocessing.get_context("spawn")
-        self._pool = ProcessPoolExecutor(max_workers=self.processes, mp_context=context)
+        return ProcessPoolExecutor(max_workers=self.processes, mp_context=context)
+
+    def think(self, game: Any, level: Level, view: dict[str, Any], legal: list[Any],
+              rng: Random, timeout: float | None) -> int:  # fmt: skip
+        """The index in ``legal`` of the search bot's choice, thought out in a process; a
+        pool whose process died is replaced for the next think."""
+        pool = self._pool
+        try:
+            return pool.submit(_think, game.id, level, view, legal, rng).result(timeout)
+        except BrokenProcessPool:
+            with self._lock:
+                if self._pool is pool:
+                    self._pool = self._start()
+            raise
 
     def bot(self, game: Any, level: Level) -> PooledSearchBot:
-        return PooledSearchBot(self, game.id, level)
+        return PooledSearchBot(self, game, level)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 class PooledSearchBot:
-    """The search bot, thinking in a :class:`ThinkPool` process."""
+    """The search bot, thinking in a :class:`ThinkPool` process. Should the process die or
+    overrun its budget by far, the seat still moves: the game's greedy choice, in this
+    process."""
 
-    def __init__(self, pool: ThinkPool, game_id: str, level: Level) -> None:
-        self.pool, self.game_id, self.level = pool, game_id, level
+    grace_seconds = 10.0
+
+    def __init__(self, pool: ThinkPool, game: Any, level: Level) -> None:
+        self.pool, self.game, self.level = pool, game, level
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
-        future = self.pool._pool.submit(_think, self.game_id, self.level, view, legal, rng)
-        return legal[future.result()]
+        fallback = Random()
+        fallback.setstate(rng.getstate())
+        try:
+            timeout = 2 * self.level.seconds + self.grace_seconds
+            timeout = None if math.isinf(timeout) else timeout
+            return legal[self.pool.think(self.game, self.level, view, legal, rng, timeout)]
+        except Exception:
+            log.exception("search bot failed to think in its pool; playing greedy instead")
+            from worker.bots import GreedyBot
+
+            return GreedyBot().for_game(self.game).choose(view, legal, fallback)
