@@ -317,19 +317,20 @@ class MatchService:
         game = self.game_of(match)
         move = self._as_move(game, move)
         digest = _digest(move, actor)
-        if expected_version != match.version:
-            raise VersionConflict(match.match_id, expected_version, match.version)
-        rng = decision_rng(match.seed, match.version)
-        events = game.decide(match.game_state, actor, move, rng)
-        new = self._game_events(game, events, actor=actor)
         try:
+            if expected_version != match.version:
+                raise VersionConflict(match.match_id, expected_version, match.version)
+            rng = decision_rng(match.seed, match.version)
+            events = game.decide(match.game_state, actor, move, rng)
+            new = self._game_events(game, events, actor=actor)
             appended = self.store.append(
                 match.match_id, match.version, new, idempotency_key, digest
             )
         except VersionConflict:
             if idempotency_key is None:
                 raise
-            # This very request (same key) may have won the race meanwhile: answer as a retry.
+            # This very request (same key) may have won the race meanwhile, before ``match``
+            # was loaded or before this append: either way, answer as a retry.
             seen = self.store.lookup(match.match_id, idempotency_key)
             if seen is None:
                 raise

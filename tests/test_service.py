@@ -261,6 +261,36 @@ def test_a_race_lost_to_another_request_with_the_same_key_is_refused(
         svc.submit(match.match_id, tokens[0], _play(low), match.version, "key-3")
 
 
+class _LookupRacedStore(MemoryStore):
+    """Lets the first copy of a keyed request land right after its retry looked the key up
+    and found nothing, so the retry then loads a match already past its expected version."""
+
+    first_copy: Any = None
+    """Submits the first copy; set by the test, run once."""
+
+    def lookup(self, stream_id: str, idempotency_key: str) -> Any:
+        seen = super().lookup(stream_id, idempotency_key)
+        if self.first_copy is not None:
+            first_copy, self.first_copy = self.first_copy, None
+            first_copy()
+        return seen
+
+
+def test_a_retry_overlapping_its_first_copy_answers_as_a_retry_not_a_conflict(
+    registry: GameRegistry, jobs: NullRunner
+) -> None:
+    svc = MatchService(_LookupRacedStore(), registry, jobs)
+    match, tokens = _dealt(svc, jobs)
+    low = _hand(svc, match, 0)[0]
+    submit = (match.match_id, tokens[0], _play(low), match.version, "key-4")
+    first = []
+    svc.store.first_copy = lambda: first.append(svc.submit(*submit))  # type: ignore[attr-defined]
+    retry = svc.submit(*submit)
+    assert not first[0].replayed and retry.replayed
+    assert (retry.first_version, retry.version) == (first[0].first_version, first[0].version)
+    assert svc.store.version(match.match_id) == match.version + 1
+
+
 def _digest_of(svc: MatchService, match: MatchState, seat: int, card: int) -> str:
     """The request digest the service computes for ``seat`` playing ``card``."""
     from core.service import _digest
