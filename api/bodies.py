@@ -14,7 +14,9 @@ import msgspec
 from core.bots import BOT_KINDS, BOT_LEVELS, THINK_MS_RANGE, BotInfo, BotKind, BotLevel
 from core.game import Result
 
-Version = Annotated[int, msgspec.Meta(ge=0, le=2**53, description="A match stream version")]
+MAX_VERSION = 2**53
+"""The greatest version a client may name (JSON numbers are exact up to here)."""
+Version = Annotated[int, msgspec.Meta(ge=0, le=MAX_VERSION, description="A match stream version")]
 
 
 class RequestBody(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

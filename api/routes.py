@@ -18,6 +18,7 @@ from litestar.response import ServerSentEvent
 
 from api.auth import SEAT_OPTIONAL, SEAT_REQUIRED
 from api.bodies import (
+    MAX_VERSION,
     BotSeat,
     CreateMatch,
     EventPage,
@@ -59,7 +60,7 @@ LastEventId = Annotated[
     HeaderParameter(name="Last-Event-ID", required=False, description="Resume after this version."),
 ]
 AfterVersion = Annotated[
-    int, QueryParameter(ge=0, le=2**53, description="Only events with a greater version.")
+    int, QueryParameter(ge=0, le=MAX_VERSION, description="Only events with a greater version.")
 ]
 
 Service = NamedDependency[MatchService]
@@ -359,7 +360,7 @@ async def stream_events(
     token: Token,
     last_event_id: LastEventId = None,
     after: Annotated[
-        int | None, QueryParameter(ge=0, le=2**53, description="Same as Last-Event-ID.")
+        int | None, QueryParameter(ge=0, le=MAX_VERSION, description="Same as Last-Event-ID.")
     ] = None,
     until_version: Annotated[
         int | None, QueryParameter(ge=0, description="End the stream once this version was sent.")

@@ -17,6 +17,7 @@ import anyio.to_thread
 import msgspec
 from litestar.response import ServerSentEventMessage
 
+from api.bodies import MAX_VERSION
 from core.errors import BadRequest
 from core.service import MatchService
 
@@ -41,8 +42,11 @@ def resume_point(last_event_id: str | None, after: int | None) -> int:
             raise BadRequest(
                 "bad_last_event_id", "Last-Event-ID must be the integer version of an event"
             ) from None
-        if seen < 0:
-            raise BadRequest("bad_last_event_id", "Last-Event-ID must not be negative")
+        if not 0 <= seen <= MAX_VERSION:
+            # The bound of ``?after=``: beyond it the stores cannot even compare versions.
+            raise BadRequest(
+                "bad_last_event_id", f"Last-Event-ID must be a version from 0 to {MAX_VERSION}"
+            )
         return seen
     return after or 0
 

@@ -328,6 +328,26 @@ def test_bad_last_event_id_is_a_problem(client: TestClient[Any]) -> None:
     assert_problem(response, 400, "bad_last_event_id")
 
 
+@pytest.mark.parametrize("last_event_id", [2**53 + 1, 2**63, 10**30])
+def test_a_last_event_id_beyond_any_version_is_refused_like_after(
+    registry: Any, tmp_path: Any, last_event_id: int
+) -> None:
+    """On SQLite such an id overflowed the query and answered an empty 200 stream."""
+    from core.store.sqlite import SQLiteStore
+    from core.tasks import NullRunner
+
+    service = MatchService(SQLiteStore(tmp_path / "events.sqlite3"), registry, NullRunner())
+    with TestClient(create_app(service)) as client:
+        match_id = new_match(client)
+        for name, headers, params in [
+            ("bad_last_event_id", {"Last-Event-ID": str(last_event_id)}, {}),
+            ("invalid_request", {}, {"after": last_event_id}),
+        ]:
+            response = client.get(f"/matches/{match_id}/stream", headers=headers, params=params)
+            assert_problem(response, 400, name)
+    service.store.close()
+
+
 def test_events_are_paged_with_after_and_limit(client: TestClient[Any]) -> None:
     match_id = new_match(client)
     page = client.get(f"/matches/{match_id}/events", params={"after": 1, "limit": 1}).json()
