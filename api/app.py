@@ -20,6 +20,9 @@ from api.routes import ROUTES
 from core.service import MatchService
 
 MAX_BODY_BYTES = 64 * 1024
+MAX_BODY_DEPTH = 32
+"""Objects and arrays in a request body may nest this deep; position documents, the deepest
+bodies, need under ten levels."""
 DOCS_PATH = "/docs"
 """Interactive docs (Swagger UI) here, the OpenAPI document at ``/docs/openapi.json``."""
 
@@ -69,7 +72,7 @@ async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
             extra=[{"message": "the body is empty", "key": "data", "source": "body"}],
         )
     try:
-        raw = msgspec.json.decode(body)
+        raw = _decode_shallow(body)
         if isinstance(raw, dict):
             # JSON Schema counts 3.0 as an integer, so only a string or a bool is a wrong type
             raw = {k: _integral(v) for k, v in raw.items()}
@@ -83,6 +86,31 @@ async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
         ) from None
     except msgspec.DecodeError as exc:
         raise ValidationException(detail=f"the body is not valid JSON: {exc}") from None
+
+
+def _decode_shallow(body: bytes) -> Any:
+    """The decoded body, refused when it nests deeper than any request of the API needs:
+    deep enough, it exhausts the decoder's recursion, and whatever walks it afterwards."""
+    too_deep = ValidationException(
+        detail=f"the body nests deeper than {MAX_BODY_DEPTH} levels of objects and arrays"
+    )
+    try:
+        raw = msgspec.json.decode(body)
+    except RecursionError:
+        raise too_deep from None
+    level = [raw] if isinstance(raw, dict | list) else []
+    for _ in range(MAX_BODY_DEPTH):
+        if not level:
+            return raw
+        level = [
+            inner
+            for value in level
+            for inner in (value.values() if isinstance(value, dict) else value)
+            if isinstance(inner, dict | list)
+        ]
+    if level:
+        raise too_deep
+    return raw
 
 
 def _integral(value: Any) -> Any:
