@@ -30,7 +30,8 @@ class CreateMatch(RequestBody):
     """The chosen game's options (``options_schema`` in ``GET /games``, ``<game>.Options`` in
     the OpenAPI document); defaults if absent."""
     seed: Annotated[str, msgspec.Meta(min_length=1, max_length=128)] | None = None
-    """Makes the match reproducible; kept server-side, never shown again."""
+    """Makes the match reproducible; kept server-side, never shown again, but the match then
+    says ``client_seed: true`` to everybody. A server may refuse it (``client_seed_refused``)."""
     position: dict[str, Any] | None = None
     """Start from this position document (the game's ``export_position`` format)."""
 
@@ -121,6 +122,9 @@ class MatchCreatedBody(msgspec.Struct, kw_only=True):
     players: int
     version: int
     seats: list[SeatInfo]
+    client_seed: bool | None
+    """True when the creator chose the match's seed, and so could deal the same cards again
+    in a match of their own; ``null`` for a match stored before this was recorded."""
 
 
 class MatchSummary(msgspec.Struct, kw_only=True):
@@ -131,6 +135,9 @@ class MatchSummary(msgspec.Struct, kw_only=True):
     finished: bool
     created_at: float
     """Seconds since the epoch."""
+    client_seed: bool | None
+    """True when the creator chose the match's seed, and so could deal the same cards again
+    in a match of their own; ``null`` for a match stored before this was recorded."""
 
 
 class MatchPage(msgspec.Struct, kw_only=True):
@@ -161,6 +168,9 @@ class MatchView(msgspec.Struct, kw_only=True):
     result: Result | None
     view: dict[str, Any]
     """What the caller may see of the game state (the game's ``view``)."""
+    client_seed: bool | None
+    """True when the creator chose the match's seed, and so could deal the same cards again
+    in a match of their own; ``null`` for a match stored before this was recorded."""
 
 
 class LegalMoves(msgspec.Struct, kw_only=True):

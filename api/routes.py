@@ -159,7 +159,7 @@ def _game_info(game: Any) -> GameInfo:
     sync_to_thread=True,
     tags=["matches"],
     status_code=201,
-    responses=problem_responses(404, *_BODY),
+    responses=problem_responses(403, 404, *_BODY),
 )
 def create_match(data: JSONBody[CreateMatch], service: Service) -> MatchCreatedBody:
     """Start a match. Seats are free until claimed or handed to a bot."""
@@ -168,7 +168,7 @@ def create_match(data: JSONBody[CreateMatch], service: Service) -> MatchCreatedB
     )
     return MatchCreatedBody(
         id=match.match_id, game=match.game_id, players=match.players, version=match.version,
-        seats=_seats(match),
+        seats=_seats(match), client_seed=match.client_seed,
     )  # fmt: skip
 
 
@@ -245,6 +245,7 @@ def read_match(match_id: MatchId, service: Service, token: Token) -> MatchView:
         seats=_seats(match), you=seat,
         to_act=[t.seat for t in service.tasks(match) if t.kind == "turn" and t.seat is not None],
         finished=result is not None, result=result, view=service.view(match, seat),
+        client_seed=match.client_seed,
     )  # fmt: skip
 
 
@@ -390,11 +391,12 @@ def _summary(service: MatchService, match_id: str, version: int, created: float)
         first = core_decoder.decode(service.store.read(match_id, 0, 1)[0].data)
         return MatchSummary(
             id=match_id, game=first.game, players=first.players, version=version,
-            finished=False, created_at=created,
+            finished=False, created_at=created, client_seed=first.client_seed,
         )  # fmt: skip
     return MatchSummary(
         id=match_id, game=match.game_id, players=match.players, version=match.version,
         finished=service.result(match) is not None, created_at=created,
+        client_seed=match.client_seed,
     )  # fmt: skip
 
 

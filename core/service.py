@@ -66,8 +66,11 @@ class MatchService:
         games: GameRegistry,
         runner: TaskRunner | None = None,
         snapshot_every: int = 50,
+        client_seeds: bool = True,
     ) -> None:
+        """``client_seeds=False`` refuses matches whose creator chooses the seed."""
         self.store = store
+        self.client_seeds = client_seeds
         self.games = games
         self.runner: TaskRunner = runner or NullRunner()
         self.snapshots = SnapshotCache(snapshot_every)
@@ -147,6 +150,7 @@ class MatchService:
                 payload: dict[str, Any] = {
                     "game": event.game, "players": event.players, "options": event.options,
                     "from_position": event.position is not None,
+                    "client_seed": event.client_seed,
                 }  # fmt: skip
             elif isinstance(event, SeatClaimed):
                 payload = {"seat": event.seat}  # the token hash stays on the server
@@ -195,11 +199,16 @@ class MatchService:
                 "a match started from a position takes its settings from the position; "
                 "send either options or a position, not both",
             )
+        if seed and not self.client_seeds:
+            raise Forbidden(
+                "client_seed_refused",
+                "this server deals every match from a seed of its own: send no seed",
+            )
         opts = _convert_options(game, options or {})
-        seed = seed or new_seed()
+        client_seed, seed = bool(seed), seed or new_seed()
         created = MatchCreated(
             game=game_id, players=players, options=msgspec.to_builtins(opts), seed=seed,
-            position=position,
+            position=position, client_seed=client_seed,
         )  # fmt: skip
         new = [NewEvent(type=created.__struct_config__.tag, data=core_encoder.encode(created))]
         if position is not None:
