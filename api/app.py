@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import msgspec
@@ -13,7 +12,9 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components
 
+from api import package_version
 from api.auth import SECURITY_SCHEMES, bearer_token
+from api.health import ROUTES as HEALTH_ROUTES
 from api.openapi_doc import GameAwareJsonPlugin, GameAwareSwaggerPlugin
 from api.problems import EXCEPTION_HANDLERS
 from api.routes import ROUTES
@@ -27,13 +28,6 @@ DOCS_PATH = "/docs"
 """Interactive docs (Swagger UI) here, the OpenAPI document at ``/docs/openapi.json``."""
 
 _JSON_TYPES = ("application/json",)
-
-
-def _package_version() -> str:
-    try:
-        return version("ironworks")
-    except PackageNotFoundError:  # a source tree that was never installed
-        return "0+unknown"
 
 
 async def refuse_non_json_body(request: Request[Any, Any, Any]) -> None:
@@ -127,7 +121,7 @@ def create_app(service: MatchService, *, max_body_bytes: int = MAX_BODY_BYTES) -
         return service
 
     return Litestar(
-        route_handlers=ROUTES,
+        route_handlers=[*HEALTH_ROUTES, *ROUTES],
         dependencies={
             "service": Provide(provide_service, use_cache=True, sync_to_thread=False),
             "token": Provide(bearer_token, sync_to_thread=False),
@@ -138,7 +132,7 @@ def create_app(service: MatchService, *, max_body_bytes: int = MAX_BODY_BYTES) -
         state=State({"service": service}),
         openapi_config=OpenAPIConfig(
             title="ironworks",
-            version=_package_version(),
+            version=package_version(),
             description="Event-sourced board game service: create matches, claim seats, "
             "play moves, follow the log. Errors are RFC 9457 problem documents with a "
             "stable `code`.",

@@ -73,11 +73,28 @@ class HandToBot(RequestBody):
 
 class Health(msgspec.Struct, kw_only=True):
     ok: bool
+    """Whether every check passed: requests can be served."""
     store: str
     """Event store backend: ``memory``, ``sqlite`` or ``redis``."""
     games: list[str]
     plugin_problems: list[PluginProblem]
     """Plugins that were skipped, and why."""
+    checks: dict[str, HealthCheck]
+    """``store`` and ``queue``: whether each answered just now."""
+
+
+class HealthCheck(msgspec.Struct, kw_only=True, omit_defaults=True):
+    ok: bool
+    code: str | None = None
+    """Why not: ``store_unavailable`` or ``queue_unavailable``."""
+    detail: str | None = None
+
+
+class Liveness(msgspec.Struct, kw_only=True):
+    ok: bool
+    """Always true: an answer at all is the news."""
+    version: str
+    """The ironworks version serving."""
 
 
 class PluginProblem(msgspec.Struct, kw_only=True):

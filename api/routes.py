@@ -24,7 +24,6 @@ from api.bodies import (
     EventPage,
     GameInfo,
     HandToBot,
-    Health,
     LegalMoves,
     LogEvent,
     MatchCreatedBody,
@@ -32,7 +31,6 @@ from api.bodies import (
     MatchSummary,
     MatchView,
     MoveAccepted,
-    PluginProblem,
     PositionBody,
     SeatInfo,
     SeatToken,
@@ -71,25 +69,6 @@ GUIDE_FILE = "CLIENTS.md"
 _BODY = (413, 415, 422)
 _MATCH = (404,)
 _TOKEN = (401, 403)
-
-
-@get(
-    "/health",
-    operation_id="health",
-    sync_to_thread=True,
-    tags=["service"],
-    responses=problem_responses(),
-)
-def health(service: Service) -> Health:
-    """Liveness, the store in use, installed games and plugins that were skipped."""
-    return Health(
-        ok=True,
-        store=type(service.store).__name__.removesuffix("Store").lower(),
-        games=[game.id for game in service.games.games()],
-        plugin_problems=[
-            PluginProblem(plugin=p.plugin, error=p.error) for p in service.games.problems
-        ],
-    )
 
 
 @get(
@@ -401,7 +380,7 @@ def _summary(service: MatchService, match_id: str, version: int, created: float)
 
 
 ROUTES: list[Any] = [
-    health, list_games, read_game, read_game_guide, create_match, list_matches, claim_seat,
+    list_games, read_game, read_game_guide, create_match, list_matches, claim_seat,
     hand_to_bot, read_match, read_position, legal_moves, submit_move, read_events,
     stream_events,
 ]  # fmt: skip

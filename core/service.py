@@ -4,12 +4,17 @@ This is the only place where games meet I/O. Every move goes through
 :meth:`MatchService.apply` (player moves, bot moves and system tasks alike), so
 optimistic concurrency and idempotency hold for all of them; seat changes go through
 :meth:`MatchService._append_core`, which retries them on a version conflict instead.
+
+A change, once stored, is answered as a success even if the jobs it calls for cannot be
+queued (the queue or the store went away meanwhile): the reconciler
+(:mod:`worker.reconciler`) finds the match waiting and queues them later.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 import uuid
 from collections.abc import Callable
@@ -25,6 +30,7 @@ from core.errors import (
     InvalidPosition,
     IronworksError,
     NotFound,
+    ServiceUnavailable,
     Unauthorized,
     VersionConflict,
 )
@@ -47,6 +53,7 @@ from core.rng import decision_rng, new_seed
 from core.store.base import EventStore, replay
 from core.tasks import Job, NullRunner, TaskRunner
 
+log = logging.getLogger(__name__)
 _encoder = msgspec.json.Encoder()
 _SEAT_CHANGE_RETRIES = 20
 
@@ -347,7 +354,7 @@ class MatchService:
         if enqueue and not appended.replayed:
             # Loaded anew rather than folded onto ``match``: callers may still hold and reuse
             # that object, and the snapshot cache keeps the reload short.
-            self._enqueue_tasks(self.load(match.match_id))
+            self._follow_up(match.match_id)
         return self._submit_result(appended)
 
     def decode_move(self, game: Any, data: bytes) -> Any:
@@ -384,8 +391,24 @@ class MatchService:
     # --- internals -----------------------------------------------------------------------
 
     def _enqueue_tasks(self, match: MatchState) -> None:
-        for job in self.jobs_for(match):
-            self.runner.enqueue(job)
+        """Queue the match's jobs; a queue that is down only delays them (see the module)."""
+        try:
+            for job in self.jobs_for(match):
+                self.runner.enqueue(job)
+        except ServiceUnavailable as exc:
+            log.warning(
+                "match %s v%d: jobs left to the reconciler: %s", match.match_id, match.version,
+                exc.message,
+            )  # fmt: skip
+
+    def _follow_up(self, match_id: str) -> None:
+        """Queue the jobs of a match whose change was just stored."""
+        try:
+            match = self.load(match_id)
+        except ServiceUnavailable as exc:
+            log.warning("match %s: jobs left to the reconciler: %s", match_id, exc.message)
+            return
+        self._enqueue_tasks(match)
 
     def _replay(
         self, match_id: str, key: str, move: bytes | Any, token: str | None
@@ -436,7 +459,7 @@ class MatchService:
             except VersionConflict:
                 continue
             # The version moved, so jobs computed for the old one are void: compute them anew.
-            self._enqueue_tasks(self.load(match_id))
+            self._follow_up(match_id)
             return
         raise Conflict("busy", "the match kept changing meanwhile; try again")
 

@@ -24,8 +24,9 @@ from rq.exceptions import DuplicateJobError
 from rq.job import Job as RQJob
 from rq.job import JobStatus
 
+from core.breaker import Breaker
 from core.service import MatchService
-from core.store.redis import DEFAULT_PREFIX, split_prefix
+from core.store.redis import DEFAULT_PREFIX, connect, is_outage, split_prefix
 from core.tasks import Job
 from worker.bootstrap import build_service, store_url_from_env
 from worker.jobs import Outcome, execute
@@ -81,11 +82,16 @@ class Keys(msgspec.Struct, frozen=True):
 
 class RQRunner:
     """Sends jobs to the ironworks RQ queue. ``store_url`` travels with each job so a worker
-    acts on the store the job came from; without it, workers use their own ``--store``."""
+    acts on the store the job came from; without it, workers use their own ``--store``.
+
+    A Redis that is down or stalled makes :meth:`enqueue` raise
+    :class:`core.errors.ServiceUnavailable` (code ``queue_unavailable``) within the
+    timeouts of :func:`core.store.redis.connect`; the service leaves those jobs to the
+    reconciler."""
 
     def __init__(self, redis_url: str, store_url: str | None = None) -> None:
         url, keys = Keys.of_url(redis_url)
-        self._attach(Redis.from_url(url), keys, store_url)
+        self._attach(connect(url), keys, store_url)
 
     @classmethod
     def attached(cls, connection: Redis, keys: Keys, store_url: str | None) -> RQRunner:
@@ -99,8 +105,18 @@ class RQRunner:
         self.keys = keys
         self.store_url = store_url
         self.queue = Queue(keys.queue, connection=connection)
+        self.breaker = Breaker("queue_unavailable", "the job queue", is_outage)
 
     def enqueue(self, job: Job) -> None:
+        with self.breaker:
+            self._enqueue(job)
+
+    def ping(self) -> None:
+        """Raise :class:`core.errors.ServiceUnavailable` unless the queue answers now."""
+        with self.breaker:
+            self.connection.ping()
+
+    def _enqueue(self, job: Job) -> None:
         rq_id = self.keys.job_id(job)
         try:
             self._push(job, rq_id)
