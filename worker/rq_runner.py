@@ -116,6 +116,11 @@ class RQRunner:
         with self.breaker:
             self.connection.ping()
 
+    def live_workers(self) -> int:
+        """How many ``ironworks worker`` processes on this queue have beaten lately."""
+        with self.breaker:
+            return sum(1 for _ in self.connection.scan_iter(self.keys.alive("*"), count=1000))
+
     def _enqueue(self, job: Job) -> None:
         rq_id = self.keys.job_id(job)
         try:
