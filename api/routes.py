@@ -38,7 +38,7 @@ from api.bodies import (
 )
 from api.problems import problem_responses
 from api.sse import event_stream, resume_point
-from core.errors import Forbidden, IronworksError, NotFound
+from core.errors import Forbidden, IronworksError, NotFound, ServiceUnavailable
 from core.match import MatchState, core_decoder
 from core.service import MatchService
 from worker.bots import describe as describe_bots
@@ -364,6 +364,8 @@ def _seats(match: MatchState) -> list[SeatInfo]:
 def _summary(service: MatchService, match_id: str, version: int, created: float) -> MatchSummary:
     try:
         match = service.load(match_id)
+    except ServiceUnavailable:
+        raise
     except IronworksError:
         # Its game is no longer installed, so it cannot be folded: one broken match must not
         # fail the whole listing, and the first event still names its game and player count.

@@ -18,7 +18,7 @@ import msgspec
 from litestar.response import ServerSentEventMessage
 
 from api.bodies import MAX_VERSION
-from core.errors import BadRequest
+from core.errors import BadRequest, ServiceUnavailable
 from core.service import MatchService
 
 log = logging.getLogger(__name__)
@@ -82,6 +82,8 @@ async def event_stream(
             )  # fmt: skip
             if not moved:
                 yield ServerSentEventMessage(data=None, comment="keep-alive")
+    except ServiceUnavailable as exc:  # the client reconnects with Last-Event-ID
+        log.warning("event stream of match %s ended: %s", match_id, exc.message)
     except Exception:  # headers are sent: all we can do is log and end the stream
         log.exception("event stream of match %s failed", match_id)
 

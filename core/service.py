@@ -304,15 +304,21 @@ class MatchService:
         idempotency_key: str | None = None,
     ) -> SubmitResult:
         """A player's move: authenticate the token, then :meth:`apply`."""
+        result = None
         if idempotency_key is not None:
-            replay = self._replay(match_id, idempotency_key, move, token)
-            if replay is not None:
-                return replay
-        match = self.load(match_id)
-        seat = self.require_seat(match, token)
-        if match.seats[seat].bot:
-            raise Conflict("seat_is_bot", f"seat {seat} is played by a bot")
-        return self.apply(match, seat, move, expected_version, idempotency_key)
+            result = self._replay(match_id, idempotency_key, move, token)
+        if result is None:
+            match = self.load(match_id)
+            seat = self.require_seat(match, token)
+            if match.seats[seat].bot:
+                raise Conflict("seat_is_bot", f"seat {seat} is played by a bot")
+            result = self.apply(match, seat, move, expected_version, idempotency_key)
+        if result.replayed:
+            # The first attempt may have been stored and then lost its answer and its jobs
+            # (the store failed mid-request): the retry queues them. Jobs run at most once
+            # per version whatever the number of copies.
+            self._follow_up(match_id)
+        return result
 
     def apply(
         self,

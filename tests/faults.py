@@ -12,7 +12,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, Literal
 
 import httpx
@@ -67,7 +67,10 @@ class Proxy:
     - ``stalled``: connections are accepted, nothing is read or answered; when the proxy
       leaves this mode those connections are cut, so a stalled request never arrives late;
     - ``deaf``: requests reach the server, its answers are dropped (the change is made, the
-      client never hears of it).
+      client never hears of it); :meth:`deafen_after` turns deaf right after a chosen
+      request, so that exactly that one is carried out unanswered.
+
+    Leaving ``stalled`` or ``deaf`` cuts the connections, as a restarted server would.
     """
 
     def __init__(self, target_port: int) -> None:
@@ -78,6 +81,7 @@ class Proxy:
         self.port: int = self._listener.getsockname()[1]
         self._stop = threading.Event()
         self._lock = threading.Lock()
+        self._deafen_on: bytes | None = None
         self._links: list[_Link] = []
         self._threads = [threading.Thread(target=self._accept, name="proxy", daemon=True)]
         self._threads[0].start()
@@ -85,10 +89,16 @@ class Proxy:
     def set(self, mode: Mode) -> None:
         with self._lock:
             was, self.mode = self.mode, mode
+            self._deafen_on = None
             links = list(self._links)
-        if mode == "down" or (was == "stalled" and mode != "stalled"):
+        if mode == "down" or (was in ("stalled", "deaf") and mode != was):
             for link in links:
                 link.cut()
+
+    def deafen_after(self, marker: bytes) -> None:
+        """Pass everything until a request containing ``marker`` went through, then be deaf."""
+        with self._lock:
+            self._deafen_on = marker
 
     def close(self) -> None:
         self._stop.set()
@@ -133,6 +143,10 @@ class Proxy:
                 data = source.recv(65536)
                 if not data:
                     break
+                marker = self._deafen_on
+                if upstream and marker is not None and marker in data:
+                    with self._lock:  # deaf before the request leaves: its answer is lost
+                        self.mode, self._deafen_on = "deaf", None
                 if self.mode == "deaf" and not upstream:
                     continue
                 sink.sendall(data)
@@ -152,10 +166,8 @@ class _Link:
     def cut(self) -> None:
         self.closed = True
         for sock in (self.client, self.server):
-            try:
+            with suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
             sock.close()
 
 

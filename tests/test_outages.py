@@ -10,6 +10,7 @@ is down. Everything runs on loopback (see :mod:`tests.faults`).
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -23,12 +24,14 @@ from api.app import create_app
 from core.registry import GameRegistry
 from core.service import MatchService
 from core.store.base import open_store
+from core.store.redis import split_prefix
 from core.store.sqlite import SQLiteStore
 from core.tasks import NullRunner
-from tests.faults import answered_within, free_port, served, stalled_server
+from tests.faults import Proxy, answered_within, free_port, served, stalled_server
+from worker.inprocess import InlineRunner
 from worker.jobs import execute
 from worker.reconciler import Reconciler
-from worker.rq_runner import RQRunner
+from worker.rq_runner import Keys, RQRunner
 
 PROBLEM = "application/problem+json"
 FAST = "socket_timeout=0.2&socket_connect_timeout=0.2"
@@ -171,3 +174,137 @@ def test_changes_stored_while_the_queue_is_down_succeed_and_are_reconciled(
     ]
     for svc in (service, worker):
         svc.store.close()
+
+
+# --- drills on a real Redis behind a proxy that fails on cue -----------------------------------
+
+
+def proxied(redis_url: str, proxy: Proxy) -> str:
+    """``redis_url`` (the test's own key prefix) reached through ``proxy``."""
+    _, prefix = split_prefix(redis_url)
+    return f"redis://127.0.0.1:{proxy.port}/0?prefix={prefix}&{FAST}"
+
+
+def wait_out(response: Any) -> None:
+    """Do as the 503 says: wait ``Retry-After`` seconds."""
+    time.sleep(int(response.headers["retry-after"]))
+
+
+@pytest.mark.redis
+def test_drill_a_redis_store_that_fails_loses_and_duplicates_no_move(
+    registry: GameRegistry, redis_url: str
+) -> None:
+    """Moves are sent while the store loses an answer, hangs and goes down; the client
+    retries each with its Idempotency-Key once told to, and the log ends up holding every
+    accepted move exactly once."""
+    port = int(split_prefix(redis_url)[0].rsplit(":", 1)[1].split("/")[0])
+    with Proxy(port) as proxy:
+        runner = InlineRunner()  # the dealer deals at once, through the same proxy
+        service = MatchService(open_store(proxied(redis_url, proxy)), registry, runner)
+        runner.bind(service)
+        with TestClient(create_app(service)) as client:
+            match_id = client.post("/matches", json={"game": "highcard", "players": 2}).json()
+            match_id = match_id["id"]
+            tokens = [
+                client.post(f"/matches/{match_id}/seats/{seat}/claim").json()["token"]
+                for seat in (0, 1)
+            ]
+            accepted: list[tuple[int, int]] = []
+
+            def next_move() -> tuple[str, dict[str, Any]]:
+                """The request the seat to act sends next (while the store answers)."""
+                state = client.get(f"/matches/{match_id}").json()
+                seat = state["to_act"][0]
+                auth = {"Authorization": f"Bearer {tokens[seat]}"}
+                moves = client.get(f"/matches/{match_id}/moves", headers=auth).json()
+                body = {"move": moves["moves"][0], "expected_version": moves["version"]}
+                return f"{match_id}-v{moves['version']}", {"json": body, "headers": auth}
+
+            def send(key: str, request: dict[str, Any]) -> Any:
+                headers = {**request["headers"], "Idempotency-Key": key}
+                return client.post(f"/matches/{match_id}/moves", json=request["json"],
+                                   headers=headers)  # fmt: skip
+
+            def accept(response: Any, request: dict[str, Any]) -> None:
+                assert response.status_code == 200, response.text
+                seat = tokens.index(request["headers"]["Authorization"].split()[1])
+                accepted.append((seat, request["json"]["move"]["card"]))
+
+            key, request = next_move()
+            accept(send(key, request), request)
+
+            # The append is carried out, its answer lost: the retry finds it by its key.
+            key, request = next_move()
+            proxy.deafen_after(b"EVAL")
+            lost = send(key, request)
+            assert_unavailable(lost, "store_unavailable")
+            proxy.set("up")
+            wait_out(lost)
+            retried = send(key, request)
+            assert retried.json()["replayed"] is True
+            accept(retried, request)
+
+            # The store hangs: nothing is appended; the retry appends once.
+            key, request = next_move()
+            proxy.set("stalled")
+            hung = send(key, request)
+            assert_unavailable(hung, "store_unavailable")
+            assert_ready(client, store=False, queue=True)
+            proxy.set("up")
+            wait_out(hung)
+            retried = send(key, request)
+            assert retried.json()["replayed"] is False
+            accept(retried, request)
+
+            # The store is down: reads are 503 too, and come back with it.
+            proxy.set("down")
+            down = client.get(f"/matches/{match_id}")
+            assert_unavailable(down, "store_unavailable")
+            proxy.set("up")
+            wait_out(down)
+            assert_ready(client, store=True, queue=True)
+            events = client.get(f"/matches/{match_id}/events", params={"limit": 500}).json()
+        service.store.close()
+    versions = [e["version"] for e in events["events"]]
+    assert versions == list(range(1, events["version"] + 1))
+    played = [(e["payload"]["seat"], e["payload"]["card"]) for e in events["events"]
+              if e["type"] == "played"]  # fmt: skip
+    assert played == accepted
+
+
+@pytest.mark.redis
+def test_drill_jobs_lost_while_the_queue_was_down_are_queued_once_when_it_is_back(
+    registry: GameRegistry, redis_url: str, tmp_path: Path
+) -> None:
+    from tests.test_worker_rq import _delete_rq_keys
+
+    store_url = f"sqlite:///{tmp_path / 'events.sqlite3'}"
+    port = int(split_prefix(redis_url)[0].rsplit(":", 1)[1].split("/")[0])
+    with Proxy(port) as proxy:
+        queue = RQRunner(proxied(redis_url, proxy), store_url)
+        service = MatchService(open_store(store_url), registry, queue)
+        try:
+            with TestClient(create_app(service)) as client:
+                proxy.set("down")
+                created = client.post("/matches", json={"game": "highcard", "players": 2})
+                assert created.status_code == 201, created.text
+                match_id = created.json()["id"]
+                for seat in (0, 1):
+                    handed = client.post(f"/matches/{match_id}/seats/{seat}/bot", json={})
+                    assert handed.status_code == 200, handed.text
+                not_ready = client.get("/health/ready")
+                assert not_ready.json()["checks"]["queue"]["ok"] is False
+                proxy.set("up")
+                wait_out(not_ready)
+                assert_ready(client, store=True, queue=True)
+            reconciler = Reconciler(service)
+            assert reconciler.scan() == 1
+            reconciler.scan()  # stuck at the same version: enqueued again, and refused as queued
+            (job,) = service.jobs_for(service.load(match_id))
+            keys = Keys.of_url(redis_url)[1]
+            assert queue.queue.job_ids == [keys.job_id(job)]
+            assert service.store.version(match_id) == created.json()["version"] + 2  # two seats
+        finally:
+            queue.close()
+            service.store.close()
+            _delete_rq_keys(redis_url)

@@ -16,6 +16,7 @@ from core.errors import (
     IllegalMove,
     InvalidPosition,
     NotFound,
+    ServiceUnavailable,
     VersionConflict,
 )
 from core.events import AppendResult, NewEvent
@@ -335,6 +336,58 @@ def test_finishing_a_round_enqueues_the_next_deal(svc: MatchService, jobs: NullR
     end_of_round = svc.load(match.match_id)
     assert jobs.jobs[-1].kind == "system" and jobs.jobs[-1].version == end_of_round.version
     assert msgspec.json.decode(jobs.jobs[-1].move) == {"type": "deal"}
+
+
+class _DownQueue(NullRunner):
+    """A queue that refuses every job, as RQ does with its Redis down."""
+
+    def enqueue(self, job: Job) -> None:
+        raise ServiceUnavailable("queue_unavailable", "the job queue did not answer")
+
+
+def test_a_change_whose_jobs_cannot_be_queued_is_stored_and_answered_as_done(
+    registry: GameRegistry,
+) -> None:
+    svc = MatchService(MemoryStore(), registry, _DownQueue())
+    match = svc.create_match("highcard", 2, seed=SEED)  # its deal could not be queued
+    token = svc.claim_seat(match.match_id, 0)
+    svc.hand_to_bot(match.match_id, 1, "random", None)
+    now = svc.load(match.match_id)
+    assert [s.bot for s in now.seats] == [None, "random"] and now.seats[0].token_hash
+    assert svc.jobs_for(now) == [
+        Job(match_id=match.match_id, version=now.version, kind="system", move=b'{"type":"deal"}')
+    ]
+    assert svc.seat_for_token(now, token) == 0
+
+
+class _AnswerLostStore(MemoryStore):
+    """Stores the next append, then fails as if the answer had been lost on the way."""
+
+    lose_next = False
+
+    def append(self, *args: Any, **kwargs: Any) -> AppendResult:
+        result = super().append(*args, **kwargs)
+        if self.lose_next:
+            self.lose_next = False
+            raise ServiceUnavailable("store_unavailable", "the event store did not answer")
+        return result
+
+
+def test_a_retry_of_a_move_whose_answer_was_lost_queues_the_jobs_it_left_behind(
+    registry: GameRegistry, jobs: NullRunner
+) -> None:
+    svc = MatchService(_AnswerLostStore(), registry, jobs)
+    match, tokens = _dealt(svc, jobs)
+    svc.submit(match.match_id, tokens[0], _play(_hand(svc, match, 0)[0]), match.version)
+    now = svc.load(match.match_id)
+    last_card = (match.match_id, tokens[1], _play(_hand(svc, now, 1)[0]), now.version, "k")
+    svc.store.lose_next = True  # type: ignore[attr-defined]
+    with pytest.raises(ServiceUnavailable):
+        svc.submit(*last_card)  # the round is over, but the next deal was never queued
+    queued = len(jobs.jobs)
+    assert svc.submit(*last_card).replayed
+    end_of_round = svc.load(match.match_id)
+    assert jobs.jobs[queued:] == svc.jobs_for(end_of_round) != []
 
 
 def test_a_job_for_an_old_version_is_dropped(svc: MatchService, jobs: NullRunner) -> None:
