@@ -19,6 +19,8 @@ log = logging.getLogger(__name__)
 
 OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
 """The committed document, next to the packages in a source checkout."""
+SETTLE_EVERY = 2.0
+"""Seconds between two attempts to queue the jobs an outage kept this process from queuing."""
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -40,6 +42,8 @@ def _serve(args: argparse.Namespace) -> int:
     if isinstance(service.runner, InProcessRunner):
         # Jobs queued in a thread died with the last process; RQ workers reconcile by themselves
         threading.Thread(target=_resume_left_work, args=(service,), daemon=True).start()
+    stop = threading.Event()
+    threading.Thread(target=_settle_until, args=(service, stop), daemon=True).start()
     try:
         uvicorn.run(
             create_app(service), host=args.host, port=args.port, log_level=args.log_level,
@@ -47,9 +51,21 @@ def _serve(args: argparse.Namespace) -> int:
             timeout_graceful_shutdown=5,
         )  # fmt: skip
     finally:
+        stop.set()
         service.runner.close()
         service.store.close()
     return 0
+
+
+def _settle_until(service: MatchService, stop: threading.Event) -> None:
+    """Queue what outages kept this process from queuing, once the backends are back: the
+    RQ workers' reconcilers would find it too, the in-process runner has nobody else."""
+    while not stop.wait(SETTLE_EVERY):
+        try:
+            if settled := service.settle():
+                log.warning("queued the jobs of %d match(es) left behind by an outage", settled)
+        except Exception:  # the loop must outlive any one bad match
+            log.exception("settling matches failed; retrying")
 
 
 def _resume_left_work(service: MatchService) -> None:

@@ -7,11 +7,14 @@ optimistic concurrency and idempotency hold for all of them; seat changes go thr
 
 A change, once stored, is answered as a success even if the jobs it calls for cannot be
 queued (the queue or the store went away meanwhile): the reconciler
-(:mod:`worker.reconciler`) finds the match waiting and queues them later.
+(:mod:`worker.reconciler`) finds the match waiting and queues them later, and so does
+:meth:`MatchService.settle` for the matches this process knows about, among them those whose
+append failed without telling whether it was stored.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -78,6 +81,8 @@ class MatchService:
         """``client_seeds=False`` refuses matches whose creator chooses the seed."""
         self.store = store
         self.client_seeds = client_seeds
+        self._unsettled: set[str] = set()
+        """Matches that may wait for jobs nobody queued (see :meth:`settle`)."""
         self.games = games
         self.runner: TaskRunner = runner or NullRunner()
         self.snapshots = SnapshotCache(snapshot_every)
@@ -226,7 +231,7 @@ class MatchService:
             first = game.setup(opts, players, decision_rng(seed, 0, "setup"))
             new += self._game_events(game, first, actor=None)
         match_id = match_id or uuid.uuid4().hex
-        self.store.append(match_id, 0, new)
+        self._append(match_id, 0, new)
         match = self.load(match_id)
         self._enqueue_tasks(match)
         return match
@@ -304,21 +309,15 @@ class MatchService:
         idempotency_key: str | None = None,
     ) -> SubmitResult:
         """A player's move: authenticate the token, then :meth:`apply`."""
-        result = None
         if idempotency_key is not None:
-            result = self._replay(match_id, idempotency_key, move, token)
-        if result is None:
-            match = self.load(match_id)
-            seat = self.require_seat(match, token)
-            if match.seats[seat].bot:
-                raise Conflict("seat_is_bot", f"seat {seat} is played by a bot")
-            result = self.apply(match, seat, move, expected_version, idempotency_key)
-        if result.replayed:
-            # The first attempt may have been stored and then lost its answer and its jobs
-            # (the store failed mid-request): the retry queues them. Jobs run at most once
-            # per version whatever the number of copies.
-            self._follow_up(match_id)
-        return result
+            replay = self._replay(match_id, idempotency_key, move, token)
+            if replay is not None:
+                return replay
+        match = self.load(match_id)
+        seat = self.require_seat(match, token)
+        if match.seats[seat].bot:
+            raise Conflict("seat_is_bot", f"seat {seat} is played by a bot")
+        return self.apply(match, seat, move, expected_version, idempotency_key)
 
     def apply(
         self,
@@ -345,9 +344,7 @@ class MatchService:
             rng = decision_rng(match.seed, match.version)
             events = game.decide(match.game_state, actor, move, rng)
             new = self._game_events(game, events, actor=actor)
-            appended = self.store.append(
-                match.match_id, match.version, new, idempotency_key, digest
-            )
+            appended = self._append(match.match_id, match.version, new, idempotency_key, digest)
         except VersionConflict:
             if idempotency_key is None:
                 raise
@@ -379,6 +376,18 @@ class MatchService:
         """Enqueue whatever the match is waiting for (after a crash or lost job)."""
         self._enqueue_tasks(self.load(match_id))
 
+    def settle(self) -> int:
+        """Queue the jobs of the matches whose jobs this process could not queue, or whose
+        last append failed without telling whether it was stored; returns how many matches
+        it queued jobs for. The ones that fail again stay for the next call."""
+        settled = 0
+        for match_id in list(self._unsettled):
+            self._unsettled.discard(match_id)
+            # NotFound: the append that failed was the match's first, and it never was.
+            with contextlib.suppress(NotFound):
+                settled += self._follow_up(match_id)
+        return settled
+
     def jobs_for(self, match: MatchState) -> list[Job]:
         """Work the match waits for that no person does: system steps and bot seats' turns."""
         jobs = []
@@ -396,25 +405,37 @@ class MatchService:
 
     # --- internals -----------------------------------------------------------------------
 
-    def _enqueue_tasks(self, match: MatchState) -> None:
-        """Queue the match's jobs; a queue that is down only delays them (see the module)."""
+    def _enqueue_tasks(self, match: MatchState) -> bool:
+        """Queue the match's jobs; a queue that is down only delays them (see the module).
+        Returns whether it queued them."""
         try:
             for job in self.jobs_for(match):
                 self.runner.enqueue(job)
         except ServiceUnavailable as exc:
-            log.warning(
-                "match %s v%d: jobs left to the reconciler: %s", match.match_id, match.version,
-                exc.message,
-            )  # fmt: skip
+            self._unsettle(match.match_id, exc)
+            return False
+        return True
 
-    def _follow_up(self, match_id: str) -> None:
+    def _follow_up(self, match_id: str) -> bool:
         """Queue the jobs of a match whose change was just stored."""
         try:
             match = self.load(match_id)
         except ServiceUnavailable as exc:
-            log.warning("match %s: jobs left to the reconciler: %s", match_id, exc.message)
-            return
-        self._enqueue_tasks(match)
+            self._unsettle(match_id, exc)
+            return False
+        return self._enqueue_tasks(match)
+
+    def _append(self, match_id: str, *args: Any) -> AppendResult:
+        """``store.append``, noting a match whose append may have been stored unanswered."""
+        try:
+            return self.store.append(match_id, *args)
+        except ServiceUnavailable as exc:
+            self._unsettle(match_id, exc)
+            raise
+
+    def _unsettle(self, match_id: str, exc: ServiceUnavailable) -> None:
+        log.warning("match %s: jobs left to the reconciler: %s", match_id, exc.message)
+        self._unsettled.add(match_id)
 
     def _replay(
         self, match_id: str, key: str, move: bytes | Any, token: str | None
@@ -461,7 +482,7 @@ class MatchService:
             event = make(match)
             new = NewEvent(type=event.__struct_config__.tag, data=core_encoder.encode(event))
             try:
-                self.store.append(match_id, match.version, [new])
+                self._append(match_id, match.version, [new])
             except VersionConflict:
                 continue
             # The version moved, so jobs computed for the old one are void: compute them anew.

@@ -243,6 +243,7 @@ def test_drill_a_redis_store_that_fails_loses_and_duplicates_no_move(
             retried = send(key, request)
             assert retried.json()["replayed"] is True
             accept(retried, request)
+            assert service.settle() == 1  # as `ironworks serve` does: its deal is queued
 
             # The store hangs: nothing is appended; the retry appends once.
             key, request = next_move()

@@ -364,8 +364,13 @@ class _AnswerLostStore(MemoryStore):
     """Stores the next append, then fails as if the answer had been lost on the way."""
 
     lose_next = False
+    store_it = True
+    """False: the failing append stores nothing either."""
 
     def append(self, *args: Any, **kwargs: Any) -> AppendResult:
+        if self.lose_next and not self.store_it:
+            self.lose_next = False
+            raise ServiceUnavailable("store_unavailable", "the event store did not answer")
         result = super().append(*args, **kwargs)
         if self.lose_next:
             self.lose_next = False
@@ -373,7 +378,7 @@ class _AnswerLostStore(MemoryStore):
         return result
 
 
-def test_a_retry_of_a_move_whose_answer_was_lost_queues_the_jobs_it_left_behind(
+def test_the_jobs_of_a_move_whose_answer_was_lost_are_queued_once_the_store_is_back(
     registry: GameRegistry, jobs: NullRunner
 ) -> None:
     svc = MatchService(_AnswerLostStore(), registry, jobs)
@@ -386,8 +391,24 @@ def test_a_retry_of_a_move_whose_answer_was_lost_queues_the_jobs_it_left_behind(
         svc.submit(*last_card)  # the round is over, but the next deal was never queued
     queued = len(jobs.jobs)
     assert svc.submit(*last_card).replayed
+    assert jobs.jobs[queued:] == []  # a retry is no reason to queue anything
+    assert svc.settle() == 1
     end_of_round = svc.load(match.match_id)
     assert jobs.jobs[queued:] == svc.jobs_for(end_of_round) != []
+    assert svc.settle() == 0, "settled once is settled"
+
+
+@pytest.mark.parametrize("stored", [True, False])
+def test_a_match_whose_creation_failed_unanswered_is_settled_whether_it_exists_or_not(
+    registry: GameRegistry, jobs: NullRunner, stored: bool
+) -> None:
+    svc = MatchService(_AnswerLostStore(), registry, jobs)
+    svc.store.lose_next, svc.store.store_it = True, stored  # type: ignore[attr-defined]
+    with pytest.raises(ServiceUnavailable):
+        svc.create_match("highcard", 2, seed=SEED, match_id="m")
+    assert jobs.jobs == []
+    assert svc.settle() == int(stored)
+    assert [job.match_id for job in jobs.jobs] == ["m"] * stored
 
 
 def test_a_job_for_an_old_version_is_dropped(svc: MatchService, jobs: NullRunner) -> None:

@@ -20,7 +20,7 @@ import uuid
 import msgspec
 from redis import Redis
 from rq import Queue, SimpleWorker, get_current_job
-from rq.exceptions import DuplicateJobError
+from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job as RQJob
 from rq.job import JobStatus
 
@@ -135,7 +135,12 @@ class RQRunner:
             # The earlier copy died with its worker, or already ran: run it again. Harmless
             # if it did run, since the job is then stale.
             # A job that keeps failing is retried ever more rarely (worker.reconciler).
-            existing.delete()
+            try:
+                existing.delete()
+            except (NoSuchJobError, ValueError):
+                # The worker that ran it is deleting it too (RQ's ValueError: an execution
+                # of the job is already gone): finish the deletion.
+                self.connection.delete(existing.key)
         with contextlib.suppress(DuplicateJobError):  # someone re-enqueued it meanwhile
             self._push(job, rq_id)
 
@@ -159,8 +164,12 @@ class RQRunner:
         worker that is alive."""
         status = existing.get_status(refresh=False)
         if status == JobStatus.QUEUED:
-            # A worker that died between popping the job and starting it leaves it "queued".
-            return self.queue.get_job_position(existing.id) is not None
+            if self.queue.get_job_position(existing.id) is not None:
+                return True
+            # A worker pops a job into RQ's intermediate queue and starts it a moment later
+            # (RQ fails it there if that worker died); taken off both, it was lost.
+            parked = self.connection.lpos(self.queue.intermediate_queue_key, existing.id)
+            return parked is not None
         if status == JobStatus.STARTED:
             worker = existing.worker_name
             return bool(worker) and bool(self.connection.exists(self.keys.alive(worker)))
