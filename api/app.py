@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import msgspec
@@ -15,7 +14,9 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components
 
+from api import package_version
 from api.auth import SECURITY_SCHEMES, bearer_token
+from api.health import ROUTES as HEALTH_ROUTES
 from api.openapi_doc import GameAwareJsonPlugin, GameAwareSwaggerPlugin
 from api.problems import EXCEPTION_HANDLERS
 from api.routes import ROUTES
@@ -23,17 +24,13 @@ from api.web import SWAGGER_ASSETS, web_routes
 from core.service import MatchService
 
 MAX_BODY_BYTES = 64 * 1024
+MAX_BODY_DEPTH = 32
+"""Objects and arrays in a request body may nest this deep; position documents, the deepest
+bodies, need under ten levels."""
 DOCS_PATH = "/docs"
 """Interactive docs (Swagger UI) here, the OpenAPI document at ``/docs/openapi.json``."""
 
 _JSON_TYPES = ("application/json",)
-
-
-def _package_version() -> str:
-    try:
-        return version("ironworks")
-    except PackageNotFoundError:  # a source tree that was never installed
-        return "0+unknown"
 
 
 async def refuse_non_json_body(request: Request[Any, Any, Any]) -> None:
@@ -72,7 +69,7 @@ async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
             extra=[{"message": "the body is empty", "key": "data", "source": "body"}],
         )
     try:
-        raw = msgspec.json.decode(body)
+        raw = _decode_shallow(body)
         if isinstance(raw, dict):
             # JSON Schema counts 3.0 as an integer, so only a string or a bool is a wrong type
             raw = {k: _integral(v) for k, v in raw.items()}
@@ -86,6 +83,31 @@ async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
         ) from None
     except msgspec.DecodeError as exc:
         raise ValidationException(detail=f"the body is not valid JSON: {exc}") from None
+
+
+def _decode_shallow(body: bytes) -> Any:
+    """The decoded body, refused when it nests deeper than any request of the API needs:
+    deep enough, it exhausts the decoder's recursion, and whatever walks it afterwards."""
+    too_deep = ValidationException(
+        detail=f"the body nests deeper than {MAX_BODY_DEPTH} levels of objects and arrays"
+    )
+    try:
+        raw = msgspec.json.decode(body)
+    except RecursionError:
+        raise too_deep from None
+    level = [raw] if isinstance(raw, dict | list) else []
+    for _ in range(MAX_BODY_DEPTH):
+        if not level:
+            return raw
+        level = [
+            inner
+            for value in level
+            for inner in (value.values() if isinstance(value, dict) else value)
+            if isinstance(inner, dict | list)
+        ]
+    if level:
+        raise too_deep
+    return raw
 
 
 def _integral(value: Any) -> Any:
@@ -120,7 +142,7 @@ def create_app(
             max_age=600,
         )
     return Litestar(
-        route_handlers=[*ROUTES, *web_routes()],
+        route_handlers=[*HEALTH_ROUTES, *ROUTES, *web_routes()],
         cors_config=cors,
         dependencies={
             "service": Provide(provide_service, use_cache=True, sync_to_thread=False),
@@ -132,7 +154,7 @@ def create_app(
         state=State({"service": service}),
         openapi_config=OpenAPIConfig(
             title="ironworks",
-            version=_package_version(),
+            version=package_version(),
             description="Event-sourced board game service: create matches, claim seats, "
             "play moves, follow the log. Errors are RFC 9457 problem documents with a "
             "stable `code`.",

@@ -14,7 +14,9 @@ import msgspec
 from core.bots import BOT_KINDS, BOT_LEVELS, THINK_MS_RANGE, BotInfo, BotKind, BotLevel
 from core.game import Result
 
-Version = Annotated[int, msgspec.Meta(ge=0, le=2**53, description="A match stream version")]
+MAX_VERSION = 2**53
+"""The greatest version a client may name (JSON numbers are exact up to here)."""
+Version = Annotated[int, msgspec.Meta(ge=0, le=MAX_VERSION, description="A match stream version")]
 
 
 class RequestBody(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -28,7 +30,8 @@ class CreateMatch(RequestBody):
     """The chosen game's options (``options_schema`` in ``GET /games``, ``<game>.Options`` in
     the OpenAPI document); defaults if absent."""
     seed: Annotated[str, msgspec.Meta(min_length=1, max_length=128)] | None = None
-    """Makes the match reproducible; kept server-side, never shown again."""
+    """Makes the match reproducible; kept server-side, never shown again, but the match then
+    says ``client_seed: true`` to everybody. A server may refuse it (``client_seed_refused``)."""
     position: dict[str, Any] | None = None
     """Start from this position document (the game's ``export_position`` format)."""
 
@@ -70,11 +73,28 @@ class HandToBot(RequestBody):
 
 class Health(msgspec.Struct, kw_only=True):
     ok: bool
+    """Whether every check passed: requests can be served."""
     store: str
     """Event store backend: ``memory``, ``sqlite`` or ``redis``."""
     games: list[str]
     plugin_problems: list[PluginProblem]
     """Plugins that were skipped, and why."""
+    checks: dict[str, HealthCheck]
+    """``store`` and ``queue``: whether each answered just now."""
+
+
+class HealthCheck(msgspec.Struct, kw_only=True, omit_defaults=True):
+    ok: bool
+    code: str | None = None
+    """Why not: ``store_unavailable`` or ``queue_unavailable``."""
+    detail: str | None = None
+
+
+class Liveness(msgspec.Struct, kw_only=True):
+    ok: bool
+    """Always true: an answer at all is the news."""
+    version: str
+    """The ironworks version serving."""
 
 
 class PluginProblem(msgspec.Struct, kw_only=True):
@@ -119,6 +139,9 @@ class MatchCreatedBody(msgspec.Struct, kw_only=True):
     players: int
     version: int
     seats: list[SeatInfo]
+    client_seed: bool | None
+    """True when the creator chose the match's seed, and so could deal the same cards again
+    in a match of their own; ``null`` for a match stored before this was recorded."""
 
 
 MatchStatus = Literal["open", "playing", "finished", "unavailable"]
@@ -139,6 +162,9 @@ class MatchSummary(msgspec.Struct, kw_only=True):
     """Empty when the match is ``unavailable``."""
     to_act: list[int] = msgspec.field(default_factory=list)
     """Seats whose move the match waits for."""
+    client_seed: bool | None
+    """True when the creator chose the match's seed, and so could deal the same cards again
+    in a match of their own; ``null`` for a match stored before this was recorded."""
 
 
 class MatchPage(msgspec.Struct, kw_only=True):
@@ -169,6 +195,9 @@ class MatchView(msgspec.Struct, kw_only=True):
     result: Result | None
     view: dict[str, Any]
     """What the caller may see of the game state (the game's ``view``)."""
+    client_seed: bool | None
+    """True when the creator chose the match's seed, and so could deal the same cards again
+    in a match of their own; ``null`` for a match stored before this was recorded."""
 
 
 class StreamTicket(msgspec.Struct, kw_only=True):

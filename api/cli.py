@@ -11,28 +11,41 @@ import sys
 import threading
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
+from api import package_version
+from core.errors import ServiceUnavailable
 from core.service import MatchService
 
 log = logging.getLogger(__name__)
 
 OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
 """The committed document, next to the packages in a source checkout."""
+SETTLE_EVERY = 2.0
+"""Seconds between two attempts to queue the jobs an outage kept this process from queuing."""
 
 
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from api.app import create_app
-    from worker.bootstrap import build_service
+    from worker.bootstrap import build_service, store_url_from_env
     from worker.inprocess import InProcessRunner
 
-    service = build_service(store_url=args.store, redis_url=args.redis)
+    store_url = args.store or store_url_from_env()
+    service = build_service(
+        store_url=store_url, redis_url=args.redis, client_seeds=not args.no_client_seeds
+    )
+    print(
+        startup_line(service, store_url, f"http://{args.host}:{args.port}"),
+        file=sys.stderr,
+        flush=True,
+    )
     if isinstance(service.runner, InProcessRunner):
         # Jobs queued in a thread died with the last process; RQ workers reconcile by themselves
-        from worker.reconciler import Reconciler
-
-        threading.Thread(target=Reconciler(service).scan, daemon=True).start()
+        threading.Thread(target=_resume_left_work, args=(service,), daemon=True).start()
+    stop = threading.Event()
+    threading.Thread(target=_settle_until, args=(service, stop), daemon=True).start()
     try:
         uvicorn.run(
             create_app(service, cors_origins=args.cors_origin), host=args.host, port=args.port,
@@ -41,6 +54,7 @@ def _serve(args: argparse.Namespace) -> int:
             timeout_graceful_shutdown=5,
         )  # fmt: skip
     finally:
+        stop.set()
         service.runner.close()
         service.store.close()
     return 0
@@ -72,6 +86,67 @@ def uvicorn_log_config() -> dict[str, Any]:
     return config
 
 
+def _settle_until(service: MatchService, stop: threading.Event) -> None:
+    """Queue what outages kept this process from queuing, once the backends are back: the
+    RQ workers' reconcilers would find it too, the in-process runner has nobody else."""
+    while not stop.wait(SETTLE_EVERY):
+        try:
+            if settled := service.settle():
+                log.warning("queued the jobs of %d match(es) left behind by an outage", settled)
+        except Exception:  # the loop must outlive any one bad match
+            log.exception("settling matches failed; retrying")
+
+
+def _resume_left_work(service: MatchService) -> None:
+    from worker.reconciler import Reconciler
+
+    try:
+        Reconciler(service).scan()
+    except ServiceUnavailable as exc:
+        log.warning("work left by the last run not resumed: %s", exc.message)
+
+
+def startup_line(service: MatchService, store_url: str, serving: str) -> str:
+    """What an operator needs to see at once: which store, which runner, who does the jobs,
+    which games (and whether clients may choose seeds)."""
+    games = _games(service.games)
+    runner, workers = _describe_runner(service.runner)
+    seeds = "allowed" if service.client_seeds else "refused"
+    return (
+        f"ironworks {package_version()} serving {serving} | store {public_url(store_url)} | "
+        f"runner {runner} | workers: {workers} | games: {games} | client seeds: {seeds}"
+    )
+
+
+def _describe_runner(runner: Any) -> tuple[str, str]:
+    from worker.inprocess import InProcessRunner
+    from worker.rq_runner import RQRunner
+
+    if isinstance(runner, RQRunner):
+        kwargs = runner.connection.get_connection_kwargs()
+        where = f"{kwargs.get('host', '?')}:{kwargs.get('port', '?')}/{kwargs.get('db', 0)}"
+        try:
+            alive = f"{runner.live_workers()} RQ worker(s) alive on the queue"
+        except ServiceUnavailable:
+            alive = "unknown: the queue does not answer"
+        return f"rq (queue {runner.keys.queue!r} on redis {where})", alive
+    if isinstance(runner, InProcessRunner):
+        pool = runner.pool
+        thinking = f" (search bots think in {pool.processes} process(es))" if pool else ""
+        return f"in-process{thinking}", "job threads of this API process"
+    return type(runner).__name__, "none"
+
+
+def public_url(url: str) -> str:
+    """``url`` without its password, fit for logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rpartition("@")[2]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+
+
 def _worker(args: argparse.Namespace) -> int:
     from worker.bootstrap import store_url_from_env
     from worker.rq_runner import run_worker
@@ -80,8 +155,28 @@ def _worker(args: argparse.Namespace) -> int:
     if not redis_url:
         print("ironworks worker: give --redis URL or set REDIS_URL", file=sys.stderr)
         return 2
-    run_worker(redis_url, args.store or store_url_from_env(), burst=args.burst)
+    store_url = args.store or store_url_from_env()
+    print(worker_line(store_url, redis_url), file=sys.stderr, flush=True)
+    run_worker(redis_url, store_url, burst=args.burst)
     return 0
+
+
+def worker_line(store_url: str, redis_url: str) -> str:
+    """The worker's counterpart of :func:`startup_line`."""
+    from core.registry import default_registry
+    from worker.rq_runner import Keys
+
+    url, keys = Keys.of_url(redis_url)
+    return (
+        f"ironworks {package_version()} worker | store {public_url(store_url)} | "
+        f"queue {keys.queue!r} on {public_url(url)} | games: {_games(default_registry())}"
+    )
+
+
+def _games(registry: Any) -> str:
+    games = ", ".join(f"{g.id} {g.rules_version}" for g in registry.games()) or "none"
+    skipped = len(registry.problems)
+    return games + (f" ({skipped} plugin(s) skipped: see /health)" if skipped else "")
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -130,6 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ironworks", description="Event-sourced board game service."
     )
+    parser.add_argument("--version", action="version", version=f"ironworks {package_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     serve = commands.add_parser(
@@ -158,6 +254,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="let pages from ORIGIN (e.g. http://localhost:5173, or *) call the API from a "
         "browser; repeat for several origins (default: none, CORS off)",
     )  # fmt: skip
+    serve.add_argument(
+        "--no-client-seeds",
+        action="store_true",
+        help="refuse matches whose creator chooses the seed (403 client_seed_refused): "
+        "whoever knows a seed can deal the same cards in a match of their own",
+    )
     serve.set_defaults(run=_serve)
 
     worker = commands.add_parser(
@@ -217,8 +319,12 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     tournament.add_argument("--seed", default="tournament", help="seed of the whole run")
     tournament.add_argument("--options", default=None, help="the game's options as JSON")
-    tournament.add_argument("--json", default=None, metavar="FILE",
-                            help="also write the summary and every match's record here")
+    tournament.add_argument(
+        "--json",
+        default=None,
+        metavar="FILE",
+        help="also write the summary and every match's record here",
+    )
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     tournament.set_defaults(run=_tournament)
     return parser

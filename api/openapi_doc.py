@@ -106,6 +106,13 @@ _CREATED_MATCH_LINKS = {
 """Where a client goes with a new match's id (and what stateful API tests follow)."""
 
 
+_RETRY_AFTER = {
+    "description": "Seconds to wait before trying again.",
+    "required": True,
+    "schema": {"type": "integer", "minimum": 1},
+}
+
+
 def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict[str, Any]:
     """``litestar_doc`` (left untouched) completed with the games' schemas."""
     doc = json.loads(json.dumps(litestar_doc))
@@ -132,6 +139,10 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
         "seat's secrets removed, or a `core.*` service event."
     )
     doc["paths"]["/matches"]["post"]["responses"]["201"]["links"] = _CREATED_MATCH_LINKS
+    for operation in (op for path in doc["paths"].values() for op in path.values()):
+        unavailable = operation.get("responses", {}).get("503")
+        if unavailable is not None:
+            unavailable.setdefault("headers", {})["Retry-After"] = _RETRY_AFTER
     return doc
 
 

@@ -2,7 +2,8 @@
 
 Service errors carry their own status and code; Litestar's own errors (routing, request
 validation, body size) get a code per status; anything else is a bug, logged in full and
-answered with a 500 problem that reveals nothing about the cause.
+answered with a 500 problem that reveals nothing about the cause. A backend that is down
+or stalled is a 503 with ``Retry-After``, which every route may answer.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 
-from core.errors import IronworksError
+from core.errors import IronworksError, ServiceUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +33,7 @@ _TITLES = {
     415: "Unsupported media type",
     422: "Unprocessable request",
     500: "Internal server error",
+    503: "Service unavailable",
 }
 
 _HTTP_CODES = {
@@ -79,7 +81,10 @@ def problem(status: int, code: str, detail: str, **extra: Any) -> Response[Probl
 
 def ironworks_error(_: Request[Any, Any, Any], exc: IronworksError) -> Response[Problem]:
     known = {k: v for k, v in exc.extra.items() if k in ("current_version", "expected_version")}
-    return problem(exc.status, exc.code, exc.message, **known)
+    response = problem(exc.status, exc.code, exc.message, **known)
+    if isinstance(exc, ServiceUnavailable):
+        response.headers["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 def http_error(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Problem]:
@@ -112,7 +117,7 @@ EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
 
 def problem_responses(*statuses: int) -> dict[int, ResponseSpec]:
     """OpenAPI entries for the problem documents a route may answer with."""
-    common = (400, 500)
+    common = (400, 500, 503)
     return {
         status: ResponseSpec(
             data_container=Problem,

@@ -18,12 +18,12 @@ from litestar.response import ServerSentEvent
 
 from api.auth import SEAT_OPTIONAL, SEAT_REQUIRED
 from api.bodies import (
+    MAX_VERSION,
     BotSeat,
     CreateMatch,
     EventPage,
     GameInfo,
     HandToBot,
-    Health,
     LegalMoves,
     LogEvent,
     MatchCreatedBody,
@@ -31,7 +31,6 @@ from api.bodies import (
     MatchSummary,
     MatchView,
     MoveAccepted,
-    PluginProblem,
     PositionBody,
     SeatInfo,
     SeatToken,
@@ -41,7 +40,7 @@ from api.bodies import (
 from api.problems import problem_responses
 from api.sse import event_stream, resume_point
 from api.tickets import TICKET_SECONDS, issue_ticket, seat_for_ticket
-from core.errors import BadRequest, Forbidden, IronworksError, NotFound
+from core.errors import BadRequest, Forbidden, IronworksError, NotFound, ServiceUnavailable
 from core.match import MatchState, core_decoder
 from core.service import MatchService
 from worker.bots import describe as describe_bots
@@ -61,7 +60,7 @@ LastEventId = Annotated[
     HeaderParameter(name="Last-Event-ID", required=False, description="Resume after this version."),
 ]
 AfterVersion = Annotated[
-    int, QueryParameter(ge=0, le=2**53, description="Only events with a greater version.")
+    int, QueryParameter(ge=0, le=MAX_VERSION, description="Only events with a greater version.")
 ]
 
 Service = NamedDependency[MatchService]
@@ -72,25 +71,6 @@ GUIDE_FILE = "CLIENTS.md"
 _BODY = (413, 415, 422)
 _MATCH = (404,)
 _TOKEN = (401, 403)
-
-
-@get(
-    "/health",
-    operation_id="health",
-    sync_to_thread=True,
-    tags=["service"],
-    responses=problem_responses(),
-)
-def health(service: Service) -> Health:
-    """Liveness, the store in use, installed games and plugins that were skipped."""
-    return Health(
-        ok=True,
-        store=type(service.store).__name__.removesuffix("Store").lower(),
-        games=[game.id for game in service.games.games()],
-        plugin_problems=[
-            PluginProblem(plugin=p.plugin, error=p.error) for p in service.games.problems
-        ],
-    )
 
 
 @get(
@@ -160,7 +140,7 @@ def _game_info(game: Any) -> GameInfo:
     sync_to_thread=True,
     tags=["matches"],
     status_code=201,
-    responses=problem_responses(404, *_BODY),
+    responses=problem_responses(403, 404, *_BODY),
 )
 def create_match(data: JSONBody[CreateMatch], service: Service) -> MatchCreatedBody:
     """Start a match. Seats are free until claimed or handed to a bot."""
@@ -169,7 +149,7 @@ def create_match(data: JSONBody[CreateMatch], service: Service) -> MatchCreatedB
     )
     return MatchCreatedBody(
         id=match.match_id, game=match.game_id, players=match.players, version=match.version,
-        seats=_seats(match),
+        seats=_seats(match), client_seed=match.client_seed,
     )  # fmt: skip
 
 
@@ -262,7 +242,7 @@ def read_match(
         id=match.match_id, game=match.game_id, players=match.players, version=match.version,
         seats=_seats(match), you=seat,
         to_act=_to_act(service, match), finished=result is not None, result=result,
-        view=service.view(match, seat),
+        view=service.view(match, seat), client_seed=match.client_seed,
     )  # fmt: skip
 
 
@@ -393,7 +373,7 @@ async def stream_events(
     token: Token,
     last_event_id: LastEventId = None,
     after: Annotated[
-        int | None, QueryParameter(ge=0, le=2**53, description="Same as Last-Event-ID.")
+        int | None, QueryParameter(ge=0, le=MAX_VERSION, description="Same as Last-Event-ID.")
     ] = None,
     until_version: Annotated[
         int | None, QueryParameter(ge=0, description="End the stream once this version was sent.")
@@ -453,6 +433,8 @@ def _seats(match: MatchState) -> list[SeatInfo]:
 def _summary(service: MatchService, match_id: str, version: int, created: float) -> MatchSummary:
     try:
         match = service.load(match_id)
+    except ServiceUnavailable:
+        raise
     except IronworksError:
         # Its game is no longer installed, so it cannot be folded: one broken match must not
         # fail the whole listing, and the first event still names its game and player count.
@@ -460,6 +442,7 @@ def _summary(service: MatchService, match_id: str, version: int, created: float)
         return MatchSummary(
             id=match_id, game=first.game, players=first.players, version=version,
             finished=False, created_at=created, status="unavailable",
+            client_seed=first.client_seed,
         )  # fmt: skip
     seats = _seats(match)
     finished = service.result(match) is not None
@@ -472,7 +455,7 @@ def _summary(service: MatchService, match_id: str, version: int, created: float)
     return MatchSummary(
         id=match_id, game=match.game_id, players=match.players, version=match.version,
         finished=finished, created_at=created, status=status, seats=seats,
-        to_act=[] if finished else _to_act(service, match),
+        to_act=[] if finished else _to_act(service, match), client_seed=match.client_seed,
     )  # fmt: skip
 
 
@@ -481,7 +464,7 @@ def _to_act(service: MatchService, match: MatchState) -> list[int]:
 
 
 ROUTES: list[Any] = [
-    health, list_games, read_game, read_game_guide, create_match, list_matches, claim_seat,
+    list_games, read_game, read_game_guide, create_match, list_matches, claim_seat,
     hand_to_bot, read_match, read_position, legal_moves, submit_move, read_events,
     stream_events, create_stream_ticket,
 ]  # fmt: skip

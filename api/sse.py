@@ -17,7 +17,8 @@ import anyio.to_thread
 import msgspec
 from litestar.response import ServerSentEventMessage
 
-from core.errors import BadRequest
+from api.bodies import MAX_VERSION
+from core.errors import BadRequest, ServiceUnavailable
 from core.service import MatchService
 
 log = logging.getLogger(__name__)
@@ -41,8 +42,11 @@ def resume_point(last_event_id: str | None, after: int | None) -> int:
             raise BadRequest(
                 "bad_last_event_id", "Last-Event-ID must be the integer version of an event"
             ) from None
-        if seen < 0:
-            raise BadRequest("bad_last_event_id", "Last-Event-ID must not be negative")
+        if not 0 <= seen <= MAX_VERSION:
+            # The bound of ``?after=``: beyond it the stores cannot even compare versions.
+            raise BadRequest(
+                "bad_last_event_id", f"Last-Event-ID must be a version from 0 to {MAX_VERSION}"
+            )
         return seen
     return after or 0
 
@@ -78,6 +82,8 @@ async def event_stream(
             )  # fmt: skip
             if not moved:
                 yield ServerSentEventMessage(data=None, comment="keep-alive")
+    except ServiceUnavailable as exc:  # the client reconnects with Last-Event-ID
+        log.warning("event stream of match %s ended: %s", match_id, exc.message)
     except Exception:  # headers are sent: all we can do is log and end the stream
         log.exception("event stream of match %s failed", match_id)
 

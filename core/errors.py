@@ -82,3 +82,16 @@ class IdempotencyMismatch(IronworksError):
 
     status = 422
     code = "idempotency_key_reused"
+
+
+class ServiceUnavailable(IronworksError):
+    """A backend the request needs (the event store, the job queue) is down or did not
+    answer in time. Try again after ``retry_after`` seconds. A write that timed out may have
+    been stored all the same, which a retry with the same ``Idempotency-Key`` finds out."""
+
+    status = 503
+    code = "unavailable"
+
+    def __init__(self, code: str | None = None, message: str = "", retry_after: int = 1) -> None:
+        super().__init__(code, message)
+        self.retry_after = max(1, retry_after)

@@ -26,6 +26,9 @@ class MatchCreated(msgspec.Struct, frozen=True, kw_only=True, tag="core.match_cr
     """Secret: never leaves the server."""
     position: dict[str, Any] | None = None
     """Set when the match starts from a position document instead of ``setup``."""
+    client_seed: bool | None = None
+    """Whether the creator chose ``seed`` (and so can deal the same cards again elsewhere);
+    ``None`` in matches stored before this was recorded."""
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, kw_only=True, tag="core.seat_claimed"):
@@ -67,6 +70,8 @@ class MatchState(msgspec.Struct, kw_only=True):
     seats: list[Seat]
     created_at: float
     game_state: Any = None
+    client_seed: bool | None = None
+    """See :attr:`MatchCreated.client_seed`."""
 
 
 def fold(games: Any, events: Iterable[StoredEvent], match: MatchState | None = None) -> MatchState:
@@ -87,6 +92,7 @@ def fold(games: Any, events: Iterable[StoredEvent], match: MatchState | None = N
                     game_state=(
                         None if event.position is None else game.load_position(event.position)
                     ),
+                    client_seed=event.client_seed,
                 )  # fmt: skip
             elif isinstance(event, SeatClaimed):
                 match.seats[event.seat].token_hash = event.token_hash

@@ -4,12 +4,20 @@ This is the only place where games meet I/O. Every move goes through
 :meth:`MatchService.apply` (player moves, bot moves and system tasks alike), so
 optimistic concurrency and idempotency hold for all of them; seat changes go through
 :meth:`MatchService._append_core`, which retries them on a version conflict instead.
+
+A change, once stored, is answered as a success even if the jobs it calls for cannot be
+queued (the queue or the store went away meanwhile): the reconciler
+(:mod:`worker.reconciler`) finds the match waiting and queues them later, and so does
+:meth:`MatchService.settle` for the matches this process knows about, among them those whose
+append failed without telling whether it was stored.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
+import logging
 import secrets
 import uuid
 from collections.abc import Callable
@@ -25,6 +33,7 @@ from core.errors import (
     InvalidPosition,
     IronworksError,
     NotFound,
+    ServiceUnavailable,
     Unauthorized,
     VersionConflict,
 )
@@ -47,6 +56,7 @@ from core.rng import decision_rng, new_seed
 from core.store.base import EventStore, replay
 from core.tasks import Job, NullRunner, TaskRunner
 
+log = logging.getLogger(__name__)
 _encoder = msgspec.json.Encoder()
 _SEAT_CHANGE_RETRIES = 20
 
@@ -66,8 +76,13 @@ class MatchService:
         games: GameRegistry,
         runner: TaskRunner | None = None,
         snapshot_every: int = 50,
+        client_seeds: bool = True,
     ) -> None:
+        """``client_seeds=False`` refuses matches whose creator chooses the seed."""
         self.store = store
+        self.client_seeds = client_seeds
+        self._unsettled: set[str] = set()
+        """Matches that may wait for jobs nobody queued (see :meth:`settle`)."""
         self.games = games
         self.runner: TaskRunner = runner or NullRunner()
         self.snapshots = SnapshotCache(snapshot_every)
@@ -166,6 +181,7 @@ class MatchService:
                 payload: dict[str, Any] = {
                     "game": event.game, "players": event.players, "options": event.options,
                     "from_position": event.position is not None,
+                    "client_seed": event.client_seed,
                 }  # fmt: skip
             elif isinstance(event, SeatClaimed):
                 payload = {"seat": event.seat}  # the token hash stays on the server
@@ -214,11 +230,16 @@ class MatchService:
                 "a match started from a position takes its settings from the position; "
                 "send either options or a position, not both",
             )
+        if seed and not self.client_seeds:
+            raise Forbidden(
+                "client_seed_refused",
+                "this server deals every match from a seed of its own: send no seed",
+            )
         opts = _convert_options(game, options or {})
-        seed = seed or new_seed()
+        client_seed, seed = bool(seed), seed or new_seed()
         created = MatchCreated(
             game=game_id, players=players, options=msgspec.to_builtins(opts), seed=seed,
-            position=position,
+            position=position, client_seed=client_seed,
         )  # fmt: skip
         new = [NewEvent(type=created.__struct_config__.tag, data=core_encoder.encode(created))]
         if position is not None:
@@ -229,7 +250,7 @@ class MatchService:
             first = game.setup(opts, players, decision_rng(seed, 0, "setup"))
             new += self._game_events(game, first, actor=None)
         match_id = match_id or uuid.uuid4().hex
-        self.store.append(match_id, 0, new)
+        self._append(match_id, 0, new)
         match = self.load(match_id)
         self._enqueue_tasks(match)
         return match
@@ -336,19 +357,18 @@ class MatchService:
         game = self.game_of(match)
         move = self._as_move(game, move)
         digest = _digest(move, actor)
-        if expected_version != match.version:
-            raise VersionConflict(match.match_id, expected_version, match.version)
-        rng = decision_rng(match.seed, match.version)
-        events = game.decide(match.game_state, actor, move, rng)
-        new = self._game_events(game, events, actor=actor)
         try:
-            appended = self.store.append(
-                match.match_id, match.version, new, idempotency_key, digest
-            )
+            if expected_version != match.version:
+                raise VersionConflict(match.match_id, expected_version, match.version)
+            rng = decision_rng(match.seed, match.version)
+            events = game.decide(match.game_state, actor, move, rng)
+            new = self._game_events(game, events, actor=actor)
+            appended = self._append(match.match_id, match.version, new, idempotency_key, digest)
         except VersionConflict:
             if idempotency_key is None:
                 raise
-            # This very request (same key) may have won the race meanwhile: answer as a retry.
+            # This very request (same key) may have won the race meanwhile, before ``match``
+            # was loaded or before this append: either way, answer as a retry.
             seen = self.store.lookup(match.match_id, idempotency_key)
             if seen is None:
                 raise
@@ -356,7 +376,7 @@ class MatchService:
         if enqueue and not appended.replayed:
             # Loaded anew rather than folded onto ``match``: callers may still hold and reuse
             # that object, and the snapshot cache keeps the reload short.
-            self._enqueue_tasks(self.load(match.match_id))
+            self._follow_up(match.match_id)
         return self._submit_result(appended)
 
     def decode_move(self, game: Any, data: bytes) -> Any:
@@ -375,6 +395,18 @@ class MatchService:
         """Enqueue whatever the match is waiting for (after a crash or lost job)."""
         self._enqueue_tasks(self.load(match_id))
 
+    def settle(self) -> int:
+        """Queue the jobs of the matches whose jobs this process could not queue, or whose
+        last append failed without telling whether it was stored; returns how many matches
+        it queued jobs for. The ones that fail again stay for the next call."""
+        settled = 0
+        for match_id in list(self._unsettled):
+            self._unsettled.discard(match_id)
+            # NotFound: the append that failed was the match's first, and it never was.
+            with contextlib.suppress(NotFound):
+                settled += self._follow_up(match_id)
+        return settled
+
     def jobs_for(self, match: MatchState) -> list[Job]:
         """Work the match waits for that no person does: system steps and bot seats' turns."""
         jobs = []
@@ -392,9 +424,37 @@ class MatchService:
 
     # --- internals -----------------------------------------------------------------------
 
-    def _enqueue_tasks(self, match: MatchState) -> None:
-        for job in self.jobs_for(match):
-            self.runner.enqueue(job)
+    def _enqueue_tasks(self, match: MatchState) -> bool:
+        """Queue the match's jobs; a queue that is down only delays them (see the module).
+        Returns whether it queued them."""
+        try:
+            for job in self.jobs_for(match):
+                self.runner.enqueue(job)
+        except ServiceUnavailable as exc:
+            self._unsettle(match.match_id, exc)
+            return False
+        return True
+
+    def _follow_up(self, match_id: str) -> bool:
+        """Queue the jobs of a match whose change was just stored."""
+        try:
+            match = self.load(match_id)
+        except ServiceUnavailable as exc:
+            self._unsettle(match_id, exc)
+            return False
+        return self._enqueue_tasks(match)
+
+    def _append(self, match_id: str, *args: Any) -> AppendResult:
+        """``store.append``, noting a match whose append may have been stored unanswered."""
+        try:
+            return self.store.append(match_id, *args)
+        except ServiceUnavailable as exc:
+            self._unsettle(match_id, exc)
+            raise
+
+    def _unsettle(self, match_id: str, exc: ServiceUnavailable) -> None:
+        log.warning("match %s: jobs left to the reconciler: %s", match_id, exc.message)
+        self._unsettled.add(match_id)
 
     def _replay(
         self, match_id: str, key: str, move: bytes | Any, token: str | None
@@ -441,11 +501,11 @@ class MatchService:
             event = make(match)
             new = NewEvent(type=event.__struct_config__.tag, data=core_encoder.encode(event))
             try:
-                self.store.append(match_id, match.version, [new])
+                self._append(match_id, match.version, [new])
             except VersionConflict:
                 continue
             # The version moved, so jobs computed for the old one are void: compute them anew.
-            self._enqueue_tasks(self.load(match_id))
+            self._follow_up(match_id)
             return
         raise Conflict("busy", "the match kept changing meanwhile; try again")
 

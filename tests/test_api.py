@@ -290,6 +290,42 @@ def test_another_seats_hand_never_appears_in_view_events_or_stream(
             assert "token_hash" not in text and '"seed"' not in text
 
 
+@pytest.mark.parametrize("seed", ["s1", None])
+def test_a_match_dealt_from_a_client_seed_says_so_to_every_seat_and_spectator(
+    client: TestClient[Any], seed: str | None
+) -> None:
+    """Whoever chose the seed can deal the same hands in a private twin match, so the
+    others must be able to see that a seed was chosen (never the seed itself)."""
+    body = {"game": "highcard", "players": 2} | ({"seed": seed} if seed else {})
+    created = client.post("/matches", json=body).json()
+    match_id = created["id"]
+    tokens = claim_all(client, match_id)
+    chosen = seed is not None
+    assert created["client_seed"] is chosen
+    listed = {m["id"]: m for m in client.get("/matches").json()["items"]}
+    assert listed[match_id]["client_seed"] is chosen
+    for headers in [{}, *map(bearer, tokens)]:
+        assert client.get(f"/matches/{match_id}", headers=headers).json()["client_seed"] is chosen
+        first = client.get(f"/matches/{match_id}/events", headers=headers).json()["events"][0]
+        assert first["type"] == "core.match_created"
+        assert first["payload"]["client_seed"] is chosen
+        assert "s1" not in json.dumps(first)
+
+
+def test_a_server_refusing_client_seeds_deals_every_match_itself(registry: Any) -> None:
+    from worker.inprocess import InlineRunner
+
+    runner = InlineRunner()
+    service = MatchService(MemoryStore(), registry, runner, client_seeds=False)
+    runner.bind(service)
+    with TestClient(create_app(service)) as client:
+        refused = client.post("/matches", json={"game": "highcard", "players": 2, "seed": "s1"})
+        assert_problem(refused, 403, "client_seed_refused")
+        assert client.get("/matches").json()["total"] == 0
+        created = client.post("/matches", json={"game": "highcard", "players": 2})
+        assert created.status_code == 201 and created.json()["client_seed"] is False
+
+
 def test_stream_resumes_after_last_event_id(client: TestClient[Any]) -> None:
     match_id = new_match(client)
     tokens = claim_all(client, match_id)
@@ -326,6 +362,26 @@ def test_bad_last_event_id_is_a_problem(client: TestClient[Any]) -> None:
     match_id = new_match(client)
     response = client.get(f"/matches/{match_id}/stream", headers={"Last-Event-ID": "abc"})
     assert_problem(response, 400, "bad_last_event_id")
+
+
+@pytest.mark.parametrize("last_event_id", [2**53 + 1, 2**63, 10**30])
+def test_a_last_event_id_beyond_any_version_is_refused_like_after(
+    registry: Any, tmp_path: Any, last_event_id: int
+) -> None:
+    """On SQLite such an id overflowed the query and answered an empty 200 stream."""
+    from core.store.sqlite import SQLiteStore
+    from core.tasks import NullRunner
+
+    service = MatchService(SQLiteStore(tmp_path / "events.sqlite3"), registry, NullRunner())
+    with TestClient(create_app(service)) as client:
+        match_id = new_match(client)
+        for name, headers, params in [
+            ("bad_last_event_id", {"Last-Event-ID": str(last_event_id)}, {}),
+            ("invalid_request", {}, {"after": last_event_id}),
+        ]:
+            response = client.get(f"/matches/{match_id}/stream", headers=headers, params=params)
+            assert_problem(response, 400, name)
+    service.store.close()
 
 
 def test_events_are_paged_with_after_and_limit(client: TestClient[Any]) -> None:

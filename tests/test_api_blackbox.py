@@ -161,6 +161,31 @@ def test_request_without_a_body_is_told_to_send_one(client: TestClient[Any]) -> 
     assert client.get(f"/matches/{match_id}").json()["seats"][0]["bot"] is None
 
 
+def nested(depth: int) -> str:
+    """A JSON value ``depth`` arrays deep, under 2 KB even at a thousand levels."""
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize("depth", [33, 978])
+def test_a_deeply_nested_body_is_refused_as_a_bad_request(
+    client: TestClient[Any], depth: int
+) -> None:
+    """978 levels made the JSON decoder raise RecursionError: a 500."""
+    match_id = create(client, "brass-birmingham", 2)
+    (token,) = claim(client, match_id, range(1))
+    for path, body in [
+        ("/matches", f'{{"game": "brass-birmingham", "players": 2, "options": {nested(depth)}}}'),
+        (f"/matches/{match_id}/moves", f'{{"move": {nested(depth)}, "expected_version": 1}}'),
+        (f"/matches/{match_id}/seats/1/bot", f'{{"bot": {nested(depth)}}}'),
+    ]:
+        response = client.post(
+            path, content=body, headers={"content-type": "application/json", **bearer(token)}
+        )
+        problem = assert_problem(response, 400, "invalid_request")
+        assert "nest" in problem["detail"]
+    assert client.get("/matches").json()["total"] == 1
+
+
 # --- moves -----------------------------------------------------------------------------------
 
 

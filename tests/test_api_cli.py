@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,10 @@ from core.tasks import NullRunner
 @pytest.mark.parametrize(
     ("command", "mentions"),
     [
-        ("serve", ["--host", "--port", "--store", "IRONWORKS_STORE", "sqlite:///"]),
+        (
+            "serve",
+            ["--host", "--port", "--store", "IRONWORKS_STORE", "sqlite:///", "--no-client-seeds"],
+        ),
         ("worker", ["--redis", "--store", "--burst"]),
         ("openapi", ["--output", "--check"]),
     ],
@@ -40,6 +44,30 @@ def test_each_subcommand_explains_itself(
     text = capsys.readouterr().out
     for word in mentions:
         assert word in text
+
+
+def test_version_names_the_installed_distribution(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out.strip() == f"ironworks {version('ironworks')}"
+
+
+def test_startup_lines_name_the_backends_without_their_passwords(registry: GameRegistry) -> None:
+    from api.cli import startup_line, worker_line
+
+    store = "sqlite:///matches.sqlite3"
+    redis = "redis://:hunter2@127.0.0.1:6390/3?prefix=shop"
+    service = MatchService(open_store("memory://"), registry, NullRunner())
+    serving = startup_line(service, "redis://:hunter2@127.0.0.1:6390/3", "http://0.0.0.0:80")
+    working = worker_line(store, redis)
+    assert "hunter2" not in serving + working
+    assert "store redis://:***@127.0.0.1:6390/3" in serving and "highcard" in serving
+    assert (
+        f"store {store}" in working and "queue 'shop' on redis://:***@127.0.0.1:6390/3" in working
+    )
 
 
 def test_worker_without_redis_url_says_what_is_missing(
@@ -61,16 +89,17 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'matches.sqlite3'}"
 
 
-@pytest.fixture
-def server(db_url: str) -> Iterator[str]:
-    """``ironworks serve`` on a SQLite file with the in-process runner, highcard installed."""
+@contextmanager
+def serving(db_url: str, *options: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``ironworks serve`` on a SQLite file with the in-process runner, highcard installed;
+    yields its base URL and its process (stderr piped)."""
     port = free_port()
     env = highcard_path_env()
     env.pop("REDIS_URL", None)
     env.pop("IRONWORKS_STORE", None)
     proc = subprocess.Popen(
         [sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--log-level", "warning",
-         "--store", db_url],
+         "--store", db_url, *options],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
@@ -78,16 +107,42 @@ def server(db_url: str) -> Iterator[str]:
         deadline = time.monotonic() + 20
         while True:
             try:
-                httpx.get(f"{base}/health", timeout=1)
+                httpx.get(f"{base}/health/live", timeout=1)
                 break
             except httpx.TransportError:
                 if proc.poll() is not None or time.monotonic() > deadline:
                     pytest.fail(f"server did not start: {proc.stderr.read().decode()[-2000:]}")
                 time.sleep(0.2)
-        yield base
+        yield base, proc
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.fixture
+def server(db_url: str) -> Iterator[str]:
+    with serving(db_url) as (base, _):
+        yield base
+
+
+def test_serve_names_store_runner_workers_and_games_and_can_refuse_client_seeds(
+    db_url: str,
+) -> None:
+    from importlib.metadata import version
+
+    with serving(db_url, "--no-client-seeds") as (base, proc):
+        assert proc.stderr is not None
+        line = proc.stderr.readline().decode()
+        body = {"game": "highcard", "players": 2}
+        refused = httpx.post(f"{base}/matches", json={**body, "seed": "mine"})
+        created = httpx.post(f"{base}/matches", json=body)
+        ready = httpx.get(f"{base}/health/ready")
+    assert line.startswith(f"ironworks {version('ironworks')} ")
+    for part in (f"store {db_url}", "runner in-process", "workers: ", "highcard", "refused"):
+        assert part in line, line
+    assert refused.status_code == 403 and refused.json()["code"] == "client_seed_refused"
+    assert created.status_code == 201 and created.json()["client_seed"] is False
+    assert ready.status_code == 200 and ready.json()["ok"] is True
 
 
 def wait_for_turn(server: str, match_id: str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from core.errors import (
     IllegalMove,
     InvalidPosition,
     NotFound,
+    ServiceUnavailable,
     VersionConflict,
 )
 from core.events import AppendResult, NewEvent
@@ -261,6 +262,36 @@ def test_a_race_lost_to_another_request_with_the_same_key_is_refused(
         svc.submit(match.match_id, tokens[0], _play(low), match.version, "key-3")
 
 
+class _LookupRacedStore(MemoryStore):
+    """Lets the first copy of a keyed request land right after its retry looked the key up
+    and found nothing, so the retry then loads a match already past its expected version."""
+
+    first_copy: Any = None
+    """Submits the first copy; set by the test, run once."""
+
+    def lookup(self, stream_id: str, idempotency_key: str) -> Any:
+        seen = super().lookup(stream_id, idempotency_key)
+        if self.first_copy is not None:
+            first_copy, self.first_copy = self.first_copy, None
+            first_copy()
+        return seen
+
+
+def test_a_retry_overlapping_its_first_copy_answers_as_a_retry_not_a_conflict(
+    registry: GameRegistry, jobs: NullRunner
+) -> None:
+    svc = MatchService(_LookupRacedStore(), registry, jobs)
+    match, tokens = _dealt(svc, jobs)
+    low = _hand(svc, match, 0)[0]
+    submit = (match.match_id, tokens[0], _play(low), match.version, "key-4")
+    first = []
+    svc.store.first_copy = lambda: first.append(svc.submit(*submit))  # type: ignore[attr-defined]
+    retry = svc.submit(*submit)
+    assert not first[0].replayed and retry.replayed
+    assert (retry.first_version, retry.version) == (first[0].first_version, first[0].version)
+    assert svc.store.version(match.match_id) == match.version + 1
+
+
 def _digest_of(svc: MatchService, match: MatchState, seat: int, card: int) -> str:
     """The request digest the service computes for ``seat`` playing ``card``."""
     from core.service import _digest
@@ -305,6 +336,79 @@ def test_finishing_a_round_enqueues_the_next_deal(svc: MatchService, jobs: NullR
     end_of_round = svc.load(match.match_id)
     assert jobs.jobs[-1].kind == "system" and jobs.jobs[-1].version == end_of_round.version
     assert msgspec.json.decode(jobs.jobs[-1].move) == {"type": "deal"}
+
+
+class _DownQueue(NullRunner):
+    """A queue that refuses every job, as RQ does with its Redis down."""
+
+    def enqueue(self, job: Job) -> None:
+        raise ServiceUnavailable("queue_unavailable", "the job queue did not answer")
+
+
+def test_a_change_whose_jobs_cannot_be_queued_is_stored_and_answered_as_done(
+    registry: GameRegistry,
+) -> None:
+    svc = MatchService(MemoryStore(), registry, _DownQueue())
+    match = svc.create_match("highcard", 2, seed=SEED)  # its deal could not be queued
+    token = svc.claim_seat(match.match_id, 0)
+    svc.hand_to_bot(match.match_id, 1, "random", None)
+    now = svc.load(match.match_id)
+    assert [s.bot for s in now.seats] == [None, "random"] and now.seats[0].token_hash
+    assert svc.jobs_for(now) == [
+        Job(match_id=match.match_id, version=now.version, kind="system", move=b'{"type":"deal"}')
+    ]
+    assert svc.seat_for_token(now, token) == 0
+
+
+class _AnswerLostStore(MemoryStore):
+    """Stores the next append, then fails as if the answer had been lost on the way."""
+
+    lose_next = False
+    store_it = True
+    """False: the failing append stores nothing either."""
+
+    def append(self, *args: Any, **kwargs: Any) -> AppendResult:
+        if self.lose_next and not self.store_it:
+            self.lose_next = False
+            raise ServiceUnavailable("store_unavailable", "the event store did not answer")
+        result = super().append(*args, **kwargs)
+        if self.lose_next:
+            self.lose_next = False
+            raise ServiceUnavailable("store_unavailable", "the event store did not answer")
+        return result
+
+
+def test_the_jobs_of_a_move_whose_answer_was_lost_are_queued_once_the_store_is_back(
+    registry: GameRegistry, jobs: NullRunner
+) -> None:
+    svc = MatchService(_AnswerLostStore(), registry, jobs)
+    match, tokens = _dealt(svc, jobs)
+    svc.submit(match.match_id, tokens[0], _play(_hand(svc, match, 0)[0]), match.version)
+    now = svc.load(match.match_id)
+    last_card = (match.match_id, tokens[1], _play(_hand(svc, now, 1)[0]), now.version, "k")
+    svc.store.lose_next = True  # type: ignore[attr-defined]
+    with pytest.raises(ServiceUnavailable):
+        svc.submit(*last_card)  # the round is over, but the next deal was never queued
+    queued = len(jobs.jobs)
+    assert svc.submit(*last_card).replayed
+    assert jobs.jobs[queued:] == []  # a retry is no reason to queue anything
+    assert svc.settle() == 1
+    end_of_round = svc.load(match.match_id)
+    assert jobs.jobs[queued:] == svc.jobs_for(end_of_round) != []
+    assert svc.settle() == 0, "settled once is settled"
+
+
+@pytest.mark.parametrize("stored", [True, False])
+def test_a_match_whose_creation_failed_unanswered_is_settled_whether_it_exists_or_not(
+    registry: GameRegistry, jobs: NullRunner, stored: bool
+) -> None:
+    svc = MatchService(_AnswerLostStore(), registry, jobs)
+    svc.store.lose_next, svc.store.store_it = True, stored  # type: ignore[attr-defined]
+    with pytest.raises(ServiceUnavailable):
+        svc.create_match("highcard", 2, seed=SEED, match_id="m")
+    assert jobs.jobs == []
+    assert svc.settle() == int(stored)
+    assert [job.match_id for job in jobs.jobs] == ["m"] * stored
 
 
 def test_a_job_for_an_old_version_is_dropped(svc: MatchService, jobs: NullRunner) -> None:

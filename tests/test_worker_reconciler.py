@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ServiceUnavailable
 from core.match import MatchState
 from core.service import MatchService
 from core.tasks import Job, NullRunner
@@ -115,3 +116,43 @@ def test_a_job_that_keeps_failing_is_retried_ever_more_rarely(
             resumed_at.append(scan)
     assert resumed_at == [1, 2, 4, 8, 16]
     assert all(job.match_id == bots for job in jobs.jobs)
+
+
+def test_a_store_outage_during_a_scan_leaves_the_match_to_the_next_scan(
+    svc: MatchService, jobs: NullRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An outage is no verdict on the match: marking it idle would leave its lost job lost."""
+    bots = bot_match(svc, players=2, rounds=2)
+    jobs.jobs.clear()
+    reconciler = Reconciler(svc)
+    real = svc.load
+
+    def load_once_down(match_id: str) -> MatchState:
+        monkeypatch.setattr(svc, "load", real)
+        raise ServiceUnavailable("store_unavailable", "the event store did not answer")
+
+    monkeypatch.setattr(svc, "load", load_once_down)
+    with pytest.raises(ServiceUnavailable):
+        reconciler.scan()
+    assert reconciler.scan() == 1
+    assert jobs.jobs == svc.jobs_for(svc.load(bots))
+
+
+def test_scans_during_a_queue_outage_do_not_put_the_match_off_afterwards(
+    svc: MatchService, jobs: NullRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bots = bot_match(svc, players=2, rounds=2)
+    jobs.jobs.clear()
+    reconciler = Reconciler(svc)
+    real = jobs.enqueue
+
+    def refuse(job: Job) -> None:
+        raise ServiceUnavailable("queue_unavailable", "the job queue did not answer")
+
+    monkeypatch.setattr(jobs, "enqueue", refuse)
+    for _ in range(4):
+        with pytest.raises(ServiceUnavailable):
+            reconciler.scan()
+    monkeypatch.setattr(jobs, "enqueue", real)
+    assert reconciler.scan() == 1, "the queue is back: the next scan resumes the match"
+    assert jobs.jobs == svc.jobs_for(svc.load(bots))

@@ -157,6 +157,30 @@ def test_a_job_taken_off_the_queue_but_never_started_is_queued_again(runner: RQR
     assert runner.queue.count == 1
 
 
+def test_a_job_a_worker_is_taking_off_the_queue_is_not_queued_again(runner: RQRunner) -> None:
+    """Deleting it there pulled it from under the worker about to run it."""
+    runner.enqueue(JOB)
+    rq_id = runner.keys.job_id(JOB)
+    runner.connection.lmove(runner.queue.key, runner.queue.intermediate_queue_key)  # popped
+    runner.enqueue(JOB)
+    assert runner.queue.count == 0
+    assert runner.queue.intermediate_queue.get_job_ids() == [rq_id]
+    assert _status(runner, JOB) == "queued"
+
+
+def test_a_finished_job_that_a_worker_is_still_closing_is_queued_again(runner: RQRunner) -> None:
+    """RQ deleting its execution at the same moment made the enqueue raise: a 500."""
+    runner.enqueue(JOB)
+    rq_id = runner.keys.job_id(JOB)
+    runner.queue.remove(rq_id)
+    runner.connection.hset(f"rq:job:{rq_id}", "status", "finished")
+    # an execution the worker has just deleted, still listed for the job
+    runner.connection.zadd(f"rq:executions:{rq_id}", {"gone": time.time() + 600})
+    runner.enqueue(JOB)
+    assert runner.queue.get_job_ids() == [rq_id]
+    assert _status(runner, JOB) == "queued"
+
+
 def _wait_until_over(service: MatchService, match_id: str) -> None:
     deadline = time.monotonic() + DEADLINE
     while service.result(match := service.load(match_id)) is None:

@@ -21,9 +21,11 @@ def build_service(
     registry: GameRegistry | None = None,
     runner: object | None = None,
     snapshot_every: int = 50,
+    client_seeds: bool = True,
 ) -> MatchService:
     """The service for a store URL. Jobs go to RQ when ``redis_url`` (or ``REDIS_URL``) is
-    set, otherwise to an in-process thread; ``runner`` overrides both."""
+    set, otherwise to an in-process thread; ``runner`` overrides both. ``client_seeds=False``
+    refuses matches whose creator chooses the seed."""
     store_url = store_url or store_url_from_env()
     store = open_store(store_url)
     registry = registry or default_registry()
@@ -38,7 +40,13 @@ def build_service(
             from worker.think import ThinkPool
 
             runner = InProcessRunner(pool=ThinkPool())
-    service = MatchService(store, registry, runner, snapshot_every=snapshot_every)  # type: ignore[arg-type]
+    service = MatchService(
+        store,
+        registry,
+        runner,  # type: ignore[arg-type]
+        snapshot_every=snapshot_every,
+        client_seeds=client_seeds,
+    )
     bind = getattr(runner, "bind", None)
     if bind is not None:
         bind(service)

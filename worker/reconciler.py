@@ -1,14 +1,16 @@
 """Finding matches whose pending work was lost, and enqueueing it again.
 
 A job is lost when the process that held it dies: an RQ worker killed mid-job, or an API
-process whose in-process queue went down with it. Enqueueing again is always safe, since a
-job that did run meanwhile is stale by the time its copy runs.
+process whose in-process queue went down with it, or when it could not be queued at all (the
+queue, or the store, was down just after a change was stored). Enqueueing again is always
+safe, since a job that did run meanwhile is stale by the time its copy runs.
 """
 
 from __future__ import annotations
 
 import logging
 
+from core.errors import ServiceUnavailable
 from core.service import MatchService
 
 log = logging.getLogger(__name__)
@@ -24,6 +26,10 @@ class Reconciler:
 
     A match resumed again and again at the same version has a job that keeps failing (a
     plugin bug): it is retried after 1, 2, 4 … up to ``MAX_BACKOFF`` scans, not at every one.
+
+    A store or queue that is unavailable ends the scan with
+    :class:`core.errors.ServiceUnavailable` and counts against no match: the next scan tries
+    again as if this one had not happened.
     """
 
     PAGE = 500
@@ -74,9 +80,19 @@ class Reconciler:
 
     def _resume(self, match_id: str) -> int:
         try:
+            return self._enqueue_jobs_of(match_id)
+        except ServiceUnavailable:
+            # An outage says nothing about the match: no backoff for it.
+            self._retries.pop(match_id, None)
+            raise
+
+    def _enqueue_jobs_of(self, match_id: str) -> int:
+        try:
             match = self.service.load(match_id)
             # jobs_for rather than service.resume: the same load tells us if the match is idle.
             jobs = self.service.jobs_for(match)
+        except ServiceUnavailable:
+            raise
         except Exception:  # a plugin bug or uninstalled game must not stop the other matches
             log.exception("cannot resume match %s", match_id)
             self._idle[match_id] = self.service.store.version(match_id)

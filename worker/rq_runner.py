@@ -20,12 +20,13 @@ import uuid
 import msgspec
 from redis import Redis
 from rq import Queue, SimpleWorker, get_current_job
-from rq.exceptions import DuplicateJobError
+from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job as RQJob
 from rq.job import JobStatus
 
+from core.breaker import Breaker
 from core.service import MatchService
-from core.store.redis import DEFAULT_PREFIX, split_prefix
+from core.store.redis import DEFAULT_PREFIX, connect, is_outage, split_prefix
 from core.tasks import Job
 from worker.bootstrap import build_service, store_url_from_env
 from worker.jobs import Outcome, execute
@@ -81,11 +82,16 @@ class Keys(msgspec.Struct, frozen=True):
 
 class RQRunner:
     """Sends jobs to the ironworks RQ queue. ``store_url`` travels with each job so a worker
-    acts on the store the job came from; without it, workers use their own ``--store``."""
+    acts on the store the job came from; without it, workers use their own ``--store``.
+
+    A Redis that is down or stalled makes :meth:`enqueue` raise
+    :class:`core.errors.ServiceUnavailable` (code ``queue_unavailable``) within the
+    timeouts of :func:`core.store.redis.connect`; the service leaves those jobs to the
+    reconciler."""
 
     def __init__(self, redis_url: str, store_url: str | None = None) -> None:
         url, keys = Keys.of_url(redis_url)
-        self._attach(Redis.from_url(url), keys, store_url)
+        self._attach(connect(url), keys, store_url)
 
     @classmethod
     def attached(cls, connection: Redis, keys: Keys, store_url: str | None) -> RQRunner:
@@ -99,8 +105,23 @@ class RQRunner:
         self.keys = keys
         self.store_url = store_url
         self.queue = Queue(keys.queue, connection=connection)
+        self.breaker = Breaker("queue_unavailable", "the job queue", is_outage)
 
     def enqueue(self, job: Job) -> None:
+        with self.breaker:
+            self._enqueue(job)
+
+    def ping(self) -> None:
+        """Raise :class:`core.errors.ServiceUnavailable` unless the queue answers now."""
+        with self.breaker:
+            self.connection.ping()
+
+    def live_workers(self) -> int:
+        """How many ``ironworks worker`` processes on this queue have beaten lately."""
+        with self.breaker:
+            return sum(1 for _ in self.connection.scan_iter(self.keys.alive("*"), count=1000))
+
+    def _enqueue(self, job: Job) -> None:
         rq_id = self.keys.job_id(job)
         try:
             self._push(job, rq_id)
@@ -114,7 +135,12 @@ class RQRunner:
             # The earlier copy died with its worker, or already ran: run it again. Harmless
             # if it did run, since the job is then stale.
             # A job that keeps failing is retried ever more rarely (worker.reconciler).
-            existing.delete()
+            try:
+                existing.delete()
+            except (NoSuchJobError, ValueError):
+                # The worker that ran it is deleting it too (RQ's ValueError: an execution
+                # of the job is already gone): finish the deletion.
+                self.connection.delete(existing.key)
         with contextlib.suppress(DuplicateJobError):  # someone re-enqueued it meanwhile
             self._push(job, rq_id)
 
@@ -138,8 +164,12 @@ class RQRunner:
         worker that is alive."""
         status = existing.get_status(refresh=False)
         if status == JobStatus.QUEUED:
-            # A worker that died between popping the job and starting it leaves it "queued".
-            return self.queue.get_job_position(existing.id) is not None
+            if self.queue.get_job_position(existing.id) is not None:
+                return True
+            # A worker pops a job into RQ's intermediate queue and starts it a moment later
+            # (RQ fails it there if that worker died); taken off both, it was lost.
+            parked = self.connection.lpos(self.queue.intermediate_queue_key, existing.id)
+            return parked is not None
         if status == JobStatus.STARTED:
             worker = existing.worker_name
             return bool(worker) and bool(self.connection.exists(self.keys.alive(worker)))

@@ -15,7 +15,9 @@ Seen = tuple[AppendResult, str | None]
 class EventStore(abc.ABC):
     """Append-only streams with optimistic concurrency and idempotent appends.
 
-    Every backend passes ``tests/test_store_contract.py``.
+    Every backend passes ``tests/test_store_contract.py``. A backend that cannot answer
+    (down, stalled past its timeout, locked) raises :class:`core.errors.ServiceUnavailable`
+    with the code ``store_unavailable`` from any method, within bounded time.
     """
 
     @abc.abstractmethod
@@ -60,6 +62,10 @@ class EventStore(abc.ABC):
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         """Block until the stream passes ``after_version`` or ``timeout`` seconds pass.
         Returns whether it did. Used by the SSE stream."""
+
+    def ping(self) -> None:
+        """Raise :class:`core.errors.ServiceUnavailable` unless the store answers now."""
+        self.version("")
 
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release connections."""

@@ -6,6 +6,9 @@ version and appends the whole batch, so no other client can interleave. Each app
 announced on a pub/sub channel, which is what :meth:`RedisStore.wait` listens to.
 
 The URL is redis-py's, plus ``?prefix=NAME`` (default ``ironworks``) in front of every key.
+Every call gives up after :data:`TIMEOUT_SECONDS` (``?socket_timeout=`` and
+``?socket_connect_timeout=`` in the URL override it) and then answers
+:class:`core.errors.ServiceUnavailable`, as does every call while the store is known down.
 """
 
 from __future__ import annotations
@@ -18,12 +21,18 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import msgspec
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
+from core.breaker import Breaker
 from core.errors import VersionConflict
 from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
 from core.store.base import EventStore, Seen, replay
 
 DEFAULT_PREFIX = "ironworks"
+TIMEOUT_SECONDS = 2.0
+"""How long one Redis call may take (connecting, or waiting for the answer); its commands
+take well under a millisecond when Redis is well."""
 
 SAFETY_POLL_SECONDS = 1.0
 """``wait`` re-reads the version this often in case a notification was lost (for instance
@@ -76,10 +85,28 @@ def split_prefix(url: str) -> tuple[str, str]:
     return urlunsplit(parts._replace(query=rest)), prefix
 
 
+def connect(url: str) -> redis.Redis:
+    """A client whose calls end within bounded time: :data:`TIMEOUT_SECONDS` unless the URL
+    says otherwise, and one immediate retry only for a refused or broken connection (a
+    pooled connection may have died with an earlier Redis), never for a timeout."""
+    return redis.Redis.from_url(
+        url,
+        socket_timeout=TIMEOUT_SECONDS,
+        socket_connect_timeout=TIMEOUT_SECONDS,
+        retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
+    )
+
+
+def is_outage(exc: BaseException) -> bool:
+    """Whether Redis failed to answer, rather than answered with an error."""
+    return isinstance(exc, redis.ConnectionError | redis.TimeoutError | OSError)
+
+
 class RedisStore(EventStore):
     def __init__(self, url: str) -> None:
         self.url, self.prefix = split_prefix(url)
-        self.client = redis.Redis.from_url(self.url)
+        self.client = connect(self.url)
+        self.breaker = Breaker("store_unavailable", "the event store", is_outage)
         self._append = self.client.register_script(APPEND_SCRIPT)
         self._streams = f"{self.prefix}:streams"
         self._created = f"{self.prefix}:created"
@@ -116,16 +143,17 @@ class RedisStore(EventStore):
         ]  # fmt: skip
         first, last = expected_version + 1, expected_version + len(events)
         record = _msgpack.encode(KeyRecord(first, last, request_digest))
-        outcome, value = self._append(
-            keys=[
-                self._events(stream_id), self._keys(stream_id), self._streams, self._created,
-                self._counter,
-            ],
-            args=[
-                stream_id, expected_version, int(idempotency_key is not None),
-                idempotency_key or "", record, repr(now), self.channel, *encoded,
-            ],
-        )  # fmt: skip
+        with self.breaker:
+            outcome, value = self._append(
+                keys=[
+                    self._events(stream_id), self._keys(stream_id), self._streams,
+                    self._created, self._counter,
+                ],
+                args=[
+                    stream_id, expected_version, int(idempotency_key is not None),
+                    idempotency_key or "", record, repr(now), self.channel, *encoded,
+                ],
+            )  # fmt: skip
         if outcome == b"replayed":
             return replay(self._seen(stream_id, value), request_digest)
         if outcome == b"conflict":
@@ -133,7 +161,8 @@ class RedisStore(EventStore):
         return AppendResult(stream_id=stream_id, first_version=first, last_version=last)
 
     def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
-        value = self.client.hget(self._keys(stream_id), idempotency_key)
+        with self.breaker:
+            value = self.client.hget(self._keys(stream_id), idempotency_key)
         return None if value is None else self._seen(stream_id, value)
 
     def read(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]:
@@ -141,34 +170,42 @@ class RedisStore(EventStore):
             return []
         start = max(after, 0)
         stop = -1 if limit is None else start + limit - 1
-        raws = self.client.lrange(self._events(stream_id), start, stop)
+        with self.breaker:
+            raws = self.client.lrange(self._events(stream_id), start, stop)
         return [_event_decoder.decode(raw) for raw in raws]
 
     def version(self, stream_id: str) -> int:
-        return int(self.client.llen(self._events(stream_id)))
+        with self.breaker:
+            return int(self.client.llen(self._events(stream_id)))
 
     def list_streams(self, offset: int = 0, limit: int = 50) -> list[StreamInfo]:
         if limit <= 0:
             return []
         offset = max(offset, 0)
-        ids = self.client.zrevrange(self._streams, offset, offset + limit - 1)
-        if not ids:
-            return []
-        with self.client.pipeline(transaction=False) as pipe:
-            pipe.hmget(self._created, ids)
-            for raw in ids:
-                pipe.llen(self._events(raw.decode()))
-            created, *versions = pipe.execute()
+        with self.breaker:
+            ids = self.client.zrevrange(self._streams, offset, offset + limit - 1)
+            if not ids:
+                return []
+            with self.client.pipeline(transaction=False) as pipe:
+                pipe.hmget(self._created, ids)
+                for raw in ids:
+                    pipe.llen(self._events(raw.decode()))
+                created, *versions = pipe.execute()
         return [
             StreamInfo(stream_id=raw.decode(), version=int(v), created_at=float(t or 0))
             for raw, t, v in zip(ids, created, versions, strict=True)
         ]
 
     def count_streams(self) -> int:
-        return int(self.client.zcard(self._streams))
+        with self.breaker:
+            return int(self.client.zcard(self._streams))
 
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         return self._notifier.wait(stream_id, after_version, timeout)
+
+    def ping(self) -> None:
+        with self.breaker:
+            self.client.ping()
 
     def close(self) -> None:
         self._notifier.close()
@@ -230,19 +267,25 @@ class _Notifier:
         with self._cond:
             if self._pid == os.getpid() or self._closed:
                 return
-            pubsub = self.store.client.pubsub(ignore_subscribe_messages=False)
-            pubsub.subscribe(self.store.channel)
-            # Only a confirmed subscription guarantees that later appends reach us.
-            deadline = time.monotonic() + 5
-            while time.monotonic() < deadline:
-                message = pubsub.get_message(timeout=deadline - time.monotonic())
-                if message is not None and message["type"] == "subscribe":
-                    break
+            with self.store.breaker:
+                pubsub = self._subscribe()
             self._pubsub = pubsub
             self._pid = os.getpid()
             threading.Thread(
                 target=self._listen, args=(pubsub,), name="ironworks-redis-notify", daemon=True
             ).start()
+
+    def _subscribe(self) -> redis.client.PubSub:
+        pubsub = self.store.client.pubsub(ignore_subscribe_messages=False)
+        pubsub.subscribe(self.store.channel)
+        # Only a confirmed subscription guarantees that later appends reach us.
+        deadline = time.monotonic() + TIMEOUT_SECONDS
+        while (left := deadline - time.monotonic()) > 0:
+            message = pubsub.get_message(timeout=left)
+            if message is not None and message["type"] == "subscribe":
+                return pubsub
+        pubsub.close()
+        raise redis.TimeoutError("Redis did not confirm the subscription")
 
     def _listen(self, pubsub: redis.client.PubSub) -> None:
         while not self._closed:

@@ -2,6 +2,8 @@
 
 Safe for many threads (one connection per thread) and many processes (writes take the
 database lock up front with ``BEGIN IMMEDIATE`` and wait for it via ``busy_timeout``).
+A write still waiting for the lock after that, or a file that cannot be opened, read or
+written, answers :class:`core.errors.ServiceUnavailable`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from core.breaker import Breaker
 from core.errors import BadRequest, VersionConflict
 from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
 from core.store.base import EventStore, Seen, replay
@@ -49,6 +52,21 @@ SCHEMA = (
 
 EVENT_COLUMNS = "stream_id, version, type, data, actor, timestamp, idempotency_key, rules_version"
 
+BUSY_TIMEOUT_SECONDS = 5.0
+"""How long a write waits for another writer's lock before the store counts as unavailable;
+writes hold it for about a millisecond."""
+_OUTAGE_CODES = frozenset({
+    sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_NOMEM, sqlite3.SQLITE_READONLY,
+    sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PROTOCOL,
+})  # fmt: skip
+"""SQLite result codes that blame the database file or its lock, not the statement."""
+
+
+def is_outage(exc: BaseException) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(exc, sqlite3.OperationalError) and ((code or 0) & 0xFF) in _OUTAGE_CODES
+
+
 POLL_SECONDS = 0.05
 """How often ``wait`` looks for appends made by other processes (in-process appends wake it
 at once)."""
@@ -69,13 +87,18 @@ files, so the child keeps them open and unused instead."""
 
 
 class SQLiteStore(EventStore):
-    def __init__(self, path: str | os.PathLike[str], busy_timeout: float = 30.0) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], busy_timeout: float = BUSY_TIMEOUT_SECONDS
+    ) -> None:
         self.path = str(path)
         if self.path == ":memory:" or self.path.startswith("file:"):
             # Each thread has its own connection, so each would see a database of its own.
             raise BadRequest("unsupported_store", "SQLite needs a file path; use memory://")
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self.busy_timeout = busy_timeout
+        # No cooldown: a lock held by a busy writer is gone a moment later, so every write
+        # gets its own wait.
+        self.breaker = Breaker("store_unavailable", "the event store", is_outage, cooldown=0)
         self._local = threading.local()
         self._open: weakref.WeakSet[_Connection] = weakref.WeakSet()
         self._open_lock = threading.Lock()
@@ -135,7 +158,7 @@ class SQLiteStore(EventStore):
         idempotency_key: str | None = None,
         request_digest: str | None = None,
     ) -> AppendResult:
-        with self._write() as conn:
+        with self.breaker, self._write() as conn:
             if idempotency_key is not None:
                 seen = self._lookup(conn, stream_id, idempotency_key)
                 if seen is not None:
@@ -177,36 +200,42 @@ class SQLiteStore(EventStore):
         return result
 
     def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
-        return self._lookup(self._conn(), stream_id, idempotency_key)
+        with self.breaker:
+            return self._lookup(self._conn(), stream_id, idempotency_key)
 
     def read(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]:
         if limit is not None and limit <= 0:
             return []
-        rows = self._conn().execute(
-            f"SELECT {EVENT_COLUMNS} FROM events WHERE stream_id = ? AND version > ? "
-            "ORDER BY version LIMIT ?",
-            (stream_id, after, -1 if limit is None else limit),
-        )
-        return [
-            StoredEvent(
-                stream_id=s, version=v, type=t, data=d, actor=a, timestamp=ts,
-                idempotency_key=k, rules_version=r,
+        with self.breaker:
+            rows = self._conn().execute(
+                f"SELECT {EVENT_COLUMNS} FROM events WHERE stream_id = ? AND version > ? "
+                "ORDER BY version LIMIT ?",
+                (stream_id, after, -1 if limit is None else limit),
             )
-            for s, v, t, d, a, ts, k, r in rows
-        ]  # fmt: skip
+            return [
+                StoredEvent(
+                    stream_id=s, version=v, type=t, data=d, actor=a, timestamp=ts,
+                    idempotency_key=k, rules_version=r,
+                )
+                for s, v, t, d, a, ts, k, r in rows
+            ]  # fmt: skip
 
     def version(self, stream_id: str) -> int:
-        return self._version(self._conn(), stream_id)
+        with self.breaker:
+            return self._version(self._conn(), stream_id)
 
     def list_streams(self, offset: int = 0, limit: int = 50) -> list[StreamInfo]:
-        rows = self._conn().execute(
-            "SELECT stream_id, version, created_at FROM streams ORDER BY seq DESC LIMIT ? OFFSET ?",
-            (max(limit, 0), max(offset, 0)),
-        )
-        return [StreamInfo(stream_id=s, version=v, created_at=t) for s, v, t in rows]
+        with self.breaker:
+            rows = self._conn().execute(
+                "SELECT stream_id, version, created_at FROM streams "
+                "ORDER BY seq DESC LIMIT ? OFFSET ?",
+                (max(limit, 0), max(offset, 0)),
+            )
+            return [StreamInfo(stream_id=s, version=v, created_at=t) for s, v, t in rows]
 
     def count_streams(self) -> int:
-        return self._conn().execute("SELECT count(*) FROM streams").fetchone()[0]
+        with self.breaker:
+            return self._conn().execute("SELECT count(*) FROM streams").fetchone()[0]
 
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
