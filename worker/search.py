@@ -5,7 +5,11 @@ game's ``determinize`` hook (hidden hands, deck order, bags sampled from what th
 allows), and for each candidate move plays short futures in them with the game's fast
 ``playout_policy``, scoring where a playout stops with ``evaluate`` (or the real result at
 the end of the game). Candidates are chosen to explore by UCB1 over all determinizations
-together, so a move that only shines when the hidden cards fall one way does not win.
+together, so a move that only shines when the hidden cards fall one way does not win, and
+the i-th future of every candidate is played in the same determinization with the same
+random draws, so candidates are compared on equal luck. The game's own greedy choice is
+always a candidate and is kept unless another does clearly better: search refines the
+heuristic rather than replacing it with noise.
 
 Why this shape: Brass and Age of Steam decisions are sequential (an action, then its card,
 then each source), most decisions have few options, and the game's own heuristic already
