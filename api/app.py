@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from typing import Any
 
@@ -50,6 +51,19 @@ async def refuse_non_json_body(request: Request[Any, Any, Any]) -> None:
         raise HTTPException(
             status_code=415, detail=f"send the body as application/json, not {media_type}"
         )
+
+
+def described(handlers: list[Any]) -> list[Any]:
+    """``handlers``, each described in the OpenAPI document by its docstring.
+
+    Litestar's own ``use_handler_docstrings`` reads the docstring of whatever wraps a sync
+    handler by then (so some operations read "Wrap a given callable..."); reading it here,
+    from the function itself, gives every operation its own.
+    """
+    for handler in handlers:
+        if handler.description is None and handler.fn.__doc__:
+            handler.description = inspect.cleandoc(handler.fn.__doc__)
+    return handlers
 
 
 async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
@@ -142,7 +156,7 @@ def create_app(
             max_age=600,
         )
     return Litestar(
-        route_handlers=[*HEALTH_ROUTES, *ROUTES, *web_routes()],
+        route_handlers=[*described(HEALTH_ROUTES), *described(ROUTES), *web_routes()],
         cors_config=cors,
         dependencies={
             "service": Provide(provide_service, use_cache=True, sync_to_thread=False),

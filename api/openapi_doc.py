@@ -18,7 +18,7 @@ import msgspec
 from litestar import Litestar, Request
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 
-from api.bodies import RequestBody
+from api.bodies import MAX_VERSION, RequestBody
 from core.registry import GameRegistry
 
 log = logging.getLogger(__name__)
@@ -43,11 +43,32 @@ def game_components(registry: GameRegistry) -> dict[str, Any]:
         except (TypeError, ValueError) as exc:
             log.warning("no OpenAPI schemas for game %s: %s", game.id, exc)
             continue
-        components.update({prefix + name: schema for name, schema in defs.items()})
+        for name, schema in defs.items():
+            # Generators name classes after titles: msgspec's bare struct names (``Build``)
+            # repeat across games, the game's title makes them unique
+            schema["title"] = f"{game.title} {schema.get('title', name)}"
+            components[prefix + name] = _closed_tuples_as_prefix_items(schema)
         components[f"{prefix}AnyMove"] = {"title": f"{game.title} move", **moves}
         components[f"{prefix}AnyEvent"] = {"title": f"{game.title} event", **events}
         _add_options(components, game, options["$ref"].removeprefix(_REF))
     return components
+
+
+def _closed_tuples_as_prefix_items(schema: Any) -> Any:
+    """``schema`` without msgspec's ``"items": false`` beside ``prefixItems``.
+
+    A boolean schema is valid JSON Schema, but generators (openapi-python-client) refuse it;
+    ``maxItems``, which msgspec writes too, closes the tuple just as well.
+    """
+    if isinstance(schema, list):
+        return [_closed_tuples_as_prefix_items(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    cleaned = {key: _closed_tuples_as_prefix_items(value) for key, value in schema.items()}
+    if "prefixItems" in cleaned and cleaned.get("items") is False:
+        del cleaned["items"]
+        cleaned["maxItems"] = len(cleaned["prefixItems"])
+    return cleaned
 
 
 def _add_options(components: dict[str, Any], game: Any, name: str) -> None:
@@ -113,6 +134,10 @@ _RETRY_AFTER = {
 }
 
 
+_LAST_EVENT_ID = {"type": "integer", "minimum": 0, "maximum": MAX_VERSION}
+"""What a ``Last-Event-ID`` header carries: the version of an event (an SSE ``id``)."""
+
+
 def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict[str, Any]:
     """``litestar_doc`` (left untouched) completed with the games' schemas."""
     doc = json.loads(json.dumps(litestar_doc))
@@ -140,6 +165,9 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
     )
     doc["paths"]["/matches"]["post"]["responses"]["201"]["links"] = _CREATED_MATCH_LINKS
     for operation in (op for path in doc["paths"].values() for op in path.values()):
+        for parameter in operation.get("parameters", []):
+            if parameter["name"] == "Last-Event-ID":
+                parameter["schema"] = _LAST_EVENT_ID
         unavailable = operation.get("responses", {}).get("503")
         if unavailable is not None:
             unavailable.setdefault("headers", {})["Retry-After"] = _RETRY_AFTER
