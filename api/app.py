@@ -22,6 +22,7 @@ from api.openapi_doc import GameAwareJsonPlugin, GameAwareSwaggerPlugin
 from api.problems import EXCEPTION_HANDLERS
 from api.routes import ROUTES
 from api.web import SWAGGER_ASSETS, web_routes
+from core.errors import BadRequest
 from core.service import MatchService
 
 MAX_BODY_BYTES = 64 * 1024
@@ -128,7 +129,43 @@ def _integral(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
+def refuse_unknown_query_parameters(request: Request[Any, Any, Any]) -> None:
+    """A 400 for a query parameter the API operation does not declare.
+
+    A misspelt or unsupported filter (``?open=true`` for ``?open_seats=true``) would
+    otherwise be ignored, and the client would take an unfiltered answer for a filtered one.
+    Only documented operations are checked: the web table's pages may carry cache-busting
+    queries.
+    """
+    handler = request.route_handler
+    if not handler.include_in_schema or not request.query_params:
+        return
+    known = _declared_query_parameters(handler, request.path_params)
+    unknown = sorted(set(request.query_params) - known)
+    if unknown:
+        allowed = ", ".join(sorted(known)) or "none"
+        raise BadRequest(
+            "unknown_query_parameter",
+            f"{request.method} {request.url.path} has no query parameter "
+            f"{', '.join(unknown)} (it takes: {allowed})",
+        )
+
+
+def _declared_query_parameters(handler: Any, path_params: dict[str, Any]) -> frozenset[str]:
+    """The query parameters ``handler`` takes, worked out once and kept in its ``opt``."""
+    names = handler.opt.get(_QUERY_NAMES)
+    if names is None:
+        model = handler.create_kwargs_model(path_parameters=dict.fromkeys(path_params))
+        names = frozenset(p.field_alias for p in model.expected_query_params)
+        handler.opt[_QUERY_NAMES] = names
+    return names
+
+
+_QUERY_NAMES = "ironworks_query_parameters"
+
+
 async def check_request(request: Request[Any, Any, Any]) -> None:
+    refuse_unknown_query_parameters(request)
     await refuse_non_json_body(request)
     await decode_body_strictly(request)
 

@@ -6,6 +6,7 @@ Service calls block (SQLite, Redis), so handlers run on worker threads.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,6 +29,7 @@ from api.bodies import (
     LogEvent,
     MatchCreatedBody,
     MatchPage,
+    MatchStatus,
     MatchSummary,
     MatchView,
     MoveAccepted,
@@ -177,13 +179,56 @@ def list_matches(
         int, QueryParameter(ge=0, le=2**31, description="Matches to skip (newest first).")
     ] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=100, description="Matches per page.")] = 20,
+    game: Annotated[
+        str | None,
+        QueryParameter(min_length=1, max_length=64, description="Only matches of this game id."),
+    ] = None,
+    status: Annotated[
+        MatchStatus | None, QueryParameter(description="Only matches in this status.")
+    ] = None,
+    open_seats: Annotated[
+        bool | None,
+        QueryParameter(
+            description="`true`: only matches with a seat nobody claimed or handed to a bot "
+            "(and not finished), the ones a newcomer can join; `false`: only the others."
+        ),
+    ] = None,
 ) -> MatchPage:
-    """Matches, newest first."""
-    streams = service.store.list_streams(offset, limit)
+    """Matches, newest first, with their seats and status: the lobby. The filters combine;
+    ``total`` counts the matches that pass them, ``offset`` and ``limit`` page through those.
+    An unknown query parameter is a 400 (``unknown_query_parameter``), never ignored."""
+    if game is None and status is None and open_seats is None:
+        streams = service.store.list_streams(offset, limit)
+        return MatchPage(
+            total=service.store.count_streams(), offset=offset, limit=limit,
+            items=[_summary(service, s.stream_id, s.version, s.created_at) for s in streams],
+        )  # fmt: skip
+    # The store keeps no index by game or status: the filtered lobby folds every match.
+    wanted = [
+        summary
+        for summary in _all_summaries(service)
+        if (game is None or summary.game == game)
+        and (status is None or summary.status == status)
+        and (open_seats is None or _has_open_seat(summary) == open_seats)
+    ]
     return MatchPage(
-        total=service.store.count_streams(), offset=offset, limit=limit,
-        items=[_summary(service, s.stream_id, s.version, s.created_at) for s in streams],
-    )  # fmt: skip
+        total=len(wanted), offset=offset, limit=limit, items=wanted[offset : offset + limit]
+    )
+
+
+_SCAN_PAGE = 100
+
+
+def _all_summaries(service: MatchService) -> Iterator[MatchSummary]:
+    offset = 0
+    while streams := service.store.list_streams(offset, _SCAN_PAGE):
+        for s in streams:
+            yield _summary(service, s.stream_id, s.version, s.created_at)
+        offset += len(streams)
+
+
+def _has_open_seat(summary: MatchSummary) -> bool:
+    return summary.status == "open"
 
 
 @post(
