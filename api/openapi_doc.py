@@ -206,9 +206,14 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
     move = _any_move(components)
     schemas["SubmitMove"]["properties"]["move"] = move
     schemas["LegalMoves"]["properties"]["moves"]["items"] = move
+    # Served payloads are the game's redact(): not the stored structs of `<game>.AnyEvent`,
+    # so the document does not claim they are (no per-game schema of served events yet).
     schemas["LogEvent"]["properties"]["payload"]["description"] = (
-        "The event as the caller may see it: the `<game>.AnyEvent` schema with another "
-        "seat's secrets removed, or a `core.*` service event."
+        "The event as the caller may see it (the game's `redact`), its kind in `type`: the "
+        "fields of the game's stored event of that kind (`<game>.AnyEvent`) without the tag, "
+        "ids written as the game's client names (as in the view), another seat's secrets "
+        "left out; each game's guide (`GET /games/{game_id}/guide`) lists them. A `core.*` "
+        "type is a service event."
     )
     doc["paths"]["/matches"]["post"]["responses"]["201"]["links"] = _CREATED_MATCH_LINKS
     for operation in (op for path in doc["paths"].values() for op in path.values()):
