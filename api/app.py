@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,6 +22,7 @@ from api.openapi_doc import GameAwareJsonPlugin, GameAwareSwaggerPlugin
 from api.problems import EXCEPTION_HANDLERS
 from api.routes import ROUTES
 from api.web import SWAGGER_ASSETS, web_routes
+from core.errors import BadRequest
 from core.service import MatchService
 
 MAX_BODY_BYTES = 64 * 1024
@@ -50,6 +52,19 @@ async def refuse_non_json_body(request: Request[Any, Any, Any]) -> None:
         raise HTTPException(
             status_code=415, detail=f"send the body as application/json, not {media_type}"
         )
+
+
+def described(handlers: list[Any]) -> list[Any]:
+    """``handlers``, each described in the OpenAPI document by its docstring.
+
+    Litestar's own ``use_handler_docstrings`` reads the docstring of whatever wraps a sync
+    handler by then (so some operations read "Wrap a given callable..."); reading it here,
+    from the function itself, gives every operation its own.
+    """
+    for handler in handlers:
+        if handler.description is None and handler.fn.__doc__:
+            handler.description = inspect.cleandoc(handler.fn.__doc__)
+    return handlers
 
 
 async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
@@ -114,7 +129,43 @@ def _integral(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
+def refuse_unknown_query_parameters(request: Request[Any, Any, Any]) -> None:
+    """A 400 for a query parameter the API operation does not declare.
+
+    A misspelt or unsupported filter (``?open=true`` for ``?open_seats=true``) would
+    otherwise be ignored, and the client would take an unfiltered answer for a filtered one.
+    Only documented operations are checked: the web table's pages may carry cache-busting
+    queries.
+    """
+    handler = request.route_handler
+    if not handler.include_in_schema or not request.query_params:
+        return
+    known = _declared_query_parameters(handler, request.path_params)
+    unknown = sorted(set(request.query_params) - known)
+    if unknown:
+        allowed = ", ".join(sorted(known)) or "none"
+        raise BadRequest(
+            "unknown_query_parameter",
+            f"{request.method} {request.url.path} has no query parameter "
+            f"{', '.join(unknown)} (it takes: {allowed})",
+        )
+
+
+def _declared_query_parameters(handler: Any, path_params: dict[str, Any]) -> frozenset[str]:
+    """The query parameters ``handler`` takes, worked out once and kept in its ``opt``."""
+    names = handler.opt.get(_QUERY_NAMES)
+    if names is None:
+        model = handler.create_kwargs_model(path_parameters=dict.fromkeys(path_params))
+        names = frozenset(p.field_alias for p in model.expected_query_params)
+        handler.opt[_QUERY_NAMES] = names
+    return names
+
+
+_QUERY_NAMES = "ironworks_query_parameters"
+
+
 async def check_request(request: Request[Any, Any, Any]) -> None:
+    refuse_unknown_query_parameters(request)
     await refuse_non_json_body(request)
     await decode_body_strictly(request)
 
@@ -142,7 +193,7 @@ def create_app(
             max_age=600,
         )
     return Litestar(
-        route_handlers=[*HEALTH_ROUTES, *ROUTES, *web_routes()],
+        route_handlers=[*described(HEALTH_ROUTES), *described(ROUTES), *web_routes()],
         cors_config=cors,
         dependencies={
             "service": Provide(provide_service, use_cache=True, sync_to_thread=False),

@@ -42,7 +42,12 @@ _NOT_READY = {
 }
 
 
-@get("/health/live", operation_id="healthLive", tags=["service"], responses=problem_responses())
+@get(
+    "/health/live",
+    operation_id="healthLive", summary="Liveness probe",
+    tags=["service"],
+    responses=problem_responses(),
+)
 async def live() -> Liveness:
     """Whether this process serves requests at all; asks no backend."""
     return Liveness(ok=True, version=package_version())
@@ -50,7 +55,7 @@ async def live() -> Liveness:
 
 @get(
     "/health/ready",
-    operation_id="healthReady",
+    operation_id="healthReady", summary="Readiness probe",
     tags=["service"],
     responses={**problem_responses(), **_NOT_READY},
 )
@@ -61,7 +66,7 @@ async def ready(service: Service) -> Response[Health]:
 
 @get(
     "/health",
-    operation_id="health",
+    operation_id="health", summary="Service health",
     tags=["service"],
     responses={**problem_responses(), **_NOT_READY},
 )

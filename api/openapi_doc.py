@@ -3,7 +3,8 @@
 Litestar only knows that a move or a match's options are "a JSON object"; each game's msgspec
 structs and unions say exactly which objects. Their schemas are added as components named
 ``<game id>.<Struct>`` (plus ``<game id>.AnyMove`` / ``<game id>.AnyEvent`` for the whole
-unions, and always ``<game id>.Options``) and the API's fields point at them. Across games
+unions, always ``<game id>.Options``, and ``<game id>.View`` for a game whose class names the
+struct its views follow as ``View``) and the API's fields point at them. Across games
 those fields are an ``anyOf``: one value may fit several games (the Brass family shares its
 move structs; every game accepts ``{}`` as options), which a ``oneOf`` would reject.
 """
@@ -18,7 +19,7 @@ import msgspec
 from litestar import Litestar, Request
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 
-from api.bodies import RequestBody
+from api.bodies import MAX_VERSION, RequestBody
 from core.registry import GameRegistry
 
 log = logging.getLogger(__name__)
@@ -36,18 +37,69 @@ def game_components(registry: GameRegistry) -> dict[str, Any]:
     components: dict[str, Any] = {}
     for game in registry.games():
         prefix = f"{game.id}."
+        view_type = getattr(game, "View", None)  # optional: the struct view() follows
+        types = [game.Move, game.Event, game.Options, *([view_type] if view_type else [])]
         try:
-            (moves, events, options), defs = msgspec.json.schema_components(
-                [game.Move, game.Event, game.Options], ref_template=f"{_REF}{prefix}{{name}}"
+            (moves, events, options, *view), defs = msgspec.json.schema_components(
+                types, ref_template=f"{_REF}{prefix}{{name}}"
             )
         except (TypeError, ValueError) as exc:
             log.warning("no OpenAPI schemas for game %s: %s", game.id, exc)
             continue
-        components.update({prefix + name: schema for name, schema in defs.items()})
+        for name, schema in defs.items():
+            # Generators name classes after titles: msgspec's bare struct names (``Build``)
+            # repeat across games, the game's title makes them unique
+            schema["title"] = f"{game.title} {schema.get('title', name)}"
+            components[prefix + name] = _closed_tuples_as_prefix_items(schema)
         components[f"{prefix}AnyMove"] = {"title": f"{game.title} move", **moves}
         components[f"{prefix}AnyEvent"] = {"title": f"{game.title} event", **events}
         _add_options(components, game, options["$ref"].removeprefix(_REF))
+        if view:
+            _rename(components, view[0]["$ref"].removeprefix(_REF), f"{prefix}View")
+            components[f"{prefix}View"]["title"] = f"{game.title} view"
     return components
+
+
+def _closed_tuples_as_prefix_items(schema: Any) -> Any:
+    """``schema`` as generators read it: no ``"items": false`` beside ``prefixItems``, and
+    an ``items`` on every other array.
+
+    A boolean schema is valid JSON Schema, but generators (openapi-python-client) refuse it;
+    ``maxItems``, which msgspec writes too, closes the tuple just as well.
+    """
+    if isinstance(schema, list):
+        return [_closed_tuples_as_prefix_items(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    cleaned = {key: _closed_tuples_as_prefix_items(value) for key, value in schema.items()}
+    if "prefixItems" in cleaned and cleaned.get("items") is False:
+        del cleaned["items"]
+        cleaned["maxItems"] = len(cleaned["prefixItems"])
+    if cleaned.get("type") == "array" and "items" not in cleaned and "prefixItems" not in cleaned:
+        cleaned["items"] = {}  # ``list[Any]``: generators want the (any) item schema said
+    return cleaned
+
+
+def _rename(components: dict[str, Any], name: str, wanted: str) -> None:
+    """Component ``name`` moved to ``wanted`` (a stable name, whatever the struct is called),
+    every reference to it following. A ``$ref``-only alias would not do: generators make a
+    second class of the same title from it."""
+    if name == wanted or wanted in components:
+        return
+    components[wanted] = components.pop(name)
+    old, new = _REF + name, _REF + wanted
+
+    def follow(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("$ref") == old:
+                node["$ref"] = new
+            for value in node.values():
+                follow(value)
+        elif isinstance(node, list):
+            for value in node:
+                follow(value)
+
+    follow(components)
 
 
 def _add_options(components: dict[str, Any], game: Any, name: str) -> None:
@@ -70,6 +122,19 @@ def _any_move(components: dict[str, Any]) -> dict[str, Any]:
     if not refs:
         return {"type": "object"}
     return {"anyOf": refs, "description": "A move of the match's game (see `<game>.AnyMove`)."}
+
+
+def _any_view(components: dict[str, Any], games: list[Any]) -> dict[str, Any] | None:
+    """MatchView's ``view``: one of the games' ``<game>.View``; ``None`` (a free object) when
+    some game does not say what its view holds."""
+    names = [f"{game.id}.View" for game in games]
+    if not names or any(name not in components for name in names):
+        return None
+    return {
+        "anyOf": [{"$ref": _REF + name} for name in sorted(names)],
+        "description": "What the caller may see of the game state: the `<game>.View` schema "
+        "of the match's game (another seat's secrets left out).",
+    }
 
 
 def _any_options(components: dict[str, Any], games: list[Any]) -> dict[str, Any] | None:
@@ -113,6 +178,10 @@ _RETRY_AFTER = {
 }
 
 
+_LAST_EVENT_ID = {"type": "integer", "minimum": 0, "maximum": MAX_VERSION}
+"""What a ``Last-Event-ID`` header carries: the version of an event (an SSE ``id``)."""
+
+
 def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict[str, Any]:
     """``litestar_doc`` (left untouched) completed with the games' schemas."""
     doc = json.loads(json.dumps(litestar_doc))
@@ -131,15 +200,26 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
     options = _any_options(components, games)
     if options is not None:
         schemas["CreateMatch"]["properties"]["options"] = options
+    view = _any_view(components, games)
+    if view is not None:
+        schemas["MatchView"]["properties"]["view"] = view
     move = _any_move(components)
     schemas["SubmitMove"]["properties"]["move"] = move
     schemas["LegalMoves"]["properties"]["moves"]["items"] = move
+    # Served payloads are the game's redact(): not the stored structs of `<game>.AnyEvent`,
+    # so the document does not claim they are (no per-game schema of served events yet).
     schemas["LogEvent"]["properties"]["payload"]["description"] = (
-        "The event as the caller may see it: the `<game>.AnyEvent` schema with another "
-        "seat's secrets removed, or a `core.*` service event."
+        "The event as the caller may see it (the game's `redact`), its kind in `type`: the "
+        "fields of the game's stored event of that kind (`<game>.AnyEvent`) without the tag, "
+        "ids written as the game's client names (as in the view), another seat's secrets "
+        "left out; each game's guide (`GET /games/{game_id}/guide`) lists them. A `core.*` "
+        "type is a service event."
     )
     doc["paths"]["/matches"]["post"]["responses"]["201"]["links"] = _CREATED_MATCH_LINKS
     for operation in (op for path in doc["paths"].values() for op in path.values()):
+        for parameter in operation.get("parameters", []):
+            if parameter["name"] == "Last-Event-ID":
+                parameter["schema"] = _LAST_EVENT_ID
         unavailable = operation.get("responses", {}).get("503")
         if unavailable is not None:
             unavailable.setdefault("headers", {})["Retry-After"] = _RETRY_AFTER

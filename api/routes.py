@@ -6,6 +6,7 @@ Service calls block (SQLite, Redis), so handlers run on worker threads.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,6 +29,7 @@ from api.bodies import (
     LogEvent,
     MatchCreatedBody,
     MatchPage,
+    MatchStatus,
     MatchSummary,
     MatchView,
     MoveAccepted,
@@ -55,9 +57,15 @@ IdempotencyKey = Annotated[
         description="Retrying with the same key returns the first answer and moves nothing.",
     ),
 ]  # fmt: skip
+# A string here, so an empty header (what EventSource may send) is no error; the document
+# types it as the version it carries (see api.openapi_doc).
 LastEventId = Annotated[
     str | None,
-    HeaderParameter(name="Last-Event-ID", required=False, description="Resume after this version."),
+    HeaderParameter(
+        name="Last-Event-ID", required=False,
+        description="Resume after this version (the `id` of the last message received); "
+        "wins over `after`. An empty value counts as absent.",
+    ),
 ]
 AfterVersion = Annotated[
     int, QueryParameter(ge=0, le=MAX_VERSION, description="Only events with a greater version.")
@@ -76,6 +84,7 @@ _TOKEN = (401, 403)
 @get(
     "/games",
     operation_id="listGames",
+    summary="List the installed games",
     sync_to_thread=False,
     tags=["games"],
     responses=problem_responses(),
@@ -88,6 +97,7 @@ def list_games(service: Service) -> list[GameInfo]:
 @get(
     "/games/{game_id:str}",
     operation_id="getGame",
+    summary="Read one game",
     sync_to_thread=False,
     tags=["games"],
     responses=problem_responses(404),
@@ -100,6 +110,7 @@ def read_game(game_id: GameId, service: Service) -> GameInfo:
 @get(
     "/games/{game_id:str}/guide",
     operation_id="getGameGuide",
+    summary="Read a game's client guide",
     sync_to_thread=True,
     tags=["games"],
     media_type="text/markdown",
@@ -137,6 +148,7 @@ def _game_info(game: Any) -> GameInfo:
 @post(
     "/matches",
     operation_id="createMatch",
+    summary="Create a match",
     sync_to_thread=True,
     tags=["matches"],
     status_code=201,
@@ -156,26 +168,73 @@ def create_match(data: JSONBody[CreateMatch], service: Service) -> MatchCreatedB
 @get(
     "/matches",
     operation_id="listMatches",
+    summary="List matches (the lobby)",
     sync_to_thread=True,
     tags=["matches"],
     responses=problem_responses(),
 )
 def list_matches(
     service: Service,
-    offset: Annotated[int, QueryParameter(ge=0, le=2**31)] = 0,
-    limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
+    offset: Annotated[
+        int, QueryParameter(ge=0, le=2**31, description="Matches to skip (newest first).")
+    ] = 0,
+    limit: Annotated[int, QueryParameter(ge=1, le=100, description="Matches per page.")] = 20,
+    game: Annotated[
+        str | None,
+        QueryParameter(min_length=1, max_length=64, description="Only matches of this game id."),
+    ] = None,
+    status: Annotated[
+        MatchStatus | None, QueryParameter(description="Only matches in this status.")
+    ] = None,
+    open_seats: Annotated[
+        bool | None,
+        QueryParameter(
+            description="`true`: only matches with a seat nobody claimed or handed to a bot "
+            "(and not finished), the ones a newcomer can join; `false`: only the others."
+        ),
+    ] = None,
 ) -> MatchPage:
-    """Matches, newest first."""
-    streams = service.store.list_streams(offset, limit)
+    """Matches, newest first, with their seats and status: the lobby. The filters combine;
+    ``total`` counts the matches that pass them, ``offset`` and ``limit`` page through those.
+    An unknown query parameter is a 400 (``unknown_query_parameter``), never ignored."""
+    if game is None and status is None and open_seats is None:
+        streams = service.store.list_streams(offset, limit)
+        return MatchPage(
+            total=service.store.count_streams(), offset=offset, limit=limit,
+            items=[_summary(service, s.stream_id, s.version, s.created_at) for s in streams],
+        )  # fmt: skip
+    # The store keeps no index by game or status: the filtered lobby folds every match.
+    wanted = [
+        summary
+        for summary in _all_summaries(service)
+        if (game is None or summary.game == game)
+        and (status is None or summary.status == status)
+        and (open_seats is None or _has_open_seat(summary) == open_seats)
+    ]
     return MatchPage(
-        total=service.store.count_streams(), offset=offset, limit=limit,
-        items=[_summary(service, s.stream_id, s.version, s.created_at) for s in streams],
-    )  # fmt: skip
+        total=len(wanted), offset=offset, limit=limit, items=wanted[offset : offset + limit]
+    )
+
+
+_SCAN_PAGE = 100
+
+
+def _all_summaries(service: MatchService) -> Iterator[MatchSummary]:
+    offset = 0
+    while streams := service.store.list_streams(offset, _SCAN_PAGE):
+        for s in streams:
+            yield _summary(service, s.stream_id, s.version, s.created_at)
+        offset += len(streams)
+
+
+def _has_open_seat(summary: MatchSummary) -> bool:
+    return summary.status == "open"
 
 
 @post(
     "/matches/{match_id:str}/seats/{seat:int}/claim",
     operation_id="claimSeat",
+    summary="Claim a free seat",
     sync_to_thread=True,
     tags=["seats"],
     status_code=201,
@@ -190,6 +249,7 @@ def claim_seat(match_id: MatchId, seat: SeatNo, service: Service) -> SeatToken:
 @post(
     "/matches/{match_id:str}/seats/{seat:int}/bot",
     operation_id="handSeatToBot",
+    summary="Hand a seat to a bot",
     sync_to_thread=True,
     tags=["seats"],
     status_code=200,
@@ -211,6 +271,7 @@ def hand_to_bot(
 @get(
     "/matches/{match_id:str}",
     operation_id="getMatch",
+    summary="Read a match and its view",
     sync_to_thread=True,
     tags=["matches"],
     security=SEAT_OPTIONAL,
@@ -264,6 +325,7 @@ def _replay_point(service: MatchService, match_id: str, version: int) -> MatchSt
 @get(
     "/matches/{match_id:str}/position",
     operation_id="getPosition",
+    summary="Export a match's position",
     sync_to_thread=True,
     tags=["matches"],
     responses=problem_responses(*_MATCH, 403),
@@ -290,6 +352,7 @@ def read_position(match_id: MatchId, service: Service) -> PositionBody:
 @get(
     "/matches/{match_id:str}/moves",
     operation_id="listLegalMoves",
+    summary="List the caller's legal moves",
     sync_to_thread=True,
     tags=["moves"],
     security=SEAT_REQUIRED,
@@ -309,6 +372,7 @@ def legal_moves(match_id: MatchId, service: Service, token: Token) -> LegalMoves
 @post(
     "/matches/{match_id:str}/moves",
     operation_id="submitMove",
+    summary="Submit a move",
     sync_to_thread=True,
     tags=["moves"],
     status_code=200,
@@ -335,6 +399,7 @@ def submit_move(
 @get(
     "/matches/{match_id:str}/events",
     operation_id="listEvents",
+    summary="Read a match's event log",
     sync_to_thread=True,
     tags=["events"],
     security=SEAT_OPTIONAL,
@@ -345,7 +410,7 @@ def read_events(
     service: Service,
     token: Token,
     after: AfterVersion = 0,
-    limit: Annotated[int, QueryParameter(ge=1, le=500)] = 100,
+    limit: Annotated[int, QueryParameter(ge=1, le=500, description="Events per page.")] = 100,
 ) -> EventPage:
     """The match's log after version ``after``, as the caller may see it."""
     match = service.load(match_id)
@@ -360,6 +425,7 @@ def read_events(
 @get(
     "/matches/{match_id:str}/stream",
     operation_id="streamEvents",
+    summary="Stream a match's events (SSE)",
     media_type="text/event-stream",
     response_description="A stream of messages: `id` is the event's version, `data` a "
     "`LogEvent` as JSON; comment lines keep idle connections open.",
@@ -405,6 +471,7 @@ async def stream_events(
 @post(
     "/matches/{match_id:str}/stream-ticket",
     operation_id="createStreamTicket",
+    summary="Create a stream ticket",
     sync_to_thread=True,
     tags=["events"],
     status_code=200,

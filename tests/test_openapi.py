@@ -181,3 +181,41 @@ def test_interactive_docs_are_served(registry: Any) -> None:
     assert page.status_code == 200
     assert "swagger" in page.text.lower()
     assert "highcard.AnyMove" in page.text  # the page shows the games' schemas too
+
+
+def test_every_component_title_is_unique_as_generators_name_classes_after_them(
+    document: dict[str, Any],
+) -> None:
+    titles = [s["title"] for s in document["components"]["schemas"].values() if "title" in s]
+    assert len(titles) == len(set(titles))
+    assert document["components"]["schemas"]["brass-birmingham.Build"]["title"] == (
+        "Brass: Birmingham Build"
+    )
+
+
+def test_no_schema_is_a_boolean_one_which_generators_refuse(document: dict[str, Any]) -> None:
+    def booleans(node: Any) -> int:
+        if isinstance(node, dict):
+            return sum((v is False or v is True) and k in {"items", "additionalItems"}
+                       for k, v in node.items()) + sum(booleans(v) for v in node.values())
+        return sum(booleans(v) for v in node) if isinstance(node, list) else 0
+
+    assert booleans(document) == 0
+    goods = document["components"]["schemas"]["age-of-steam.Started"]["properties"]["goods"]
+    assert goods["items"]["maxItems"] == len(goods["items"]["prefixItems"]) == 3
+
+
+def test_every_operation_and_parameter_is_described(document: dict[str, Any]) -> None:
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            where = f"{method.upper()} {path}"
+            assert operation.get("summary") and operation.get("description"), where
+            assert "callable" not in operation["description"].lower(), where
+            for parameter in operation.get("parameters", []):
+                assert parameter.get("description"), f"{where} {parameter['name']}"
+
+
+def test_last_event_id_is_typed_as_the_version_it_carries(document: dict[str, Any]) -> None:
+    stream = document["paths"]["/matches/{match_id}/stream"]["get"]
+    (header,) = [p for p in stream["parameters"] if p["name"] == "Last-Event-ID"]
+    assert header["schema"]["type"] == "integer" and header["schema"]["minimum"] == 0

@@ -107,6 +107,7 @@ class AgeOfSteam:
     Options = Options
     Move = mv.Move
     Event = ev.Event
+    View = client_view.ViewDoc  # what view() returns, for the OpenAPI document
     metadata: dict[str, Any] = {
         # Per map: player range and the map-specific options; Options.map picks one.
         "maps": _map_players(),

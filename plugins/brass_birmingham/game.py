@@ -48,6 +48,7 @@ class BrassBirmingham(BrassGame):
     Options = Options
     Move = mv.Move
     Event = ev.Event
+    View = view.ViewDoc  # what view() returns, for the OpenAPI document
     metadata: dict[str, Any] = {
         "family": "brass",
         "move_form": MOVE_FORM,

@@ -64,6 +64,7 @@ class BrassPittsburgh(BrassGame):
     Options = Options
     Move = mv.Move
     Event = ev.Event
+    View = view.ViewDoc  # what view() returns, for the OpenAPI document
 
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = rules or default_rules()

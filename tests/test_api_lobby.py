@@ -1,0 +1,103 @@
+"""The lobby (``GET /matches``): filters by game, status and open seats, paged; and every
+operation refuses a query parameter it does not take instead of ignoring it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from litestar.testing import TestClient
+
+from api.app import create_app
+from core.service import MatchService
+from tests.test_api import assert_problem, claim_all, new_match, play_one
+
+
+@pytest.fixture
+def client(service: MatchService) -> Iterator[TestClient[Any]]:
+    with TestClient(create_app(service)) as test_client:
+        yield test_client
+
+
+def finish(client: TestClient[Any], match_id: str) -> None:
+    tokens = claim_all(client, match_id)
+    for _ in range(100):
+        if client.get(f"/matches/{match_id}").json()["finished"]:
+            return
+        play_one(client, match_id, tokens)
+    pytest.fail("the match did not end")
+
+
+@pytest.fixture
+def lobby(client: TestClient[Any]) -> dict[str, str]:
+    """One highcard match in each status, and an open Brass match."""
+    open_match = new_match(client)
+    full = new_match(client)
+    claim_all(client, full)
+    done = new_match(client)
+    finish(client, done)
+    brass = client.post("/matches", json={"game": "brass-birmingham", "players": 2}).json()["id"]
+    return {"open": open_match, "playing": full, "finished": done, "brass": brass}
+
+
+def listed(client: TestClient[Any], **params: Any) -> list[str]:
+    response = client.get("/matches", params=params)
+    assert response.status_code == 200, response.text
+    page = response.json()
+    assert page["total"] >= len(page["items"])
+    return [m["id"] for m in page["items"]]
+
+
+def test_lobby_filters_by_game(client: TestClient[Any], lobby: dict[str, str]) -> None:
+    assert listed(client, game="brass-birmingham") == [lobby["brass"]]
+    highcard = {lobby["open"], lobby["playing"], lobby["finished"]}
+    assert set(listed(client, game="highcard")) == highcard
+    assert listed(client, game="no-such-game") == []
+
+
+def test_lobby_filters_by_status(client: TestClient[Any], lobby: dict[str, str]) -> None:
+    assert listed(client, status="open") == [lobby["brass"], lobby["open"]]
+    assert listed(client, status="playing") == [lobby["playing"]]
+    assert listed(client, status="finished") == [lobby["finished"]]
+    assert_problem(client.get("/matches", params={"status": "active"}), 400, "invalid_request")
+
+
+def test_lobby_open_seats_lists_the_matches_a_newcomer_can_join(
+    client: TestClient[Any], lobby: dict[str, str]
+) -> None:
+    assert listed(client, open_seats="true") == [lobby["brass"], lobby["open"]]
+    assert listed(client, open_seats="false") == [lobby["finished"], lobby["playing"]]
+    assert listed(client, open_seats="true", game="highcard") == [lobby["open"]]
+
+
+def test_filtered_lobby_pages_through_the_matches_that_pass(
+    client: TestClient[Any], lobby: dict[str, str]
+) -> None:
+    page = client.get("/matches", params={"game": "highcard", "limit": 2}).json()
+    assert page["total"] == 3 and page["limit"] == 2
+    rest = client.get("/matches", params={"game": "highcard", "offset": 2, "limit": 2}).json()
+    assert rest["total"] == 3
+    ids = [m["id"] for m in page["items"] + rest["items"]]
+    assert ids == [lobby["finished"], lobby["playing"], lobby["open"]]
+
+
+def test_lobby_items_show_seats_and_status(client: TestClient[Any], lobby: dict[str, str]) -> None:
+    items = {m["id"]: m for m in client.get("/matches").json()["items"]}
+    assert items[lobby["playing"]]["status"] == "playing"
+    assert [s["claimed"] for s in items[lobby["playing"]]["seats"]] == [True, True]
+    assert [s["claimed"] for s in items[lobby["open"]]["seats"]] == [False, False]
+
+
+def test_unknown_query_parameter_is_a_problem_never_ignored(
+    client: TestClient[Any], lobby: dict[str, str]
+) -> None:
+    body = assert_problem(
+        client.get("/matches", params={"open": "true"}), 400, "unknown_query_parameter"
+    )
+    assert "open" in body["detail"] and "open_seats" in body["detail"]
+    match_id = lobby["open"]
+    for path in (f"/matches/{match_id}", f"/matches/{match_id}/events", "/games", "/health"):
+        assert_problem(client.get(path, params={"nonsense": "1"}), 400, "unknown_query_parameter")
+    assert client.get(f"/matches/{match_id}/events", params={"after": 1}).status_code == 200
+    assert client.get("/", params={"v": "2"}).status_code == 200  # the web table is no API
