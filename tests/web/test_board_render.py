@@ -174,3 +174,30 @@ def test_space_labels_count_from_one_like_the_move_list(
         number = int(ident.split(":")[1]) + 1
         assert f" space {number}" in text, (ident, text)
     assert not any(" space 0" in text for _, text in spaces)
+
+
+# Prompts as the Brass views word them, one per shape of sentence.
+PROMPTS = {
+    "liquidate": "£3 of negative income cannot be paid: remove one of your industries (by its "
+                 "space) for half its cost",
+    "action": "choose an action (2 left this turn)",
+    "free_develop": "the merchant's bonus: develop one tile for free, or done",
+    "pay": "2 coal still needed for Erie: choose where the next one comes from",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", sorted(PROMPTS))
+@pytest.mark.parametrize("board", ["brass-birmingham", "brass-pittsburgh"])
+def test_the_turn_line_names_the_seat_then_gives_the_prompt_whole(
+    site: tuple[str, Path], harness: Any, board: str, kind: str
+) -> None:
+    fx = json.loads((site[1] / "fixtures" / f"{board}.action.json").read_text())
+    seat = fx["view"]["decision"]["seat"]
+    fx["view"]["decision"].update(kind=kind, prompt=PROMPTS[kind])
+    fx["seat"] = None
+    (site[1] / "fixtures" / f"{board}.prompt-{kind}.json").write_text(json.dumps(fx))
+    page = harness(board, f"{board}.prompt-{kind}")
+    line = page.inner_text(".bd-prompt").strip()
+    prompt = PROMPTS[kind]
+    assert line.endswith(f"Seat {seat + 1}: {prompt[0].upper()}{prompt[1:]}.")
+    assert " must " not in line

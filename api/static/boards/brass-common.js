@@ -208,9 +208,11 @@ export function turnLine(v, ctx, eraText) {
     box.appendChild(h("div", { class: "bd-prompt", text: v.decision ? capital(v.decision.prompt) : "" }));
     return box;
   }
+  // The decision's prompt is a whole clause of its own, for every kind ("£3 of negative
+  // income cannot be paid: …", "choose an action …"), so it follows the seat's name as said.
   const line = h("div", { class: "bd-prompt" }, seatBadge(who), " ",
     h("strong", { text: you ? "You" : seatLabel(who) }),
-    ` ${you ? "must" : "must"} ${v.decision ? v.decision.prompt : "act"}`);
+    v.decision && v.decision.prompt ? `: ${capital(v.decision.prompt)}.` : " to play.");
   box.appendChild(line);
   if (v.turn_seat != null) {
     box.appendChild(h("div", { class: "bd-sub", text: `${seatLabel(v.turn_seat)}'s turn, ${v.actions_left} action${v.actions_left === 1 ? "" : "s"} left` }));
