@@ -183,15 +183,17 @@ PROMPTS = {
     "action": "choose an action (2 left this turn)",
     "free_develop": "the merchant's bonus: develop one tile for free, or done",
     "pay": "2 coal still needed for Erie: choose where the next one comes from",
+    "move_goods": "Move Goods round 1 of 2: move one good up to 2 links, or pass",
 }  # fmt: skip
 
 
 @pytest.mark.parametrize("kind", sorted(PROMPTS))
-@pytest.mark.parametrize("board", ["brass-birmingham", "brass-pittsburgh"])
+@pytest.mark.parametrize("board", ["brass-birmingham", "brass-pittsburgh", "age-of-steam"])
 def test_the_turn_line_names_the_seat_then_gives_the_prompt_whole(
     site: tuple[str, Path], harness: Any, board: str, kind: str
 ) -> None:
-    fx = json.loads((site[1] / "fixtures" / f"{board}.action.json").read_text())
+    first = "build" if board == "age-of-steam" else "action"
+    fx = json.loads((site[1] / "fixtures" / f"{board}.{first}.json").read_text())
     seat = fx["view"]["decision"]["seat"]
     fx["view"]["decision"].update(kind=kind, prompt=PROMPTS[kind])
     fx["seat"] = None

@@ -2,7 +2,7 @@
 // them, link lines and link tiles, the player panels, the hand, the turn line.
 import {
   s, h, f, target, seatColour, seatInk, seatMark, seatLabel, seatBadge, stat, roman, titleCase,
-  curveThrough, polyline, seatsOf,
+  curveThrough, polyline, seatsOf, decisionLine,
 } from "./kit.js";
 
 // Industry badges: a colour and a short code, so an icon reads without its colour too.
@@ -208,11 +208,7 @@ export function turnLine(v, ctx, eraText) {
     box.appendChild(h("div", { class: "bd-prompt", text: v.decision ? capital(v.decision.prompt) : "" }));
     return box;
   }
-  // The decision's prompt is a whole clause of its own, for every kind ("£3 of negative
-  // income cannot be paid: …", "choose an action …"), so it follows the seat's name as said.
-  const line = h("div", { class: "bd-prompt" }, seatBadge(who), " ",
-    h("strong", { text: you ? "You" : seatLabel(who) }),
-    v.decision && v.decision.prompt ? `: ${capital(v.decision.prompt)}.` : " to play.");
+  const line = decisionLine(who, you, v.decision && v.decision.prompt);
   box.appendChild(line);
   if (v.turn_seat != null) {
     box.appendChild(h("div", { class: "bd-sub", text: `${seatLabel(v.turn_seat)}'s turn, ${v.actions_left} action${v.actions_left === 1 ? "" : "s"} left` }));
