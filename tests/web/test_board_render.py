@@ -129,6 +129,9 @@ def harness(browser: Any, site: tuple[str, Path]) -> Iterator[Any]:
     page.close()
 
 
+BRASS_TURNS = [("brass-birmingham", "brass-birmingham.action"),
+               ("brass-pittsburgh", "brass-pittsburgh.action")]  # fmt: skip
+
 # Where a pointer click on an element lands: its middle, as playwright (and most people)
 # click; the target the hit element belongs to.
 _LANDS = """() => {
@@ -147,8 +150,7 @@ _LANDS = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("board", "name"), [("brass-birmingham", "brass-birmingham.action"),
-                                             ("brass-pittsburgh", "brass-pittsburgh.action")])
+@pytest.mark.parametrize(("board", "name"), BRASS_TURNS)
 def test_a_pointer_click_on_a_lit_location_lands_on_that_location(
     harness: Any, board: str, name: str
 ) -> None:
@@ -158,8 +160,7 @@ def test_a_pointer_click_on_a_lit_location_lands_on_that_location(
     assert [(loc, got) for loc, got in lands if got != loc] == []
 
 
-@pytest.mark.parametrize(("board", "name"), [("brass-birmingham", "brass-birmingham.action"),
-                                             ("brass-pittsburgh", "brass-pittsburgh.action")])
+@pytest.mark.parametrize(("board", "name"), BRASS_TURNS)
 def test_space_labels_count_from_one_like_the_move_list(
     harness: Any, board: str, name: str
 ) -> None:
