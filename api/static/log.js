@@ -18,7 +18,19 @@ export function nameIndex(game) {
     }
     Object.values(node).forEach(walk);
   };
-  walk(game && game.metadata && game.metadata.board);
+  const board = game && game.metadata && game.metadata.board;
+  walk(board);
+  // Brass: Pittsburgh's markets have no printed name: each is its city's ("ci_greensburg" ->
+  // "Greensburg market").
+  const markets = (node) => {
+    if (Array.isArray(node)) return node.forEach(markets);
+    if (!node || typeof node !== "object") return;
+    if (typeof node.market === "string" && typeof node.city === "string" && !(node.market in names)) {
+      names[node.market] = `${names[node.city] || words(node.city)} market`;
+    }
+    Object.values(node).forEach(markets);
+  };
+  markets(board);
   return names;
 }
 

@@ -111,3 +111,96 @@ def test_clicking_a_space_narrows_the_moves_to_the_builds_there(
                  f"&pick={space}")  # fmt: skip
     assert out["moves"] == len(there) < len(legal)
     assert out["missing"] == []
+
+
+@pytest.fixture
+def harness(browser: Any, site: tuple[str, Path]) -> Iterator[Any]:
+    """``harness(board, fixture_name)``: the harness page rendering that fixture."""
+    page = browser.new_page(viewport={"width": 1440, "height": 900})
+
+    def open_(board: str, name: str) -> Any:
+        page.goto(f"{site[0]}/boards/harness.html?board={board}&fixture=../fixtures/{name}.json")
+        page.wait_for_function(
+            "document.getElementById('check').textContent.length > 0", timeout=HARNESS_MS
+        )
+        return page
+
+    yield open_
+    page.close()
+
+
+BRASS_TURNS = [("brass-birmingham", "brass-birmingham.action"),
+               ("brass-pittsburgh", "brass-pittsburgh.action")]  # fmt: skip
+
+# Where a pointer click on an element lands: its middle, as playwright (and most people)
+# click; the target the hit element belongs to.
+_LANDS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('#board [data-target].bd-target')) {
+    const id = el.getAttribute('data-target');
+    if (id.includes(':') || id.includes('~')) continue;
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const r = el.getBoundingClientRect();
+    if (!r.width) continue;
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    const got = hit && hit.closest('[data-target]');
+    out.push([id, got ? got.getAttribute('data-target') : null]);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(("board", "name"), BRASS_TURNS)
+def test_a_pointer_click_on_a_lit_location_lands_on_that_location(
+    harness: Any, board: str, name: str
+) -> None:
+    page = harness(board, name)
+    lands = page.evaluate(_LANDS)
+    assert lands, "no lit location on the board"
+    assert [(loc, got) for loc, got in lands if got != loc] == []
+
+
+@pytest.mark.parametrize(("board", "name"), BRASS_TURNS)
+def test_space_labels_count_from_one_like_the_move_list(
+    harness: Any, board: str, name: str
+) -> None:
+    page = harness(board, name)
+    labels = page.evaluate(
+        "() => [...document.querySelectorAll('#board [data-target*=\":\"]')]"
+        ".map(el => [el.getAttribute('data-target'), el.getAttribute('aria-label')])"
+    )
+    spaces = [(i, text) for i, text in labels if " space " in text]
+    assert spaces
+    for ident, text in spaces:
+        number = int(ident.split(":")[1]) + 1
+        assert f" space {number}" in text, (ident, text)
+    assert not any(" space 0" in text for _, text in spaces)
+
+
+# Prompts as the Brass views word them, one per shape of sentence.
+PROMPTS = {
+    "liquidate": "£3 of negative income cannot be paid: remove one of your industries (by its "
+                 "space) for half its cost",
+    "action": "choose an action (2 left this turn)",
+    "free_develop": "the merchant's bonus: develop one tile for free, or done",
+    "pay": "2 coal still needed for Erie: choose where the next one comes from",
+    "move_goods": "Move Goods round 1 of 2: move one good up to 2 links, or pass",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", sorted(PROMPTS))
+@pytest.mark.parametrize("board", ["brass-birmingham", "brass-pittsburgh", "age-of-steam"])
+def test_the_turn_line_names_the_seat_then_gives_the_prompt_whole(
+    site: tuple[str, Path], harness: Any, board: str, kind: str
+) -> None:
+    first = "build" if board == "age-of-steam" else "action"
+    fx = json.loads((site[1] / "fixtures" / f"{board}.{first}.json").read_text())
+    seat = fx["view"]["decision"]["seat"]
+    fx["view"]["decision"].update(kind=kind, prompt=PROMPTS[kind])
+    fx["seat"] = None
+    (site[1] / "fixtures" / f"{board}.prompt-{kind}.json").write_text(json.dumps(fx))
+    page = harness(board, f"{board}.prompt-{kind}")
+    line = page.inner_text(".bd-prompt").strip()
+    prompt = PROMPTS[kind]
+    assert line.endswith(f"Seat {seat + 1}: {prompt[0].upper()}{prompt[1:]}.")
+    assert " must " not in line

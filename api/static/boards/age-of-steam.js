@@ -6,7 +6,7 @@
 // Target ids: "hex:<col>,<row>" (a hex: build, urbanize, a good's route), "cube:<col>,<row>:
 // <colour>" (a good on a city), "newcity:<letter>", "display:<column>", "action:<name>",
 // "engine" (raise your engine).
-import { s, h, f, target, start, seatColour, seatInk, seatMark, seatLabel, seatBadge, stat, titleCase, viewOf, seatsOf } from "./kit.js";
+import { s, h, f, target, start, seatColour, seatInk, seatMark, seatLabel, seatBadge, stat, titleCase, viewOf, seatsOf, decisionLine } from "./kit.js";
 
 const R = 34; // hex radius (centre to corner)
 const SQ3 = Math.sqrt(3);
@@ -283,7 +283,7 @@ function turnPanel(v, ctx) {
   box.appendChild(h("div", { class: "bd-era", text: `Turn ${v.turn} of ${v.last_turn} · ${v.step}` }));
   if (d.seat != null) {
     const you = ctx.seat === d.seat;
-    box.appendChild(h("div", { class: "bd-prompt" }, seatBadge(d.seat), " ", h("strong", { text: you ? "You" : seatLabel(d.seat) }), ` must ${d.prompt}`));
+    box.appendChild(decisionLine(d.seat, you, d.prompt));
   } else {
     box.appendChild(h("div", { class: "bd-prompt", text: d.prompt || "" }));
   }

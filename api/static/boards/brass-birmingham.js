@@ -5,7 +5,7 @@
 // the viewer's industry stack ("industry:coal"), market ("market:coal").
 import { s, h, f, target, start, seatLabel, roman, titleCase, viewOf, stat } from "./kit.js";
 import {
-  industryBadge, industryName, emptySpace, tileOnSpace, linkTrack, linkTile, locationArea, label,
+  industryBadge, industryName, emptySpace, tileOnSpace, linkTrack, linkTile, locationArea, locationLayers, label,
   turnLine, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, signed,
 } from "./brass-common.js";
 
@@ -52,11 +52,11 @@ export function render(svg, panels, ctx) {
     const place = layout.locations[loc.location];
     const sps = spacesByLoc[loc.location] || [];
     const g = s("g", { class: "bd-location" });
-    const area = locationArea(sps.map((sp) => layout.spaces[sp.space].box), loc.kind === "farm" ? sps.map((sp) => layout.spaces[sp.space].xy)[0] : place.label, scale, loc.kind);
-    const head = s("g", { class: "bd-lochead" }, area);
-    if (loc.kind !== "farm") head.appendChild(label(loc.name.toUpperCase(), place.label, scale, "bd-label", 14));
-    target(head, loc.location, `${loc.name} (${sps.length} build space${sps.length === 1 ? "" : "s"})`, ctx);
-    g.appendChild(head);
+    const farm = loc.kind === "farm";
+    const area = locationArea(sps.map((sp) => layout.spaces[sp.space].box), place.label, scale, loc.kind);
+    const { back, front } = locationLayers(area, farm ? "FARM BREWERY" : loc.name.toUpperCase(), place.label, scale, farm ? 10 : 14,
+      loc.location, `${loc.name} (${sps.length} build space${sps.length === 1 ? "" : "s"})`, ctx);
+    g.appendChild(back);
     for (const sp of sps) {
       const box = layout.spaces[sp.space].box;
       const t = tiles[sp.space];
@@ -64,14 +64,15 @@ export function render(svg, panels, ctx) {
       let text;
       if (t) {
         el = tileOnSpace(box, scale, { ...t, resource: RESOURCE_OF[t.industry] });
-        text = `${loc.name} space ${sp.space.split(":")[1]}: ${industryName(t.industry)} ${roman(t.level)} of ${seatLabel(t.owner)}${t.flipped ? ", flipped" : ""}${t.resources ? `, ${t.resources} ${RESOURCE_OF[t.industry]}` : ""}`;
+        text = `${loc.name} space ${Number(sp.space.split(":")[1]) + 1}: ${industryName(t.industry)} ${roman(t.level)} of ${seatLabel(t.owner)}${t.flipped ? ", flipped" : ""}${t.resources ? `, ${t.resources} ${RESOURCE_OF[t.industry]}` : ""}`;
       } else {
         el = emptySpace(box, sp.icons, scale);
-        text = `${loc.name} space ${sp.space.split(":")[1]}: empty, ${sp.icons.map(industryName).join(" or ")}`;
+        text = `${loc.name} space ${Number(sp.space.split(":")[1]) + 1}: empty, ${sp.icons.map(industryName).join(" or ")}`;
       }
       target(el, sp.space, text, ctx);
       g.appendChild(el);
     }
+    g.appendChild(front);
     locG.appendChild(g);
   }
   svg.appendChild(locG);
@@ -104,14 +105,14 @@ export function render(svg, panels, ctx) {
       let text;
       if (!m) {
         tileG.appendChild(s("text", { x: f(x + w / 2), y: f(y + hh / 2 + 4), "text-anchor": "middle", "font-size": 10, class: "bd-muted" }, `${ms.min_players}+`));
-        text = `${locName[locId]} merchant space ${ms.merchant.split(":")[1]}: used with ${ms.min_players} or more players`;
+        text = `${locName[locId]} merchant space ${Number(ms.merchant.split(":")[1]) + 1}: used with ${ms.min_players} or more players`;
       } else if (!m.buys.length) {
         tileG.appendChild(s("text", { x: f(x + w / 2), y: f(y + hh / 2 + 4), "text-anchor": "middle", "font-size": 11, class: "bd-muted" }, "—"));
-        text = `${locName[locId]} merchant space ${ms.merchant.split(":")[1]}: blank tile, buys nothing`;
+        text = `${locName[locId]} merchant space ${Number(ms.merchant.split(":")[1]) + 1}: blank tile, buys nothing`;
       } else {
         const n = m.buys.length;
         m.buys.forEach((ind, i) => tileG.appendChild(industryBadge(ind, x + (w * (i + 1)) / (n + 1), y + hh / 2 + (n > 1 ? (i % 2 ? 7 : -7) : 0), n > 1 ? 15 : 22)));
-        text = `${locName[locId]} merchant space ${ms.merchant.split(":")[1]}: buys ${m.buys.map(industryName).join(", ")}${m.beer ? ", beer barrel here" : ""}`;
+        text = `${locName[locId]} merchant space ${Number(ms.merchant.split(":")[1]) + 1}: buys ${m.buys.map(industryName).join(", ")}${m.beer ? ", beer barrel here" : ""}`;
       }
       if (m && m.beer && mp.beer) {
         const [bx, by] = [mp.beer[0] * scale.x, mp.beer[1] * scale.y];

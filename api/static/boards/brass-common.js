@@ -2,7 +2,7 @@
 // them, link lines and link tiles, the player panels, the hand, the turn line.
 import {
   s, h, f, target, seatColour, seatInk, seatMark, seatLabel, seatBadge, stat, roman, titleCase,
-  curveThrough, polyline, seatsOf,
+  curveThrough, polyline, seatsOf, decisionLine,
 } from "./kit.js";
 
 // Industry badges: a colour and a short code, so an icon reads without its colour too.
@@ -164,6 +164,30 @@ export function locationArea(boxes, label, scale, kind) {
   return s("rect", { x: f(x0 - pad), y: f(y0 - pad), width: f(x1 - x0 + 2 * pad), height: f(y1 - y0 + 2 * pad), rx: 10, class: `bd-loc bd-loc-${kind}` });
 }
 
+// A location in two layers around its spaces: `back` (the area, drawn behind the spaces) and
+// `front` (the name on a plate, drawn in front of them). The plate is the location's target,
+// so a pointer click on the name lands on the location however the spaces crowd it; a click
+// on the area between the spaces picks the location too, and the area lights with it.
+export function locationLayers(area, name, xy, scale, size, id, text, ctx) {
+  const [x, y] = [xy[0] * scale.x, xy[1] * scale.y];
+  // The name's width guessed from its letters (bold capitals, letter-spaced), padded.
+  const w = name.length * size * 0.72 + 12;
+  const hh = size + 6;
+  const front = s("g", { class: "bd-lochead" },
+    s("rect", { x: f(x - w / 2), y: f(y - size * 0.82 - 3), width: f(w), height: f(hh), rx: f(hh / 2), class: "bd-plate" }),
+    label(name, xy, scale, "bd-label", size));
+  target(front, id, text, ctx);
+  if (ctx.targets && ctx.targets.has(id)) {
+    area.classList.add("bd-area-lit");
+    area.addEventListener("click", (ev) => {
+      ev.preventDefault();
+      if (ctx.onPick) ctx.onPick(id);
+    });
+  }
+  if (ctx.touched && ctx.touched.has(id)) area.classList.add("bd-touched");
+  return { back: area, front };
+}
+
 export function label(text, xy, scale, cls = "bd-label", size = 15) {
   return s("text", { x: f(xy[0] * scale.x), y: f(xy[1] * scale.y), class: cls, "font-size": size, "text-anchor": "middle" }, text);
 }
@@ -184,9 +208,7 @@ export function turnLine(v, ctx, eraText) {
     box.appendChild(h("div", { class: "bd-prompt", text: v.decision ? capital(v.decision.prompt) : "" }));
     return box;
   }
-  const line = h("div", { class: "bd-prompt" }, seatBadge(who), " ",
-    h("strong", { text: you ? "You" : seatLabel(who) }),
-    ` ${you ? "must" : "must"} ${v.decision ? v.decision.prompt : "act"}`);
+  const line = decisionLine(who, you, v.decision && v.decision.prompt);
   box.appendChild(line);
   if (v.turn_seat != null) {
     box.appendChild(h("div", { class: "bd-sub", text: `${seatLabel(v.turn_seat)}'s turn, ${v.actions_left} action${v.actions_left === 1 ? "" : "s"} left` }));

@@ -10,7 +10,7 @@
 // Quality Rewards tile ("quality:QR_3_VP").
 import { s, h, f, target, start, seatColour, seatInk, seatMark, seatLabel, roman, titleCase, viewOf, stat } from "./kit.js";
 import {
-  INDUSTRY, industryBadge, industryName, emptySpace, tileOnSpace, linkTrack, linkTile, locationArea, label,
+  INDUSTRY, industryBadge, industryName, emptySpace, tileOnSpace, linkTrack, linkTile, locationArea, locationLayers, label,
   turnLine, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, RESOURCE,
 } from "./brass-common.js";
 
@@ -136,10 +136,10 @@ export function render(svg, panels, ctx) {
     const place = layout.locations[c.location];
     const sps = spacesByLoc[c.location] || [];
     const g = s("g", { class: "bd-location" });
-    const head = s("g", { class: "bd-lochead" }, locationArea(sps.map((sp) => layout.spaces[sp.space].box), place.label, scale, c.region));
-    head.appendChild(label(c.name.toUpperCase(), place.label, scale, "bd-label", 13));
-    target(head, c.location, `${c.name} (${sps.length} industry spaces)`, ctx);
-    g.appendChild(head);
+    const area = locationArea(sps.map((sp) => layout.spaces[sp.space].box), place.label, scale, c.region);
+    const { back, front } = locationLayers(area, c.name.toUpperCase(), place.label, scale, 13,
+      c.location, `${c.name} (${sps.length} industry spaces)`, ctx);
+    g.appendChild(back);
     for (const sp of sps) {
       const box = layout.spaces[sp.space].box;
       const t = tiles[sp.space];
@@ -156,6 +156,7 @@ export function render(svg, panels, ctx) {
       target(el, sp.space, text, ctx);
       g.appendChild(el);
     }
+    g.appendChild(front);
     locG.appendChild(g);
   }
   svg.appendChild(locG);

@@ -158,6 +158,14 @@ export function stat(label, value, extra = {}) {
   return h("div", { class: "bd-stat", ...extra }, h("span", { class: "bd-k", text: label }), h("span", { class: "bd-v", text: value }));
 }
 
+// Whose decision it is and the decision's prompt, as one sentence: the views word every
+// prompt as a whole clause ("£3 of negative income cannot be paid: …", "Move Goods round 1
+// of 2: …"), so it follows the seat's name as given rather than after a verb of ours.
+export function decisionLine(seat, you, prompt) {
+  const text = prompt ? `: ${prompt[0].toUpperCase()}${prompt.slice(1)}.` : " to play.";
+  return h("div", { class: "bd-prompt" }, seatBadge(seat), " ", h("strong", { text: you ? "You" : seatLabel(seat) }), text);
+}
+
 // A seat badge: coloured disc with the seat number (HTML).
 export function seatBadge(seat) {
   return h("span", {
