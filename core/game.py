@@ -45,6 +45,10 @@ state: it turns the seat's view into full states of its own and looks ahead in t
 * ``clone(state) -> state``: a copy that ``evolve`` may change without touching the original
   (search playouts start from one determinization many times). Without it the search bot
   deep-copies.
+* Optional numbers: ``score_scale`` (default 10), the score margin that counts as a clear
+  lead, and ``search_anchor_bonus`` (default 0.02), how much better, in utility (0..1), a
+  searched move must look than the game's own greedy pick before the search bot prefers it —
+  higher for a game whose playouts are much weaker than its greedy bot.
 """
 
 from __future__ import annotations

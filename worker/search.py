@@ -111,6 +111,7 @@ class SearchBot:
         self.level = level
         self.clock = clock
         self.scale = float(getattr(game, "score_scale", 10.0))
+        self.anchor_bonus = float(getattr(game, "search_anchor_bonus", self.anchor_bonus))
         self._clone = getattr(game, "clone", None) or copy.deepcopy
         self._policy = getattr(game, "playout_policy", None)
 
