@@ -9,16 +9,18 @@ on the unique constraints instead, and the loser checks again. Each append sends
 ``NOTIFY`` on the schema's channel with the stream id, delivered at commit, which is what
 :meth:`PostgresStore.wait` listens to.
 
-Every call gives up after :data:`TIMEOUT_SECONDS` (connecting, waiting for a pooled
-connection, or the statement itself via ``statement_timeout``) and then answers
-:class:`core.errors.ServiceUnavailable`, as does every call while the store is known down.
-The rest of the URL is libpq's (``postgresql://user@host:port/dbname?...``).
+Every call gives up after :data:`TIMEOUT_SECONDS` (``?timeout=SECONDS`` overrides it):
+waiting for a pooled connection, or the statement itself via ``statement_timeout``; a
+server that stops answering altogether has its connection cut by a watchdog soon after.
+Then the call answers :class:`core.errors.ServiceUnavailable`, as does every call while
+the store is known down. The rest of the URL is libpq's (``postgresql://user@host:port/dbname?...``).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import socket
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -79,17 +81,25 @@ def schema_ddl(schema: str) -> list[str]:
     ]
 
 
-def split_schema(url: str) -> tuple[str, str]:
-    """``(url without the schema parameter, schema)``: libpq refuses unknown parameters."""
+def parse_url(url: str) -> tuple[str, str, float]:
+    """``(libpq url, schema, timeout)``: ``?schema=`` and ``?timeout=`` (seconds) are ours and
+    taken out, since libpq refuses parameters it does not know."""
     parts = urlsplit(url)
     query = parse_qsl(parts.query, keep_blank_values=True)
-    schema = next((v for k, v in query if k == "schema"), DEFAULT_SCHEMA) or DEFAULT_SCHEMA
+    ours = {k: v for k, v in query if k in ("schema", "timeout")}
+    schema = ours.get("schema") or DEFAULT_SCHEMA
     if not _SCHEMA_NAME.fullmatch(schema):
         raise BadRequest(
             "unknown_store", f"schema {schema!r}: lower-case letters, digits and _ only"
         )
-    rest = urlencode([(k, v) for k, v in query if k != "schema"])
-    return urlunsplit(parts._replace(query=rest)), schema
+    try:
+        timeout = float(ours.get("timeout") or TIMEOUT_SECONDS)
+    except ValueError:
+        timeout = 0.0
+    if not 0 < timeout < 3600:
+        raise BadRequest("unknown_store", "timeout must be a number of seconds above 0")
+    rest = urlencode([(k, v) for k, v in query if k not in ours])
+    return urlunsplit(parts._replace(query=rest)), schema, timeout
 
 
 def is_outage(exc: BaseException) -> bool:
@@ -100,10 +110,10 @@ def is_outage(exc: BaseException) -> bool:
     )
 
 
-def connection_options() -> dict[str, Any]:
-    ms = int(TIMEOUT_SECONDS * 1000)
+def connection_options(timeout: float) -> dict[str, Any]:
+    ms = max(1, int(timeout * 1000))
     return {
-        "connect_timeout": max(1, round(TIMEOUT_SECONDS)),
+        "connect_timeout": max(2, round(timeout)),  # libpq's least
         "options": f"-c statement_timeout={ms} -c idle_in_transaction_session_timeout={5 * ms}",
         # A peer gone without a word (host down, cable cut) is noticed within seconds.
         "keepalives": 1,
@@ -119,15 +129,70 @@ _inherited: list[psycopg_pool.ConnectionPool] = []
 the sockets), so the child keeps them, unused, instead."""
 
 
+class _Watchdog:
+    """Severs a connection whose call overran its deadline.
+
+    ``statement_timeout`` ends a slow statement only if the server is there to end it; a
+    server that stalled, or a network that swallows its answers, would leave the call
+    waiting for ever. Shutting the socket down makes the waiting call fail at once (the
+    pool then discards the connection). One thread per process watches every call.
+    """
+
+    def __init__(self, grace: float) -> None:
+        self.grace = grace
+        self._lock = threading.Lock()
+        self._deadlines: dict[int, tuple[float, psycopg.Connection[Any]]] = {}
+        self._pid = 0
+
+    @contextmanager
+    def guard(self, conn: psycopg.Connection[Any]) -> Iterator[None]:
+        with self._lock:
+            if self._pid != os.getpid():
+                self._pid = os.getpid()
+                threading.Thread(
+                    target=self._watch, name="ironworks-pg-watchdog", daemon=True
+                ).start()
+            self._deadlines[id(conn)] = (time.monotonic() + self.grace, conn)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._deadlines.pop(id(conn), None)
+
+    def _watch(self) -> None:
+        pid = os.getpid()
+        while self._pid == pid:
+            time.sleep(min(self.grace / 4, 0.25))
+            now = time.monotonic()
+            with self._lock:
+                late = [c for when, c in self._deadlines.values() if when < now]
+                for conn in late:
+                    self._deadlines.pop(id(conn), None)
+            for conn in late:
+                sever(conn)
+
+
+def sever(conn: psycopg.Connection[Any]) -> None:
+    """Shut the connection's socket down under it (through a duplicate descriptor, so the
+    one psycopg holds stays valid until it closes it)."""
+    try:
+        with socket.socket(fileno=os.dup(conn.pgconn.socket)) as sock:
+            sock.shutdown(socket.SHUT_RDWR)
+    except (OSError, psycopg.Error):
+        pass  # already closed
+
+
 class PostgresStore(EventStore):
     def __init__(self, url: str) -> None:
-        self.url, self.schema = split_schema(url)
+        self.url, self.schema, self.timeout = parse_url(url)
         self.channel = f"{self.schema}_appended"
         self.breaker = Breaker("store_unavailable", "the event store", is_outage)
         self._lock = threading.Lock()
         self._pool_: psycopg_pool.ConnectionPool | None = None
         self._pid = 0
         self._schema_ready = False
+        # Room for the few statements of one call, each bounded by statement_timeout.
+        self.watchdog = _Watchdog(grace=2 * self.timeout + 0.5)
         self._notifier = _Notifier(self)
 
     # --- connections ---------------------------------------------------------------------
@@ -144,13 +209,13 @@ class PostgresStore(EventStore):
                 # Opened lazily so that a server down at startup is a 503, not a crash.
                 self._pool_ = psycopg_pool.ConnectionPool(
                     self.url,
-                    kwargs={"autocommit": True, **connection_options()},
+                    kwargs={"autocommit": True, **connection_options(self.timeout)},
                     min_size=1,
                     max_size=POOL_SIZE,
-                    timeout=TIMEOUT_SECONDS,
+                    timeout=self.timeout,
                     # A connection left over from a restarted server is found dead here
                     # and replaced, rather than failing the call it was handed to.
-                    check=psycopg_pool.ConnectionPool.check_connection,
+                    check=self._check,
                     name=f"ironworks-{self.schema}",
                     open=False,
                 )
@@ -158,10 +223,14 @@ class PostgresStore(EventStore):
                 self._pid = os.getpid()
             return self._pool_
 
+    def _check(self, conn: psycopg.Connection[Any]) -> None:
+        with self.watchdog.guard(conn):
+            psycopg_pool.ConnectionPool.check_connection(conn)
+
     @contextmanager
     def _conn(self) -> Iterator[psycopg.Connection[Any]]:
         """A pooled connection (autocommit) inside the breaker, the schema made once."""
-        with self.breaker, self._pool().connection() as conn:
+        with self.breaker, self._pool().connection() as conn, self.watchdog.guard(conn):
             if not self._schema_ready:
                 self._create_schema(conn)
             yield conn
@@ -237,8 +306,7 @@ class PostgresStore(EventStore):
             )
         with conn.cursor() as cur:
             cur.executemany(
-                f"INSERT INTO {s}.events ({EVENT_COLUMNS}) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                f"INSERT INTO {s}.events ({EVENT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
                 [
                     (stream_id, v, e.type, e.data, e.actor, now, idempotency_key, e.rules_version)
                     for v, e in enumerate(events, start=expected_version + 1)
@@ -306,7 +374,7 @@ class PostgresStore(EventStore):
         with self._lock:
             pool, self._pool_ = self._pool_, None
         if pool is not None and self._pid == os.getpid():
-            pool.close(timeout=TIMEOUT_SECONDS)
+            pool.close(timeout=self.timeout)
 
     # --- internals -----------------------------------------------------------------------
 
@@ -378,8 +446,10 @@ class _Notifier:
             ).start()
 
     def _listen_connection(self) -> psycopg.Connection[Any]:
-        conn = psycopg.connect(self.store.url, autocommit=True, **connection_options())
-        conn.execute(f"LISTEN {self.store.channel}")  # confirmed once execute returns
+        options = connection_options(self.store.timeout)
+        conn = psycopg.connect(self.store.url, autocommit=True, **options)
+        with self.store.watchdog.guard(conn):
+            conn.execute(f"LISTEN {self.store.channel}")  # confirmed once execute returns
         return conn
 
     def _listen(self, conn: psycopg.Connection[Any]) -> None:
