@@ -3,15 +3,20 @@
 
 from __future__ import annotations
 
+import json
+import threading
 import time
 from typing import Any
 
+import anyio
 import psycopg
 import pytest
 from litestar.testing import TestClient
 from store_backends import tick
 
+import core.store.postgres
 from api.app import create_app
+from api.sse import event_stream
 from core.errors import BadRequest, ServiceUnavailable
 from core.registry import GameRegistry
 from core.service import MatchService
@@ -19,7 +24,9 @@ from core.store.base import open_store
 from core.store.postgres import PostgresStore, parse_url
 from core.tasks import NullRunner
 from tests.faults import Proxy, free_port, stalled_server
+from tests.test_api import claim_all, new_match, play_one
 from tests.test_outages import assert_ready, assert_unavailable, store_routes
+from worker.inprocess import InlineRunner
 
 FAST = "timeout=0.2"
 BOUND = 5.0
@@ -140,3 +147,40 @@ def test_a_row_locked_past_the_timeout_is_a_503_and_changes_nothing(postgres_url
         assert store.version("m1") == 1
     finally:
         store.close()
+
+
+@pytest.mark.postgres
+def test_a_move_through_one_api_process_wakes_the_streams_of_another(
+    postgres_url: str, registry: GameRegistry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two services on two store objects (two processes' pools and LISTEN connections): the
+    stream open on one is woken by NOTIFY, not by its safety poll, when the other moves."""
+    monkeypatch.setattr(core.store.postgres, "SAFETY_POLL_SECONDS", 60.0)
+    watcher = MatchService(open_store(postgres_url), registry, NullRunner())
+    runner = InlineRunner()
+    mover = MatchService(open_store(postgres_url), registry, runner)
+    runner.bind(mover)
+    try:
+        with TestClient(create_app(mover)) as client:
+            match_id = new_match(client)
+            tokens = claim_all(client, match_id)
+            version = client.get(f"/matches/{match_id}").json()["version"]
+
+            async def next_event() -> list[Any]:
+                stream = event_stream(watcher, match_id, None, version, version + 1, 60.0)
+                return [message async for message in stream]
+
+            streamed: list[Any] = []
+            listener = threading.Thread(target=lambda: streamed.extend(anyio.run(next_event)))
+            listener.start()
+            time.sleep(0.3)  # the watcher is waiting in store.wait
+            started = time.monotonic()
+            play_one(client, match_id, tokens)
+            listener.join(BOUND)
+            woke_after = time.monotonic() - started
+    finally:
+        watcher.store.close()
+        mover.store.close()
+    assert not listener.is_alive() and woke_after < BOUND
+    assert [m.id for m in streamed] == [version + 1]
+    assert json.loads(streamed[0].data)["version"] == version + 1
