@@ -362,7 +362,7 @@ def test_sqlite_in_memory_database_is_refused_since_threads_would_not_share_it()
 
 def test_unknown_store_url_is_refused_with_a_code() -> None:
     with pytest.raises(BadRequest) as caught:
-        open_store("postgres://localhost/x")
+        open_store("mysql://localhost/x")
     assert caught.value.code == "unknown_store"
 
 

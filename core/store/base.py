@@ -1,4 +1,4 @@
-"""The event store contract shared by the memory, SQLite and Redis backends."""
+"""The event store contract shared by the memory, SQLite, Redis and PostgreSQL backends."""
 
 from __future__ import annotations
 
