@@ -96,11 +96,17 @@ def test_a_postgres_that_accepts_connections_and_never_answers_is_a_prompt_503()
 
 
 @pytest.mark.postgres
-def test_a_postgres_that_stops_answering_mid_session_is_a_503_and_is_used_again_after(
-    postgres_url: str,
+@pytest.mark.parametrize(
+    ("deafen_after", "stored"),
+    [(None, False), (b"COMMIT", True)],
+    ids=["before-the-append", "after-its-commit"],
+)
+def test_a_postgres_that_stops_answering_mid_session_is_a_503_and_a_keyed_retry_tells(
+    postgres_url: str, deafen_after: bytes | None, stored: bool
 ) -> None:
     """The answers stop on a connection already open, where no server-side timeout helps:
-    the watchdog cuts the connection, and once the server answers again so does the store."""
+    the watchdog cuts the connection. Once the server answers again, the retry with the same
+    key appends the event if the first try was lost, and replays it if it was committed."""
     real, schema, _ = parse_url(postgres_url)
     port = psycopg.conninfo.conninfo_to_dict(real).get("port") or 5432
     with Proxy(int(port)) as proxy:
@@ -109,18 +115,20 @@ def test_a_postgres_that_stops_answering_mid_session_is_a_503_and_is_used_again_
         )
         try:
             store.append("m1", 0, [tick(0, 0)])
-            proxy.set("deaf")
+            if deafen_after is None:
+                proxy.set("deaf")
+            else:
+                proxy.deafen_after(deafen_after)
             took, error = elapsed(store.append, "m1", 1, [tick(0, 1)], "k", "d")
             assert isinstance(error, ServiceUnavailable) and error.code == "store_unavailable"
             assert took < BOUND
 
             proxy.set("up")
             time.sleep(1.1)  # the breaker's cooldown
-            # The unanswered append may or may not have been stored: the key tells.
             again = store.append("m1", 1, [tick(0, 1)], "k", "d")
         finally:
             store.close()
-    assert again.last_version == 2
+    assert (again.last_version, again.replayed) == (2, stored)
     reread = open_store(postgres_url)
     try:
         assert [e.version for e in reread.read("m1")] == [1, 2]
