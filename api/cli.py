@@ -242,7 +242,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--store",
         default=None,
-        help=f"event store URL: sqlite:///path, redis://host:port/db or memory:// "
+        help=f"event store URL: sqlite:///path, redis://host:port/db, "
+        f"postgresql://user@host:port/db[?schema=NAME] or memory:// "
         f"(default: $IRONWORKS_STORE, else {DEFAULT_STORE})",
     )
     serve.add_argument(

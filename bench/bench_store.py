@@ -2,8 +2,9 @@
 
     python3 bench/bench_store.py [appends]
 
-Prints appends per second and read latencies for memory, SQLite (a temporary file) and
-Redis on 127.0.0.1:6379 (skipped when none answers). Single process, one writer.
+Prints appends per second and read latencies for memory, SQLite (a temporary file), Redis
+on 127.0.0.1:6379 and PostgreSQL on 127.0.0.1:5432 (database ``test``, a throwaway schema);
+each skipped when no server answers. Single process, one writer.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import uuid
 from core.events import NewEvent
 from core.store.base import open_store
 
+PG = "postgresql://postgres@127.0.0.1:5432/test"
 EVENT = [NewEvent(type="played", data=b'{"seat":1,"card":12}', actor=1, rules_version="1")]
 
 
@@ -42,9 +44,14 @@ def measure(url: str, appends: int) -> str:
             for key in client.scan_iter(match=f"{url.rsplit('=', 1)[1]}*"):
                 client.delete(key)
         store.close()
+        if url.startswith("postgresql"):
+            import psycopg
+
+            with psycopg.connect(PG, autocommit=True) as conn:
+                conn.execute(f"DROP SCHEMA {url.rsplit('=', 1)[1]} CASCADE")
     kind = url.split(":", 1)[0]
     return (
-        f"{kind:7} {append_rate:9.0f} appends/s   read {appends} events {full_ms:7.2f} ms"
+        f"{kind:10} {append_rate:9.0f} appends/s   read {appends} events {full_ms:7.2f} ms"
         f"   read last 5 {tail_us:7.0f} us"
     )
 
@@ -59,6 +66,13 @@ def main() -> None:
         urls.append(f"redis://127.0.0.1:6379/0?prefix=iwbench-{uuid.uuid4().hex[:8]}")
     except Exception:
         print("redis: no server on 127.0.0.1:6379, skipped")
+    try:
+        import psycopg
+
+        psycopg.connect(PG, connect_timeout=2).close()
+        urls.append(f"{PG}?schema=iwbench_{uuid.uuid4().hex[:8]}")
+    except Exception:
+        print(f"postgresql: no server at {PG}, skipped")
     for url in urls:
         print(measure(url, appends))
 

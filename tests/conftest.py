@@ -1,4 +1,5 @@
-"""Shared fixtures: the test-only game, a service on the memory store, Redis access."""
+"""Shared fixtures: the test-only game, a service on the memory store, Redis and PostgreSQL
+access."""
 
 from __future__ import annotations
 
@@ -100,3 +101,39 @@ def redis_url() -> Iterator[str]:
     client = redis.Redis(host=REDIS_HOST, port=REDIS_PORT)
     for key in client.scan_iter(match=f"{prefix}*", count=1000):
         client.delete(key)
+
+
+POSTGRES_URL = os.environ.get(
+    "IRONWORKS_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test"
+)
+"""The database the PostgreSQL tests use; each test gets a schema of its own in it."""
+
+
+def postgres_available() -> bool:
+    try:
+        import psycopg
+
+        psycopg.connect(POSTGRES_URL, connect_timeout=1).close()
+        return True
+    except Exception:
+        return False
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL URL with a schema of its own, dropped afterwards.
+
+    Skips when no PostgreSQL answers, unless IRONWORKS_REQUIRE_POSTGRES is set (CI), where
+    it fails.
+    """
+    if not postgres_available():
+        why = f"no PostgreSQL answers at {POSTGRES_URL}"
+        if os.environ.get("IRONWORKS_REQUIRE_POSTGRES"):
+            pytest.fail(f"{why}, and IRONWORKS_REQUIRE_POSTGRES is set")
+        pytest.skip(why)
+    import psycopg
+
+    schema = f"iwtest_{uuid.uuid4().hex[:12]}"
+    yield f"{POSTGRES_URL}?schema={schema}"
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")

@@ -19,8 +19,9 @@ from core.errors import VersionConflict
 from core.events import NewEvent
 from core.store.base import EventStore, open_store
 
-BACKENDS = ["memory", "sqlite", pytest.param("redis", marks=pytest.mark.redis)]
-DURABLE_BACKENDS = ["sqlite", pytest.param("redis", marks=pytest.mark.redis)]
+POSTGRES = pytest.param("postgres", marks=pytest.mark.postgres)
+BACKENDS = ["memory", "sqlite", pytest.param("redis", marks=pytest.mark.redis), POSTGRES]
+DURABLE_BACKENDS = ["sqlite", pytest.param("redis", marks=pytest.mark.redis), POSTGRES]
 
 
 @dataclass
@@ -47,7 +48,7 @@ def open_backend(name: str, request: pytest.FixtureRequest, tmp_path: Path) -> B
     elif name == "sqlite":
         url = f"sqlite:///{tmp_path / 'events.sqlite3'}"  # tmp_path is absolute: sqlite:////
     else:
-        url = request.getfixturevalue("redis_url")
+        url = request.getfixturevalue(f"{name}_url")
     return Backend(name=name, url=url, store=open_store(url), durable=name != "memory")
 
 

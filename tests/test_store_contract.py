@@ -1,4 +1,4 @@
-"""The event store contract, run against every backend (memory, SQLite, Redis)."""
+"""The event store contract, run against every backend (memory, SQLite, Redis, PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 import store_backends
 from store_backends import Backend, append_later, tick
 
+import core.store.postgres
 import core.store.redis
 from core.errors import BadRequest, IdempotencyMismatch, VersionConflict
 from core.events import NewEvent
@@ -256,9 +257,11 @@ def test_a_listed_stream_shows_its_current_version(backend: Backend) -> None:
 
 @pytest.fixture
 def notification_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Redis waiters also re-read the version now and then in case a notification was lost;
-    push that far out so the wake-up tests prove the pub/sub path itself."""
+    """Redis and PostgreSQL waiters also re-read the version now and then in case a
+    notification was lost; push that far out so the wake-up tests prove the pub/sub and
+    LISTEN/NOTIFY paths themselves."""
     monkeypatch.setattr(core.store.redis, "SAFETY_POLL_SECONDS", 60.0)
+    monkeypatch.setattr(core.store.postgres, "SAFETY_POLL_SECONDS", 60.0)
 
 
 def test_wait_wakes_when_another_thread_appends(backend: Backend, notification_only: None) -> None:
@@ -359,7 +362,7 @@ def test_sqlite_in_memory_database_is_refused_since_threads_would_not_share_it()
 
 def test_unknown_store_url_is_refused_with_a_code() -> None:
     with pytest.raises(BadRequest) as caught:
-        open_store("postgres://localhost/x")
+        open_store("mysql://localhost/x")
     assert caught.value.code == "unknown_store"
 
 

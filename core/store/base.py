@@ -1,4 +1,4 @@
-"""The event store contract shared by the memory, SQLite and Redis backends."""
+"""The event store contract shared by the memory, SQLite, Redis and PostgreSQL backends."""
 
 from __future__ import annotations
 
@@ -87,7 +87,8 @@ def replay(seen: Seen, request_digest: str | None) -> AppendResult:
 
 
 def open_store(url: str) -> EventStore:
-    """A store from a URL: ``memory://``, ``sqlite:///path/to/file`` or ``redis://...``."""
+    """A store from a URL: ``memory://``, ``sqlite:///path/to/file``, ``redis://...`` or
+    ``postgresql://...``."""
     if url.startswith("memory:"):
         from core.store.memory import MemoryStore
 
@@ -103,6 +104,11 @@ def open_store(url: str) -> EventStore:
         from core.store.redis import RedisStore
 
         return RedisStore(url)
+    if url.startswith(("postgresql://", "postgres://")):
+        from core.store.postgres import PostgresStore
+
+        return PostgresStore(url)
     raise BadRequest(
-        "unknown_store", f"unknown store URL {url!r}: use memory://, sqlite:///path or redis://"
+        "unknown_store",
+        f"unknown store URL {url!r}: use memory://, sqlite:///path, redis:// or postgresql://",
     )
