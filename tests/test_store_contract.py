@@ -13,6 +13,7 @@ from store_backends import Backend, append_later, tick
 
 import core.store.postgres
 import core.store.redis
+import core.store.wakeup
 from core.errors import BadRequest, IdempotencyMismatch, VersionConflict
 from core.events import NewEvent
 from core.store.base import open_store
@@ -260,8 +261,7 @@ def notification_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """Redis and PostgreSQL waiters also re-read the version now and then in case a
     notification was lost; push that far out so the wake-up tests prove the pub/sub and
     LISTEN/NOTIFY paths themselves."""
-    monkeypatch.setattr(core.store.redis, "SAFETY_POLL_SECONDS", 60.0)
-    monkeypatch.setattr(core.store.postgres, "SAFETY_POLL_SECONDS", 60.0)
+    monkeypatch.setattr(core.store.wakeup, "SAFETY_POLL_SECONDS", 60.0)
 
 
 def test_wait_wakes_when_another_thread_appends(backend: Backend, notification_only: None) -> None:

@@ -15,6 +15,7 @@ from litestar.testing import TestClient
 from store_backends import tick
 
 import core.store.postgres
+import core.store.wakeup
 from api.app import create_app
 from api.sse import event_stream
 from core.errors import BadRequest, ServiceUnavailable
@@ -163,7 +164,7 @@ def test_a_move_through_one_api_process_wakes_the_streams_of_another(
 ) -> None:
     """Two services on two store objects (two processes' pools and LISTEN connections): the
     stream open on one is woken by NOTIFY, not by its safety poll, when the other moves."""
-    monkeypatch.setattr(core.store.postgres, "SAFETY_POLL_SECONDS", 60.0)
+    monkeypatch.setattr(core.store.wakeup, "SAFETY_POLL_SECONDS", 60.0)
     watcher = MatchService(open_store(postgres_url), registry, NullRunner())
     runner = InlineRunner()
     mover = MatchService(open_store(postgres_url), registry, runner)

@@ -35,6 +35,7 @@ from core.breaker import Breaker
 from core.errors import BadRequest, VersionConflict
 from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
 from core.store.base import EventStore, Seen, replay
+from core.store.wakeup import Waiters
 
 DEFAULT_SCHEMA = "ironworks"
 TIMEOUT_SECONDS = 2.0
@@ -42,9 +43,6 @@ TIMEOUT_SECONDS = 2.0
 a statement (lock waits included); an append takes about a millisecond when all is well."""
 POOL_SIZE = 20
 """Connections per process at most; a call finding all of them busy waits for one."""
-SAFETY_POLL_SECONDS = 1.0
-"""``wait`` re-reads the version this often in case a notification was lost (for instance
-while the listening connection was being re-established)."""
 _SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,50}")
 
 EVENT_COLUMNS = "stream_id, version, type, data, actor, timestamp, idempotency_key, rules_version"
@@ -390,7 +388,7 @@ class PostgresStore(EventStore):
         return AppendResult(stream_id=stream_id, first_version=first, last_version=last), digest
 
 
-class _Notifier:
+class _Notifier(Waiters):
     """One ``LISTEN`` connection per process, shared by every waiting thread.
 
     Waiters register the stream they watch; the listener thread bumps that stream's
@@ -398,52 +396,14 @@ class _Notifier:
     fork, since threads do not survive one).
     """
 
-    def __init__(self, store: PostgresStore) -> None:
-        self.store = store
-        self._cond = threading.Condition()
-        self._watched: dict[str, list[int]] = {}  # stream -> [waiters, generation]
-        self._pid: int | None = None
-        self._closed = False
-
-    def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
-        self._ensure_listening()
-        deadline = time.monotonic() + timeout
-        with self._cond:
-            entry = self._watched.setdefault(stream_id, [0, 0])
-            entry[0] += 1
-        try:
-            while True:
-                with self._cond:
-                    generation = entry[1]
-                # Listening before this read, so an append after it is always announced.
-                if self.store.version(stream_id) > after_version:
-                    return True
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    return False
-                with self._cond:
-                    self._cond.wait_for(
-                        lambda seen=generation: entry[1] != seen,
-                        min(remaining, SAFETY_POLL_SECONDS),
-                    )
-        finally:
-            with self._cond:
-                entry[0] -= 1
-                if entry[0] == 0:
-                    self._watched.pop(stream_id, None)
-
-    def _ensure_listening(self) -> None:
-        with self._cond:
-            if self._pid == os.getpid() or self._closed:
-                return
-            # A listening connection inherited from the parent is left alone: psycopg never
-            # closes a connection in a process that did not open it.
-            with self.store.breaker:
-                conn = self._listen_connection()
-            self._pid = os.getpid()
-            threading.Thread(
-                target=self._listen, args=(conn,), name="ironworks-pg-notify", daemon=True
-            ).start()
+    def _start_listening(self) -> None:
+        # A listening connection inherited from the parent is left alone: psycopg never
+        # closes a connection in a process that did not open it.
+        with self.store.breaker:
+            conn = self._listen_connection()
+        threading.Thread(
+            target=self._listen, args=(conn,), name="ironworks-pg-notify", daemon=True
+        ).start()
 
     def _listen_connection(self) -> psycopg.Connection[Any]:
         options = connection_options(self.store.timeout)
@@ -474,19 +434,6 @@ class _Notifier:
             self._wake_all()  # appends while nobody listened were not announced
         if self._pid == os.getpid():
             conn.close()
-
-    def _wake(self, stream_id: str) -> None:
-        with self._cond:
-            entry = self._watched.get(stream_id)
-            if entry is not None:
-                entry[1] += 1
-                self._cond.notify_all()
-
-    def _wake_all(self) -> None:
-        with self._cond:
-            for entry in self._watched.values():
-                entry[1] += 1
-            self._cond.notify_all()
 
     def close(self) -> None:
         """Stop listening: the listener thread closes its connection within a second."""

@@ -28,15 +28,13 @@ from core.breaker import Breaker
 from core.errors import VersionConflict
 from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
 from core.store.base import EventStore, Seen, replay
+from core.store.wakeup import Waiters
 
 DEFAULT_PREFIX = "ironworks"
 TIMEOUT_SECONDS = 2.0
 """How long one Redis call may take (connecting, or waiting for the answer); its commands
 take well under a millisecond when Redis is well."""
 
-SAFETY_POLL_SECONDS = 1.0
-"""``wait`` re-reads the version this often in case a notification was lost (for instance
-while the pub/sub connection was being re-established)."""
 
 # KEYS: events list, idempotency hash, streams zset, created-at hash, creation counter
 # ARGV: stream id, expected version, '1' if there is an idempotency key else '0', the key,
@@ -220,7 +218,7 @@ class RedisStore(EventStore):
         return result, rec.request_digest
 
 
-class _Notifier:
+class _Notifier(Waiters):
     """One pub/sub subscription per process, shared by every waiting thread.
 
     Waiters register the stream they watch; the listener thread bumps that stream's
@@ -229,51 +227,16 @@ class _Notifier:
     """
 
     def __init__(self, store: RedisStore) -> None:
-        self.store = store
-        self._cond = threading.Condition()
-        self._watched: dict[str, list[int]] = {}  # stream -> [waiters, generation]
-        self._pid: int | None = None
-        self._closed = False
+        super().__init__(store)
         self._pubsub: redis.client.PubSub | None = None
 
-    def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
-        self._ensure_listening()
-        deadline = time.monotonic() + timeout
-        with self._cond:
-            entry = self._watched.setdefault(stream_id, [0, 0])
-            entry[0] += 1
-        try:
-            while True:
-                with self._cond:
-                    generation = entry[1]
-                # Subscribed before this read, so an append after it is always announced.
-                if self.store.version(stream_id) > after_version:
-                    return True
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    return False
-                with self._cond:
-                    self._cond.wait_for(
-                        lambda seen=generation: entry[1] != seen,
-                        min(remaining, SAFETY_POLL_SECONDS),
-                    )
-        finally:
-            with self._cond:
-                entry[0] -= 1
-                if entry[0] == 0:
-                    self._watched.pop(stream_id, None)
-
-    def _ensure_listening(self) -> None:
-        with self._cond:
-            if self._pid == os.getpid() or self._closed:
-                return
-            with self.store.breaker:
-                pubsub = self._subscribe()
-            self._pubsub = pubsub
-            self._pid = os.getpid()
-            threading.Thread(
-                target=self._listen, args=(pubsub,), name="ironworks-redis-notify", daemon=True
-            ).start()
+    def _start_listening(self) -> None:
+        with self.store.breaker:
+            pubsub = self._subscribe()
+        self._pubsub = pubsub
+        threading.Thread(
+            target=self._listen, args=(pubsub,), name="ironworks-redis-notify", daemon=True
+        ).start()
 
     def _subscribe(self) -> redis.client.PubSub:
         pubsub = self.store.client.pubsub(ignore_subscribe_messages=False)
@@ -298,12 +261,7 @@ class _Notifier:
                 continue
             if message is None or message["type"] != "message":
                 continue
-            stream_id = message["data"].decode()
-            with self._cond:
-                entry = self._watched.get(stream_id)
-                if entry is not None:
-                    entry[1] += 1
-                    self._cond.notify_all()
+            self._wake(message["data"].decode())
 
     def close(self) -> None:
         with self._cond:
