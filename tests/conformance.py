@@ -65,6 +65,7 @@ import msgspec
 
 from core.errors import IllegalMove, InvalidPosition
 from core.game import SYSTEM, Result, Task
+from core.playout import advance
 from core.rng import decision_rng
 
 Viewer = int | None
@@ -655,19 +656,12 @@ def check_search_hooks_see_only_the_view(game: Any, params: Params) -> None:
 
 def _play_on(game: Any, state: Any, rng: Random, steps: int, where: str) -> None:
     """A few steps of random play from ``state``: it must be a state the rules accept."""
-    for _ in range(steps):
-        tasks = game.pending_tasks(state)
-        if not tasks:
-            return
-        task = tasks[0]
-        if task.kind == "system":
-            events = game.decide(state, SYSTEM, task.move, rng)
-        else:
-            legal = game.legal_moves(state, task.seat)
-            assert legal, f"{where}: seat {task.seat} has a turn but no legal move"
-            events = game.decide(state, task.seat, legal[rng.randrange(len(legal))], rng)
-        for event in events:
-            state = game.evolve(state, event)
+
+    def choose(state: Any, seat: int, legal: list[Any], rng: Random) -> Any:
+        assert legal, f"{where}: seat {seat} has a turn but no legal move"
+        return legal[rng.randrange(len(legal))]
+
+    advance(game, state, rng, steps, choose)
 
 
 def _assert_json(value: Any, where: str) -> None:

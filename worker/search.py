@@ -33,7 +33,7 @@ from typing import Any
 import msgspec
 
 from core.errors import IllegalMove
-from core.game import SYSTEM
+from core.playout import advance, uniform
 
 
 class Level(msgspec.Struct, frozen=True, kw_only=True):
@@ -114,6 +114,7 @@ class SearchBot:
         self.anchor_bonus = float(getattr(game, "search_anchor_bonus", self.anchor_bonus))
         self._clone = getattr(game, "clone", None) or copy.deepcopy
         self._policy = getattr(game, "playout_policy", None)
+        self._choose = self._policy or uniform
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         if len(legal) == 1:
@@ -219,22 +220,7 @@ class SearchBot:
         for event in events:
             state = game.evolve(state, event)
         steps = self.level.horizon if horizon is None else horizon
-        for _ in range(steps):
-            tasks = game.pending_tasks(state)
-            if not tasks:
-                break
-            task = tasks[0]
-            if task.kind == "system":
-                events = game.decide(state, SYSTEM, task.move, rng)
-            else:
-                options = game.legal_moves(state, task.seat)
-                if self._policy is not None:
-                    choice = self._policy(state, task.seat, options, rng)
-                else:
-                    choice = options[rng.randrange(len(options))]
-                events = game.decide(state, task.seat, choice, rng)
-            for event in events:
-                state = game.evolve(state, event)
+        state, _ = advance(game, state, rng, steps, self._choose)
         result = game.result(state)
         scores = result.scores if result is not None else game.evaluate(state)
         return utility(scores, seat, self.scale)

@@ -13,7 +13,7 @@ import pytest
 from aos_helpers import GAME, Match
 
 from core.game import SYSTEM
-from core.playout import playout, uniform
+from core.playout import advance, playout, uniform
 from plugins.age_of_steam import moves as mv
 from plugins.age_of_steam.economy import ELIMINATED
 from plugins.age_of_steam.game import Options
@@ -90,19 +90,7 @@ def test_determinize_refuses_a_spectators_view() -> None:
 
 
 def _play_on(state: Any, rng: random.Random, decisions: int) -> Any:
-    for _ in range(decisions):
-        tasks = GAME.pending_tasks(state)
-        if not tasks:
-            break
-        task = tasks[0]
-        if task.kind == "system":
-            events = GAME.decide(state, SYSTEM, task.move, rng)
-        else:
-            legal = GAME.legal_moves(state, task.seat)
-            events = GAME.decide(state, task.seat, legal[rng.randrange(len(legal))], rng)
-        for e in events:
-            state = GAME.evolve(state, e)
-    return state
+    return advance(GAME, state, rng, decisions)[0]
 
 
 @pytest.mark.parametrize(("map_id", "players"), TABLES)
