@@ -192,7 +192,8 @@ def slow_links(rules: Rules, s: State, seat: int, extra: int = 0) -> set[tuple[s
             replace = link != LIGHT and data.heavy_trains[link].type == "replacement"
             sites = [
                 line for line, o in enumerate(s.line_owner)
-                if (o >= 0 and o != seat and s.line_link[line] == LIGHT if replace else o < 0)
+                # a replacement train may also go on an empty line, like any other train
+                if (o < 0 or (replace and o != seat and s.line_link[line] == LIGHT))
                 and (not present or any(x in net for x in board.line_nodes[line]))
             ]  # fmt: skip
             ends = {line: list(board.line_nodes[line]) for line in sites}
