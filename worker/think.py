@@ -14,6 +14,7 @@ import math
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from random import Random
@@ -36,6 +37,18 @@ def _think(game_id: str, level: Level, view: dict[str, Any], legal: list[Any], r
     return legal.index(move)
 
 
+def _exit_with_parent(parent: int) -> None:
+    """In each think process: end when the API process is gone, however it ended (a
+    SIGKILL leaves no chance to shut the pool down)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="ironworks-think-parent", daemon=True).start()
+
+
 class ThinkPool:
     """At most ``processes`` search bots think at once, each in its own process."""
 
@@ -47,7 +60,10 @@ class ThinkPool:
     def _start(self) -> ProcessPoolExecutor:
         # spawn, not fork: the API process runs threads, and forking those is unsafe.
         context = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(max_workers=self.processes, mp_context=context)
+        return ProcessPoolExecutor(
+            max_workers=self.processes, mp_context=context,
+            initializer=_exit_with_parent, initargs=(os.getpid(),),
+        )  # fmt: skip
 
     def think(self, game: Any, level: Level, view: dict[str, Any], legal: list[Any],
               rng: Random, timeout: float | None) -> int:  # fmt: skip
