@@ -5,7 +5,7 @@
 // the viewer's industry stack ("industry:coal"), market ("market:coal").
 import { s, h, f, target, start, seatLabel, roman, titleCase, viewOf, stat } from "./kit.js";
 import {
-  industryBadge, industryName, emptySpace, tileOnSpace, linkTrack, linkTile, locationArea, locationLayers, label,
+  industryBadge, industryName, tileOnSpace, linkTrack, linkTile, locationArea, locationLayers, label, buildSpaces,
   turnLine, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, signed,
 } from "./brass-common.js";
 
@@ -57,21 +57,10 @@ export function render(svg, panels, ctx) {
     const { back, front } = locationLayers(area, farm ? "FARM BREWERY" : loc.name.toUpperCase(), place.label, scale, farm ? 10 : 14,
       loc.location, `${loc.name} (${sps.length} build space${sps.length === 1 ? "" : "s"})`, ctx);
     g.appendChild(back);
-    for (const sp of sps) {
-      const box = layout.spaces[sp.space].box;
-      const t = tiles[sp.space];
-      let el;
-      let text;
-      if (t) {
-        el = tileOnSpace(box, scale, { ...t, resource: RESOURCE_OF[t.industry] });
-        text = `${loc.name} space ${Number(sp.space.split(":")[1]) + 1}: ${industryName(t.industry)} ${roman(t.level)} of ${seatLabel(t.owner)}${t.flipped ? ", flipped" : ""}${t.resources ? `, ${t.resources} ${RESOURCE_OF[t.industry]}` : ""}`;
-      } else {
-        el = emptySpace(box, sp.icons, scale);
-        text = `${loc.name} space ${Number(sp.space.split(":")[1]) + 1}: empty, ${sp.icons.map(industryName).join(" or ")}`;
-      }
-      target(el, sp.space, text, ctx);
-      g.appendChild(el);
-    }
+    buildSpaces(g, sps, layout, tiles, scale, loc.name,
+      (t) => ({ ...t, resource: RESOURCE_OF[t.industry] }),
+      (t) => `${industryName(t.industry)} ${roman(t.level)} of ${seatLabel(t.owner)}${t.flipped ? ", flipped" : ""}${t.resources ? `, ${t.resources} ${RESOURCE_OF[t.industry]}` : ""}`,
+      ctx);
     g.appendChild(front);
     locG.appendChild(g);
   }

@@ -188,6 +188,21 @@ export function locationLayers(area, name, xy, scale, size, id, text, ctx) {
   return { back: area, front };
 }
 
+// One location's build spaces, each drawn empty or with its tile, each a target with a text
+// alternative. ``tileOf(t)`` gives the tile to draw for a built tile and ``tileText(t)`` what
+// follows "<name> space <n>: " in its text; spaces count from 1 for a person.
+export function buildSpaces(g, sps, layout, tiles, scale, name, tileOf, tileText, ctx) {
+  for (const sp of sps) {
+    const box = layout.spaces[sp.space].box;
+    const t = tiles[sp.space];
+    const where = `${name} space ${Number(sp.space.split(":")[1]) + 1}`;
+    const el = t ? tileOnSpace(box, scale, tileOf(t)) : emptySpace(box, sp.icons, scale);
+    const text = t ? `${where}: ${tileText(t)}` : `${where}: empty, ${sp.icons.map(industryName).join(" or ")}`;
+    target(el, sp.space, text, ctx);
+    g.appendChild(el);
+  }
+}
+
 export function label(text, xy, scale, cls = "bd-label", size = 15) {
   return s("text", { x: f(xy[0] * scale.x), y: f(xy[1] * scale.y), class: cls, "font-size": size, "text-anchor": "middle" }, text);
 }

@@ -10,7 +10,7 @@
 // Quality Rewards tile ("quality:QR_3_VP").
 import { s, h, f, target, start, seatColour, seatInk, seatMark, seatLabel, roman, titleCase, viewOf, stat } from "./kit.js";
 import {
-  INDUSTRY, industryBadge, industryName, emptySpace, tileOnSpace, linkTrack, linkTile, locationArea, locationLayers, label,
+  INDUSTRY, industryBadge, industryName, tileOnSpace, linkTrack, linkTile, locationArea, locationLayers, label, buildSpaces,
   turnLine, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, RESOURCE,
 } from "./brass-common.js";
 
@@ -140,22 +140,10 @@ export function render(svg, panels, ctx) {
     const { back, front } = locationLayers(area, c.name.toUpperCase(), place.label, scale, 13,
       c.location, `${c.name} (${sps.length} industry spaces)`, ctx);
     g.appendChild(back);
-    for (const sp of sps) {
-      const box = layout.spaces[sp.space].box;
-      const t = tiles[sp.space];
-      const n = Number(sp.space.split(":")[1]) + 1;
-      let el;
-      let text;
-      if (t) {
-        el = tileOnSpace(box, scale, { ...t, level: t.level ?? 0, resource: t.resource });
-        text = `${c.name} space ${n}: ${industryName(t.industry)} ${t.level ? roman(t.level) : ""} (${t.tile}) of ${seatLabel(t.owner)}${t.flipped ? ", flipped" : ""}${t.resources ? `, ${t.resources} ${t.resource}` : ""}`;
-      } else {
-        el = emptySpace(box, sp.icons, scale);
-        text = `${c.name} space ${n}: empty, ${sp.icons.map(industryName).join(" or ")}`;
-      }
-      target(el, sp.space, text, ctx);
-      g.appendChild(el);
-    }
+    buildSpaces(g, sps, layout, tiles, scale, c.name,
+      (t) => ({ ...t, level: t.level ?? 0, resource: t.resource }),
+      (t) => `${industryName(t.industry)} ${t.level ? roman(t.level) : ""} (${t.tile}) of ${seatLabel(t.owner)}${t.flipped ? ", flipped" : ""}${t.resources ? `, ${t.resources} ${t.resource}` : ""}`,
+      ctx);
     g.appendChild(front);
     locG.appendChild(g);
   }
