@@ -315,8 +315,13 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--games", type=int, default=20, help="matches (default: 20)")
     tournament.add_argument(
         "--processes", type=int, default=1,
-        help="play matches in this many processes (default: 1; think budgets are wall "
-        "time, so use at most one process per core)",
+        help="play matches in this many processes (default: 1)",
+    )  # fmt: skip
+    tournament.add_argument(
+        "--clock", choices=["cpu", "wall"], default="cpu",
+        help="what search bots' think budgets count: cpu (default) is the thinking "
+        "process's CPU time, so figures hold on a busy machine; wall is elapsed time, as "
+        "the service counts it (then use at most one process per idle core)",
     )  # fmt: skip
     tournament.add_argument("--seed", default="tournament", help="seed of the whole run")
     tournament.add_argument("--options", default=None, help="the game's options as JSON")

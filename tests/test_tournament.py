@@ -79,3 +79,24 @@ def test_tournament_command_refuses_unknown_games_and_bots(
     args = ["tournament", "--game", "brass-birmingham", "--players", "2", "--bots", "minimax"]
     assert main(args) == 2
     assert "unknown bot" in capsys.readouterr().err
+
+
+def test_tournament_think_budgets_count_the_thinking_process_cpu_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import time
+
+    import worker.tournament as tournament
+
+    clocks: list[object] = []
+    real = tournament.get_bot
+
+    def spy(*args: object, **kwargs: object) -> object:
+        clocks.append(kwargs.get("clock"))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tournament, "get_bot", spy)
+    entrants = [Entrant("search", "easy", 20), Entrant("greedy")]
+    play_match("brass-birmingham", 2, entrants, 0, "clock", clock="cpu")
+    play_match("brass-birmingham", 2, entrants, 1, "clock", clock="wall")
+    assert clocks == [time.process_time] * 2 + [time.perf_counter] * 2

@@ -25,6 +25,11 @@ from core.bots import BOT_KINDS, BOT_LEVELS
 from core.game import SYSTEM
 from worker.bots import get_bot
 
+CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
+"""What a search bot's think budget counts in a tournament. ``cpu`` (the default): the
+thinking process's CPU seconds, so a ladder run on a busy, shared machine measures the same
+bots as on a quiet one. ``wall``: elapsed seconds, as the service counts them."""
+
 
 class Entrant(msgspec.Struct, frozen=True):
     """One bot of a tournament: ``kind`` and, for the search bot, its level."""
@@ -72,7 +77,7 @@ class SeatRecord(msgspec.Struct):
     eliminated: bool
     negative_income: bool
     move_times: list[float]
-    """Seconds each of its decisions with a real choice took."""
+    """Seconds each of its decisions with a real choice took, on the tournament's clock."""
 
 
 class MatchRecord(msgspec.Struct):
@@ -89,11 +94,12 @@ def seating(entrants: list[Entrant], players: int, number: int) -> list[Entrant]
 
 def play_match(
     game_id: str, players: int, entrants: list[Entrant], number: int, seed: str,
-    options: dict[str, Any] | None = None, max_decisions: int = 20_000,
+    options: dict[str, Any] | None = None, max_decisions: int = 20_000, clock: str = "cpu",
 ) -> MatchRecord:  # fmt: skip
     game = _registry().get(game_id)
     seats = seating(entrants, players, number)
-    bots = [get_bot(e.kind, game, e.level, e.think_ms) for e in seats]
+    tick = CLOCKS[clock]
+    bots = [get_bot(e.kind, game, e.level, e.think_ms, clock=tick) for e in seats]
     rng = Random(f"{seed}/{number}")
     opts = msgspec.convert(options or {}, game.Options)
     state = None
@@ -108,10 +114,10 @@ def play_match(
         else:
             seat = task.seat
             legal = game.legal_moves(state, seat)
-            started = time.perf_counter()
+            started = tick()
             move = bots[seat].choose(game.view(state, seat), legal, Random(rng.random()))
             if len(legal) > 1:
-                times[seat].append(time.perf_counter() - started)
+                times[seat].append(tick() - started)
             events = game.decide(state, seat, move, rng)
         decisions += 1
         for event in events:
@@ -215,11 +221,11 @@ def _progress(done: int, total: int, started: float, stream: Any) -> None:
 def run(
     game_id: str, players: int, entrants: list[Entrant], games: int, seed: str = "tournament",
     processes: int = 1, options: dict[str, Any] | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None, clock: str = "cpu",
 ) -> list[MatchRecord]:  # fmt: skip
     """Play ``games`` matches (in ``processes`` processes) and return their records, in
-    match order."""
-    args = [(game_id, players, entrants, n, seed, options) for n in range(games)]
+    match order. Think budgets count on ``clock`` (see :data:`CLOCKS`)."""
+    args = [(game_id, players, entrants, n, seed, options, 20_000, clock) for n in range(games)]
     records: list[MatchRecord] = []
     if processes <= 1:
         for done, a in enumerate(args, 1):
@@ -278,11 +284,11 @@ def main(args: Any) -> int:
     started = time.perf_counter()
     show = None if args.quiet else (lambda d, t: _progress(d, t, started, sys.stderr))
     records = run(args.game, args.players, entrants, args.games, args.seed, args.processes,
-                  options, show)  # fmt: skip
+                  options, show, args.clock)  # fmt: skip
     if show:
         sys.stderr.write("\n")
     summary = summarize(records, entrants)
-    summary.update(game=args.game, players=args.players, seed=args.seed,
+    summary.update(game=args.game, players=args.players, seed=args.seed, clock=args.clock,
                    seconds=round(time.perf_counter() - started, 1))  # fmt: skip
     title = f"{args.game}, {args.players} players, seat-rotated"
     print(format_table(summary, title))
