@@ -329,7 +329,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--json",
         default=None,
         metavar="FILE",
-        help="also write the summary and every match's record here",
+        help="also write the summary and every match's record here (rewritten as each "
+        "match ends, so a stopped tournament keeps the matches it finished)",
     )
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     tournament.set_defaults(run=_tournament)

@@ -222,23 +222,29 @@ def run(
     game_id: str, players: int, entrants: list[Entrant], games: int, seed: str = "tournament",
     processes: int = 1, options: dict[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None, clock: str = "cpu",
+    on_record: Callable[[MatchRecord], None] | None = None,
 ) -> list[MatchRecord]:  # fmt: skip
     """Play ``games`` matches (in ``processes`` processes) and return their records, in
-    match order. Think budgets count on ``clock`` (see :data:`CLOCKS`)."""
+    match order. Think budgets count on ``clock`` (see :data:`CLOCKS`); ``on_record`` sees
+    each record as its match ends."""
     args = [(game_id, players, entrants, n, seed, options, 20_000, clock) for n in range(games)]
     records: list[MatchRecord] = []
+
+    def done(record: MatchRecord) -> None:
+        records.append(record)
+        if on_record:
+            on_record(record)
+        if progress:
+            progress(len(records), games)
+
     if processes <= 1:
-        for done, a in enumerate(args, 1):
-            records.append(play_match(*a))
-            if progress:
-                progress(done, games)
+        for a in args:
+            done(play_match(*a))
         return records
     with ProcessPoolExecutor(max_workers=processes) as pool:
         futures = [pool.submit(play_match, *a) for a in args]
-        for done, future in enumerate(_as_completed(futures), 1):
-            records.append(future.result())
-            if progress:
-                progress(done, games)
+        for future in _as_completed(futures):
+            done(future.result())
     return sorted(records, key=lambda r: r.number)
 
 
@@ -283,17 +289,38 @@ def main(args: Any) -> int:
     options = msgspec.json.decode(args.options) if args.options else None
     started = time.perf_counter()
     show = None if args.quiet else (lambda d, t: _progress(d, t, started, sys.stderr))
+    so_far: list[MatchRecord] = []
+
+    def report(records: list[MatchRecord]) -> dict[str, Any]:
+        summary = summarize(records, entrants)
+        summary.update(game=args.game, players=args.players, seed=args.seed, clock=args.clock,
+                       seconds=round(time.perf_counter() - started, 1))  # fmt: skip
+        return summary
+
+    def keep(record: MatchRecord) -> None:
+        # A long ladder that is stopped keeps every match it finished.
+        so_far.append(record)
+        if args.json:
+            _write_json(args.json, report(so_far), sorted(so_far, key=lambda r: r.number))
+
     records = run(args.game, args.players, entrants, args.games, args.seed, args.processes,
-                  options, show, args.clock)  # fmt: skip
+                  options, show, args.clock, keep)  # fmt: skip
     if show:
         sys.stderr.write("\n")
-    summary = summarize(records, entrants)
-    summary.update(game=args.game, players=args.players, seed=args.seed, clock=args.clock,
-                   seconds=round(time.perf_counter() - started, 1))  # fmt: skip
-    title = f"{args.game}, {args.players} players, seat-rotated"
-    print(format_table(summary, title))
+    summary = report(records)
+    print(format_table(summary, f"{args.game}, {args.players} players, seat-rotated"))
     if args.json:
-        with open(args.json, "wb") as out:
-            out.write(msgspec.json.format(msgspec.json.encode(
-                {"summary": summary, "matches": records}), indent=2))  # fmt: skip
+        _write_json(args.json, summary, records)
     return 0
+
+
+def _write_json(path: str, summary: dict[str, Any], records: list[MatchRecord]) -> None:
+    """The summary and every match's record, replacing ``path`` whole (never half written)."""
+    import os
+
+    body = msgspec.json.format(msgspec.json.encode({"summary": summary, "matches": records}),
+                               indent=2)  # fmt: skip
+    partial = f"{path}.partial"
+    with open(partial, "wb") as out:
+        out.write(body)
+    os.replace(partial, path)
