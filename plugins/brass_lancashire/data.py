@@ -101,7 +101,8 @@ class RulesFile(_Strict):
     actions_per_turn: int
     actions_first_round: int
     loans: list[Loan]
-    no_loans_final_rounds: int
+    no_loans_final_rounds_rail_era: int
+    """The Rail Era's last rounds, once the draw deck is empty: no Loan action."""
     canal_link_cost: int
     canal_links_per_action: int
     rail_link_cost: int

@@ -213,7 +213,7 @@ def test_rules_match_the_lancashire_column_of_the_comparison_table() -> None:
     r = D.rules
     assert r.starting_money == 30
     assert [(loan.money, loan.levels) for loan in r.loans] == [(10, 1), (20, 2), (30, 3)]
-    assert r.no_loans_final_rounds == 4
+    assert r.no_loans_final_rounds_rail_era == 4
     assert (r.canal_link_cost, r.canal_links_per_action) == (3, 1)
     assert (r.rail_link_cost, r.double_rail_cost, r.coal_per_rail) == (5, 15, 1)
     assert r.rail_links_per_action == 2
