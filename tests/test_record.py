@@ -170,3 +170,24 @@ def test_the_server_draws_the_deal_a_record_leaves_out(client: TestClient[Any]) 
     del cut["moves"][index]["move"]["deal"]
     body = client.post("/matches/import", json=cut).json()
     assert body["version"] > 1 and len(body["to_act"]) == 1
+
+
+def test_a_pittsburgh_match_exports_and_imports_with_its_era_deal(
+    client: TestClient[Any],
+) -> None:
+    created = client.post(
+        "/matches", json={"game": "brass-pittsburgh", "players": 3, "seed": "bp-rec"}
+    ).json()
+    for seat in range(3):
+        client.post(f"/matches/{created['id']}/seats/{seat}/bot", json={"bot": "random"})
+    played = client.get(f"/matches/{created['id']}").json()
+    assert played["finished"]
+    record = client.get(f"/matches/{created['id']}/record").json()
+    index, deal = rail_deal(record)
+    assert len(deal["move"]["deal"]["hands"]) == 3
+    again = client.post("/matches/import", json=record).json()
+    assert client.get(f"/matches/{again['id']}").json()["result"] == played["result"]
+    bad = copy.deepcopy(record)
+    bad["moves"][index]["move"]["deal"]["deck"].pop()
+    problem = client.post("/matches/import", json=bad).json()
+    assert (problem["index"], problem["refusal"]) == (index, "deal_not_the_cards")
