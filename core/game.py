@@ -32,6 +32,9 @@ Conventions the service relies on:
   ``move`` with the outcome that ``events`` (what ``decide`` returned for it on ``state``)
   show, so that deciding it again gives them without drawing (:mod:`core.record` exports
   records with it); a game without random system moves needs none.
+* Optional hook ``position_options(state) -> Options``: the options a loaded position
+  plays with (a map, a board side), for a game whose positions carry settings; the
+  service records them when a match starts from a position.
 * Optional hook ``bot_policy(view, legal, rng) -> move``: the game's own heuristic for the
   "greedy" bot (``worker.bots``). It gets exactly what a player has, the seat's ``view``
   (the seat is ``view``'s viewer) and its non-empty list of ``legal`` moves, plus an

@@ -246,9 +246,15 @@ class MatchService:
         client_seed, seed = bool(seed), seed or new_seed()
         state = None
         if position is not None:
+            position = _bare_position(position, game_id, players)
             state = _playable_position(game, position, players)
             if getattr(state, "players", players) != players:
                 raise BadRequest("bad_player_count", "the position is for another player count")
+            # Optional hook: the settings a position carries (a map, a board side), so the
+            # log says what is played rather than the defaults.
+            position_options = getattr(game, "position_options", None)
+            if position_options is not None:
+                opts = position_options(state)
         created = MatchCreated(
             game=game_id, players=players, options=msgspec.to_builtins(opts), seed=seed,
             position=position, client_seed=client_seed,
@@ -531,6 +537,25 @@ class MatchService:
     def _check_seat(match: MatchState, seat: int) -> None:
         if not 0 <= seat < match.players:
             raise NotFound("seat_not_found", f"this match has seats 0 to {match.players - 1}")
+
+
+_EXPORT_FIELDS = frozenset({"match_id", "game", "players", "version", "position"})
+
+
+def _bare_position(position: dict[str, Any], game_id: str, players: int) -> dict[str, Any]:
+    """The position document itself, when ``position`` is what ``GET /matches/{id}/position``
+    answers (the document with its match's facts around it), so an export starts a match as
+    it is; those facts must then agree with the match asked for."""
+    if set(position) != _EXPORT_FIELDS or not isinstance(position["position"], dict):
+        return position
+    if position["game"] != game_id:
+        raise InvalidPosition(
+            "position_of_another_game",
+            f"this position was exported from a {position['game']} match, not {game_id}",
+        )
+    if position["players"] != players:
+        raise BadRequest("bad_player_count", "the position is for another player count")
+    return position["position"]
 
 
 def _playable_position(game: Any, position: dict[str, Any], players: int) -> Any:

@@ -457,6 +457,10 @@ class AgeOfSteam:
         scores = final_scores(b, state) if over else None
         return [ev.GoodsGrown(light, dark), ev.TurnEnded(state.turn, over, scores)]
 
+    def position_options(self, state: State) -> Options:
+        """The options a position plays with (its map and the map's settings)."""
+        return msgspec.convert(state.options, Options)
+
     def chance_outcome(self, state: State, move: Any, events: list[Any]) -> Any:
         """The chance hook: a draw or a roll with the outcome its first event shows."""
         first = events[0] if events else None
