@@ -143,8 +143,12 @@ DEFAULTS: list[dict[str, Any]] = [
     {"facedown": [[], []]},
     {"light_trains": [9, 9]},
     # seat 1 has built its Coke works (mat space CK is empty): the coke train is unlocked
-    {"link_supply": [["HT_WHISKEY", "HT_DOUBLE", "PL_MONEY1", "PL_RESERVE"],  # fmt: skip
-                     ["HT_COKE", "HT_WHISKEY", "HT_DOUBLE", "PL_MONEY1", "PL_RESERVE"]]},
+    {
+        "link_supply": [
+            ["HT_WHISKEY", "HT_DOUBLE", "PL_MONEY1", "PL_RESERVE"],  # fmt: skip
+            ["HT_COKE", "HT_WHISKEY", "HT_DOUBLE", "PL_MONEY1", "PL_RESERVE"],
+        ]
+    },
     {"mat": [{}, {}]},
     {"slot_owner": {}, "slot_tile": {}, "slot_cubes": {}, "slot_flipped": {}},
     {"line_owner": {}, "line_link": {}, "line_cargo": {}},
