@@ -20,6 +20,7 @@ from api.auth import SECURITY_SCHEMES, bearer_token
 from api.health import ROUTES as HEALTH_ROUTES
 from api.openapi_doc import GameAwareJsonPlugin, GameAwareSwaggerPlugin
 from api.problems import EXCEPTION_HANDLERS
+from api.record_routes import ROUTES as RECORD_ROUTES
 from api.routes import ROUTES
 from api.web import SWAGGER_ASSETS, web_routes
 from core.errors import BadRequest
@@ -193,7 +194,12 @@ def create_app(
             max_age=600,
         )
     return Litestar(
-        route_handlers=[*described(HEALTH_ROUTES), *described(ROUTES), *web_routes()],
+        route_handlers=[
+            *described(HEALTH_ROUTES),
+            *described(ROUTES),
+            *described(RECORD_ROUTES),
+            *web_routes(),
+        ],
         cors_config=cors,
         dependencies={
             "service": Provide(provide_service, use_cache=True, sync_to_thread=False),

@@ -123,7 +123,8 @@ class PositionBody(msgspec.Struct, kw_only=True):
     players: int
     version: int
     position: dict[str, Any]
-    """The game's position document; ``POST /matches`` with it starts a match there."""
+    """The game's position document; ``POST /matches`` with it (or with this whole answer)
+    as ``position`` starts a match there, with the settings it carries."""
 
 
 class SeatInfo(msgspec.Struct, kw_only=True):

@@ -20,6 +20,7 @@ from litestar import Litestar, Request
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 
 from api.bodies import MAX_VERSION, RequestBody
+from api.record_routes import record_schema_fixes
 from core.registry import GameRegistry
 
 log = logging.getLogger(__name__)
@@ -206,6 +207,7 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
     move = _any_move(components)
     schemas["SubmitMove"]["properties"]["move"] = move
     schemas["LegalMoves"]["properties"]["moves"]["items"] = move
+    record_schema_fixes(schemas, move)
     # Served payloads are the game's redact(): not the stored structs of `<game>.AnyEvent`,
     # so the document does not claim they are (no per-game schema of served events yet).
     schemas["LogEvent"]["properties"]["payload"]["description"] = (

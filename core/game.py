@@ -22,6 +22,19 @@ Conventions the service relies on:
   stores compact indices can be shown with names that depend on the match (Brass:
   Pittsburgh's board side). Use the state only for such fixed facts of the match, never for
   hidden information; ``redact`` must still work without it.
+* Chance is a move: every random step after ``setup`` (a reshuffle, dice, a draw from a
+  bag) is a system move whose outcome is a field of the move (OpenSpiel's chance nodes).
+  ``pending_tasks`` lists it without its outcome; ``decide`` given a move without one draws
+  it from ``rng`` (the service's secret generator) and writes it into the events, and given
+  one (an imported record) checks that it is possible (a permutation of exactly the cards
+  shuffled, dice 1..6, cubes that are in the bag) and refuses it with an ``IllegalMove``
+  otherwise. Optional hook ``chance_outcome(state, move, events) -> move``: the system
+  ``move`` with the outcome that ``events`` (what ``decide`` returned for it on ``state``)
+  show, so that deciding it again gives them without drawing (:mod:`core.record` exports
+  records with it); a game without random system moves needs none.
+* Optional hook ``position_options(state) -> Options``: the options a loaded position
+  plays with (a map, a board side), for a game whose positions carry settings; the
+  service records them when a match starts from a position.
 * Optional hook ``bot_policy(view, legal, rng) -> move``: the game's own heuristic for the
   "greedy" bot (``worker.bots``). It gets exactly what a player has, the seat's ``view``
   (the seat is ``view``'s viewer) and its non-empty list of ``legal`` moves, plus an

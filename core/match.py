@@ -29,6 +29,9 @@ class MatchCreated(msgspec.Struct, frozen=True, kw_only=True, tag="core.match_cr
     client_seed: bool | None = None
     """Whether the creator chose ``seed`` (and so can deal the same cards again elsewhere);
     ``None`` in matches stored before this was recorded."""
+    imported: bool | None = None
+    """Whether the match was imported from a record (:mod:`core.record`): its moves, and the
+    chance outcomes they carry, came from the importer."""
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, kw_only=True, tag="core.seat_claimed"):

@@ -20,7 +20,8 @@ import hmac
 import logging
 import secrets
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import msgspec
@@ -51,6 +52,7 @@ from core.match import (
     decoder_for,
     fold,
 )
+from core.record import RecordedMove, play_moves
 from core.registry import GameRegistry
 from core.rng import decision_rng, new_seed
 from core.store.base import EventStore, replay
@@ -181,7 +183,7 @@ class MatchService:
                 payload: dict[str, Any] = {
                     "game": event.game, "players": event.players, "options": event.options,
                     "from_position": event.position is not None,
-                    "client_seed": event.client_seed,
+                    "client_seed": event.client_seed, "imported": bool(event.imported),
                 }  # fmt: skip
             elif isinstance(event, SeatClaimed):
                 payload = {"seat": event.seat}  # the token hash stays on the server
@@ -214,7 +216,12 @@ class MatchService:
         seed: str | None = None,
         position: dict[str, Any] | None = None,
         match_id: str | None = None,
+        moves: Sequence[RecordedMove] | None = None,
     ) -> MatchState:
+        """A new match from ``options`` (dealt by ``setup``) or from ``position``; with
+        ``moves`` (a record's, see :mod:`core.record`) those are played through ``decide``
+        first and stored with the start in one append, so nothing is stored when one of
+        them is refused."""
         game = self.games.get(game_id)
         if not game.min_players <= players <= game.max_players:
             raise BadRequest(
@@ -237,18 +244,35 @@ class MatchService:
             )
         opts = _convert_options(game, options or {})
         client_seed, seed = bool(seed), seed or new_seed()
-        created = MatchCreated(
-            game=game_id, players=players, options=msgspec.to_builtins(opts), seed=seed,
-            position=position, client_seed=client_seed,
-        )  # fmt: skip
-        new = [NewEvent(type=created.__struct_config__.tag, data=core_encoder.encode(created))]
+        state = None
         if position is not None:
+            position = _bare_position(position, game_id, players)
             state = _playable_position(game, position, players)
             if getattr(state, "players", players) != players:
                 raise BadRequest("bad_player_count", "the position is for another player count")
-        else:
+            # Optional hook: the settings a position carries (a map, a board side), so the
+            # log says what is played rather than the defaults.
+            position_options = getattr(game, "position_options", None)
+            if position_options is not None:
+                opts = position_options(state)
+        created = MatchCreated(
+            game=game_id, players=players, options=msgspec.to_builtins(opts), seed=seed,
+            position=position, client_seed=client_seed,
+            imported=True if moves is not None else None,
+        )  # fmt: skip
+        new = [NewEvent(type=created.__struct_config__.tag, data=core_encoder.encode(created))]
+        if position is None:
             first = game.setup(opts, players, decision_rng(seed, 0, "setup"))
             new += self._game_events(game, first, actor=None)
+            for event in first:
+                state = game.evolve(state, event)
+        if moves:
+            played = play_moves(
+                game, state, moves, players, partial(self.decode_move, game),
+                partial(decision_rng, seed), len(new),
+            )  # fmt: skip
+            for actor, events in played:
+                new += self._game_events(game, events, actor=actor)
         match_id = match_id or uuid.uuid4().hex
         self._append(match_id, 0, new)
         match = self.load(match_id)
@@ -513,6 +537,25 @@ class MatchService:
     def _check_seat(match: MatchState, seat: int) -> None:
         if not 0 <= seat < match.players:
             raise NotFound("seat_not_found", f"this match has seats 0 to {match.players - 1}")
+
+
+_EXPORT_FIELDS = frozenset({"match_id", "game", "players", "version", "position"})
+
+
+def _bare_position(position: dict[str, Any], game_id: str, players: int) -> dict[str, Any]:
+    """The position document itself, when ``position`` is what ``GET /matches/{id}/position``
+    answers (the document with its match's facts around it), so an export starts a match as
+    it is; those facts must then agree with the match asked for."""
+    if set(position) != _EXPORT_FIELDS or not isinstance(position["position"], dict):
+        return position
+    if position["game"] != game_id:
+        raise InvalidPosition(
+            "position_of_another_game",
+            f"this position was exported from a {position['game']} match, not {game_id}",
+        )
+    if position["players"] != players:
+        raise BadRequest("bad_player_count", "the position is for another player count")
+    return position["position"]
 
 
 def _playable_position(game: Any, position: dict[str, Any], players: int) -> Any:

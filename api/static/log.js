@@ -65,7 +65,7 @@ function dollars(n) {
 
 // Sentences for the event types the installed games share; `who` is the acting seat's name.
 const SAY = {
-  "core.match_created": (p) => `Match created: ${p.players} players${p.from_position ? ", from a position" : ""}`,
+  "core.match_created": (p) => `Match created: ${p.players} players${p.from_position ? ", from a position" : ""}${p.imported ? ", imported from a record" : ""}`,
   "core.seat_claimed": (p, n, seat) => `${seat(p.seat)} was taken`,
   "core.seat_bot": (p, n, seat) => `${seat(p.seat)} is played by the ${p.bot} bot${p.level ? ` (${p.level})` : ""}`,
   started: (p) => `The game begins (${p.players} players)`,

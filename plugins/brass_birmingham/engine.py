@@ -30,6 +30,7 @@ from plugins.brass.build import (
 )
 from plugins.brass.cards import distinct
 from plugins.brass.graph import nearest
+from plugins.brass.moves import EndEra
 from plugins.brass.scoring import link_icons, link_points
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import internal_moves as mv
@@ -871,20 +872,21 @@ def era_points(d: Birmingham, s: State) -> tuple[list[int], list[int]]:
     return links, industries
 
 
-def score_era(d: Birmingham, s: State, rng: Random) -> list[Any]:
-    """System: the era's points (:func:`era_points`), then the family's era change."""
+def score_era(d: Birmingham, s: State, rng: Random, deal: EndEra | None = None) -> list[Any]:
+    """System: the era's points (:func:`era_points`), then the family's era change and the
+    next era's deal (``deal``, or drawn from ``rng``)."""
     links, industries = era_points(d, s)
     # Birmingham's era change (canals and level I tiles leaving) is its reducer's part of
     # ``EraBegan``, so stored logs keep replaying: no ``era_change`` events.
-    return Resolver(d, s, SYSTEM).end_era(rng, links, industries)
+    return Resolver(d, s, SYSTEM).end_era(rng, links, industries, deal)
 
 
 def decide(d: Birmingham, s: State, actor: int, m: Any, rng: Random) -> list[Any]:
     """Validate ``m`` by ``actor`` and return its events (see the module docstring)."""
-    if isinstance(m, mv.ScoreEra):
+    if isinstance(m, mv.ScoreEra | EndEra):
         if actor >= 0:
             raise IllegalMove("system_only", "era scoring is run by the game, not a player")
-        return score_era(d, s, rng)
+        return score_era(d, s, rng, m if isinstance(m, EndEra) else None)
     refusal = turn_refusal(s, actor)
     if refusal and not (refusal[0] == "decision_pending" and actor == s.current):
         raise IllegalMove(*refusal)
