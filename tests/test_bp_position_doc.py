@@ -145,7 +145,7 @@ DEFAULTS: list[dict[str, Any]] = [
     # seat 1 has built its Coke works (mat space CK is empty): the coke train is unlocked
     {
         "link_supply": [
-            ["HT_WHISKEY", "HT_DOUBLE", "PL_MONEY1", "PL_RESERVE"],  # fmt: skip
+            ["HT_WHISKEY", "HT_DOUBLE", "PL_MONEY1", "PL_RESERVE"],
             ["HT_COKE", "HT_WHISKEY", "HT_DOUBLE", "PL_MONEY1", "PL_RESERVE"],
         ]
     },
