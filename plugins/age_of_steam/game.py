@@ -16,6 +16,7 @@ import msgspec
 
 from core.errors import BadRequest, IllegalMove
 from core.game import SYSTEM, Result, Task
+from core.resignation import with_resignations
 from plugins.age_of_steam import bot, flow, log, lookahead, playout_policy, position
 from plugins.age_of_steam import events as ev
 from plugins.age_of_steam import moves as mv
@@ -552,6 +553,15 @@ class AgeOfSteam:
                 scores[s] >= 0 and not state.pl[s].eliminated for s in range(state.players)
             ]
         return Result(scores=scores, ranking=ranking(state, scores), details=details)
+
+    def result_with_resignations(self, state: State, resigned: list[int]) -> Result:
+        """The optional hook (:mod:`core.game`): the final scores, or mid-game the scores as
+        if the game ended now; every resigned seat ranked below the others."""
+        own = self.result(state)
+        if own is None:
+            scores = final_scores(board(state.map_id), state)
+            own = Result(scores=scores, ranking=ranking(state, scores))
+        return with_resignations(own, resigned)
 
     def export_position(self, state: State) -> dict[str, Any]:
         return position.export(board(state.map_id), state)
