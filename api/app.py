@@ -203,7 +203,9 @@ def create_app(
         )
     return Litestar(
         route_handlers=[
-            *described(HEALTH_ROUTES), *described(ROUTES), *described(SEAT_ROUTES),
+            *described(HEALTH_ROUTES),
+            *described(ROUTES),
+            *described(SEAT_ROUTES),
             *web_routes(),
         ],
         cors_config=cors,

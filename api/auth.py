@@ -22,8 +22,7 @@ SECURITY_SCHEMES = {
     OWNER_SCHEME: SecurityScheme(
         type="http",
         scheme="bearer",
-        description="The match's owner token, returned once by POST /matches "
-        "(`owner_token`).",
+        description="The match's owner token, returned once by POST /matches (`owner_token`).",
     ),
 }
 SEAT_REQUIRED: list[dict[str, list[str]]] = [{SCHEME: []}]

@@ -119,5 +119,9 @@ def take_seat_from_bot(
 
 
 SEAT_ROUTES: list[Any] = [
-    invite_to_seat, reissue_seat_token, remove_player, resign_seat, take_seat_from_bot
+    invite_to_seat,
+    reissue_seat_token,
+    remove_player,
+    resign_seat,
+    take_seat_from_bot,
 ]

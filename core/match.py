@@ -117,9 +117,7 @@ class MatchState(msgspec.Struct, kw_only=True):
     @property
     def ended_early(self) -> bool:
         """Over before the game's end: abandoned, or at most one seat has not resigned."""
-        return self.abandoned or (
-            bool(self.resigned) and self.players - len(self.resigned) <= 1
-        )
+        return self.abandoned or (bool(self.resigned) and self.players - len(self.resigned) <= 1)
 
     def bot_for(self, seat: int) -> BotChoice | None:
         """The bot playing ``seat`` now: its own, or the stand-in for a resigned seat or a

@@ -23,9 +23,7 @@ class BotChoice(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     bot: BotKind = "greedy"
     level: BotLevel | None = None
     """The search bot's level (default ``medium``); refused for the other bots."""
-    think_ms: Annotated[int, msgspec.Meta(ge=THINK_MS_RANGE[0], le=THINK_MS_RANGE[1])] | None = (
-        None
-    )
+    think_ms: Annotated[int, msgspec.Meta(ge=THINK_MS_RANGE[0], le=THINK_MS_RANGE[1])] | None = None
     """The search bot's think budget per decision, in milliseconds, instead of its level's."""
 
 

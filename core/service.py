@@ -536,7 +536,6 @@ class MatchService(SeatCommands):
         raise Conflict("busy", "the match kept changing meanwhile; try again")
 
 
-
 def _check_rules(game: Any, rules: MatchRules) -> None:
     """Refuse rules the service cannot follow: a stand-in bot the game lacks, a time control
     of no kind or two."""
