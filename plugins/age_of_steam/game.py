@@ -540,7 +540,9 @@ class AgeOfSteam:
     def result(self, state: State) -> Result | None:
         if state.phase != "over" or state.final_scores is None:
             return None
-        scores = list(state.final_scores)
+        return self._result(state, list(state.final_scores))
+
+    def _result(self, state: State, scores: list[int]) -> Result:
         b = board(state.map_id)
         details: dict[str, Any] = {
             "eliminated": [s for s in range(state.players) if state.pl[s].eliminated],
@@ -559,8 +561,12 @@ class AgeOfSteam:
         if the game ended now; every resigned seat ranked below the others."""
         own = self.result(state)
         if own is None:
-            scores = final_scores(board(state.map_id), state)
-            own = Result(scores=scores, ranking=ranking(state, scores))
+            own = self._result(state, final_scores(board(state.map_id), state))
+        if "won" in own.details:  # Barbados: a seat that resigned has not won
+            won = [w and s not in resigned for s, w in enumerate(own.details["won"])]
+            own = Result(
+                scores=own.scores, ranking=own.ranking, details={**own.details, "won": won}
+            )
         return with_resignations(own, resigned)
 
     def export_position(self, state: State) -> dict[str, Any]:
