@@ -10,8 +10,9 @@ from litestar.params import JSONBody
 
 from api.bodies import MatchCreatedBody
 from api.problems import problem_responses
-from api.routes import MatchId, Service, _seats
+from api.routes import MatchId, Service, seat_infos
 from core.errors import Forbidden
+from core.ownership import new_secret
 from core.record import Record, export_record
 
 MAX_RECORD_BYTES = 1024 * 1024
@@ -43,14 +44,18 @@ def import_match(data: JSONBody[Record], service: Service) -> ImportedMatch:
     outcomes (a deal, dice, cubes) where the record fixes them. The moves are played through
     the rules; the first one refused is a 422 `record_move_refused` naming its `index` and
     the `refusal` code, and nothing is stored. The new match's log is the record; it is
-    finished, or goes on live with every seat free to claim."""
+    finished, or goes on live with every seat free to claim; its ``owner_token`` (shown once)
+    is the owner's key to those seats, as for a match started by `POST /matches`."""
+    owner_token = new_secret()
     match = service.create_match(
-        data.game, data.players, options=data.options, position=data.position, moves=data.moves
-    )
+        data.game, data.players, options=data.options, position=data.position,
+        moves=data.moves, owner_token=owner_token,
+    )  # fmt: skip
     result = service.result(match)
     return ImportedMatch(
         id=match.match_id, game=match.game_id, players=match.players, version=match.version,
-        seats=_seats(match), client_seed=match.client_seed, finished=result is not None,
+        seats=seat_infos(service, match), owner_token=owner_token, rules=match.rules,
+        client_seed=match.client_seed, finished=result is not None,
         to_act=[] if result is not None else [
             t.seat for t in service.tasks(match) if t.kind == "turn" and t.seat is not None
         ],

@@ -40,6 +40,16 @@ Conventions the service relies on:
   (the seat is ``view``'s viewer) and its non-empty list of ``legal`` moves, plus an
   ``rng`` for its choices, and returns one of ``legal``; it must not reach for the match's
   state by any other way. Without it the greedy bot plays uniformly at random.
+* Optional hook ``result_with_resignations(state, resigned) -> Result``: the result of a
+  match some seats resigned from (``resigned``: their seats, first to resign first). The
+  service calls it once the match is over, whether the game reached its end or the
+  resignations ended it early (at most one seat left in: then ``state`` is mid-game, and
+  the scores are what it shows so far). It must rank every resigned seat below every other,
+  the later to resign ahead, and say who resigned in ``details["resigned"]``;
+  ``core.resignation.with_resignations`` does both to a result of the game's own. Without
+  the hook the service does that to ``result`` (mid-game: no scores, the seats still in
+  sharing first place). The resignations come from the service's events, so the game stays
+  pure and its state knows nothing of them.
 
 Hooks the search bot (``worker.search``) plays through. A search bot never holds the true
 state: it turns the seat's view into full states of its own and looks ahead in those.

@@ -16,6 +16,7 @@ import msgspec
 
 from core.errors import BadRequest, IllegalMove
 from core.game import SYSTEM, Result, Task
+from core.resignation import with_resignations
 from plugins.age_of_steam import bot, flow, log, lookahead, playout_policy, position
 from plugins.age_of_steam import events as ev
 from plugins.age_of_steam import moves as mv
@@ -584,7 +585,9 @@ class AgeOfSteam:
     def result(self, state: State) -> Result | None:
         if state.phase != "over" or state.final_scores is None:
             return None
-        scores = list(state.final_scores)
+        return self._result(state, list(state.final_scores))
+
+    def _result(self, state: State, scores: list[int]) -> Result:
         b = board(state.map_id)
         details: dict[str, Any] = {
             "eliminated": [s for s in range(state.players) if state.pl[s].eliminated],
@@ -597,6 +600,19 @@ class AgeOfSteam:
                 scores[s] >= 0 and not state.pl[s].eliminated for s in range(state.players)
             ]
         return Result(scores=scores, ranking=ranking(state, scores), details=details)
+
+    def result_with_resignations(self, state: State, resigned: list[int]) -> Result:
+        """The optional hook (:mod:`core.game`): the final scores, or mid-game the scores as
+        if the game ended now; every resigned seat ranked below the others."""
+        own = self.result(state)
+        if own is None:
+            own = self._result(state, final_scores(board(state.map_id), state))
+        if "won" in own.details:  # Barbados: a seat that resigned has not won
+            won = [w and s not in resigned for s, w in enumerate(own.details["won"])]
+            own = Result(
+                scores=own.scores, ranking=own.ranking, details={**own.details, "won": won}
+            )
+        return with_resignations(own, resigned)
 
     def export_position(self, state: State) -> dict[str, Any]:
         return position.export(board(state.map_id), state)

@@ -14,6 +14,7 @@ from typing import Any
 
 from core.errors import IllegalMove
 from core.game import Result, Task
+from core.resignation import with_resignations
 from plugins.brass.client import score_era_of
 from plugins.brass.events import EraBegan
 from plugins.brass.hidden import resample_cards
@@ -64,6 +65,11 @@ class BrassGame:
         if state.phase != OVER:
             return None
         return final_result(state.vp, self.tie_breaks(state))
+
+    def result_with_resignations(self, state: BrassState, resigned: list[int]) -> Result:
+        """The optional hook (:mod:`core.game`): VP and tie-breaks as they stand (final once
+        the game is over), every resigned seat ranked below the others."""
+        return with_resignations(final_result(state.vp, self.tie_breaks(state)), resigned)
 
     def clone(self, state: BrassState) -> BrassState:
         """A copy ``evolve`` may change without touching ``state`` (the search hook): every
