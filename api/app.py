@@ -18,6 +18,7 @@ from litestar.openapi.spec import Components
 from api import package_version
 from api.auth import SECURITY_SCHEMES, bearer_token
 from api.health import ROUTES as HEALTH_ROUTES
+from api.hook_routes import HOOK_ROUTES
 from api.openapi_doc import GameAwareJsonPlugin, GameAwareSwaggerPlugin
 from api.problems import EXCEPTION_HANDLERS
 from api.routes import ROUTES
@@ -187,13 +188,18 @@ def create_app(
     if cors_origins:
         cors = CORSConfig(
             allow_origins=list(cors_origins),
-            allow_methods=["GET", "POST", "OPTIONS"],
+            allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
             allow_headers=["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID"],
             expose_headers=["Location"],
             max_age=600,
         )
     return Litestar(
-        route_handlers=[*described(HEALTH_ROUTES), *described(ROUTES), *web_routes()],
+        route_handlers=[
+            *described(HEALTH_ROUTES),
+            *described(ROUTES),
+            *described(HOOK_ROUTES),
+            *web_routes(),
+        ],
         cors_config=cors,
         dependencies={
             "service": Provide(provide_service, use_cache=True, sync_to_thread=False),

@@ -57,6 +57,8 @@ def _serve(args: argparse.Namespace) -> int:
         stop.set()
         service.runner.close()
         service.store.close()
+        if service.webhooks is not None:
+            service.webhooks.store.close()
     return 0
 
 

@@ -55,6 +55,7 @@ from core.registry import GameRegistry
 from core.rng import decision_rng, new_seed
 from core.store.base import EventStore, replay
 from core.tasks import Job, NullRunner, TaskRunner
+from core.webhooks import Webhooks
 
 log = logging.getLogger(__name__)
 _encoder = msgspec.json.Encoder()
@@ -87,6 +88,8 @@ class MatchService:
         self.runner: TaskRunner = runner or NullRunner()
         self.snapshots = SnapshotCache(snapshot_every)
         self._move_decoders: dict[str, msgspec.json.Decoder] = {}
+        self.webhooks: Webhooks | None = None
+        """The matches' webhooks (:mod:`core.webhooks`); ``None``: this service has none."""
 
     # --- reading -------------------------------------------------------------------------
 
@@ -430,6 +433,10 @@ class MatchService:
         try:
             for job in self.jobs_for(match):
                 self.runner.enqueue(job)
+            if self.webhooks is not None and self.webhooks.watches(match.match_id):
+                # Its hooks may have news: a worker looks (worker.deliveries).
+                self.runner.enqueue(Job(match_id=match.match_id, version=match.version,
+                                        kind="hooks"))  # fmt: skip
         except ServiceUnavailable as exc:
             self._unsettle(match.match_id, exc)
             return False

@@ -16,10 +16,13 @@ class Job(msgspec.Struct, frozen=True, kw_only=True):
 
     match_id: str
     version: int
-    kind: Literal["bot", "system"]
+    kind: Literal["bot", "system", "hooks"]
     seat: int | None = None
     move: bytes | None = None
-    """For ``system`` jobs: the JSON-encoded move to decide with the SYSTEM actor."""
+    """For ``system`` jobs: the JSON-encoded move to decide with the SYSTEM actor.
+
+    ``hooks`` jobs look for webhook news and send it (:mod:`worker.deliveries`); they are
+    never stale, whatever the version."""
 
     @property
     def id(self) -> str:

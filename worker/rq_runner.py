@@ -29,6 +29,7 @@ from core.service import MatchService
 from core.store.redis import DEFAULT_PREFIX, connect, is_outage, split_prefix
 from core.tasks import Job
 from worker.bootstrap import build_service, store_url_from_env
+from worker.deliveries import DeliverySweeper
 from worker.jobs import Outcome, execute
 from worker.reconciler import Reconciler
 
@@ -78,6 +79,10 @@ class Keys(msgspec.Struct, frozen=True):
     @property
     def reconcile_lock(self) -> str:
         return f"{self.prefix}:reconciling"
+
+    @property
+    def sweep_lock(self) -> str:
+        return f"{self.prefix}:sweeping-webhooks"
 
 
 class RQRunner:
@@ -214,11 +219,16 @@ def _watch(
     stop: threading.Event,
     reconcile_every: float,
 ) -> None:
-    """Beat for the worker and, when no other worker has just done it, reconcile."""
+    """Beat for the worker and, when no other worker has just done it, wake webhook retries
+    and reconcile."""
     next_scan = time.monotonic() + reconcile_every
+    sweeper = DeliverySweeper(reconciler.service)
     while not stop.wait(BEAT_EVERY):
         try:
             connection.set(keys.alive(worker_name), 1, ex=ALIVE_TTL)
+            sweep_ms = max(1, int(BEAT_EVERY * 900))
+            if connection.set(keys.sweep_lock, worker_name, nx=True, px=sweep_ms):
+                sweeper.sweep()
             now = time.monotonic()
             if now < next_scan:
                 continue
