@@ -119,34 +119,42 @@ def find_triggers(
     * ``your_turn`` at the version where a seat played by a person (claimed, no bot) came
       to be waited on, unless its own event did it (a step inside its own move); dropped
       when it is no longer that seat's turn by the newest version (old news);
-    * ``match_finished`` where the game's result first exists;
+    * ``match_finished`` at the newest version when the match is over by then and was not
+      at ``after``: judged there only, since a state inside one move's events may look
+      over before its last event (the winner named by it);
     * ``timeout`` at each ``core.turn_timed_out`` event (its payload names the seat).
+
+    Appends are atomic, so the newest version always ends a whole move.
     """
     match: MatchState | None = None
     waiting: set[int] = set()
-    finished = False
+    was_over = False
     triggers: list[Trigger] = []
-    latest = after
     for stored in store.read(match_id):
         match = fold(service.games, [stored], match)
-        latest = stored.version
         now_waiting, result = _waiting_on(service, match)
-        if stored.version > after:
+        if stored.version <= after:
+            was_over = result is not None
+        else:
             for seat in sorted(now_waiting - waiting):
                 if stored.actor != seat:
                     triggers.append(Trigger(event="your_turn", version=stored.version, seat=seat))
-            if result is not None and not finished:
-                scores = msgspec.to_builtins(result)
-                triggers.append(
-                    Trigger(event="match_finished", version=stored.version, result=scores)
-                )
             if stored.type == TIMEOUT_EVENT:
                 seat = msgspec.json.decode(stored.data).get("seat")
                 triggers.append(Trigger(event="timeout", version=stored.version, seat=seat))
-        waiting, finished = now_waiting, result is not None
-    still = set() if finished else waiting
-    fresh = [t for t in triggers if t.event != "your_turn" or t.seat in still]
-    return latest, fresh
+        waiting = now_waiting
+    if match is None:
+        return after, []
+    result = service.result(match) if match.game_state is not None else None
+    if result is not None:
+        triggers = [t for t in triggers if t.event != "your_turn"]
+        if not was_over:
+            triggers.append(
+                Trigger(event="match_finished", version=match.version,
+                        result=msgspec.to_builtins(result))
+            )  # fmt: skip
+    fresh = [t for t in triggers if t.event != "your_turn" or t.seat in waiting]
+    return match.version, fresh
 
 
 def _waiting_on(service: MatchService, match: MatchState) -> tuple[set[int], Any]:
