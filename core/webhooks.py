@@ -253,11 +253,17 @@ class Webhooks:
         allow_private: bool = False,
         policy: RetryPolicy | None = None,
         clock: Callable[[], float] = time.time,
+        resolve: Resolver | None = None,
     ) -> None:
         self.store = store
         self.allow_private = allow_private
+        self.resolve = resolve or resolve_host
         self.policy = policy or RetryPolicy()
         self.clock = clock
+
+    def check(self, url: str) -> None:
+        """Raise :class:`BadRequest` unless this server may call ``url`` (:func:`check_url`)."""
+        check_url(url, self.allow_private, self.resolve)
 
     def watches(self, match_id: str) -> bool:
         """Whether ``match_id`` ever had a hook (one cheap read; the worker sorts out the rest)."""
@@ -296,7 +302,7 @@ class Webhooks:
         match_version: int,
     ) -> tuple[Hook, str]:
         """A new hook and its secret (the only time the secret is shown)."""
-        check_url(url, self.allow_private)
+        self.check(url)
         secret = secrets.token_urlsafe(32)
         hook_id = secrets.token_hex(8)
         registered = HookRegistered(
@@ -343,7 +349,16 @@ class Webhooks:
         return mine[::-1]
 
 
-def check_url(url: str, allow_private: bool) -> None:
+Resolver = Callable[[str, int], list[str]]
+"""(host, port) -> the IP addresses it resolves to."""
+
+
+def resolve_host(host: str, port: int) -> list[str]:
+    infos = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
+    return [str(info[4][0]) for info in infos]
+
+
+def check_url(url: str, allow_private: bool, resolve: Resolver = resolve_host) -> None:
     """Refuse a hook URL the server must not call: not http(s), no host, or (unless
     ``allow_private``) a host that resolves to a loopback, private, link-local or otherwise
     non-public address. Checked at registration and again before every attempt, since a
@@ -360,13 +375,13 @@ def check_url(url: str, allow_private: bool) -> None:
     if allow_private:
         return
     try:
-        infos = socket.getaddrinfo(parts.hostname, port, proto=socket.IPPROTO_TCP)
-    except (socket.gaierror, UnicodeError):
+        addresses = resolve(parts.hostname, port)
+    except (OSError, UnicodeError):
         raise BadRequest(
             "hook_host_unknown", f"the hook URL's host {parts.hostname!r} does not resolve"
         ) from None
-    for info in infos:
-        address = ipaddress.ip_address(info[4][0].split("%")[0])
+    for found in addresses:
+        address = ipaddress.ip_address(found.split("%")[0])
         if not address.is_global:
             raise BadRequest(
                 "hook_url_private",

@@ -41,7 +41,6 @@ from core.webhooks import (
     Hook,
     Scanned,
     Webhooks,
-    check_url,
 )
 from worker.jobs import Outcome
 
@@ -272,7 +271,7 @@ def _send(
         SIGNATURE_HEADER: signature(hook.secret, body),
     }
     try:
-        check_url(hook.url, hooks.allow_private)
+        hooks.check(hook.url)
         if client is None:
             with httpx.Client(timeout=hooks.policy.timeout, follow_redirects=False) as own:
                 response = own.post(hook.url, content=body, headers=headers)
