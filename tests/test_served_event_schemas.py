@@ -62,7 +62,7 @@ def payload_schema(game: str, event_type: str) -> str:
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    """The installed games only (the document's), every job run inline in the request."""
+    """The installed games, every job run inline in the request."""
     registry: GameRegistry = default_registry()
     runner = InlineRunner()
     service = MatchService(MemoryStore(), registry, runner)
@@ -130,7 +130,7 @@ def test_every_served_event_and_view_of_a_whole_match_fits_the_document(
 def test_every_event_type_of_every_game_has_its_payload_schema() -> None:
     """Types no bot match happens to reach are still described."""
     registry = default_registry()
-    for game in registry.games():
+    for game in map(registry.get, SCHEMAS["CreateMatch"]["properties"]["game"]["enum"]):
         mapped = set(SCHEMAS[f"{game.id}.AnyLogPayload"][PAYLOAD_BY_TYPE])
         assert mapped == set(game.LogPayloads), game.id
     core = set(SCHEMAS["core.AnyLogPayload"][PAYLOAD_BY_TYPE])
