@@ -18,6 +18,7 @@ from litestar.openapi.spec import Components
 from api import package_version
 from api.auth import SECURITY_SCHEMES, bearer_token
 from api.health import ROUTES as HEALTH_ROUTES
+from api.hook_routes import HOOK_ROUTES
 from api.openapi_doc import GameAwareJsonPlugin, GameAwareSwaggerPlugin
 from api.problems import EXCEPTION_HANDLERS
 from api.record_routes import ROUTES as RECORD_ROUTES
@@ -208,6 +209,7 @@ def create_app(
             *described(ROUTES),
             *described(RECORD_ROUTES),
             *described(SEAT_ROUTES),
+            *described(HOOK_ROUTES),
             *web_routes(),
         ],
         cors_config=cors,

@@ -34,8 +34,9 @@ def _serve(args: argparse.Namespace) -> int:
 
     store_url = args.store or store_url_from_env()
     service = build_service(
-        store_url=store_url, redis_url=args.redis, client_seeds=not args.no_client_seeds
-    )
+        store_url=store_url, redis_url=args.redis, client_seeds=not args.no_client_seeds,
+        webhook_allow_private=args.webhook_allow_private or None,
+    )  # fmt: skip
     print(
         startup_line(service, store_url, f"http://{args.host}:{args.port}"),
         file=sys.stderr,
@@ -57,6 +58,8 @@ def _serve(args: argparse.Namespace) -> int:
         stop.set()
         service.runner.close()
         service.store.close()
+        if service.webhooks is not None:
+            service.webhooks.store.close()
     return 0
 
 
@@ -148,7 +151,7 @@ def public_url(url: str) -> str:
 
 
 def _worker(args: argparse.Namespace) -> int:
-    from worker.bootstrap import store_url_from_env
+    from worker.bootstrap import ALLOW_PRIVATE_ENV, store_url_from_env
     from worker.rq_runner import run_worker
 
     redis_url = args.redis or os.environ.get("REDIS_URL")
@@ -156,6 +159,9 @@ def _worker(args: argparse.Namespace) -> int:
         print("ironworks worker: give --redis URL or set REDIS_URL", file=sys.stderr)
         return 2
     store_url = args.store or store_url_from_env()
+    if args.webhook_allow_private:
+        # Every service the worker builds (one per store its jobs name) reads it from there.
+        os.environ[ALLOW_PRIVATE_ENV] = "1"
     print(worker_line(store_url, redis_url), file=sys.stderr, flush=True)
     run_worker(redis_url, store_url, burst=args.burst)
     return 0
@@ -220,7 +226,7 @@ def _openapi(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from worker.bootstrap import DEFAULT_STORE
+    from worker.bootstrap import ALLOW_PRIVATE_ENV, DEFAULT_STORE
 
     parser = argparse.ArgumentParser(
         prog="ironworks", description="Event-sourced board game service."
@@ -261,6 +267,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="refuse matches whose creator chooses the seed (403 client_seed_refused): "
         "whoever knows a seed can deal the same cards in a match of their own",
     )
+    serve.add_argument(
+        "--webhook-allow-private", action="store_true",
+        help="let webhooks call loopback, private and link-local addresses (default: "
+        f"refused, so a hook cannot reach what only this server can; also ${ALLOW_PRIVATE_ENV}=1)",
+    )  # fmt: skip
     serve.set_defaults(run=_serve)
 
     worker = commands.add_parser(
@@ -280,6 +291,10 @@ def build_parser() -> argparse.ArgumentParser:
         f"{DEFAULT_STORE})",
     )  # fmt: skip
     worker.add_argument("--burst", action="store_true", help="exit once the queues are empty")
+    worker.add_argument(
+        "--webhook-allow-private", action="store_true",
+        help=f"deliver webhooks to private addresses too (as serve's; also ${ALLOW_PRIVATE_ENV}=1)",
+    )  # fmt: skip
     worker.set_defaults(run=_worker)
 
     openapi = commands.add_parser(

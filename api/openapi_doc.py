@@ -22,6 +22,7 @@ from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from api.bodies import MAX_VERSION, RequestBody
 from api.record_routes import record_schema_fixes
 from core.clock import TimeControl
+from core.log_payloads import core_log_payloads
 from core.registry import GameRegistry
 from core.seating import BotChoice, MatchRules
 
@@ -43,26 +44,86 @@ def game_components(registry: GameRegistry) -> dict[str, Any]:
     for game in registry.games():
         prefix = f"{game.id}."
         view_type = getattr(game, "View", None)  # optional: the struct view() follows
+        logged = dict(getattr(game, "LogPayloads", None) or {})  # optional, likewise redact()
+        payload_types = list(dict.fromkeys(logged.values()))
         types = [game.Move, game.Event, game.Options, *([view_type] if view_type else [])]
         try:
-            (moves, events, options, *view), defs = msgspec.json.schema_components(
-                types, ref_template=f"{_REF}{prefix}{{name}}"
+            (moves, events, options, *view_and_payloads), defs = msgspec.json.schema_components(
+                [*types, *payload_types], ref_template=f"{_REF}{prefix}{{name}}"
             )
         except (TypeError, ValueError) as exc:
             log.warning("no OpenAPI schemas for game %s: %s", game.id, exc)
             continue
+        view = view_and_payloads[: len(view_and_payloads) - len(payload_types)]
+        payloads = view_and_payloads[len(view):]
         for name, schema in defs.items():
             # Generators name classes after titles: msgspec's bare struct names (``Build``)
             # repeat across games, the game's title makes them unique
             schema["title"] = f"{game.title} {schema.get('title', name)}"
             components[prefix + name] = _closed_tuples_as_prefix_items(schema)
         components[f"{prefix}AnyMove"] = {"title": f"{game.title} move", **moves}
-        components[f"{prefix}AnyEvent"] = {"title": f"{game.title} event", **events}
+        components[f"{prefix}AnyEvent"] = {
+            "title": f"{game.title} stored event",
+            "description": "The events as the game stores them (engine indices, secrets and "
+            "all): what `GET /matches/{match_id}/events` serves is `<game>.AnyLogPayload`.",
+            **events,
+        }
+        if payload_types:
+            refs = dict(zip(payload_types, payloads, strict=True))
+            components[f"{prefix}AnyLogPayload"] = _log_payload_union(
+                f"{game.title} log payload", {tag: refs[kind] for tag, kind in logged.items()}
+            )
         _add_options(components, game, options["$ref"].removeprefix(_REF))
         if view:
             _rename(components, view[0]["$ref"].removeprefix(_REF), f"{prefix}View")
             components[f"{prefix}View"]["title"] = f"{game.title} view"
     return components
+
+
+PAYLOAD_BY_TYPE = "x-ironworks-payload-by-type"
+"""In a ``<game>.AnyLogPayload``: each event ``type`` -> the schema its ``payload`` follows."""
+
+
+def _log_payload_union(title: str, by_type: dict[str, dict[str, str]]) -> dict[str, Any]:
+    unique = list({ref["$ref"]: ref for ref in by_type.values()}.values())
+    return {
+        "title": title,
+        "description": "The payload of a logged event, as the caller may see it; which "
+        f"schema follows from the event's `type`, as `{PAYLOAD_BY_TYPE}` says.",
+        "anyOf": unique,
+        PAYLOAD_BY_TYPE: dict(sorted(by_type.items())),
+    }
+
+
+def core_components() -> dict[str, Any]:
+    """The served payloads of the service's own events, as ``core.<Struct>`` components."""
+    logged = core_log_payloads()
+    kinds = list(dict.fromkeys(logged.values()))
+    refs, defs = msgspec.json.schema_components(kinds, ref_template=f"{_REF}core.{{name}}")
+    components = {f"core.{name}": {**schema, "title": f"Service {schema.get('title', name)}"}
+                  for name, schema in defs.items()}  # fmt: skip
+    by_kind = dict(zip(kinds, refs, strict=True))
+    components["core.AnyLogPayload"] = _log_payload_union(
+        "Service log payload", {tag: by_kind[kind] for tag, kind in logged.items()}
+    )
+    return components
+
+
+def _any_log_payload(components: dict[str, Any], games: list[Any]) -> dict[str, Any] | None:
+    """LogEvent's ``payload``: one of the games' ``<game>.AnyLogPayload`` or the service's;
+    ``None`` (a free object) when some game does not say what its log serves."""
+    names = [f"{game.id}.AnyLogPayload" for game in games]
+    if not names or any(name not in components for name in names):
+        return None
+    return {
+        "anyOf": [{"$ref": _REF + name} for name in [*sorted(names), "core.AnyLogPayload"]],
+        "description": "The event as the caller may see it (the game's `redact`; another "
+        "seat's secrets left out, ids as the game's client names). Its schema follows from "
+        f"`type`: a `core.*` type is a service event (`core.AnyLogPayload`), any other an "
+        f"event of the match's game (`<game>.AnyLogPayload`); each one's `{PAYLOAD_BY_TYPE}` "
+        "names the schema of every type. The game's guide (`GET /games/{game_id}/guide`) "
+        "explains them.",
+    }
 
 
 def _closed_tuples_as_prefix_items(schema: Any) -> Any:
@@ -191,7 +252,7 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
     """``litestar_doc`` (left untouched) completed with the games' schemas."""
     doc = json.loads(json.dumps(litestar_doc))
     schemas = doc.setdefault("components", {}).setdefault("schemas", {})
-    components = game_components(registry)
+    components = {**game_components(registry), **core_components()}
     schemas.update(components)
     for body in (*RequestBody.__subclasses__(), *CLOSED_PARTS):
         # msgspec refuses their unknown fields; Litestar's schema does not say so
@@ -212,15 +273,16 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
     schemas["SubmitMove"]["properties"]["move"] = move
     schemas["LegalMoves"]["properties"]["moves"]["items"] = move
     record_schema_fixes(schemas, move)
-    # Served payloads are the game's redact(): not the stored structs of `<game>.AnyEvent`,
-    # so the document does not claim they are (no per-game schema of served events yet).
-    schemas["LogEvent"]["properties"]["payload"]["description"] = (
-        "The event as the caller may see it (the game's `redact`), its kind in `type`: the "
-        "fields of the game's stored event of that kind (`<game>.AnyEvent`) without the tag, "
-        "ids written as the game's client names (as in the view), another seat's secrets "
-        "left out; each game's guide (`GET /games/{game_id}/guide`) lists them. A `core.*` "
-        "type is a service event."
-    )
+    payload = _any_log_payload(components, games)
+    if payload is not None:
+        schemas["LogEvent"]["properties"]["payload"] = payload
+    else:  # some game does not say what its log serves
+        schemas["LogEvent"]["properties"]["payload"]["description"] = (
+            "The event as the caller may see it (the game's `redact`), its kind in `type`: "
+            "ids written as the game's client names (as in the view), another seat's secrets "
+            "left out; each game's guide (`GET /games/{game_id}/guide`) lists them. A "
+            "`core.*` type is a service event (`core.AnyLogPayload`)."
+        )
     doc["paths"]["/matches"]["post"]["responses"]["201"]["links"] = _CREATED_MATCH_LINKS
     # Litestar marks an optional body required, as ``ClaimSeat | null``: a claim needs none.
     claim = doc["paths"]["/matches/{match_id}/seats/{seat}/claim"]["post"]["requestBody"]

@@ -41,7 +41,7 @@ from api.bodies import (
     SubmitMove,
 )
 from api.problems import problem_responses
-from api.sse import event_stream, resume_point
+from api.sse import event_stream, resume_point, waiters
 from api.tickets import TICKET_SECONDS, issue_ticket, seat_for_ticket
 from core.errors import BadRequest, Forbidden, IronworksError, NotFound, ServiceUnavailable
 from core.match import MatchState, core_decoder
@@ -69,6 +69,8 @@ LastEventId = Annotated[
         "wins over `after`. An empty value counts as absent.",
     ),
 ]
+MAX_WAIT_SECONDS = 60
+"""The longest long poll (``GET /matches/{id}/events?wait=``)."""
 AfterVersion = Annotated[
     int, QueryParameter(ge=0, le=MAX_VERSION, description="Only events with a greater version.")
 ]
@@ -421,26 +423,54 @@ def submit_move(
     "/matches/{match_id:str}/events",
     operation_id="listEvents",
     summary="Read a match's event log",
-    sync_to_thread=True,
     tags=["events"],
     security=SEAT_OPTIONAL,
     responses=problem_responses(*_MATCH, *_TOKEN),
 )
-def read_events(
+async def read_events(
     match_id: MatchId,
     service: Service,
     token: Token,
     after: AfterVersion = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=500, description="Events per page.")] = 100,
+    wait: Annotated[
+        int,
+        QueryParameter(
+            ge=0, le=MAX_WAIT_SECONDS,
+            description="Long polling: when no event follows `after` yet, wait up to this "
+            "many seconds for one and answer as soon as it exists (an empty page once the "
+            f"wait is over). At most {MAX_WAIT_SECONDS}; 0, the default, answers at once. "
+            "A finished match answers at once.",
+        ),
+    ] = 0,
 ) -> EventPage:
-    """The match's log after version ``after``, as the caller may see it."""
-    match = service.load(match_id)
-    seat = service.seat_for_token(match, token)
-    events = service.redacted_events(match_id, seat, after, limit, match=match)
+    """The match's log after version ``after``, as the caller may see it; with ``wait``,
+    a long poll for clients that cannot hold an event stream open."""
+    match, events = await anyio.to_thread.run_sync(
+        _events_page, service, match_id, token, after, limit
+    )
+    if not events and wait and service.result(match) is None:
+        # Parked in the store's wake-up (as the event stream is), not on a request thread.
+        with anyio.move_on_after(wait):
+            await anyio.to_thread.run_sync(
+                service.store.wait, match_id, after, wait,
+                abandon_on_cancel=True, limiter=waiters,
+            )  # fmt: skip
+        match, events = await anyio.to_thread.run_sync(
+            _events_page, service, match_id, token, after, limit
+        )
     return EventPage(
         match_id=match_id, version=match.version,
         events=[msgspec.convert(e, LogEvent) for e in events],
     )  # fmt: skip
+
+
+def _events_page(
+    service: MatchService, match_id: str, token: str | None, after: int, limit: int
+) -> tuple[MatchState, list[dict[str, Any]]]:
+    match = service.load(match_id)
+    seat = service.seat_for_token(match, token)
+    return match, service.redacted_events(match_id, seat, after, limit, match=match)
 
 
 @get(

@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 KEEPALIVE_SECONDS = 15.0
 PAGE = 100
-_waiters = anyio.CapacityLimiter(256)
+waiters = anyio.CapacityLimiter(256)
 """Threads parked in ``store.wait``, kept apart from the pool that serves ordinary requests,
 so open streams cannot starve them."""
 
@@ -78,7 +78,7 @@ async def event_stream(
                 return
             moved = await anyio.to_thread.run_sync(
                 service.store.wait, match_id, seen, keepalive,
-                abandon_on_cancel=True, limiter=_waiters,
+                abandon_on_cancel=True, limiter=waiters,
             )  # fmt: skip
             if not moved:
                 yield ServerSentEventMessage(data=None, comment="keep-alive")

@@ -35,6 +35,10 @@ Conventions the service relies on:
 * Optional hook ``position_options(state) -> Options``: the options a loaded position
   plays with (a map, a board side), for a game whose positions carry settings; the
   service records them when a match starts from a position.
+* Optional class attributes for the OpenAPI document: ``View``, the struct ``view`` returns
+  follows, and ``LogPayloads``, a dict from each event type to the struct the payload
+  ``redact`` serves for it follows (both checked against real matches by
+  ``tests/test_served_event_schemas.py`` for the installed games).
 * Optional hook ``bot_policy(view, legal, rng) -> move``: the game's own heuristic for the
   "greedy" bot (``worker.bots``). It gets exactly what a player has, the seat's ``view``
   (the seat is ``view``'s viewer) and its non-empty list of ``legal`` moves, plus an

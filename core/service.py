@@ -58,6 +58,7 @@ from core.rng import decision_rng, new_seed
 from core.seating import MatchRules, SeatInvited, SeatResigned, SeatTokenReissued, TurnTimedOut
 from core.store.base import EventStore, replay
 from core.tasks import Job, NullRunner, TaskRunner
+from core.webhooks import Webhooks
 
 log = logging.getLogger(__name__)
 _encoder = msgspec.json.Encoder()
@@ -95,6 +96,8 @@ class MatchService(SeatCommands):
         self._move_decoders: dict[str, msgspec.json.Decoder] = {}
         self.now: Callable[[], float] = time.time
         """The wall clock that deadlines are compared with (tests replace it)."""
+        self.webhooks: Webhooks | None = None
+        """The matches' webhooks (:mod:`core.webhooks`); ``None``: this service has none."""
 
     # --- reading -------------------------------------------------------------------------
 
@@ -476,6 +479,10 @@ class MatchService(SeatCommands):
         try:
             for job in self.jobs_for(match):
                 self.runner.enqueue(job)
+            if self.webhooks is not None and self.webhooks.watches(match.match_id):
+                # Its hooks may have news: a worker looks (worker.deliveries).
+                self.runner.enqueue(Job(match_id=match.match_id, version=match.version,
+                                        kind="hooks"))  # fmt: skip
         except ServiceUnavailable as exc:
             self._unsettle(match.match_id, exc)
             return False

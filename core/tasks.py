@@ -16,10 +16,13 @@ class Job(msgspec.Struct, frozen=True, kw_only=True):
 
     match_id: str
     version: int
-    kind: Literal["bot", "system", "timeout"]
+    kind: Literal["bot", "system", "timeout", "hooks"]
     seat: int | None = None
     move: bytes | None = None
-    """For ``system`` jobs: the JSON-encoded move to decide with the SYSTEM actor."""
+    """For ``system`` jobs: the JSON-encoded move to decide with the SYSTEM actor.
+
+    ``hooks`` jobs look for webhook news and send it (:mod:`worker.deliveries`); they are
+    never stale, whatever the version."""
     due: float | None = None
     """For ``timeout`` jobs: the seat's deadline (seconds since the epoch). A runner holds
     such a job until then (:mod:`core.clock`)."""

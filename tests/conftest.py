@@ -137,3 +137,4 @@ def postgres_url() -> Iterator[str]:
     yield f"{POSTGRES_URL}?schema={schema}"
     with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
         conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+        conn.execute(f"DROP SCHEMA IF EXISTS {schema}_webhooks CASCADE")  # core.webhooks

@@ -23,6 +23,7 @@ from api.app import DOCS_PATH, create_app
 from core.registry import GameRegistry
 from core.service import MatchService
 from core.store.memory import MemoryStore
+from core.webhooks import Webhooks
 from worker.inprocess import InlineRunner
 
 CHECKS = [
@@ -50,9 +51,19 @@ def highcard_only() -> GameRegistry:
     return registry
 
 
+class NoWaitStore(MemoryStore):
+    """Long polls answer at once (as if their wait were over), so a generated ``wait=60``
+    costs no minute and the walk stays deterministic; tests/test_api_long_poll.py waits."""
+
+    def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
+        return self.version(stream_id) > after_version
+
+
 def build_app() -> Any:
     runner = InlineRunner()
-    service = MatchService(MemoryStore(), highcard_only(), runner, snapshot_every=5)
+    service = MatchService(NoWaitStore(), highcard_only(), runner, snapshot_every=5)
+    # Every host "resolves" to loopback, so every hook is refused: none calls the internet
+    service.webhooks = Webhooks(MemoryStore(), resolve=lambda host, port: ["127.0.0.1"])
     runner.bind(service)
     service.create_match("highcard", 2, seed="fixed", match_id="m1")
     return create_app(service)

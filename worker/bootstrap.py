@@ -7,12 +7,19 @@ import os
 from core.registry import GameRegistry, default_registry
 from core.service import MatchService
 from core.store.base import open_store
+from core.webhooks import open_webhooks
 
 DEFAULT_STORE = "sqlite:///ironworks.sqlite3"
+ALLOW_PRIVATE_ENV = "IRONWORKS_WEBHOOK_ALLOW_PRIVATE"
+"""Set to 1 to let webhooks call loopback and private addresses (off: SSRF guard)."""
 
 
 def store_url_from_env() -> str:
     return os.environ.get("IRONWORKS_STORE", DEFAULT_STORE)
+
+
+def webhooks_allow_private() -> bool:
+    return os.environ.get(ALLOW_PRIVATE_ENV, "").strip().lower() in ("1", "true", "yes")
 
 
 def build_service(
@@ -22,10 +29,13 @@ def build_service(
     runner: object | None = None,
     snapshot_every: int = 50,
     client_seeds: bool = True,
+    webhook_allow_private: bool | None = None,
 ) -> MatchService:
     """The service for a store URL. Jobs go to RQ when ``redis_url`` (or ``REDIS_URL``) is
     set, otherwise to an in-process thread; ``runner`` overrides both. ``client_seeds=False``
-    refuses matches whose creator chooses the seed."""
+    refuses matches whose creator chooses the seed. Webhooks live in the store's sibling
+    (:func:`core.webhooks.sibling_url`); ``webhook_allow_private`` (default:
+    ``$IRONWORKS_WEBHOOK_ALLOW_PRIVATE``) lets them call private addresses."""
     store_url = store_url or store_url_from_env()
     store = open_store(store_url)
     registry = registry or default_registry()
@@ -47,6 +57,9 @@ def build_service(
         snapshot_every=snapshot_every,
         client_seeds=client_seeds,
     )
+    if webhook_allow_private is None:
+        webhook_allow_private = webhooks_allow_private()
+    service.webhooks = open_webhooks(store_url, allow_private=webhook_allow_private)
     bind = getattr(runner, "bind", None)
     if bind is not None:
         bind(service)

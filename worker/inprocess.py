@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import logging
 import queue
@@ -25,31 +26,55 @@ class InProcessRunner:
     hold neither this process's interpreter lock (the API's requests) nor more cores than
     the pool has. Jobs of one match never run at once: each waits for the one before.
 
+    Webhook jobs (``kind="hooks"``) run on threads of their own, outside the match's lock,
+    so a slow receiver never holds up a match's bots; a sweeper thread wakes their retries
+    every ``sweep_every`` seconds (:class:`worker.deliveries.DeliverySweeper`).
+
     A job with a ``due`` time (a clock's timeout) waits on a timer thread until then; a job
     enqueued again while it waits is kept once. Timers live in this process: after a
     restart, the reconciler's first scan schedules them again from the store.
     """
 
-    def __init__(self, threads: int = 4, pool: ThinkPool | None = None) -> None:
+    def __init__(
+        self,
+        threads: int = 4,
+        pool: ThinkPool | None = None,
+        hook_threads: int = 2,
+        sweep_every: float = 1.0,
+    ) -> None:
         self.service: MatchService | None = None
         self.pool = pool
+        self.sweep_every = sweep_every
         self._queue: queue.Queue[Job | None] = queue.Queue()
+        self._hook_queue: queue.Queue[Job | None] = queue.Queue()
+        self._stop = threading.Event()
         self._idle = threading.Condition()
         self._busy = 0
         # Striped rather than one lock per match, so the set stays bounded.
         self._stripes = [threading.Lock() for _ in range(64)]
         self._threads = [
-            threading.Thread(target=self._loop, name=f"ironworks-worker-{i}", daemon=True)
+            threading.Thread(
+                target=self._loop, args=(self._queue, True), name=f"ironworks-worker-{i}",
+                daemon=True,
+            )
             for i in range(max(1, threads))
-        ]
+        ]  # fmt: skip
+        self._hook_threads = [
+            threading.Thread(
+                target=self._loop, args=(self._hook_queue, False), name=f"ironworks-hooks-{i}",
+                daemon=True,
+            )
+            for i in range(max(1, hook_threads))
+        ]  # fmt: skip
+        self._sweeper = threading.Thread(target=self._sweep, name="ironworks-sweep", daemon=True)
         self._timers: list[tuple[float, str, Job]] = []
         self._timer_ids: set[str] = set()
         self._timer_wake = threading.Condition()
         self._closing = False
-        self._threads.append(
-            threading.Thread(target=self._release_due, name="ironworks-timers", daemon=True)
+        self._timer_thread = threading.Thread(
+            target=self._release_due, name="ironworks-timers", daemon=True
         )
-        for thread in self._threads:
+        for thread in [*self._threads, *self._hook_threads, self._sweeper, self._timer_thread]:
             thread.start()
 
     def bind(self, service: MatchService) -> None:
@@ -65,7 +90,7 @@ class InProcessRunner:
             return
         with self._idle:
             self._busy += 1
-        self._queue.put(job)
+        (self._hook_queue if job.kind == "hooks" else self._queue).put(job)
 
     @property
     def scheduled(self) -> list[Job]:
@@ -99,12 +124,15 @@ class InProcessRunner:
 
     def close(self) -> None:
         """Stop after the jobs queued so far; waits a few seconds for the ones in hand."""
+        self._stop.set()
         with self._timer_wake:
             self._closing = True
             self._timer_wake.notify()
         for _ in self._threads:
             self._queue.put(None)
-        for thread in self._threads:
+        for _ in self._hook_threads:
+            self._hook_queue.put(None)
+        for thread in [*self._threads, *self._hook_threads, self._sweeper, self._timer_thread]:
             thread.join(timeout=5)
         if self.pool is not None:
             self.pool.close()
@@ -112,11 +140,24 @@ class InProcessRunner:
     def _lock_for(self, match_id: str) -> threading.Lock:
         return self._stripes[zlib.crc32(match_id.encode()) % len(self._stripes)]
 
-    def _loop(self) -> None:
-        while (job := self._queue.get()) is not None:
+    def _sweep(self) -> None:
+        from worker.deliveries import DeliverySweeper
+
+        sweeper: DeliverySweeper | None = None
+        while not self._stop.wait(self.sweep_every):
+            if self.service is None or self.service.webhooks is None:
+                continue
+            sweeper = sweeper or DeliverySweeper(self.service)
+            try:
+                sweeper.sweep()
+            except Exception:  # the sweeper must outlive an outage or a bad hook stream
+                log.exception("webhook sweep failed; retrying")
+
+    def _loop(self, jobs: queue.Queue[Job | None], locked: bool) -> None:
+        while (job := jobs.get()) is not None:
             try:
                 assert self.service is not None, "runner not bound to a service"
-                with self._lock_for(job.match_id):
+                with self._lock_for(job.match_id) if locked else contextlib.nullcontext():
                     execute(self.service, job, self.pool)
             except Exception:  # the thread must outlive any one bad job
                 log.exception("job %s crashed", job.id)

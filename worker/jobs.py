@@ -45,6 +45,10 @@ def execute(service: MatchService, job: Job, pool: ThinkPool | None = None) -> O
     killed in the middle loses nothing: the moves appended so far stand, and the reconciler
     finds the match waiting and enqueues the rest.
     """
+    if job.kind == "hooks":
+        from worker.deliveries import run_hooks
+
+        return run_hooks(service, job)
     try:
         match = service.load(job.match_id)
         if match.version != job.version:

@@ -35,6 +35,7 @@ from core.service import MatchService
 from core.store.redis import DEFAULT_PREFIX, connect, is_outage, split_prefix
 from core.tasks import Job
 from worker.bootstrap import build_service, store_url_from_env
+from worker.deliveries import DeliverySweeper
 from worker.jobs import Outcome, execute
 from worker.reconciler import Reconciler
 
@@ -90,6 +91,10 @@ class Keys(msgspec.Struct, frozen=True):
     @property
     def timers(self) -> str:
         return f"{self.prefix}:timers"
+
+    @property
+    def sweep_lock(self) -> str:
+        return f"{self.prefix}:sweeping-webhooks"
 
 
 class RQRunner:
@@ -248,10 +253,11 @@ def _watch(
     reconcile_every: float,
 ) -> None:
     """Beat for the worker, queue the timed jobs that are due and, when no other worker has
-    just done it, reconcile."""
+    just done it, wake webhook retries and reconcile."""
     next_scan = time.monotonic() + reconcile_every
     next_beat = time.monotonic()
     timers = reconciler.service.runner
+    sweeper = DeliverySweeper(reconciler.service)
     while not stop.wait(TIMERS_EVERY):
         try:
             if isinstance(timers, RQRunner):
@@ -261,6 +267,9 @@ def _watch(
                 continue
             next_beat = now + BEAT_EVERY
             connection.set(keys.alive(worker_name), 1, ex=ALIVE_TTL)
+            sweep_ms = max(1, int(BEAT_EVERY * 900))
+            if connection.set(keys.sweep_lock, worker_name, nx=True, px=sweep_ms):
+                sweeper.sweep()
             if now < next_scan:
                 continue
             next_scan = now + reconcile_every

@@ -109,6 +109,7 @@ class AgeOfSteam:
     Move = mv.Move
     Event = ev.Event
     View = client_view.ViewDoc  # what view() returns, for the OpenAPI document
+    LogPayloads = log.FORMS  # what redact() serves per event type, likewise
     # The search bot's playouts use a rule-of-thumb policy far weaker than the greedy bot's
     # economy simulation: it should leave greedy's pick only for a clearly better move
     # (measured on Rust Belt 4p: 1 win in 6 against greedy at 0.02, 3 in 4 at 0.1).

@@ -12,7 +12,7 @@ from plugins.brass.cards import build_deck
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import deal, resample_cards
 from plugins.brass.scoring import TieBreak
-from plugins.brass_birmingham import engine, evaluation, knowledge, position, view
+from plugins.brass_birmingham import engine, evaluation, knowledge, log_payloads, position, view
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import moves as mv
 from plugins.brass_birmingham.data import Birmingham, birmingham
@@ -49,6 +49,7 @@ class BrassBirmingham(BrassGame):
     Move = mv.Move
     Event = ev.Event
     View = view.ViewDoc  # what view() returns, for the OpenAPI document
+    LogPayloads = log_payloads.PAYLOADS  # what redact() serves per event type, likewise
     metadata: dict[str, Any] = {
         "family": "brass",
         "move_form": MOVE_FORM,
