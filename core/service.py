@@ -39,13 +39,13 @@ from core.errors import (
 )
 from core.events import AppendResult, NewEvent, StoredEvent
 from core.game import Result, Task, event_type
+from core.live import LiveMatches, Snapshots, as_stored
 from core.match import (
     CORE_PREFIX,
     MatchCreated,
     MatchState,
     SeatBotted,
     SeatClaimed,
-    SnapshotCache,
     core_decoder,
     core_encoder,
     decoder_for,
@@ -85,21 +85,28 @@ class MatchService:
         """Matches that may wait for jobs nobody queued (see :meth:`settle`)."""
         self.games = games
         self.runner: TaskRunner = runner or NullRunner()
-        self.snapshots = SnapshotCache(snapshot_every)
+        self.live = LiveMatches(games)
+        self.snapshots = Snapshots(store, games, snapshot_every)
         self._move_decoders: dict[str, msgspec.json.Decoder] = {}
 
     # --- reading -------------------------------------------------------------------------
 
     def load(self, match_id: str) -> MatchState:
-        """The match folded to the newest stored event (from the snapshot when there is one)."""
-        match = self.snapshots.get(match_id)
+        """The match folded to the newest stored event: this process's live state with the
+        events stored since folded on, else the stored snapshot's (:mod:`core.live`).
+        The state is shared: read it, never change it."""
+        match = self.live.get(match_id) or self.snapshots.load(match_id)
         after = 0 if match is None else match.version
         events = self.store.read(match_id, after=after)
-        if match is None and not events:
-            raise NotFound("match_not_found", f"no match {match_id!r}")
-        if events:
-            match = fold(self.games, events, match)
-            self.snapshots.offer(match)
+        if match is None:
+            if not events:
+                raise NotFound("match_not_found", f"no match {match_id!r}")
+        elif not events:
+            self.live.keep(match)
+            return match
+        match = self.live.advanced(match, events)
+        self.live.keep(match)
+        self.snapshots.offer(match, since=after)
         return match
 
     def load_at(self, match_id: str, version: int) -> MatchState:
@@ -328,15 +335,39 @@ class MatchService:
         idempotency_key: str | None = None,
     ) -> SubmitResult:
         """A player's move: authenticate the token, then :meth:`apply`."""
+        live = self.live.get(match_id)
+        if live is not None and live.version == expected_version:
+            # One store round trip: the append checks this state is still the newest.
+            try:
+                return self._submit(live, token, move, expected_version, idempotency_key)
+            except ServiceUnavailable:
+                raise  # the append may have been stored: never try it twice
+            except IronworksError:
+                pass  # refused on a state the store did not confirm: check, then answer
         if idempotency_key is not None:
             replay = self._replay(match_id, idempotency_key, move, token)
             if replay is not None:
                 return replay
-        match = self.load(match_id)
+        return self._submit(self.load(match_id), token, move, expected_version, idempotency_key)
+
+    def _submit(
+        self,
+        match: MatchState,
+        token: str | None,
+        move: bytes | Any,
+        expected_version: int,
+        idempotency_key: str | None,
+    ) -> SubmitResult:
         seat = self.require_seat(match, token)
         if match.seats[seat].bot:
             raise Conflict("seat_is_bot", f"seat {seat} is played by a bot")
         return self.apply(match, seat, move, expected_version, idempotency_key)
+
+    def load_for_write(self, match_id: str, version: int) -> MatchState:
+        """The match to decide on at ``version``: the live state when it is at that version,
+        unchecked, since the append that follows checks it; else :meth:`load`."""
+        live = self.live.get(match_id)
+        return live if live is not None and live.version == version else self.load(match_id)
 
     def apply(
         self,
@@ -364,6 +395,9 @@ class MatchService:
             events = game.decide(match.game_state, actor, move, rng)
             new = self._game_events(game, events, actor=actor)
             appended = self._append(match.match_id, match.version, new, idempotency_key, digest)
+            if not appended.replayed:
+                stored = as_stored(match.match_id, appended.first_version, new, idempotency_key)
+                after = self.live.advanced(match, stored)
         except VersionConflict:
             if idempotency_key is None:
                 raise
@@ -373,10 +407,12 @@ class MatchService:
             if seen is None:
                 raise
             return self._submit_result(replay(seen, digest))
-        if enqueue and not appended.replayed:
-            # Loaded anew rather than folded onto ``match``: callers may still hold and reuse
-            # that object, and the snapshot cache keeps the reload short.
-            self._follow_up(match.match_id)
+        if not appended.replayed:
+            # Folded onto a copy: callers may still hold and reuse ``match``.
+            self.live.keep(after)
+            self.snapshots.offer(after, since=match.version)
+            if enqueue:
+                self._enqueue_tasks(after)
         return self._submit_result(appended)
 
     def decode_move(self, game: Any, data: bytes) -> Any:

@@ -286,6 +286,34 @@ def test_a_retry_overlapping_its_first_copy_answers_as_a_retry_not_a_conflict(
     submit = (match.match_id, tokens[0], _play(low), match.version, "key-4")
     first = []
     svc.store.first_copy = lambda: first.append(svc.submit(*submit))  # type: ignore[attr-defined]
+    svc.live.clear()  # a process that has not served the match looks the key up first
+    retry = svc.submit(*submit)
+    assert not first[0].replayed and retry.replayed
+    assert (retry.first_version, retry.version) == (first[0].first_version, first[0].version)
+    assert svc.store.version(match.match_id) == match.version + 1
+
+
+class _AppendRacedStore(MemoryStore):
+    """Lets the first copy of a keyed request land just before its retry's append."""
+
+    first_copy: Any = None
+
+    def append(self, *args: Any, **kwargs: Any) -> Any:
+        if self.first_copy is not None:
+            first_copy, self.first_copy = self.first_copy, None
+            first_copy()
+        return super().append(*args, **kwargs)
+
+
+def test_a_retry_on_the_live_state_overlapping_its_first_copy_answers_as_a_retry(
+    registry: GameRegistry, jobs: NullRunner
+) -> None:
+    svc = MatchService(_AppendRacedStore(), registry, jobs)
+    match, tokens = _dealt(svc, jobs)
+    low = _hand(svc, match, 0)[0]
+    submit = (match.match_id, tokens[0], _play(low), match.version, "key-5")
+    first = []
+    svc.store.first_copy = lambda: first.append(svc.submit(*submit))  # type: ignore[attr-defined]
     retry = svc.submit(*submit)
     assert not first[0].replayed and retry.replayed
     assert (retry.first_version, retry.version) == (first[0].first_version, first[0].version)

@@ -15,7 +15,7 @@ import core.store.postgres
 import core.store.redis
 import core.store.wakeup
 from core.errors import BadRequest, IdempotencyMismatch, VersionConflict
-from core.events import NewEvent
+from core.events import NewEvent, Snapshot
 from core.store.base import open_store
 from core.store.sqlite import SQLiteStore
 
@@ -251,6 +251,44 @@ def test_a_listed_stream_shows_its_current_version(backend: Backend) -> None:
     backend.store.append("m1", 1, [tick(0, 1)])
 
     assert [(s.stream_id, s.version) for s in backend.store.list_streams()] == [("m1", 2)]
+
+
+# --- snapshots ----------------------------------------------------------------------------
+
+
+def test_a_stream_has_no_snapshot_until_one_is_saved(backend: Backend) -> None:
+    fill(backend, "m1", 3)
+    assert backend.store.load_snapshot("m1") is None
+    assert backend.store.load_snapshot("missing") is None
+
+
+def test_a_saved_snapshot_comes_back_byte_for_byte(backend: Backend) -> None:
+    fill(backend, "m1", 3)
+    data = bytes(range(256)) * 4  # a pickle is binary: every byte value must survive
+    backend.store.save_snapshot("m1", Snapshot(version=3, format="1:game:2", data=data))
+
+    assert backend.store.load_snapshot("m1") == Snapshot(version=3, format="1:game:2", data=data)
+    assert backend.store.load_snapshot("m2") is None
+
+
+def test_a_later_snapshot_replaces_an_earlier_one_never_the_reverse(backend: Backend) -> None:
+    fill(backend, "m1", 9)
+    store = backend.store
+    store.save_snapshot("m1", Snapshot(version=4, format="a", data=b"four"))
+    store.save_snapshot("m1", Snapshot(version=8, format="b", data=b"eight"))
+    store.save_snapshot("m1", Snapshot(version=6, format="c", data=b"six"))  # a slower racer
+
+    assert store.load_snapshot("m1") == Snapshot(version=8, format="b", data=b"eight")
+
+
+def test_snapshots_are_kept_across_a_restart(durable: Backend) -> None:
+    fill(durable, "m1", 2)
+    durable.store.save_snapshot("m1", Snapshot(version=2, format="f", data=b"\x00state"))
+
+    reopened = durable.reopen()
+
+    assert reopened.load_snapshot("m1") == Snapshot(version=2, format="f", data=b"\x00state")
+    assert [e.version for e in reopened.read("m1")] == [1, 2]
 
 
 # --- waiting ------------------------------------------------------------------------------

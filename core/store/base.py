@@ -6,7 +6,7 @@ import abc
 from collections.abc import Sequence
 
 from core.errors import BadRequest, IdempotencyMismatch
-from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
+from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
 
 Seen = tuple[AppendResult, str | None]
 """An idempotency record: the first append's result and its request digest."""
@@ -62,6 +62,15 @@ class EventStore(abc.ABC):
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         """Block until the stream passes ``after_version`` or ``timeout`` seconds pass.
         Returns whether it did. Used by the SSE stream."""
+
+    @abc.abstractmethod
+    def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        """Keep ``snapshot`` as the stream's snapshot, unless the one kept is of a later
+        version (two processes may race to store one). Nothing else reads or checks it."""
+
+    @abc.abstractmethod
+    def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        """The stream's snapshot as last kept, or ``None``."""
 
     def ping(self) -> None:
         """Raise :class:`core.errors.ServiceUnavailable` unless the store answers now."""

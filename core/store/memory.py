@@ -7,7 +7,7 @@ import time
 from collections.abc import Sequence
 
 from core.errors import VersionConflict
-from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
+from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
 from core.store.base import EventStore, Seen, replay
 
 
@@ -16,6 +16,7 @@ class MemoryStore(EventStore):
         self._streams: dict[str, list[StoredEvent]] = {}
         self._created: dict[str, float] = {}
         self._keys: dict[tuple[str, str], Seen] = {}
+        self._snapshots: dict[str, Snapshot] = {}
         self._changed = threading.Condition()
 
     def append(
@@ -91,6 +92,16 @@ class MemoryStore(EventStore):
     def count_streams(self) -> int:
         with self._changed:
             return len(self._streams)
+
+    def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        with self._changed:
+            kept = self._snapshots.get(stream_id)
+            if kept is None or kept.version < snapshot.version:
+                self._snapshots[stream_id] = snapshot
+
+    def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        with self._changed:
+            return self._snapshots.get(stream_id)
 
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         with self._changed:

@@ -33,7 +33,7 @@ import psycopg_pool
 
 from core.breaker import Breaker
 from core.errors import BadRequest, VersionConflict
-from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
+from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
 from core.store.base import EventStore, Seen, replay
 from core.store.wakeup import Waiters
 
@@ -75,6 +75,12 @@ def schema_ddl(schema: str) -> list[str]:
             last_version BIGINT NOT NULL,
             request_digest TEXT,
             PRIMARY KEY (stream_id, key)
+        )""",
+        f"""CREATE TABLE IF NOT EXISTS {schema}.snapshots (
+            stream_id TEXT PRIMARY KEY,
+            version BIGINT NOT NULL,
+            format TEXT NOT NULL,
+            data BYTEA NOT NULL
         )""",
     ]
 
@@ -359,6 +365,24 @@ class PostgresStore(EventStore):
         with self._conn() as conn:
             row = conn.execute(f"SELECT count(*) FROM {self.schema}.streams").fetchone()
         return 0 if row is None else row[0]
+
+    def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        s = self.schema
+        with self._conn() as conn:
+            conn.execute(
+                f"INSERT INTO {s}.snapshots VALUES (%s, %s, %s, %s) ON CONFLICT (stream_id) "
+                "DO UPDATE SET version = excluded.version, format = excluded.format, "
+                f"data = excluded.data WHERE excluded.version > {s}.snapshots.version",
+                (stream_id, snapshot.version, snapshot.format, snapshot.data),
+            )
+
+    def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        with self._conn() as conn:
+            row = conn.execute(
+                f"SELECT version, format, data FROM {self.schema}.snapshots WHERE stream_id = %s",
+                (stream_id,),
+            ).fetchone()
+        return None if row is None else Snapshot(version=row[0], format=row[1], data=bytes(row[2]))
 
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         return self._notifier.wait(stream_id, after_version, timeout)

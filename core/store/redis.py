@@ -26,7 +26,7 @@ from redis.retry import Retry
 
 from core.breaker import Breaker
 from core.errors import VersionConflict
-from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
+from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
 from core.store.base import EventStore, Seen, replay
 from core.store.wakeup import Waiters
 
@@ -58,6 +58,15 @@ end
 if keyed then redis.call('HSET', KEYS[2], ARGV[4], ARGV[5]) end
 redis.call('PUBLISH', ARGV[7], ARGV[1])
 return {'ok', redis.call('LLEN', KEYS[1])}
+"""
+
+
+# KEYS: the stream's snapshot hash. ARGV: version, format, data
+SNAPSHOT_SCRIPT = """
+local kept = redis.call('HGET', KEYS[1], 'version')
+if kept and tonumber(kept) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'version', ARGV[1], 'format', ARGV[2], 'data', ARGV[3])
+return 1
 """
 
 
@@ -106,6 +115,7 @@ class RedisStore(EventStore):
         self.client = connect(self.url)
         self.breaker = Breaker("store_unavailable", "the event store", is_outage)
         self._append = self.client.register_script(APPEND_SCRIPT)
+        self._save_snapshot = self.client.register_script(SNAPSHOT_SCRIPT)
         self._streams = f"{self.prefix}:streams"
         self._created = f"{self.prefix}:created"
         self._counter = f"{self.prefix}:stream_counter"
@@ -117,6 +127,9 @@ class RedisStore(EventStore):
 
     def _keys(self, stream_id: str) -> str:
         return f"{self.prefix}:keys:{stream_id}"
+
+    def _snapshot(self, stream_id: str) -> str:
+        return f"{self.prefix}:snapshot:{stream_id}"
 
     def append(
         self,
@@ -197,6 +210,22 @@ class RedisStore(EventStore):
     def count_streams(self) -> int:
         with self.breaker:
             return int(self.client.zcard(self._streams))
+
+    def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        with self.breaker:
+            self._save_snapshot(
+                keys=[self._snapshot(stream_id)],
+                args=[snapshot.version, snapshot.format, snapshot.data],
+            )
+
+    def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        with self.breaker:
+            version, format_, data = self.client.hmget(
+                self._snapshot(stream_id), ["version", "format", "data"]
+            )
+        if version is None or format_ is None or data is None:
+            return None
+        return Snapshot(version=int(version), format=format_.decode(), data=data)
 
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         return self._notifier.wait(stream_id, after_version, timeout)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from core.breaker import Breaker
 from core.errors import BadRequest, VersionConflict
-from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
+from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
 from core.store.base import EventStore, Seen, replay
 
 SCHEMA = (
@@ -48,6 +48,12 @@ SCHEMA = (
     request_digest TEXT,
     PRIMARY KEY (stream_id, key)
 ) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS snapshots (
+    stream_id TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    format TEXT NOT NULL,
+    data BLOB NOT NULL
+)""",
 )
 
 EVENT_COLUMNS = "stream_id, version, type, data, actor, timestamp, idempotency_key, rules_version"
@@ -102,6 +108,7 @@ class SQLiteStore(EventStore):
         self._local = threading.local()
         self._open: weakref.WeakSet[_Connection] = weakref.WeakSet()
         self._open_lock = threading.Lock()
+        self._writing = (os.getpid(), threading.Lock())
         # In-process appends bump the generation; waiters sleep on it between polls.
         self._changed = threading.Condition()
         self._generation = 0
@@ -138,15 +145,33 @@ class SQLiteStore(EventStore):
         """A write transaction holding the database lock from its first statement, so two
         writers never both read a version and then both append."""
         conn = self._conn()
-        conn.execute("BEGIN IMMEDIATE")
+        # Writers of this process queue here, handed the turn as soon as it is free: waiting
+        # inside SQLite instead, each would sleep a millisecond or more between attempts.
+        writing = self._writer_lock()
+        if not writing.acquire(timeout=self.busy_timeout):
+            locked = sqlite3.OperationalError("database is locked (by this process)")
+            locked.sqlite_errorcode = sqlite3.SQLITE_BUSY
+            raise locked
         try:
-            yield conn
-            conn.execute("COMMIT")
-        except BaseException:
-            # Also after a failed COMMIT: the connection must not stay inside a transaction.
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException:
+                # Also after a failed COMMIT: the connection must not stay in a transaction.
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        finally:
+            writing.release()
+
+    def _writer_lock(self) -> threading.Lock:
+        """This process's writer lock (a forked child gets a fresh one: the parent's may
+        have been held by one of its threads at the fork)."""
+        pid, lock = self._writing
+        if pid != os.getpid():
+            self._writing = pid, lock = os.getpid(), threading.Lock()
+        return lock
 
     # --- EventStore ----------------------------------------------------------------------
 
@@ -236,6 +261,23 @@ class SQLiteStore(EventStore):
     def count_streams(self) -> int:
         with self.breaker:
             return self._conn().execute("SELECT count(*) FROM streams").fetchone()[0]
+
+    def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        with self.breaker, self._write() as conn:
+            conn.execute(
+                "INSERT INTO snapshots VALUES (?, ?, ?, ?) ON CONFLICT (stream_id) DO UPDATE "
+                "SET version = excluded.version, format = excluded.format, data = excluded.data "
+                "WHERE excluded.version > snapshots.version",
+                (stream_id, snapshot.version, snapshot.format, snapshot.data),
+            )
+
+    def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        with self.breaker:
+            rows = self._conn().execute(
+                "SELECT version, format, data FROM snapshots WHERE stream_id = ?", (stream_id,)
+            )
+            row = rows.fetchone()
+        return None if row is None else Snapshot(version=row[0], format=row[1], data=row[2])
 
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
