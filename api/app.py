@@ -183,6 +183,12 @@ def create_app(
     def provide_service() -> MatchService:
         return service
 
+    def provide_token(request: Request[Any, Any, Any], service: MatchService) -> str | None:
+        # Depends on the service only to be resolved after it: Litestar resolves the
+        # dependencies of one level together in a task group, which costs more per request
+        # than both of these calls.
+        return bearer_token(request)
+
     cors = None
     if cors_origins:
         cors = CORSConfig(
@@ -197,7 +203,7 @@ def create_app(
         cors_config=cors,
         dependencies={
             "service": Provide(provide_service, use_cache=True, sync_to_thread=False),
-            "token": Provide(bearer_token, sync_to_thread=False),
+            "token": Provide(provide_token, sync_to_thread=False),
         },
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=check_request,

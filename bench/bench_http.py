@@ -147,6 +147,9 @@ class Stats:
         self.moves = 0
         self.conflicts = 0
         self.finished = 0
+        self.elapsed = 0.0
+        self.cpu = 0.0
+        """Server CPU seconds (all its processes) while measured."""
 
     def timed(self, kind: str, seconds: float) -> None:
         self.latencies.setdefault(kind, []).append(seconds)
@@ -155,15 +158,16 @@ class Stats:
         self.errors[what] = self.errors.get(what, 0) + 1
 
 
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
 def percentiles(values: list[float]) -> str:
     if not values:
         return "no requests"
-    ordered = sorted(values)
-
-    def at(q: float) -> float:
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1e3
-
-    return f"p50 {at(0.50):6.2f}  p95 {at(0.95):6.2f}  p99 {at(0.99):6.2f} ms  (n={len(ordered)})"
+    p50, p95, p99 = (percentile(values, q) * 1e3 for q in (0.5, 0.95, 0.99))
+    return f"p50 {p50:6.2f}  p95 {p95:6.2f}  p99 {p99:6.2f} ms  (n={len(values)})"
 
 
 # --- driving ironworks -----------------------------------------------------------------------
@@ -257,16 +261,19 @@ async def play_matches(
         conn.close()
 
 
-async def drive_ironworks(port: int, args: argparse.Namespace, games: list[Recorded]) -> Stats:
+async def drive_ironworks(
+    port: int, session: int, args: argparse.Namespace, games: list[Recorded]
+) -> Stats:
     stats = Stats()
     # Warm up (imports, first folds, connection pools) before the clock starts.
     await play_warmup(port, args, games)
-    start = time.monotonic()
+    start, cpu = time.monotonic(), cpu_seconds(session)
     stop_at = start + args.seconds
     await asyncio.gather(
         *(play_matches(n, port, args, games, stats, stop_at) for n in range(args.matches))
     )
-    stats.elapsed = time.monotonic() - start  # type: ignore[attr-defined]
+    stats.elapsed = time.monotonic() - start
+    stats.cpu = cpu_seconds(session) - cpu
     return stats
 
 
@@ -277,7 +284,7 @@ async def play_warmup(port: int, args: argparse.Namespace, games: list[Recorded]
     )
 
 
-async def drive_bare(port: int, args: argparse.Namespace) -> Stats:
+async def drive_bare(port: int, session: int, args: argparse.Namespace) -> Stats:
     stats = Stats()
     body = b'{"move":{"type":"pass","card":"brewery_1"},"expected_version":17}'
 
@@ -295,9 +302,10 @@ async def drive_bare(port: int, args: argparse.Namespace) -> Stats:
             conn.close()
 
     await asyncio.gather(*(loop(time.monotonic() + 1.0, False) for _ in range(4)))
-    start = time.monotonic()
+    start, cpu = time.monotonic(), cpu_seconds(session)
     await asyncio.gather(*(loop(start + args.seconds, True) for _ in range(args.matches)))
-    stats.elapsed = time.monotonic() - start  # type: ignore[attr-defined]
+    stats.elapsed = time.monotonic() - start
+    stats.cpu = cpu_seconds(session) - cpu
     return stats
 
 
@@ -338,6 +346,19 @@ def stop(proc: subprocess.Popen) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)
+
+
+def cpu_seconds(session: int) -> float:
+    """User + system CPU used so far by every process of the server's session (Linux)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session:  # the session id
+            total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def store_url(kind: str, tmp: Path) -> str:
@@ -407,7 +428,7 @@ def main() -> None:
         ]  # fmt: skip
         proc = start(cmd, port, tmp / "ironworks.log", env)
         try:
-            iw = asyncio.run(drive_ironworks(port, args, games))
+            iw = asyncio.run(drive_ironworks(port, proc.pid, args, games))
         finally:
             stop(proc)
         (tmp / "bare_app.py").write_text(BARE_APP)
@@ -418,35 +439,43 @@ def main() -> None:
         ]  # fmt: skip
         proc = start(cmd, port, tmp / "bare.log", env)
         try:
-            bare = asyncio.run(drive_bare(port, args))
+            bare = asyncio.run(drive_bare(port, proc.pid, args))
         finally:
             stop(proc)
     finally:
         clean_store(url)
         shutil.rmtree(tmp, ignore_errors=True)
 
-    moves_per_s = iw.moves / iw.elapsed  # type: ignore[attr-defined]
+    moves_per_s = iw.moves / iw.elapsed
     requests = sum(len(v) for v in iw.latencies.values())
-    bare_rps = len(bare.latencies.get("POST", [])) / bare.elapsed  # type: ignore[attr-defined]
+    bare_requests = len(bare.latencies.get("POST", []))
+    bare_rps = bare_requests / bare.elapsed
     kind = url.split(":", 1)[0]
+    errors = f"errors {sum(iw.errors.values())} {iw.errors or ''}"
     print(
         f"{args.matches} x {args.game} {args.players}p, store {kind}, {args.workers} server "
         f"process(es), reads: {args.reads}, {args.seconds:.0f} s each"
     )
     print(
-        f"ironworks  {moves_per_s:7.0f} accepted moves/s   "
-        f"{requests / iw.elapsed:7.0f} requests/s   "  # type: ignore[attr-defined]
-        f"matches finished {iw.finished}   retried {iw.conflicts}   errors {sum(iw.errors.values())} {iw.errors or ''}"
+        f"ironworks  {moves_per_s:7.0f} accepted moves/s  {requests / iw.elapsed:6.0f} "
+        f"requests/s  {iw.cpu / max(iw.moves, 1) * 1e3:5.2f} server CPU ms/move   "
+        f"matches finished {iw.finished}, retried {iw.conflicts}, {errors}"
     )
     for name in ("POST move", "GET view", "GET moves"):
         if name in iw.latencies:
             print(f"  {name:10} {percentiles(iw.latencies[name])}")
-    print(f"bare app   {bare_rps:7.0f} requests/s   errors {sum(bare.errors.values())}")
-    print(f"  {'POST':10} {percentiles(bare.latencies.get('POST', []))}")
-    p99 = sorted(iw.latencies["POST move"])[int(0.99 * len(iw.latencies["POST move"]))]
-    bare_p99 = sorted(bare.latencies["POST"])[int(0.99 * len(bare.latencies["POST"]))]
     print(
-        f"ratio      moves/s : bare requests/s = {moves_per_s / bare_rps:.2f} (target >= 0.5)   "
+        f"bare app   {bare_rps:7.0f} requests/s        {'':18}"
+        f"{bare.cpu / max(bare_requests, 1) * 1e3:5.2f} server CPU ms/request   "
+        f"errors {sum(bare.errors.values())}"
+    )
+    print(f"  {'POST':10} {percentiles(bare.latencies.get('POST', []))}")
+    p99 = percentile(iw.latencies["POST move"], 0.99)
+    bare_p99 = percentile(bare.latencies["POST"], 0.99)
+    by_cpu = (bare.cpu / max(bare_requests, 1)) / (iw.cpu / max(iw.moves, 1))
+    print(
+        f"ratio      moves/s : bare requests/s = {moves_per_s / bare_rps:.2f} "
+        f"(by server CPU {by_cpu:.2f}; target >= 0.5)   "
         f"move POST p99 : bare p99 = {p99 / bare_p99:.1f} (target <= 4)"
     )
 
