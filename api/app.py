@@ -10,7 +10,7 @@ import msgspec
 from litestar import Litestar, Request
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
-from litestar.di import Provide
+from litestar.di import NamedDependency, Provide
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components
@@ -183,7 +183,9 @@ def create_app(
     def provide_service() -> MatchService:
         return service
 
-    def provide_token(request: Request[Any, Any, Any], service: MatchService) -> str | None:
+    def provide_token(
+        request: Request[Any, Any, Any], service: NamedDependency[MatchService]
+    ) -> str | None:
         # Depends on the service only to be resolved after it: Litestar resolves the
         # dependencies of one level together in a task group, which costs more per request
         # than both of these calls.

@@ -257,7 +257,8 @@ class MatchService:
             first = game.setup(opts, players, decision_rng(seed, 0, "setup"))
             new += self._game_events(game, first, actor=None)
         match_id = match_id or uuid.uuid4().hex
-        self._append(match_id, 0, new)
+        first = self.live.advanced(None, as_stored(match_id, 1, new, None))
+        self._append(match_id, 0, new, waiting=bool(self.jobs_for(first)))
         match = self.load(match_id)
         self._enqueue_tasks(match)
         return match
@@ -394,10 +395,12 @@ class MatchService:
             rng = decision_rng(match.seed, match.version)
             events = game.decide(match.game_state, actor, move, rng)
             new = self._game_events(game, events, actor=actor)
-            appended = self._append(match.match_id, match.version, new, idempotency_key, digest)
-            if not appended.replayed:
-                stored = as_stored(match.match_id, appended.first_version, new, idempotency_key)
-                after = self.live.advanced(match, stored)
+            stored = as_stored(match.match_id, match.version + 1, new, idempotency_key)
+            after = self.live.advanced(match, stored)
+            jobs = self.jobs_for(after)
+            appended = self._append(
+                match.match_id, match.version, new, idempotency_key, digest, waiting=bool(jobs)
+            )
         except VersionConflict:
             if idempotency_key is None:
                 raise
@@ -412,7 +415,7 @@ class MatchService:
             self.live.keep(after)
             self.snapshots.offer(after, since=match.version)
             if enqueue:
-                self._enqueue_tasks(after)
+                self._enqueue_tasks(after, jobs)
         return self._submit_result(appended)
 
     def decode_move(self, game: Any, data: bytes) -> Any:
@@ -460,11 +463,11 @@ class MatchService:
 
     # --- internals -----------------------------------------------------------------------
 
-    def _enqueue_tasks(self, match: MatchState) -> bool:
-        """Queue the match's jobs; a queue that is down only delays them (see the module).
-        Returns whether it queued them."""
+    def _enqueue_tasks(self, match: MatchState, jobs: list[Job] | None = None) -> bool:
+        """Queue the match's jobs (``jobs``, when the caller has them already); a queue that
+        is down only delays them (see the module). Returns whether it queued them."""
         try:
-            for job in self.jobs_for(match):
+            for job in self.jobs_for(match) if jobs is None else jobs:
                 self.runner.enqueue(job)
         except ServiceUnavailable as exc:
             self._unsettle(match.match_id, exc)
@@ -480,10 +483,10 @@ class MatchService:
             return False
         return self._enqueue_tasks(match)
 
-    def _append(self, match_id: str, *args: Any) -> AppendResult:
+    def _append(self, match_id: str, *args: Any, **kwargs: Any) -> AppendResult:
         """``store.append``, noting a match whose append may have been stored unanswered."""
         try:
-            return self.store.append(match_id, *args)
+            return self.store.append(match_id, *args, **kwargs)
         except ServiceUnavailable as exc:
             self._unsettle(match_id, exc)
             raise
@@ -536,8 +539,9 @@ class MatchService:
             match = self.load(match_id)
             event = make(match)
             new = NewEvent(type=event.__struct_config__.tag, data=core_encoder.encode(event))
+            after = self.live.advanced(match, as_stored(match_id, match.version + 1, [new], None))
             try:
-                self._append(match_id, match.version, [new])
+                self._append(match_id, match.version, [new], waiting=bool(self.jobs_for(after)))
             except VersionConflict:
                 continue
             # The version moved, so jobs computed for the old one are void: compute them anew.

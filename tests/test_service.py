@@ -230,10 +230,11 @@ class _KeyRacedStore(MemoryStore):
         events: Sequence[NewEvent],
         idempotency_key: str | None = None,
         request_digest: str | None = None,
+        waiting: bool | None = None,
     ) -> AppendResult:
         if idempotency_key is None or self.rival is None:
             return super().append(
-                stream_id, expected_version, events, idempotency_key, request_digest
+                stream_id, expected_version, events, idempotency_key, request_digest, waiting
             )
         rival, self.rival = self.rival, None
         super().append(stream_id, expected_version, events[:1], idempotency_key, rival)
@@ -561,11 +562,13 @@ def test_a_seat_claim_racing_a_move_is_retried_on_the_new_version(
     real_append = svc.store.append
     raced = []
 
-    def append_after_a_rival(stream_id: str, expected: int, events: Any, *args: Any) -> Any:
+    def append_after_a_rival(
+        stream_id: str, expected: int, events: Any, *args: Any, **kwargs: Any
+    ) -> Any:
         if not raced:  # the dealer's move lands between our load and our append
             raced.append("racing")
             raced[0] = execute(svc, jobs.jobs[-1])
-        return real_append(stream_id, expected, events, *args)
+        return real_append(stream_id, expected, events, *args, **kwargs)
 
     monkeypatch.setattr(svc.store, "append", append_after_a_rival)
     token = svc.claim_seat(match.match_id, 0)

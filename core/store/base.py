@@ -28,9 +28,15 @@ class EventStore(abc.ABC):
         events: Sequence[NewEvent],
         idempotency_key: str | None = None,
         request_digest: str | None = None,
+        waiting: bool | None = None,
     ) -> AppendResult:
         """Append ``events`` atomically if the stream is at ``expected_version`` (0 = the
         stream must not exist yet, and is created).
+
+        ``waiting`` marks the stream, in the same write, as waiting for a job (a bot's turn,
+        a system step) or not, for :meth:`waiting_streams`; ``None`` leaves the mark as it
+        was, and marks a new stream as waiting (the side that never loses a job). With no
+        events, an append at the current version only changes the mark.
 
         If ``idempotency_key`` was already used on this stream, nothing is appended and the
         first append's result comes back with ``replayed=True`` — whatever the version is
@@ -57,6 +63,11 @@ class EventStore(abc.ABC):
 
     @abc.abstractmethod
     def count_streams(self) -> int: ...
+
+    @abc.abstractmethod
+    def waiting_streams(self, offset: int = 0, limit: int = 50) -> list[StreamInfo]:
+        """Streams marked as waiting for a job (see :meth:`append`), newest first: what a
+        restarted runner must look at, however many streams are stored."""
 
     @abc.abstractmethod
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:

@@ -115,6 +115,12 @@ class SQLiteStore(EventStore):
         with self._write() as conn:
             for statement in SCHEMA:
                 conn.execute(statement)
+            columns = {row[1] for row in conn.execute("PRAGMA table_info(streams)")}
+            if "waiting" not in columns:  # a file from before the mark: every stream may wait
+                conn.execute("ALTER TABLE streams ADD COLUMN waiting INTEGER NOT NULL DEFAULT 1")
+            conn.execute(
+                "CREATE INDEX IF NOT EXISTS streams_waiting ON streams (seq) WHERE waiting = 1"
+            )
 
     # --- connections ---------------------------------------------------------------------
 
@@ -182,6 +188,7 @@ class SQLiteStore(EventStore):
         events: Sequence[NewEvent],
         idempotency_key: str | None = None,
         request_digest: str | None = None,
+        waiting: bool | None = None,
     ) -> AppendResult:
         with self.breaker, self._write() as conn:
             if idempotency_key is not None:
@@ -196,16 +203,26 @@ class SQLiteStore(EventStore):
                 stream_id=stream_id, first_version=expected_version + 1, last_version=last
             )
             if not events:
+                if current and waiting is not None:
+                    conn.execute(
+                        "UPDATE streams SET waiting = ? WHERE stream_id = ?", (waiting, stream_id)
+                    )
                 return result
             now = time.time()
             if expected_version == 0:
                 conn.execute(
-                    "INSERT INTO streams (stream_id, version, created_at) VALUES (?, ?, ?)",
-                    (stream_id, last, now),
+                    "INSERT INTO streams (stream_id, version, created_at, waiting) "
+                    "VALUES (?, ?, ?, ?)",
+                    (stream_id, last, now, waiting is not False),
+                )
+            elif waiting is None:
+                conn.execute(
+                    "UPDATE streams SET version = ? WHERE stream_id = ?", (last, stream_id)
                 )
             else:
                 conn.execute(
-                    "UPDATE streams SET version = ? WHERE stream_id = ?", (last, stream_id)
+                    "UPDATE streams SET version = ?, waiting = ? WHERE stream_id = ?",
+                    (last, waiting, stream_id),
                 )
             conn.executemany(
                 f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -261,6 +278,15 @@ class SQLiteStore(EventStore):
     def count_streams(self) -> int:
         with self.breaker:
             return self._conn().execute("SELECT count(*) FROM streams").fetchone()[0]
+
+    def waiting_streams(self, offset: int = 0, limit: int = 50) -> list[StreamInfo]:
+        with self.breaker:
+            rows = self._conn().execute(
+                "SELECT stream_id, version, created_at FROM streams WHERE waiting = 1 "
+                "ORDER BY seq DESC LIMIT ? OFFSET ?",
+                (max(limit, 0), max(offset, 0)),
+            )
+            return [StreamInfo(stream_id=s, version=v, created_at=t) for s, v, t in rows]
 
     def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
         with self.breaker, self._write() as conn:
