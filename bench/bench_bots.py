@@ -96,8 +96,10 @@ def service_path(args: argparse.Namespace) -> None:
             continue
         ordered = sorted(times)
         p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-        print(f"service path, {game} {players}p, search:{DEFAULT_LEVEL}: {len(times)} decisions"
-              f", p50 {statistics.median(times):.3f} s, p95 {p95:.3f} s, max {ordered[-1]:.3f} s")
+        print(
+            f"service path, {game} {players}p, search:{DEFAULT_LEVEL}: {len(times)} decisions"
+            f", p50 {statistics.median(times):.3f} s, p95 {p95:.3f} s, max {ordered[-1]:.3f} s"
+        )
 
 
 def main() -> None:
@@ -105,15 +107,28 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="matches per pair (default: 20)")
     parser.add_argument("--processes", type=int, default=2, help="tournament processes")
     parser.add_argument("--only", default="", help="comma-separated game ids")
-    parser.add_argument("--players", type=int, nargs="*", default=[],
-                        help="only these player counts")
-    parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
-                        help="what think budgets count in the ladder (default: cpu time)")
+    parser.add_argument(
+        "--players", type=int, nargs="*", default=[], help="only these player counts"
+    )
+    parser.add_argument(
+        "--clock",
+        choices=["cpu", "wall"],
+        default="cpu",
+        help="what think budgets count in the ladder (default: cpu time)",
+    )
     parser.add_argument("--pairs", default=PAIRS, help=f"bot pairs (default: {PAIRS})")
-    parser.add_argument("--service-moves", type=int, default=40,
-                        help="decisions to time on the service path per game (0: skip)")
-    parser.add_argument("--service-seconds", type=float, default=120.0,
-                        help="at most this long per game on the service path")
+    parser.add_argument(
+        "--service-moves",
+        type=int,
+        default=40,
+        help="decisions to time on the service path per game (0: skip)",
+    )
+    parser.add_argument(
+        "--service-seconds",
+        type=float,
+        default=120.0,
+        help="at most this long per game on the service path",
+    )
     parser.add_argument("--no-ladder", action="store_true", help="only the service path")
     args = parser.parse_args()
     if args.service_moves:

@@ -43,3 +43,12 @@ class StreamInfo(msgspec.Struct, frozen=True, kw_only=True):
     stream_id: str
     version: int
     created_at: float
+
+
+class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
+    """A folded match as of ``version``, kept by the store to shorten cold reads (see
+    :mod:`core.live`). ``format`` names what ``data`` holds; the store keeps it opaque."""
+
+    version: int
+    format: str
+    data: bytes

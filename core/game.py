@@ -16,7 +16,9 @@ Conventions the service relies on:
   state object after passing it to ``evolve`` except through the return value. ``decide``,
   ``legal_moves``, ``view`` and the other readers must not modify the state.
 * States must be picklable (snapshots) and deterministic: folding the same events always
-  gives equal states (``export_position`` of both is equal).
+  gives equal states (``export_position`` of both is equal). Optional ``state_version``
+  (a string): bump it when the state's shape changes, and snapshots the store kept of the
+  older shape are ignored (see :mod:`core.live`).
 * Optional hook ``redact_in_match(state, event, seat) -> dict``: when a game defines it, the
   service redacts the log with it, passing the match's current state, so an event that
   stores compact indices can be shown with names that depend on the match (Brass:

@@ -8,8 +8,6 @@ append.
 
 from __future__ import annotations
 
-import pickle
-import threading
 from collections.abc import Iterable
 from typing import Any
 
@@ -206,38 +204,3 @@ def decoder_for(game: Any) -> msgspec.json.Decoder:
     if dec is None:
         dec = _decoders[id(game)] = msgspec.json.Decoder(game.Event)
     return dec
-
-
-class SnapshotCache:
-    """Folded matches kept as pickles, refreshed every ``every`` events.
-
-    A cache, never truth: a miss only costs a longer fold from the store. Pickled copies
-    keep callers from sharing a state object that ``evolve`` may change in place.
-    """
-
-    def __init__(self, every: int = 50, capacity: int = 1024) -> None:
-        self.every = max(1, every)
-        self.capacity = capacity
-        self._snaps: dict[str, tuple[int, bytes]] = {}
-        self._lock = threading.Lock()
-
-    def get(self, match_id: str) -> MatchState | None:
-        with self._lock:
-            snap = self._snaps.get(match_id)
-        return None if snap is None else pickle.loads(snap[1])
-
-    def offer(self, match: MatchState) -> None:
-        """Keep ``match`` if it is ``every`` or more events past the cached snapshot."""
-        with self._lock:
-            snap = self._snaps.get(match.match_id)
-            if snap is not None and match.version - snap[0] < self.every:
-                return
-            if snap is None and match.version < self.every:
-                return
-            if len(self._snaps) >= self.capacity and match.match_id not in self._snaps:
-                self._snaps.pop(next(iter(self._snaps)))
-            self._snaps[match.match_id] = (match.version, pickle.dumps(match, protocol=5))
-
-    def clear(self) -> None:
-        with self._lock:
-            self._snaps.clear()

@@ -39,12 +39,12 @@ from core.errors import (
 )
 from core.events import AppendResult, NewEvent, StoredEvent
 from core.game import Result, Task, event_type
+from core.live import LiveMatches, Snapshots, as_stored
 from core.match import (
     CORE_PREFIX,
     MatchCreated,
     MatchState,
     SeatClaimed,
-    SnapshotCache,
     core_decoder,
     core_encoder,
     decoder_for,
@@ -92,7 +92,8 @@ class MatchService(SeatCommands):
         """Matches that may wait for jobs nobody queued (see :meth:`settle`)."""
         self.games = games
         self.runner: TaskRunner = runner or NullRunner()
-        self.snapshots = SnapshotCache(snapshot_every)
+        self.live = LiveMatches(games)
+        self.snapshots = Snapshots(store, games, snapshot_every)
         self._move_decoders: dict[str, msgspec.json.Decoder] = {}
         self.now: Callable[[], float] = time.time
         """The wall clock that deadlines are compared with (tests replace it)."""
@@ -102,15 +103,21 @@ class MatchService(SeatCommands):
     # --- reading -------------------------------------------------------------------------
 
     def load(self, match_id: str) -> MatchState:
-        """The match folded to the newest stored event (from the snapshot when there is one)."""
-        match = self.snapshots.get(match_id)
+        """The match folded to the newest stored event: this process's live state with the
+        events stored since folded on, else the stored snapshot's (:mod:`core.live`).
+        The state is shared: read it, never change it."""
+        match = self.live.get(match_id) or self.snapshots.load(match_id)
         after = 0 if match is None else match.version
         events = self.store.read(match_id, after=after)
-        if match is None and not events:
-            raise NotFound("match_not_found", f"no match {match_id!r}")
-        if events:
-            match = fold(self.games, events, match)
-            self.snapshots.offer(match)
+        if match is None:
+            if not events:
+                raise NotFound("match_not_found", f"no match {match_id!r}")
+        elif not events:
+            self.live.keep(match)
+            return match
+        match = self.live.advanced(match, events)
+        self.live.keep(match)
+        self.snapshots.offer(match, since=after)
         return match
 
     def load_at(self, match_id: str, version: int) -> MatchState:
@@ -319,7 +326,8 @@ class MatchService(SeatCommands):
             for actor, events in played:
                 new += self._game_events(game, events, actor=actor)
         match_id = match_id or uuid.uuid4().hex
-        self._append(match_id, 0, new)
+        first = self.live.advanced(None, as_stored(match_id, 1, new, None))
+        self._append(match_id, 0, new, waiting=bool(self.jobs_for(first)))
         match = self.load(match_id)
         self._enqueue_tasks(match)
         return match
@@ -333,11 +341,29 @@ class MatchService(SeatCommands):
         idempotency_key: str | None = None,
     ) -> SubmitResult:
         """A player's move: authenticate the token, then :meth:`apply`."""
+        live = self.live.get(match_id)
+        if live is not None and live.version == expected_version:
+            # One store round trip: the append checks this state is still the newest.
+            try:
+                return self._submit(live, token, move, expected_version, idempotency_key)
+            except ServiceUnavailable:
+                raise  # the append may have been stored: never try it twice
+            except IronworksError:
+                pass  # refused on a state the store did not confirm: check, then answer
         if idempotency_key is not None:
             replay = self._replay(match_id, idempotency_key, move, token)
             if replay is not None:
                 return replay
-        match = self.load(match_id)
+        return self._submit(self.load(match_id), token, move, expected_version, idempotency_key)
+
+    def _submit(
+        self,
+        match: MatchState,
+        token: str | None,
+        move: bytes | Any,
+        expected_version: int,
+        idempotency_key: str | None,
+    ) -> SubmitResult:
         seat = self.require_seat(match, token)
         info = match.seats[seat]
         if match.ended_early:
@@ -380,6 +406,12 @@ class MatchService(SeatCommands):
             self._follow_up(match.match_id)
         return "done" if not appended.replayed else "stale"
 
+    def load_for_write(self, match_id: str, version: int) -> MatchState:
+        """The match to decide on at ``version``: the live state when it is at that version,
+        unchecked, since the append that follows checks it; else :meth:`load`."""
+        live = self.live.get(match_id)
+        return live if live is not None and live.version == version else self.load(match_id)
+
     def apply(
         self,
         match: MatchState,
@@ -405,7 +437,12 @@ class MatchService(SeatCommands):
             rng = decision_rng(match.seed, match.version)
             events = game.decide(match.game_state, actor, move, rng)
             new = self._game_events(game, events, actor=actor)
-            appended = self._append(match.match_id, match.version, new, idempotency_key, digest)
+            stored = as_stored(match.match_id, match.version + 1, new, idempotency_key)
+            after = self.live.advanced(match, stored)
+            jobs = self.jobs_for(after)
+            appended = self._append(
+                match.match_id, match.version, new, idempotency_key, digest, waiting=bool(jobs)
+            )
         except VersionConflict:
             if idempotency_key is None:
                 raise
@@ -415,10 +452,12 @@ class MatchService(SeatCommands):
             if seen is None:
                 raise
             return self._submit_result(replay(seen, digest))
-        if enqueue and not appended.replayed:
-            # Loaded anew rather than folded onto ``match``: callers may still hold and reuse
-            # that object, and the snapshot cache keeps the reload short.
-            self._follow_up(match.match_id)
+        if not appended.replayed:
+            # Folded onto a copy: callers may still hold and reuse ``match``.
+            self.live.keep(after)
+            self.snapshots.offer(after, since=match.version)
+            if enqueue:
+                self._enqueue_tasks(after, jobs)
         return self._submit_result(appended)
 
     def decode_move(self, game: Any, data: bytes) -> Any:
@@ -473,11 +512,11 @@ class MatchService(SeatCommands):
 
     # --- internals -----------------------------------------------------------------------
 
-    def _enqueue_tasks(self, match: MatchState) -> bool:
-        """Queue the match's jobs; a queue that is down only delays them (see the module).
-        Returns whether it queued them."""
+    def _enqueue_tasks(self, match: MatchState, jobs: list[Job] | None = None) -> bool:
+        """Queue the match's jobs (``jobs``, when the caller has them already); a queue that
+        is down only delays them (see the module). Returns whether it queued them."""
         try:
-            for job in self.jobs_for(match):
+            for job in self.jobs_for(match) if jobs is None else jobs:
                 self.runner.enqueue(job)
             if self.webhooks is not None and self.webhooks.watches(match.match_id):
                 # Its hooks may have news: a worker looks (worker.deliveries).
@@ -497,10 +536,10 @@ class MatchService(SeatCommands):
             return False
         return self._enqueue_tasks(match)
 
-    def _append(self, match_id: str, *args: Any) -> AppendResult:
+    def _append(self, match_id: str, *args: Any, **kwargs: Any) -> AppendResult:
         """``store.append``, noting a match whose append may have been stored unanswered."""
         try:
-            return self.store.append(match_id, *args)
+            return self.store.append(match_id, *args, **kwargs)
         except ServiceUnavailable as exc:
             self._unsettle(match_id, exc)
             raise
@@ -556,8 +595,9 @@ class MatchService(SeatCommands):
                 NewEvent(type=event.__struct_config__.tag, data=core_encoder.encode(event))
                 for event in make(match)
             ]
+            after = self.live.advanced(match, as_stored(match_id, match.version + 1, new, None))
             try:
-                self._append(match_id, match.version, new)
+                self._append(match_id, match.version, new, waiting=bool(self.jobs_for(after)))
             except VersionConflict:
                 continue
             # The version moved, so jobs computed for the old one are void: compute them anew.

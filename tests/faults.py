@@ -143,13 +143,18 @@ class Proxy:
                 data = source.recv(65536)
                 if not data:
                     break
-                marker = self._deafen_on
-                if upstream and marker is not None and marker in data:
-                    with self._lock:  # deaf before the request leaves: its answer is lost
+                with self._lock:
+                    # Checked under the lock that set() takes: once a drill stalls the proxy,
+                    # no byte read before it noticed goes through (the link is cut later).
+                    if self.mode == "stalled":
+                        continue
+                    marker = self._deafen_on
+                    if upstream and marker is not None and marker in data:
+                        # deaf before the request leaves: its answer is lost
                         self.mode, self._deafen_on = "deaf", None
-                if self.mode == "deaf" and not upstream:
-                    continue
-                sink.sendall(data)
+                    if self.mode == "deaf" and not upstream:
+                        continue
+                    sink.sendall(data)
         except (OSError, ValueError):  # the other direction cut the link meanwhile
             pass
         link.cut()

@@ -1,5 +1,6 @@
-"""Projections: the snapshot cache must give exactly the state a full replay gives, and
-must let a read fold only the events that came after the snapshot."""
+"""Projections: the live states and the stored snapshots must give exactly the state a full
+replay gives, must let a read fold only the events that came after them, and must never be
+trusted past what the store confirms."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.events import StoredEvent
-from core.match import CORE_PREFIX, MatchState, SnapshotCache, fold
+from core.errors import VersionConflict
+from core.events import Snapshot, StoredEvent
+from core.live import Snapshots, snapshot_format
+from core.match import CORE_PREFIX, MatchState, fold
 from core.registry import GameRegistry
 from core.service import MatchService
 from core.store.memory import MemoryStore
@@ -84,8 +87,10 @@ def test_snapshot_path_and_full_replay_give_the_same_state(
     rng = Random(seed)
 
     def compare() -> None:
-        # Load twice: the second load starts from a snapshot whenever there is one.
-        for _ in range(2):
+        # The live state, then a cold load from the stored snapshot when there is one.
+        for cold in (False, True):
+            if cold:
+                service.live.clear()
             cached = service.load(match_id)
             replayed = fold(registry, store.read(match_id))
             assert document(service, cached) == document(service, replayed)
@@ -94,7 +99,7 @@ def test_snapshot_path_and_full_replay_give_the_same_state(
 
     assert moves == players * rounds
     assert service.result(service.load(match_id)) is not None
-    snapshot = service.snapshots.get(match_id)
+    snapshot = store.load_snapshot(match_id)
     assert snapshot is not None and store.version(match_id) - snapshot.version < every
 
 
@@ -106,12 +111,13 @@ def test_a_snapshot_is_taken_each_time_n_more_events_have_been_folded(
     match_id = service.create_match("highcard", 3, {"rounds": 3}, seed="snap").match_id
     play(service, match_id, Random(1), lambda: None)
     events = store.read(match_id)
-    cache = SnapshotCache(every)
+    fresh = MemoryStore()
+    snapshots = Snapshots(fresh, registry, every)
 
     taken = []
     for version in range(1, len(events) + 1):
-        cache.offer(fold(registry, events[:version]))
-        snapshot = cache.get(match_id)
+        snapshots.offer(fold(registry, events[:version]), since=version - 1)
+        snapshot = fresh.load_snapshot(match_id)
         if snapshot is not None and (not taken or taken[-1] != snapshot.version):
             taken.append(snapshot.version)
 
@@ -135,7 +141,8 @@ def test_a_load_after_a_snapshot_folds_only_the_newer_events(
     checked = []
 
     def load_and_count() -> None:
-        snapshot = service.snapshots.get(match_id)
+        service.live.clear()  # as a process that has not served the match yet
+        snapshot = store.load_snapshot(match_id)
         since = 0 if snapshot is None else snapshot.version
         store.reads.clear()
         evolved.clear()
@@ -146,10 +153,105 @@ def test_a_load_after_a_snapshot_folds_only_the_newer_events(
         new = store.reads[0][1]
         assert [e.version for e in new] == list(range(since + 1, match.version + 1))
         assert len(evolved) == sum(not e.type.startswith(CORE_PREFIX) for e in new)
-        # The service loads (and offers a snapshot) after each of its own appends.
+        # A snapshot is stored each time a change passes a multiple of 4 events.
         assert len(new) < 4
         checked.append(since)
 
     play(service, match_id, Random(7), load_and_count)
 
     assert len(checked) == 9 and max(checked) > 4
+
+
+def _played(registry: GameRegistry, every: int = 4) -> tuple[MatchService, CountingStore, str]:
+    service, store = make_service(registry, every)
+    match_id = service.create_match("highcard", 2, {"rounds": 3}, seed="snap").match_id
+    play(service, match_id, Random(3), lambda: None)
+    return service, store, match_id
+
+
+def test_a_snapshot_taken_under_another_plugin_version_is_ignored(
+    registry: GameRegistry,
+) -> None:
+    service, store, match_id = _played(registry)
+    kept = store.load_snapshot(match_id)
+    assert kept is not None and kept.format == snapshot_format(registry.get("highcard"))
+    # Same bytes, another format: as if taken before the plugin changed its state.
+    store._snapshots[match_id] = Snapshot(version=kept.version, format="0:old", data=kept.data)
+    service.live.clear()
+    store.reads.clear()
+
+    match = service.load(match_id)
+
+    assert [after for after, _ in store.reads] == [0]
+    assert document(service, match) == document(service, fold(registry, store.read(match_id)))
+
+
+def test_a_snapshot_that_does_not_load_is_ignored(registry: GameRegistry) -> None:
+    service, store, match_id = _played(registry)
+    kept = store.load_snapshot(match_id)
+    assert kept is not None
+    store._snapshots[match_id] = msgspec.structs.replace(kept, data=b"not a pickle")
+    service.live.clear()
+    store.reads.clear()
+
+    match = service.load(match_id)
+
+    assert [after for after, _ in store.reads] == [0]
+    assert match.version == store.version(match_id)
+
+
+def test_a_snapshot_is_used_only_as_the_version_it_was_taken_at(registry: GameRegistry) -> None:
+    """A snapshot whose state claims another version than the one it was stored at (a
+    damaged row) is not trusted."""
+    service, store, match_id = _played(registry)
+    kept = store.load_snapshot(match_id)
+    assert kept is not None and kept.version > 1
+    store._snapshots[match_id] = msgspec.structs.replace(kept, version=kept.version - 1)
+    service.live.clear()
+    store.reads.clear()
+
+    service.load(match_id)
+
+    assert [after for after, _ in store.reads] == [0]
+
+
+def test_a_live_state_is_never_used_after_another_process_appended(
+    registry: GameRegistry,
+) -> None:
+    """Two services on one store, as two processes: each one's live state is checked
+    against the store before it is read or written on."""
+    store = CountingStore()
+    here, there = (MatchService(store, registry, InlineRunner()) for _ in range(2))
+    for service in (here, there):
+        service.runner.bind(service)  # type: ignore[attr-defined]
+    match_id = here.create_match("highcard", 2, {"rounds": 2}, seed="two").match_id
+    tokens = [here.claim_seat(match_id, seat) for seat in range(2)]
+    seen_here = here.load(match_id)
+    match = there.load(match_id)
+    seat = next(t.seat for t in there.tasks(match) if t.kind == "turn")
+    assert seat is not None
+    there.submit(match_id, tokens[seat], there.legal_moves(match, seat)[0], match.version)
+
+    # A read sees the move made elsewhere.
+    assert here.load(match_id).version == store.version(match_id) > seen_here.version
+    # A write decided on the state this process had is refused, not stored.
+    here.live._states[match_id] = seen_here  # its live state as it was before that read
+    with pytest.raises(VersionConflict):
+        here.submit(match_id, tokens[seat], here.legal_moves(seen_here, seat)[0],
+                    seen_here.version)  # fmt: skip
+    assert store.version(match_id) == there.load(match_id).version
+
+
+def test_a_loaded_state_stays_as_it_was_when_the_match_moves_on(registry: GameRegistry) -> None:
+    service, _ = make_service(registry, every=1000)
+    match_id = service.create_match("highcard", 2, {"rounds": 2}, seed="cow").match_id
+    tokens = [service.claim_seat(match_id, seat) for seat in range(2)]
+    held = service.load(match_id)
+    before = document(service, held)
+    seat = next(t.seat for t in service.tasks(held) if t.kind == "turn")
+    assert seat is not None
+
+    service.submit(match_id, tokens[seat], service.legal_moves(held, seat)[0], held.version)
+
+    assert document(service, held) == before
+    assert service.load(match_id).version > held.version

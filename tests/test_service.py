@@ -230,10 +230,11 @@ class _KeyRacedStore(MemoryStore):
         events: Sequence[NewEvent],
         idempotency_key: str | None = None,
         request_digest: str | None = None,
+        waiting: bool | None = None,
     ) -> AppendResult:
         if idempotency_key is None or self.rival is None:
             return super().append(
-                stream_id, expected_version, events, idempotency_key, request_digest
+                stream_id, expected_version, events, idempotency_key, request_digest, waiting
             )
         rival, self.rival = self.rival, None
         super().append(stream_id, expected_version, events[:1], idempotency_key, rival)
@@ -284,6 +285,34 @@ def test_a_retry_overlapping_its_first_copy_answers_as_a_retry_not_a_conflict(
     match, tokens = _dealt(svc, jobs)
     low = _hand(svc, match, 0)[0]
     submit = (match.match_id, tokens[0], _play(low), match.version, "key-4")
+    first = []
+    svc.store.first_copy = lambda: first.append(svc.submit(*submit))  # type: ignore[attr-defined]
+    svc.live.clear()  # a process that has not served the match looks the key up first
+    retry = svc.submit(*submit)
+    assert not first[0].replayed and retry.replayed
+    assert (retry.first_version, retry.version) == (first[0].first_version, first[0].version)
+    assert svc.store.version(match.match_id) == match.version + 1
+
+
+class _AppendRacedStore(MemoryStore):
+    """Lets the first copy of a keyed request land just before its retry's append."""
+
+    first_copy: Any = None
+
+    def append(self, *args: Any, **kwargs: Any) -> Any:
+        if self.first_copy is not None:
+            first_copy, self.first_copy = self.first_copy, None
+            first_copy()
+        return super().append(*args, **kwargs)
+
+
+def test_a_retry_on_the_live_state_overlapping_its_first_copy_answers_as_a_retry(
+    registry: GameRegistry, jobs: NullRunner
+) -> None:
+    svc = MatchService(_AppendRacedStore(), registry, jobs)
+    match, tokens = _dealt(svc, jobs)
+    low = _hand(svc, match, 0)[0]
+    submit = (match.match_id, tokens[0], _play(low), match.version, "key-5")
     first = []
     svc.store.first_copy = lambda: first.append(svc.submit(*submit))  # type: ignore[attr-defined]
     retry = svc.submit(*submit)
@@ -533,11 +562,13 @@ def test_a_seat_claim_racing_a_move_is_retried_on_the_new_version(
     real_append = svc.store.append
     raced = []
 
-    def append_after_a_rival(stream_id: str, expected: int, events: Any, *args: Any) -> Any:
+    def append_after_a_rival(
+        stream_id: str, expected: int, events: Any, *args: Any, **kwargs: Any
+    ) -> Any:
         if not raced:  # the dealer's move lands between our load and our append
             raced.append("racing")
             raced[0] = execute(svc, jobs.jobs[-1])
-        return real_append(stream_id, expected, events, *args)
+        return real_append(stream_id, expected, events, *args, **kwargs)
 
     monkeypatch.setattr(svc.store, "append", append_after_a_rival)
     token = svc.claim_seat(match.match_id, 0)

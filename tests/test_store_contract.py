@@ -15,7 +15,7 @@ import core.store.postgres
 import core.store.redis
 import core.store.wakeup
 from core.errors import BadRequest, IdempotencyMismatch, VersionConflict
-from core.events import NewEvent
+from core.events import NewEvent, Snapshot
 from core.store.base import open_store
 from core.store.sqlite import SQLiteStore
 
@@ -251,6 +251,102 @@ def test_a_listed_stream_shows_its_current_version(backend: Backend) -> None:
     backend.store.append("m1", 1, [tick(0, 1)])
 
     assert [(s.stream_id, s.version) for s in backend.store.list_streams()] == [("m1", 2)]
+
+
+# --- snapshots ----------------------------------------------------------------------------
+
+
+def test_a_stream_has_no_snapshot_until_one_is_saved(backend: Backend) -> None:
+    fill(backend, "m1", 3)
+    assert backend.store.load_snapshot("m1") is None
+    assert backend.store.load_snapshot("missing") is None
+
+
+def test_a_saved_snapshot_comes_back_byte_for_byte(backend: Backend) -> None:
+    fill(backend, "m1", 3)
+    data = bytes(range(256)) * 4  # a pickle is binary: every byte value must survive
+    backend.store.save_snapshot("m1", Snapshot(version=3, format="1:game:2", data=data))
+
+    assert backend.store.load_snapshot("m1") == Snapshot(version=3, format="1:game:2", data=data)
+    assert backend.store.load_snapshot("m2") is None
+
+
+def test_a_later_snapshot_replaces_an_earlier_one_never_the_reverse(backend: Backend) -> None:
+    fill(backend, "m1", 9)
+    store = backend.store
+    store.save_snapshot("m1", Snapshot(version=4, format="a", data=b"four"))
+    store.save_snapshot("m1", Snapshot(version=8, format="b", data=b"eight"))
+    store.save_snapshot("m1", Snapshot(version=6, format="c", data=b"six"))  # a slower racer
+
+    assert store.load_snapshot("m1") == Snapshot(version=8, format="b", data=b"eight")
+
+
+def test_snapshots_are_kept_across_a_restart(durable: Backend) -> None:
+    fill(durable, "m1", 2)
+    durable.store.save_snapshot("m1", Snapshot(version=2, format="f", data=b"\x00state"))
+
+    reopened = durable.reopen()
+
+    assert reopened.load_snapshot("m1") == Snapshot(version=2, format="f", data=b"\x00state")
+    assert [e.version for e in reopened.read("m1")] == [1, 2]
+
+
+# --- streams waiting for a job -------------------------------------------------------------
+
+
+def waiting_ids(store: object) -> list[str]:
+    return [s.stream_id for s in store.waiting_streams()]  # type: ignore[attr-defined]
+
+
+def test_a_new_stream_counts_as_waiting_unless_marked_otherwise(backend: Backend) -> None:
+    store = backend.store
+    store.append("unmarked", 0, [tick(0, 0)])
+    store.append("idle", 0, [tick(0, 0)], waiting=False)
+    store.append("busy", 0, [tick(0, 0)], waiting=True)
+
+    assert waiting_ids(store) == ["busy", "unmarked"]  # newest first
+
+
+def test_each_append_sets_clears_or_keeps_the_waiting_mark(backend: Backend) -> None:
+    store = backend.store
+    store.append("m1", 0, [tick(0, 0)], waiting=True)
+    store.append("m1", 1, [tick(0, 1)], waiting=False)
+    assert waiting_ids(store) == []
+    store.append("m1", 2, [tick(0, 2)])  # no word: the mark stays
+    assert waiting_ids(store) == []
+    store.append("m1", 3, [tick(0, 3)], waiting=True)
+
+    assert [(s.stream_id, s.version) for s in store.waiting_streams()] == [("m1", 4)]
+
+
+def test_an_empty_append_at_the_current_version_changes_only_the_mark(backend: Backend) -> None:
+    store = backend.store
+    store.append("m1", 0, [tick(0, 0)], waiting=True)
+
+    store.append("m1", 1, [], waiting=False)
+
+    assert waiting_ids(store) == [] and store.version("m1") == 1
+    with pytest.raises(VersionConflict):
+        store.append("m1", 0, [], waiting=True)  # a stale look: refused
+    store.append("missing", 0, [], waiting=True)  # nothing to mark: nothing made
+    assert waiting_ids(store) == [] and store.version("missing") == 0
+    assert [s.stream_id for s in store.list_streams()] == ["m1"]
+
+
+def test_waiting_streams_page_like_the_stream_list(backend: Backend) -> None:
+    for n in range(5):
+        backend.store.append(f"m{n}", 0, [tick(0, n)], waiting=n != 2)
+
+    assert waiting_ids(backend.store) == ["m4", "m3", "m1", "m0"]
+    page = backend.store.waiting_streams(offset=1, limit=2)
+    assert [s.stream_id for s in page] == ["m3", "m1"]
+
+
+def test_the_waiting_mark_is_kept_across_a_restart(durable: Backend) -> None:
+    durable.store.append("m1", 0, [tick(0, 0)], waiting=True)
+    durable.store.append("m2", 0, [tick(0, 0)], waiting=False)
+
+    assert waiting_ids(durable.reopen()) == ["m1"]
 
 
 # --- waiting ------------------------------------------------------------------------------

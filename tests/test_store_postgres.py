@@ -71,7 +71,7 @@ def test_tables_live_in_the_schema_the_url_names(postgres_url: str) -> None:
             "ORDER BY table_name",
             (schema,),
         ).fetchall()
-    assert [t for (t,) in tables] == ["events", "idempotency_keys", "streams"]
+    assert [t for (t,) in tables] == ["events", "idempotency_keys", "snapshots", "streams"]
 
 
 def test_a_postgres_store_that_is_down_is_a_503_and_not_ready(registry: GameRegistry) -> None:

@@ -56,34 +56,40 @@ def test_a_match_that_moved_since_the_last_scan_is_left_alone(
     assert jobs.jobs == svc.jobs_for(svc.load(bots))
 
 
-def test_matches_waiting_for_people_are_not_reloaded_until_they_move(
+def test_a_scan_loads_only_the_matches_marked_waiting_however_many_are_stored(
     svc: MatchService, jobs: NullRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    waiting = _waiting_for_people(svc, jobs)
-    reconciler = Reconciler(svc)
-    loaded = _count_loads(svc, monkeypatch)
-    enqueued = len(jobs.jobs)
-    reconciler.scan()
-    assert loaded == [waiting]
-    reconciler.scan()
-    reconciler.scan()
-    assert loaded == [waiting]
-    assert len(jobs.jobs) == enqueued
-
-
-def test_a_finished_match_is_loaded_once(
-    svc: MatchService, jobs: NullRunner, monkeypatch: pytest.MonkeyPatch
-) -> None:
+    """What a restarted server's first scan costs: nothing for matches waiting for people
+    or over, so it does not grow with the matches stored."""
+    for _ in range(5):
+        _waiting_for_people(svc, jobs)
     finished = bot_match(svc, players=2, rounds=1)
     while svc.result(svc.load(finished)) is None:
         execute(svc, jobs.jobs[-1])
+    bots = bot_match(svc, players=2, rounds=2)
+    jobs.jobs.clear()
+    loaded = _count_loads(svc, monkeypatch)
+
+    assert Reconciler(svc).scan() == 1
+
+    assert loaded == [bots]
+    assert jobs.jobs == svc.jobs_for(svc.load(bots))
+
+
+def test_a_match_marked_waiting_with_nothing_to_do_is_loaded_once_and_unmarked(
+    svc: MatchService, jobs: NullRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As a match stored before the waiting mark existed (every one counts as waiting)."""
+    waiting = _waiting_for_people(svc, jobs)
+    svc.store.append(waiting, svc.store.version(waiting), [], waiting=True)
     reconciler = Reconciler(svc)
     loaded = _count_loads(svc, monkeypatch)
-    jobs.jobs.clear()
+    enqueued = len(jobs.jobs)
     for _ in range(3):
         assert reconciler.scan() == 0
-    assert loaded == [finished]
-    assert jobs.jobs == []
+    assert loaded == [waiting]
+    assert svc.store.waiting_streams() == []
+    assert len(jobs.jobs) == enqueued
 
 
 def test_a_match_that_cannot_be_resumed_does_not_stop_the_others(

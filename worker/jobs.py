@@ -50,7 +50,7 @@ def execute(service: MatchService, job: Job, pool: ThinkPool | None = None) -> O
 
         return run_hooks(service, job)
     try:
-        match = service.load(job.match_id)
+        match = service.load_for_write(job.match_id, job.version)
         if match.version != job.version:
             return "stale"
         if job.kind == "system":
@@ -95,9 +95,9 @@ def _play_turn(
                 observe(match.game_id, info.bot, len(legal),
                         time.perf_counter() - thinking)  # fmt: skip
             turn_job = Job(match_id=match.match_id, version=match.version, kind="bot", seat=seat)
-            service.apply(match, seat, move, match.version, turn_job.id, enqueue=False)
+            done = service.apply(match, seat, move, match.version, turn_job.id, enqueue=False)
             moved += 1
-            match = service.load(match.match_id)
+            match = service.load_for_write(match.match_id, done.version)
     finally:
         if moved:
             service.resume(match.match_id)

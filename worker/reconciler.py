@@ -8,10 +8,11 @@ safe, since a job that did run meanwhile is stale by the time its copy runs.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 
-from core.errors import ServiceUnavailable
+from core.errors import ServiceUnavailable, VersionConflict
 from core.service import MatchService
 
 log = logging.getLogger(__name__)
@@ -20,10 +21,13 @@ log = logging.getLogger(__name__)
 class Reconciler:
     """Finds matches whose pending work was lost and enqueues it again.
 
-    The first scan resumes every match that has pending work. After that a match is
-    reloaded only when it looks stuck: its version is the same as at the last scan. Matches
-    waiting for a person (or over) are remembered as idle at their version and skipped until
-    it changes, so a quiet scan costs one listing of the streams.
+    A scan looks only at the matches the store marks as waiting for a job (each append
+    sets the mark, see :meth:`core.store.base.EventStore.waiting_streams`), so it costs the
+    same however many matches are stored. The first scan resumes every one of them that has
+    pending work. After that a match is reloaded only when it looks stuck: its version is
+    the same as at the last scan. A marked match found waiting for a person (or over) has
+    its mark cleared; one whose game cannot be loaded is remembered as idle at its version
+    and skipped until it changes.
 
     A match resumed again and again at the same version has a job that keeps failing (a
     plugin bug): it is retried after 1, 2, 4 … up to ``MAX_BACKOFF`` scans, not at every one.
@@ -54,19 +58,20 @@ class Reconciler:
         self._scans += 1
         current: dict[str, int] = {}
         resumed = 0
-        offset = 0
-        while page := store.list_streams(offset, self.PAGE):
-            offset += len(page)
-            for info in page:
-                current[info.stream_id] = info.version
-                if self._idle.get(info.stream_id) == info.version:
-                    continue
-                last = self._last.get(info.stream_id)
-                if last is not None and last != info.version:
-                    continue  # moving along by itself
-                if not self._due(info.stream_id, info.version):
-                    continue
-                resumed += self._resume(info.stream_id)
+        marked = []
+        # Listed in full before any mark is cleared, which would shift the pages.
+        while page := store.waiting_streams(len(marked), self.PAGE):
+            marked += page
+        for info in marked:
+            current[info.stream_id] = info.version
+            if self._idle.get(info.stream_id) == info.version:
+                continue
+            last = self._last.get(info.stream_id)
+            if last is not None and last != info.version:
+                continue  # moving along by itself
+            if not self._due(info.stream_id, info.version):
+                continue
+            resumed += self._resume(info.stream_id)
         self._last = current
         self._idle = {m: v for m, v in self._idle.items() if m in current}
         self._retries = {m: r for m, r in self._retries.items() if current.get(m) == r[0]}
@@ -103,7 +108,9 @@ class Reconciler:
             self._idle[match_id] = self.service.store.version(match_id)
             return 0
         if not jobs:
-            self._idle[match_id] = match.version
+            # Marked waiting by an older version, or by a store call that did not say.
+            with contextlib.suppress(VersionConflict):  # it moved on: its new mark stands
+                self.service.store.append(match_id, match.version, [], waiting=False)
             return 0
         for job in jobs:
             self.service.runner.enqueue(job)

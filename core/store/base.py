@@ -6,7 +6,7 @@ import abc
 from collections.abc import Sequence
 
 from core.errors import BadRequest, IdempotencyMismatch
-from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
+from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
 
 Seen = tuple[AppendResult, str | None]
 """An idempotency record: the first append's result and its request digest."""
@@ -28,9 +28,15 @@ class EventStore(abc.ABC):
         events: Sequence[NewEvent],
         idempotency_key: str | None = None,
         request_digest: str | None = None,
+        waiting: bool | None = None,
     ) -> AppendResult:
         """Append ``events`` atomically if the stream is at ``expected_version`` (0 = the
         stream must not exist yet, and is created).
+
+        ``waiting`` marks the stream, in the same write, as waiting for a job (a bot's turn,
+        a system step) or not, for :meth:`waiting_streams`; ``None`` leaves the mark as it
+        was, and marks a new stream as waiting (the side that never loses a job). With no
+        events, an append at the current version only changes the mark.
 
         If ``idempotency_key`` was already used on this stream, nothing is appended and the
         first append's result comes back with ``replayed=True`` — whatever the version is
@@ -59,9 +65,23 @@ class EventStore(abc.ABC):
     def count_streams(self) -> int: ...
 
     @abc.abstractmethod
+    def waiting_streams(self, offset: int = 0, limit: int = 50) -> list[StreamInfo]:
+        """Streams marked as waiting for a job (see :meth:`append`), newest first: what a
+        restarted runner must look at, however many streams are stored."""
+
+    @abc.abstractmethod
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         """Block until the stream passes ``after_version`` or ``timeout`` seconds pass.
         Returns whether it did. Used by the SSE stream."""
+
+    @abc.abstractmethod
+    def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        """Keep ``snapshot`` as the stream's snapshot, unless the one kept is of a later
+        version (two processes may race to store one). Nothing else reads or checks it."""
+
+    @abc.abstractmethod
+    def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        """The stream's snapshot as last kept, or ``None``."""
 
     def ping(self) -> None:
         """Raise :class:`core.errors.ServiceUnavailable` unless the store answers now."""

@@ -7,7 +7,7 @@ import time
 from collections.abc import Sequence
 
 from core.errors import VersionConflict
-from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
+from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
 from core.store.base import EventStore, Seen, replay
 
 
@@ -16,6 +16,8 @@ class MemoryStore(EventStore):
         self._streams: dict[str, list[StoredEvent]] = {}
         self._created: dict[str, float] = {}
         self._keys: dict[tuple[str, str], Seen] = {}
+        self._snapshots: dict[str, Snapshot] = {}
+        self._waiting: set[str] = set()
         self._changed = threading.Condition()
 
     def append(
@@ -25,6 +27,7 @@ class MemoryStore(EventStore):
         events: Sequence[NewEvent],
         idempotency_key: str | None = None,
         request_digest: str | None = None,
+        waiting: bool | None = None,
     ) -> AppendResult:
         with self._changed:
             if idempotency_key is not None:
@@ -35,6 +38,8 @@ class MemoryStore(EventStore):
             if len(stream) != expected_version:
                 raise VersionConflict(stream_id, expected_version, len(stream))
             if not events:
+                if stream:
+                    self._mark(stream_id, waiting)
                 return AppendResult(
                     stream_id=stream_id,
                     first_version=expected_version + 1,
@@ -44,6 +49,7 @@ class MemoryStore(EventStore):
             if expected_version == 0:
                 self._streams[stream_id] = stream
                 self._created[stream_id] = now
+            self._mark(stream_id, True if waiting is None and expected_version == 0 else waiting)
             for i, event in enumerate(events, start=expected_version + 1):
                 stream.append(
                     StoredEvent(
@@ -91,6 +97,30 @@ class MemoryStore(EventStore):
     def count_streams(self) -> int:
         with self._changed:
             return len(self._streams)
+
+    def waiting_streams(self, offset: int = 0, limit: int = 50) -> list[StreamInfo]:
+        with self._changed:
+            ordered = [(s, t) for s, t in reversed(self._created.items()) if s in self._waiting]
+            return [
+                StreamInfo(stream_id=s, version=len(self._streams[s]), created_at=t)
+                for s, t in ordered[offset : offset + limit]
+            ]
+
+    def _mark(self, stream_id: str, waiting: bool | None) -> None:
+        if waiting:
+            self._waiting.add(stream_id)
+        elif waiting is not None:
+            self._waiting.discard(stream_id)
+
+    def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        with self._changed:
+            kept = self._snapshots.get(stream_id)
+            if kept is None or kept.version < snapshot.version:
+                self._snapshots[stream_id] = snapshot
+
+    def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        with self._changed:
+            return self._snapshots.get(stream_id)
 
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         with self._changed:

@@ -33,7 +33,7 @@ import psycopg_pool
 
 from core.breaker import Breaker
 from core.errors import BadRequest, VersionConflict
-from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
+from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
 from core.store.base import EventStore, Seen, replay
 from core.store.wakeup import Waiters
 
@@ -75,6 +75,16 @@ def schema_ddl(schema: str) -> list[str]:
             last_version BIGINT NOT NULL,
             request_digest TEXT,
             PRIMARY KEY (stream_id, key)
+        )""",
+        # A schema from before the waiting mark: every stream counts as waiting at first.
+        f"ALTER TABLE {schema}.streams ADD COLUMN IF NOT EXISTS waiting BOOLEAN NOT NULL "
+        "DEFAULT TRUE",
+        f"CREATE INDEX IF NOT EXISTS streams_waiting ON {schema}.streams (seq) WHERE waiting",
+        f"""CREATE TABLE IF NOT EXISTS {schema}.snapshots (
+            stream_id TEXT PRIMARY KEY,
+            version BIGINT NOT NULL,
+            format TEXT NOT NULL,
+            data BYTEA NOT NULL
         )""",
     ]
 
@@ -251,8 +261,9 @@ class PostgresStore(EventStore):
         events: Sequence[NewEvent],
         idempotency_key: str | None = None,
         request_digest: str | None = None,
+        waiting: bool | None = None,
     ) -> AppendResult:
-        args = (stream_id, expected_version, events, idempotency_key, request_digest)
+        args = (stream_id, expected_version, events, idempotency_key, request_digest, waiting)
         with self._conn() as conn:
             try:
                 with conn.transaction():
@@ -272,6 +283,7 @@ class PostgresStore(EventStore):
         events: Sequence[NewEvent],
         idempotency_key: str | None,
         request_digest: str | None,
+        waiting: bool | None,
     ) -> AppendResult:
         s = self.schema
         # The row lock queues writers of one stream; each statement after it sees what the
@@ -291,16 +303,24 @@ class PostgresStore(EventStore):
             stream_id=stream_id, first_version=expected_version + 1, last_version=last
         )
         if not events:
+            if row is not None and waiting is not None:
+                conn.execute(
+                    f"UPDATE {s}.streams SET waiting = %s WHERE stream_id = %s",
+                    (waiting, stream_id),
+                )
             return result
         now = time.time()
         if row is None:
             conn.execute(
-                f"INSERT INTO {s}.streams (stream_id, version, created_at) VALUES (%s, %s, %s)",
-                (stream_id, last, now),
+                f"INSERT INTO {s}.streams (stream_id, version, created_at, waiting) "
+                "VALUES (%s, %s, %s, %s)",
+                (stream_id, last, now, waiting is not False),
             )
         else:
             conn.execute(
-                f"UPDATE {s}.streams SET version = %s WHERE stream_id = %s", (last, stream_id)
+                f"UPDATE {s}.streams SET version = %s, waiting = coalesce(%s, waiting) "
+                "WHERE stream_id = %s",
+                (last, waiting, stream_id),
             )
         with conn.cursor() as cur:
             cur.executemany(
@@ -359,6 +379,33 @@ class PostgresStore(EventStore):
         with self._conn() as conn:
             row = conn.execute(f"SELECT count(*) FROM {self.schema}.streams").fetchone()
         return 0 if row is None else row[0]
+
+    def waiting_streams(self, offset: int = 0, limit: int = 50) -> list[StreamInfo]:
+        with self._conn() as conn:
+            rows = conn.execute(
+                f"SELECT stream_id, version, created_at FROM {self.schema}.streams "
+                "WHERE waiting ORDER BY seq DESC LIMIT %s OFFSET %s",
+                (max(limit, 0), max(offset, 0)),
+            ).fetchall()
+        return [StreamInfo(stream_id=s, version=v, created_at=t) for s, v, t in rows]
+
+    def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        s = self.schema
+        with self._conn() as conn:
+            conn.execute(
+                f"INSERT INTO {s}.snapshots VALUES (%s, %s, %s, %s) ON CONFLICT (stream_id) "
+                "DO UPDATE SET version = excluded.version, format = excluded.format, "
+                f"data = excluded.data WHERE excluded.version > {s}.snapshots.version",
+                (stream_id, snapshot.version, snapshot.format, snapshot.data),
+            )
+
+    def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        with self._conn() as conn:
+            row = conn.execute(
+                f"SELECT version, format, data FROM {self.schema}.snapshots WHERE stream_id = %s",
+                (stream_id,),
+            ).fetchone()
+        return None if row is None else Snapshot(version=row[0], format=row[1], data=bytes(row[2]))
 
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         return self._notifier.wait(stream_id, after_version, timeout)

@@ -26,7 +26,7 @@ from redis.retry import Retry
 
 from core.breaker import Breaker
 from core.errors import VersionConflict
-from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
+from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
 from core.store.base import EventStore, Seen, replay
 from core.store.wakeup import Waiters
 
@@ -36,9 +36,11 @@ TIMEOUT_SECONDS = 2.0
 take well under a millisecond when Redis is well."""
 
 
-# KEYS: events list, idempotency hash, streams zset, created-at hash, creation counter
+# KEYS: events list, idempotency hash, streams zset, created-at hash, creation counter,
+#       waiting zset, waiting-marked flag
 # ARGV: stream id, expected version, '1' if there is an idempotency key else '0', the key,
-#       key record, created-at, notification channel, encoded events...
+#       key record, created-at, notification channel, waiting mark ('1', '0' or ''),
+#       encoded events...
 APPEND_SCRIPT = """
 local keyed = ARGV[3] == '1'
 if keyed then
@@ -47,17 +49,46 @@ if keyed then
 end
 local current = redis.call('LLEN', KEYS[1])
 if current ~= tonumber(ARGV[2]) then return {'conflict', current} end
-if #ARGV == 7 then return {'ok', current} end
+local mark = ARGV[8]
+if #ARGV == 8 and current == 0 then return {'ok', current} end
 if current == 0 then
-    redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[5]), ARGV[1])
+    local seq = redis.call('INCR', KEYS[5])
+    -- A deployment's first stream: none is older than the waiting mark.
+    if seq == 1 then redis.call('SET', KEYS[7], '1') end
+    redis.call('ZADD', KEYS[3], seq, ARGV[1])
     redis.call('HSET', KEYS[4], ARGV[1], ARGV[6])
 end
-for i = 8, #ARGV do
+if mark == '1' or (mark == '' and current == 0) then
+    redis.call('ZADD', KEYS[6], redis.call('ZSCORE', KEYS[3], ARGV[1]), ARGV[1])
+elseif mark == '0' then
+    redis.call('ZREM', KEYS[6], ARGV[1])
+end
+if #ARGV == 8 then return {'ok', current} end
+for i = 9, #ARGV do
     redis.call('RPUSH', KEYS[1], ARGV[i])
 end
 if keyed then redis.call('HSET', KEYS[2], ARGV[4], ARGV[5]) end
 redis.call('PUBLISH', ARGV[7], ARGV[1])
 return {'ok', redis.call('LLEN', KEYS[1])}
+"""
+
+
+# KEYS: waiting zset, streams zset, marker. Streams stored before the waiting mark existed
+# count as waiting, once: the reconciler looks at each and clears the idle ones.
+MARK_OLD_STREAMS_SCRIPT = """
+if redis.call('EXISTS', KEYS[3]) == 0 then
+    redis.call('ZUNIONSTORE', KEYS[1], 2, KEYS[1], KEYS[2])
+    redis.call('SET', KEYS[3], '1')
+end
+return 1
+"""
+
+# KEYS: the stream's snapshot hash. ARGV: version, format, data
+SNAPSHOT_SCRIPT = """
+local kept = redis.call('HGET', KEYS[1], 'version')
+if kept and tonumber(kept) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'version', ARGV[1], 'format', ARGV[2], 'data', ARGV[3])
+return 1
 """
 
 
@@ -106,9 +137,14 @@ class RedisStore(EventStore):
         self.client = connect(self.url)
         self.breaker = Breaker("store_unavailable", "the event store", is_outage)
         self._append = self.client.register_script(APPEND_SCRIPT)
+        self._save_snapshot = self.client.register_script(SNAPSHOT_SCRIPT)
+        self._mark_old_streams = self.client.register_script(MARK_OLD_STREAMS_SCRIPT)
         self._streams = f"{self.prefix}:streams"
         self._created = f"{self.prefix}:created"
         self._counter = f"{self.prefix}:stream_counter"
+        self._waiting = f"{self.prefix}:waiting"
+        self._waiting_marker = f"{self.prefix}:waiting_marked"
+        self._waiting_marked = False
         self.channel = f"{self.prefix}:appended"
         self._notifier = _Notifier(self)
 
@@ -118,6 +154,9 @@ class RedisStore(EventStore):
     def _keys(self, stream_id: str) -> str:
         return f"{self.prefix}:keys:{stream_id}"
 
+    def _snapshot(self, stream_id: str) -> str:
+        return f"{self.prefix}:snapshot:{stream_id}"
+
     def append(
         self,
         stream_id: str,
@@ -125,6 +164,7 @@ class RedisStore(EventStore):
         events: Sequence[NewEvent],
         idempotency_key: str | None = None,
         request_digest: str | None = None,
+        waiting: bool | None = None,
     ) -> AppendResult:
         # Versions and timestamps are filled in here; the script refuses the batch unless the
         # stream is still at expected_version, so they are right whenever it is stored.
@@ -145,11 +185,12 @@ class RedisStore(EventStore):
             outcome, value = self._append(
                 keys=[
                     self._events(stream_id), self._keys(stream_id), self._streams,
-                    self._created, self._counter,
+                    self._created, self._counter, self._waiting, self._waiting_marker,
                 ],
                 args=[
                     stream_id, expected_version, int(idempotency_key is not None),
-                    idempotency_key or "", record, repr(now), self.channel, *encoded,
+                    idempotency_key or "", record, repr(now), self.channel,
+                    "" if waiting is None else str(int(waiting)), *encoded,
                 ],
             )  # fmt: skip
         if outcome == b"replayed":
@@ -177,11 +218,14 @@ class RedisStore(EventStore):
             return int(self.client.llen(self._events(stream_id)))
 
     def list_streams(self, offset: int = 0, limit: int = 50) -> list[StreamInfo]:
+        return self._stream_infos(self._streams, offset, limit)
+
+    def _stream_infos(self, zset: str, offset: int, limit: int) -> list[StreamInfo]:
         if limit <= 0:
             return []
         offset = max(offset, 0)
         with self.breaker:
-            ids = self.client.zrevrange(self._streams, offset, offset + limit - 1)
+            ids = self.client.zrevrange(zset, offset, offset + limit - 1)
             if not ids:
                 return []
             with self.client.pipeline(transaction=False) as pipe:
@@ -197,6 +241,29 @@ class RedisStore(EventStore):
     def count_streams(self) -> int:
         with self.breaker:
             return int(self.client.zcard(self._streams))
+
+    def waiting_streams(self, offset: int = 0, limit: int = 50) -> list[StreamInfo]:
+        if not self._waiting_marked:
+            with self.breaker:
+                self._mark_old_streams(keys=[self._waiting, self._streams, self._waiting_marker])
+            self._waiting_marked = True
+        return self._stream_infos(self._waiting, offset, limit)
+
+    def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        with self.breaker:
+            self._save_snapshot(
+                keys=[self._snapshot(stream_id)],
+                args=[snapshot.version, snapshot.format, snapshot.data],
+            )
+
+    def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        with self.breaker:
+            version, format_, data = self.client.hmget(
+                self._snapshot(stream_id), ["version", "format", "data"]
+            )
+        if version is None or format_ is None or data is None:
+            return None
+        return Snapshot(version=int(version), format=format_.decode(), data=data)
 
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         return self._notifier.wait(stream_id, after_version, timeout)

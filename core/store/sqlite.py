@@ -19,7 +19,7 @@ from pathlib import Path
 
 from core.breaker import Breaker
 from core.errors import BadRequest, VersionConflict
-from core.events import AppendResult, NewEvent, StoredEvent, StreamInfo
+from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
 from core.store.base import EventStore, Seen, replay
 
 SCHEMA = (
@@ -48,6 +48,12 @@ SCHEMA = (
     request_digest TEXT,
     PRIMARY KEY (stream_id, key)
 ) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS snapshots (
+    stream_id TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    format TEXT NOT NULL,
+    data BLOB NOT NULL
+)""",
 )
 
 EVENT_COLUMNS = "stream_id, version, type, data, actor, timestamp, idempotency_key, rules_version"
@@ -102,12 +108,19 @@ class SQLiteStore(EventStore):
         self._local = threading.local()
         self._open: weakref.WeakSet[_Connection] = weakref.WeakSet()
         self._open_lock = threading.Lock()
+        self._writing = (os.getpid(), threading.Lock())
         # In-process appends bump the generation; waiters sleep on it between polls.
         self._changed = threading.Condition()
         self._generation = 0
         with self._write() as conn:
             for statement in SCHEMA:
                 conn.execute(statement)
+            columns = {row[1] for row in conn.execute("PRAGMA table_info(streams)")}
+            if "waiting" not in columns:  # a file from before the mark: every stream may wait
+                conn.execute("ALTER TABLE streams ADD COLUMN waiting INTEGER NOT NULL DEFAULT 1")
+            conn.execute(
+                "CREATE INDEX IF NOT EXISTS streams_waiting ON streams (seq) WHERE waiting = 1"
+            )
 
     # --- connections ---------------------------------------------------------------------
 
@@ -138,15 +151,33 @@ class SQLiteStore(EventStore):
         """A write transaction holding the database lock from its first statement, so two
         writers never both read a version and then both append."""
         conn = self._conn()
-        conn.execute("BEGIN IMMEDIATE")
+        # Writers of this process queue here, handed the turn as soon as it is free: waiting
+        # inside SQLite instead, each would sleep a millisecond or more between attempts.
+        writing = self._writer_lock()
+        if not writing.acquire(timeout=self.busy_timeout):
+            locked = sqlite3.OperationalError("database is locked (by this process)")
+            locked.sqlite_errorcode = sqlite3.SQLITE_BUSY
+            raise locked
         try:
-            yield conn
-            conn.execute("COMMIT")
-        except BaseException:
-            # Also after a failed COMMIT: the connection must not stay inside a transaction.
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException:
+                # Also after a failed COMMIT: the connection must not stay in a transaction.
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        finally:
+            writing.release()
+
+    def _writer_lock(self) -> threading.Lock:
+        """This process's writer lock (a forked child gets a fresh one: the parent's may
+        have been held by one of its threads at the fork)."""
+        pid, lock = self._writing
+        if pid != os.getpid():
+            self._writing = pid, lock = os.getpid(), threading.Lock()
+        return lock
 
     # --- EventStore ----------------------------------------------------------------------
 
@@ -157,6 +188,7 @@ class SQLiteStore(EventStore):
         events: Sequence[NewEvent],
         idempotency_key: str | None = None,
         request_digest: str | None = None,
+        waiting: bool | None = None,
     ) -> AppendResult:
         with self.breaker, self._write() as conn:
             if idempotency_key is not None:
@@ -171,16 +203,26 @@ class SQLiteStore(EventStore):
                 stream_id=stream_id, first_version=expected_version + 1, last_version=last
             )
             if not events:
+                if current and waiting is not None:
+                    conn.execute(
+                        "UPDATE streams SET waiting = ? WHERE stream_id = ?", (waiting, stream_id)
+                    )
                 return result
             now = time.time()
             if expected_version == 0:
                 conn.execute(
-                    "INSERT INTO streams (stream_id, version, created_at) VALUES (?, ?, ?)",
-                    (stream_id, last, now),
+                    "INSERT INTO streams (stream_id, version, created_at, waiting) "
+                    "VALUES (?, ?, ?, ?)",
+                    (stream_id, last, now, waiting is not False),
+                )
+            elif waiting is None:
+                conn.execute(
+                    "UPDATE streams SET version = ? WHERE stream_id = ?", (last, stream_id)
                 )
             else:
                 conn.execute(
-                    "UPDATE streams SET version = ? WHERE stream_id = ?", (last, stream_id)
+                    "UPDATE streams SET version = ?, waiting = ? WHERE stream_id = ?",
+                    (last, waiting, stream_id),
                 )
             conn.executemany(
                 f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -236,6 +278,32 @@ class SQLiteStore(EventStore):
     def count_streams(self) -> int:
         with self.breaker:
             return self._conn().execute("SELECT count(*) FROM streams").fetchone()[0]
+
+    def waiting_streams(self, offset: int = 0, limit: int = 50) -> list[StreamInfo]:
+        with self.breaker:
+            rows = self._conn().execute(
+                "SELECT stream_id, version, created_at FROM streams WHERE waiting = 1 "
+                "ORDER BY seq DESC LIMIT ? OFFSET ?",
+                (max(limit, 0), max(offset, 0)),
+            )
+            return [StreamInfo(stream_id=s, version=v, created_at=t) for s, v, t in rows]
+
+    def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        with self.breaker, self._write() as conn:
+            conn.execute(
+                "INSERT INTO snapshots VALUES (?, ?, ?, ?) ON CONFLICT (stream_id) DO UPDATE "
+                "SET version = excluded.version, format = excluded.format, data = excluded.data "
+                "WHERE excluded.version > snapshots.version",
+                (stream_id, snapshot.version, snapshot.format, snapshot.data),
+            )
+
+    def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        with self.breaker:
+            rows = self._conn().execute(
+                "SELECT version, format, data FROM snapshots WHERE stream_id = ?", (stream_id,)
+            )
+            row = rows.fetchone()
+        return None if row is None else Snapshot(version=row[0], format=row[1], data=row[2])
 
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
