@@ -240,9 +240,13 @@ def _has_open_seat(summary: MatchSummary) -> bool:
     status_code=201,
     responses=problem_responses(*_MATCH, 409),
 )
-def claim_seat(match_id: MatchId, seat: SeatNo, service: Service) -> SeatToken:
-    """Claim a free seat. The token in the answer is the seat's only key: keep it."""
-    token = service.claim_seat(match_id, seat)
+def claim_seat(
+    match_id: MatchId, seat: SeatNo, service: Service, idempotency_key: IdempotencyKey = None
+) -> SeatToken:
+    """Claim a free seat. The token in the answer is the seat's only key: keep it. With an
+    `Idempotency-Key` (as unguessable as a token: a random UUID), a retry gets the same token
+    back, so a claim whose answer was lost is not lost with it."""
+    token = service.claim_seat(match_id, seat, idempotency_key)
     return SeatToken(match_id=match_id, seat=seat, token=token)
 
 

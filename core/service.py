@@ -14,14 +14,16 @@ append failed without telling whether it was stored.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
 import hmac
 import logging
 import secrets
+import time
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -51,6 +53,7 @@ from core.match import (
     decoder_for,
     fold,
 )
+from core.observe import APPEND_OBSERVERS, JOB_OBSERVERS, MOVE_OBSERVERS, MoveSeen, notify
 from core.registry import GameRegistry
 from core.rng import decision_rng, new_seed
 from core.store.base import EventStore, replay
@@ -67,6 +70,14 @@ class SubmitResult(msgspec.Struct, frozen=True, kw_only=True):
     version: int
     """The stream version right after this command's events."""
     replayed: bool = False
+
+
+class _CoreChange(NamedTuple):
+    """A seat change as :meth:`MatchService._append_core` stored it."""
+
+    result: AppendResult
+    before: MatchState
+    event: NewEvent
 
 
 class MatchService:
@@ -251,23 +262,51 @@ class MatchService:
             new += self._game_events(game, first, actor=None)
         match_id = match_id or uuid.uuid4().hex
         self._append(match_id, 0, new)
-        match = self.load(match_id)
+        try:
+            match = self.load(match_id)
+        except ServiceUnavailable as exc:
+            # Stored, so answered as created: the match as it was appended, and its first
+            # jobs (the deal) left to the reconciler.
+            self._unsettle(match_id, exc)
+            return self._as_stored(match_id, None, new)
         self._enqueue_tasks(match)
         return match
 
-    def claim_seat(self, match_id: str, seat: int) -> str:
-        """Claim a free seat; returns its bearer token (shown once, stored only hashed)."""
+    def claim_seat(self, match_id: str, seat: int, idempotency_key: str | None = None) -> str:
+        """Claim a free seat; returns its bearer token (shown once, stored only hashed).
+
+        With ``idempotency_key`` the token is derived from the key and the match's secret
+        seed, so a retry of a claim whose answer was lost gets the same token again instead
+        of ``seat_taken``: the key must then be as unguessable as a token.
+        """
+        digest = f"claim|{seat}"
+        if idempotency_key is not None:
+            seen = self.store.lookup(match_id, idempotency_key)
+            if seen is not None:
+                replay(seen, digest)  # the same key for another seat is refused
+                return self._keyed_token(self.load(match_id), seat, idempotency_key)
         token = secrets.token_urlsafe(32)
 
         def claim(match: MatchState) -> SeatClaimed:
+            nonlocal token
             self._check_seat(match, seat)
             info = match.seats[seat]
             if info.token_hash or info.bot:
                 raise Conflict("seat_taken", f"seat {seat} is already taken")
+            if idempotency_key is not None:
+                token = self._keyed_token(match, seat, idempotency_key)
             return SeatClaimed(seat=seat, token_hash=_hash_token(token))
 
-        self._append_core(match_id, claim)
+        change = self._append_core(match_id, claim, idempotency_key, digest)
+        if change.result.replayed:  # the same key won a race with this very request
+            return self._keyed_token(self.load(match_id), seat, idempotency_key or "")
         return token
+
+    @staticmethod
+    def _keyed_token(match: MatchState, seat: int, key: str) -> str:
+        mac = hmac.new(match.seed.encode(), f"claim|{match.match_id}|{seat}|{key}".encode(),
+                       hashlib.sha256)  # fmt: skip
+        return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode()
 
     def hand_to_bot(
         self,
@@ -316,8 +355,7 @@ class MatchService:
                 )
             return SeatBotted(seat=seat, bot=bot, level=level, think_ms=think_ms)
 
-        self._append_core(match_id, hand_over)
-        return self.load(match_id)
+        return self._after_core_change(match_id, self._append_core(match_id, hand_over))
 
     def submit(
         self,
@@ -355,7 +393,29 @@ class MatchService:
         ``idempotency_key`` shows that this very request won the race meanwhile.
         """
         game = self.game_of(match)
-        move = self._as_move(game, move)
+        seen = {"match_id": match.match_id, "game": game.id, "actor": actor, "move_type": None}
+        try:
+            move = self._as_move(game, move)
+            seen["move_type"] = event_type(move)
+            result = self._apply(game, match, actor, move, expected_version, idempotency_key,
+                                 enqueue)  # fmt: skip
+        except IronworksError as exc:
+            notify(MOVE_OBSERVERS, MoveSeen(**seen, outcome="refused", code=exc.code))
+            raise
+        outcome = "replayed" if result.replayed else "accepted"
+        notify(MOVE_OBSERVERS, MoveSeen(**seen, outcome=outcome, code=outcome))
+        return result
+
+    def _apply(
+        self,
+        game: Any,
+        match: MatchState,
+        actor: int,
+        move: Any,
+        expected_version: int,
+        idempotency_key: str | None,
+        enqueue: bool,
+    ) -> SubmitResult:
         digest = _digest(move, actor)
         try:
             if expected_version != match.version:
@@ -430,6 +490,7 @@ class MatchService:
         try:
             for job in self.jobs_for(match):
                 self.runner.enqueue(job)
+                notify(JOB_OBSERVERS, job.kind, "queued")
         except ServiceUnavailable as exc:
             self._unsettle(match.match_id, exc)
             return False
@@ -446,11 +507,21 @@ class MatchService:
 
     def _append(self, match_id: str, *args: Any) -> AppendResult:
         """``store.append``, noting a match whose append may have been stored unanswered."""
+        started = time.perf_counter()
         try:
-            return self.store.append(match_id, *args)
+            result = self.store.append(match_id, *args)
         except ServiceUnavailable as exc:
             self._unsettle(match_id, exc)
             raise
+        except IronworksError:  # a conflict or a reused key is an answer of the store too
+            self._appended_in(started)
+            raise
+        self._appended_in(started)
+        return result
+
+    def _appended_in(self, started: float) -> None:
+        kind = type(self.store).__name__.removesuffix("Store").lower()
+        notify(APPEND_OBSERVERS, kind, time.perf_counter() - started)
 
     def _unsettle(self, match_id: str, exc: ServiceUnavailable) -> None:
         log.warning("match %s: jobs left to the reconciler: %s", match_id, exc.message)
@@ -490,7 +561,13 @@ class MatchService:
             for ev in events
         ]  # fmt: skip
 
-    def _append_core(self, match_id: str, make: Callable[[MatchState], Any]) -> None:
+    def _append_core(
+        self,
+        match_id: str,
+        make: Callable[[MatchState], Any],
+        idempotency_key: str | None = None,
+        request_digest: str | None = None,
+    ) -> _CoreChange:
         """Append the core event ``make`` builds from the newest state (it raises to refuse).
 
         Seat changes do not depend on game moves, so a race with a bot's move is retried on
@@ -501,13 +578,41 @@ class MatchService:
             event = make(match)
             new = NewEvent(type=event.__struct_config__.tag, data=core_encoder.encode(event))
             try:
-                self._append(match_id, match.version, [new])
+                appended = self._append(
+                    match_id, match.version, [new], idempotency_key, request_digest
+                )
             except VersionConflict:
                 continue
             # The version moved, so jobs computed for the old one are void: compute them anew.
-            self._follow_up(match_id)
-            return
+            if not appended.replayed:
+                self._follow_up(match_id)
+            return _CoreChange(appended, match, new)
         raise Conflict("busy", "the match kept changing meanwhile; try again")
+
+    def _after_core_change(self, match_id: str, change: _CoreChange) -> MatchState:
+        """The match after a stored seat change; folded here when the store cannot be read
+        again, since a change that was stored is answered as a success."""
+        try:
+            return self.load(match_id)
+        except ServiceUnavailable:
+            if change.result.replayed:
+                raise
+            return self._as_stored(match_id, change.before, [change.event])
+
+    def _as_stored(
+        self, match_id: str, before: MatchState | None, new: list[NewEvent]
+    ) -> MatchState:
+        """``before`` with ``new`` folded on as the store has just appended them."""
+        start = 0 if before is None else before.version
+        now = time.time()
+        stored = [
+            StoredEvent(
+                stream_id=match_id, version=start + i, type=e.type, data=e.data, actor=e.actor,
+                timestamp=now, idempotency_key=None, rules_version=e.rules_version,
+            )
+            for i, e in enumerate(new, start=1)
+        ]  # fmt: skip
+        return fold(self.games, stored, before)
 
     @staticmethod
     def _check_seat(match: MatchState, seat: int) -> None:
