@@ -21,7 +21,8 @@ class InProcessRunner:
     Several threads, so a bot's long turn never holds up another match's dealing or scoring;
     with a :class:`~worker.think.ThinkPool`, search bots think in other processes, so they
     hold neither this process's interpreter lock (the API's requests) nor more cores than
-    the pool has. Jobs of one match never run at once: each waits for the one before.
+    the pool has. Jobs of one match never run at once: each waits for the one before, and a
+    job already queued or running here is not queued a second time (the reconciler may ask).
     """
 
     def __init__(self, threads: int = 4, pool: ThinkPool | None = None) -> None:
@@ -30,6 +31,7 @@ class InProcessRunner:
         self._queue: queue.Queue[Job | None] = queue.Queue()
         self._idle = threading.Condition()
         self._busy = 0
+        self._pending: set[str] = set()
         # Striped rather than one lock per match, so the set stays bounded.
         self._stripes = [threading.Lock() for _ in range(64)]
         self._threads = [
@@ -44,6 +46,9 @@ class InProcessRunner:
 
     def enqueue(self, job: Job) -> None:
         with self._idle:
+            if job.id in self._pending:
+                return
+            self._pending.add(job.id)
             self._busy += 1
         self._queue.put(job)
 
@@ -79,6 +84,7 @@ class InProcessRunner:
                 log.exception("job %s crashed", job.id)
             finally:
                 with self._idle:
+                    self._pending.discard(job.id)
                     self._busy -= 1
                     self._idle.notify_all()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 
 from core.errors import ServiceUnavailable
+from core.observe import JOB_OBSERVERS, notify
 from core.service import MatchService
 
 log = logging.getLogger(__name__)
@@ -102,4 +103,5 @@ class Reconciler:
             return 0
         for job in jobs:
             self.service.runner.enqueue(job)
+            notify(JOB_OBSERVERS, job.kind, "queued")
         return 1
