@@ -7,12 +7,17 @@ so a drill can take it down, stall it or lose its answers, and then bring it bac
 
 from __future__ import annotations
 
+import os
 import select
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from pathlib import Path
 from typing import Any, Literal
 
 import httpx
@@ -200,3 +205,70 @@ def answered_within(seconds: float, call: Any, *args: Any, **kwargs: Any) -> htt
         return call(*args, **kwargs)
     except httpx.TimeoutException as exc:
         raise AssertionError(f"no answer within {seconds} s: {exc}") from None
+
+
+class ServedProcess:
+    """``ironworks serve`` in a process group of its own on a loopback port, the highcard
+    plugin installed; :meth:`kill` SIGKILLs the whole group (API processes and their think
+    processes) as a crash or an OOM kill would. stderr (the logs) goes to ``log_path``."""
+
+    def __init__(self, store_url: str, log_path: Path, *options: str) -> None:
+        self.store_url, self.log_path, self.options = store_url, log_path, options
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.base = ""
+
+    def start(self, ready_within: float = 60.0) -> str:
+        from conftest import highcard_path_env
+
+        env = highcard_path_env()
+        for name in ("REDIS_URL", "IRONWORKS_STORE", "PROMETHEUS_MULTIPROC_DIR"):
+            env.pop(name, None)
+        port = free_port()
+        with open(self.log_path, "ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "api.cli", "serve", "--port", str(port),
+                 "--store", self.store_url, *self.options],
+                env=env, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True,
+            )  # fmt: skip
+        self.base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + ready_within
+        while True:
+            try:
+                if httpx.get(f"{self.base}/health/ready", timeout=2).status_code == 200:
+                    return self.base
+            except httpx.TransportError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                tail = self.log_path.read_text(errors="replace")[-3000:]
+                self.kill()
+                raise RuntimeError(f"ironworks serve did not get ready:\n{tail}")
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        """SIGKILL, no goodbye: nothing the processes hold is flushed or closed."""
+        if self.proc is None:
+            return
+        with suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        self.proc = None
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL for whatever is left of the group."""
+        if self.proc is None:
+            return
+        with suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGTERM)
+        with suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=15)
+        self.kill()
+
+    def log_lines(self) -> list[str]:
+        return self.log_path.read_text(errors="replace").splitlines()
+
+    def __enter__(self) -> ServedProcess:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
