@@ -13,6 +13,7 @@ request and its response as two lines and measures no latency.
 from __future__ import annotations
 
 import logging
+import os
 import time
 import uuid
 from contextvars import ContextVar
@@ -39,9 +40,16 @@ variables: handlers run on worker threads with a copy of the context, and what t
 the shared dict reaches the request line the middleware writes afterwards."""
 
 
+def _add_pid(_logger: Any, _name: str, event: dict[str, Any]) -> dict[str, Any]:
+    """Which process wrote the line: with ``--workers N`` there are N of them."""
+    event["pid"] = os.getpid()
+    return event
+
+
 def _shared_processors() -> list[Any]:
     return [
         structlog.contextvars.merge_contextvars,
+        _add_pid,
         structlog.stdlib.add_log_level,
         structlog.stdlib.add_logger_name,
         structlog.stdlib.ExtraAdder(),

@@ -272,3 +272,65 @@ class ServedProcess:
 
     def __exit__(self, *exc: Any) -> None:
         self.stop()
+
+
+PATIENCE = 30.0
+"""Seconds a drill waits for a turn or an answer before it counts as hung."""
+
+
+class Table:
+    """The two seats of one highcard match, played through whichever server is up, each
+    request on a connection of its own."""
+
+    def __init__(self, base: str, rounds: int = 3) -> None:
+        self.base = base
+        created = httpx.post(
+            f"{base}/matches",
+            json={"game": "highcard", "players": 2, "options": {"rounds": rounds}},
+        )
+        assert created.status_code == 201, created.text
+        self.match_id = created.json()["id"]
+        self.tokens = [self._claim(seat) for seat in (0, 1)]
+        self.acknowledged: list[tuple[int, int, str]] = []
+        """(seat, card, key) of every move the server answered 200."""
+
+    def _claim(self, seat: int) -> str:
+        claimed = httpx.post(f"{self.base}/matches/{self.match_id}/seats/{seat}/claim")
+        assert claimed.status_code == 201, claimed.text
+        return claimed.json()["token"]
+
+    def next_move(self) -> dict[str, Any] | None:
+        """The request the seat to act sends next; ``None`` once the match is over. Waits
+        (bounded) while the dealer's job runs."""
+        deadline = time.monotonic() + PATIENCE
+        while True:
+            state = httpx.get(f"{self.base}/matches/{self.match_id}", timeout=5).json()
+            if state["result"] is not None:
+                return None
+            if state["to_act"]:
+                break
+            assert time.monotonic() < deadline, f"nobody is to act: {state}"
+            time.sleep(0.05)
+        seat = state["to_act"][0]
+        auth = {"Authorization": f"Bearer {self.tokens[seat]}"}
+        legal = httpx.get(f"{self.base}/matches/{self.match_id}/moves", headers=auth).json()
+        key = f"{self.match_id}-v{legal['version']}"
+        return {
+            "seat": seat, "key": key,
+            "headers": {**auth, "Idempotency-Key": key},
+            "json": {"move": legal["moves"][0], "expected_version": legal["version"]},
+        }  # fmt: skip
+
+    def send(self, move: dict[str, Any]) -> httpx.Response:
+        return httpx.post(
+            f"{self.base}/matches/{self.match_id}/moves", headers=move["headers"],
+            json=move["json"], timeout=PATIENCE,
+        )  # fmt: skip
+
+    def acknowledge(self, move: dict[str, Any], answer: httpx.Response) -> None:
+        assert answer.status_code == 200, answer.text
+        self.acknowledged.append((move["seat"], move["json"]["move"]["card"], move["key"]))
+
+    def events(self) -> list[dict[str, Any]]:
+        page = httpx.get(f"{self.base}/matches/{self.match_id}/events", params={"limit": 500})
+        return page.json()["events"]

@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.faults import ServedProcess
+from tests.faults import ServedProcess, Table
 from tests.store_backends import DURABLE_BACKENDS
 
 ROUNDS = 6
@@ -31,8 +31,6 @@ reached the store and some after some copies were answered (a kill between the c
 the answer is a matter of luck here; tests/test_outages.py loses that answer on purpose)."""
 COPIES = 4
 """Identical keyed requests in flight when the server dies: a client and its retries."""
-PATIENCE = 30.0
-"""Seconds a drill waits for a turn or an answer before it counts as hung."""
 
 
 @pytest.fixture(params=DURABLE_BACKENDS)
@@ -40,63 +38,6 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'events.sqlite3'}"
     return request.getfixturevalue(f"{request.param}_url")
-
-
-class Table:
-    """Two seats of one match, played through whichever server is up."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        created = httpx.post(
-            f"{base}/matches",
-            json={"game": "highcard", "players": 2, "options": {"rounds": ROUNDS}},
-        )
-        assert created.status_code == 201, created.text
-        self.match_id = created.json()["id"]
-        self.tokens = [self._claim(seat) for seat in (0, 1)]
-        self.acknowledged: list[tuple[int, int, str]] = []
-        """(seat, card, key) of every move the server answered 200."""
-
-    def _claim(self, seat: int) -> str:
-        claimed = httpx.post(f"{self.base}/matches/{self.match_id}/seats/{seat}/claim")
-        assert claimed.status_code == 201, claimed.text
-        return claimed.json()["token"]
-
-    def next_move(self) -> dict[str, Any] | None:
-        """The request the seat to act sends next; ``None`` once the match is over. Waits
-        (bounded) while the dealer's job runs."""
-        deadline = time.monotonic() + PATIENCE
-        while True:
-            state = httpx.get(f"{self.base}/matches/{self.match_id}", timeout=5).json()
-            if state["result"] is not None:
-                return None
-            if state["to_act"]:
-                break
-            assert time.monotonic() < deadline, f"nobody is to act: {state}"
-            time.sleep(0.05)
-        seat = state["to_act"][0]
-        auth = {"Authorization": f"Bearer {self.tokens[seat]}"}
-        legal = httpx.get(f"{self.base}/matches/{self.match_id}/moves", headers=auth).json()
-        key = f"{self.match_id}-v{legal['version']}"
-        return {
-            "seat": seat, "key": key,
-            "headers": {**auth, "Idempotency-Key": key},
-            "json": {"move": legal["moves"][0], "expected_version": legal["version"]},
-        }  # fmt: skip
-
-    def send(self, move: dict[str, Any]) -> httpx.Response:
-        return httpx.post(
-            f"{self.base}/matches/{self.match_id}/moves", headers=move["headers"],
-            json=move["json"], timeout=PATIENCE,
-        )  # fmt: skip
-
-    def acknowledge(self, move: dict[str, Any], answer: httpx.Response) -> None:
-        assert answer.status_code == 200, answer.text
-        self.acknowledged.append((move["seat"], move["json"]["move"]["card"], move["key"]))
-
-    def events(self) -> list[dict[str, Any]]:
-        page = httpx.get(f"{self.base}/matches/{self.match_id}/events", params={"limit": 500})
-        return page.json()["events"]
 
 
 def send_while_killed(
@@ -127,7 +68,7 @@ def test_a_server_killed_mid_move_loses_and_duplicates_no_acknowledged_move(
     store_url: str, tmp_path: Path
 ) -> None:
     server = ServedProcess(store_url, tmp_path / "serve.log", "--log-level", "warning")
-    table = Table(server.start())
+    table = Table(server.start(), ROUNDS)
     try:
         kills = list(KILLS)
         while (move := table.next_move()) is not None:
