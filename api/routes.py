@@ -39,6 +39,7 @@ from api.bodies import (
     StreamTicket,
     SubmitMove,
 )
+from api.metrics import counted_stream
 from api.problems import problem_responses
 from api.sse import event_stream, resume_point
 from api.tickets import TICKET_SECONDS, issue_ticket, seat_for_ticket
@@ -469,7 +470,9 @@ async def stream_events(
     else:
         seat = service.seat_for_token(match, token)
     start = resume_point(last_event_id, after)
-    return ServerSentEvent(event_stream(service, match_id, seat, start, until_version))
+    return ServerSentEvent(
+        counted_stream(event_stream(service, match_id, seat, start, until_version))
+    )
 
 
 @post(

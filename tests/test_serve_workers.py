@@ -59,10 +59,10 @@ def metric(text: str, name: str, **labels: str) -> float:
     """The sum of the samples of ``name`` whose labels include ``labels``."""
     total = 0.0
     for line in text.splitlines():
-        found = re.fullmatch(rf"{name}\{{(.*)\}} (\S+)", line)
+        found = re.fullmatch(rf"{name}(?:\{{(.*)\}})? (\S+)", line)
         if found is None:
             continue
-        have = dict(re.findall(r'(\w+)="([^"]*)"', found.group(1)))
+        have = dict(re.findall(r'(\w+)="([^"]*)"', found.group(1) or ""))
         if all(have.get(k) == v for k, v in labels.items()):
             total += float(found.group(2))
     return total
