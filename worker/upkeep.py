@@ -57,7 +57,8 @@ class Upkeep:
 
     def stop(self) -> None:
         self._stop.set()
-        self._thread.join(timeout=10)
+        if self._thread.ident is not None:
+            self._thread.join(timeout=10)
         if self._lock_file is not None:
             os.close(self._lock_file)
             self._lock_file = None
