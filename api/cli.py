@@ -180,6 +180,30 @@ def _games(registry: Any) -> str:
     return games + (f" ({skipped} plugin(s) skipped: see /health)" if skipped else "")
 
 
+def _check_plugin(args: argparse.Namespace) -> int:
+    from core.conformance import params_for, run_checks
+    from core.registry import default_registry
+
+    registry = default_registry()
+    if args.game not in registry:
+        installed = ", ".join(g.id for g in registry.games()) or "none"
+        print(f"ironworks check-plugin: no game {args.game!r} is installed (installed: "
+              f"{installed})", file=sys.stderr)  # fmt: skip
+        for problem in registry.problems:
+            print(f"  plugin {problem.plugin} skipped: {problem.error}", file=sys.stderr)
+        return 2
+    game = registry.get(args.game)
+    params = params_for(game)
+    if args.playouts is not None:
+        params = msgspec.structs.replace(params, playouts=args.playouts)
+    if args.players is not None:
+        params = msgspec.structs.replace(params, players=args.players)
+    print(f"conformance of {game.id} {game.rules_version}: {params}", flush=True)
+    passed = run_checks(game, params, lambda line: print(line, flush=True))
+    print("all checks passed" if passed else "some checks failed")
+    return 0 if passed else 1
+
+
 def _tournament(args: argparse.Namespace) -> int:
     from worker.tournament import main as tournament_main
 
@@ -312,6 +336,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="write nothing; exit 1 if the file differs from what the app generates",
     )
     openapi.set_defaults(run=_openapi)
+
+    check = commands.add_parser(
+        "check-plugin",
+        help="run the conformance suite on an installed game",
+        description="Run the plugin conformance suite (core.conformance: random playouts to "
+        "the end, replay equality, listed moves accepted and unlisted refused, no hidden-field "
+        "leak, position round trip, seed determinism) on a game installed in this environment "
+        "through the ironworks.games entry points. Exits 1 if a check fails.",
+    )
+    check.add_argument("game", help="the game id, e.g. brass-birmingham")
+    check.add_argument(
+        "--playouts", type=int, default=None,
+        help="random playouts per player count (default: the game's own conformance metadata)",
+    )  # fmt: skip
+    check.add_argument(
+        "--players", type=int, action="append", default=None, metavar="N",
+        help="player count to test; repeat for several (default: every count the game takes)",
+    )  # fmt: skip
+    check.set_defaults(run=_check_plugin)
 
     tournament = commands.add_parser(
         "tournament",
