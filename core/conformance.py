@@ -59,6 +59,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from random import Random
 from typing import Any, get_args
 
@@ -869,9 +870,11 @@ def check_log_independent_of_hash_seed(game: Any, params: Params) -> None:
 
 
 def _digest_in_subprocess(args: list[str], hash_seed: str) -> str:
-    # The child imports what this process can: the same path, whatever put the game on it.
+    # The child imports what this process can: the same path, whatever put the game on it,
+    # led by the folder the game's module was imported from, so that the names it imports
+    # (a test module's ``conftest``, say) resolve there as they did here.
     env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    env["PYTHONPATH"] = os.pathsep.join([*_import_root(args[0]), *(p for p in sys.path if p)])
     done = subprocess.run(
         [sys.executable, "-c",
          "import sys; from core import conformance; conformance._digest_main(sys.argv[1:])",
@@ -880,6 +883,21 @@ def _digest_in_subprocess(args: list[str], hash_seed: str) -> str:
     )  # fmt: skip
     assert done.returncode == 0, f"digest subprocess failed:\n{done.stderr[-2000:]}"
     return done.stdout.strip()
+
+
+def _import_root(where: str) -> list[str]:
+    """The folder on the path that the module of ``module:qualname`` was imported from."""
+    name = where.partition(":")[0]
+    module = sys.modules.get(name)
+    file = getattr(module, "__file__", None)
+    if not file:
+        return []
+    root = Path(file).resolve().parent
+    if Path(file).name == "__init__.py":
+        root = root.parent
+    for _ in range(name.count(".")):
+        root = root.parent
+    return [str(root)]
 
 
 def _digest_main(argv: list[str]) -> None:
