@@ -218,7 +218,8 @@ class ServedProcess:
         self.base = ""
 
     def start(self, ready_within: float = 60.0) -> str:
-        from conftest import highcard_path_env
+        # By its package name: a test may run when ``conftest`` names tests/web's
+        from tests.conftest import highcard_path_env
 
         env = highcard_path_env()
         for name in ("REDIS_URL", "IRONWORKS_STORE", "PROMETHEUS_MULTIPROC_DIR"):
