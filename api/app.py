@@ -24,7 +24,9 @@ from api.logging_setup import LogFormat, RequestLog, logging_config, observe_mov
 from api.metrics import MetricsController, observe_service, prometheus_config
 from api.openapi_doc import GameAwareJsonPlugin, GameAwareSwaggerPlugin
 from api.problems import EXCEPTION_HANDLERS
+from api.record_routes import ROUTES as RECORD_ROUTES
 from api.routes import ROUTES
+from api.seat_routes import SEAT_ROUTES
 from api.web import SWAGGER_ASSETS, web_routes
 from core.errors import BadRequest
 from core.service import MatchService
@@ -79,9 +81,17 @@ async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
     """
     handler = request.route_handler
     data = handler.parsed_fn_signature.parameters.get("data")
-    if data is None or not isinstance(data.annotation, type):
+    if data is None:
+        return
+    annotation, optional = data.annotation, False
+    if data.is_optional:  # ``Body | None``: no body at all is fine
+        annotation = next(a for a in data.args if a is not type(None))
+        optional = True
+    if not isinstance(annotation, type):
         return
     body = await request.body()
+    if optional and not body.strip():
+        return
     if not body.strip():
         raise ValidationException(
             detail="this request needs a JSON body",
@@ -92,7 +102,7 @@ async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
         if isinstance(raw, dict):
             # JSON Schema counts 3.0 as an integer, so only a string or a bool is a wrong type
             raw = {k: _integral(v) for k, v in raw.items()}
-        msgspec.convert(raw, data.annotation, strict=True)
+        msgspec.convert(raw, annotation, strict=True)
     except msgspec.ValidationError as exc:
         # msgspec ends its message with " - at `$.<field>`" when a field is to blame
         message, _, where = str(exc).partition(" - at `$.")
@@ -194,7 +204,7 @@ def create_app(
     if cors_origins:
         cors = CORSConfig(
             allow_origins=list(cors_origins),
-            allow_methods=["GET", "POST", "OPTIONS"],
+            allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
             allow_headers=["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID"],
             expose_headers=["Location"],
             max_age=600,
@@ -205,6 +215,8 @@ def create_app(
         route_handlers=[
             *described(HEALTH_ROUTES),
             *described(ROUTES),
+            *described(RECORD_ROUTES),
+            *described(SEAT_ROUTES),
             *web_routes(),
             MetricsController,
         ],

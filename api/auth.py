@@ -10,6 +10,7 @@ from litestar.openapi.spec import SecurityScheme
 from core.errors import Unauthorized
 
 SCHEME = "seatToken"
+OWNER_SCHEME = "ownerToken"
 
 SECURITY_SCHEMES = {
     SCHEME: SecurityScheme(
@@ -17,15 +18,24 @@ SECURITY_SCHEMES = {
         scheme="bearer",
         description="The token returned when the seat was claimed "
         "(POST /matches/{match_id}/seats/{seat}/claim).",
-    )
+    ),
+    OWNER_SCHEME: SecurityScheme(
+        type="http",
+        scheme="bearer",
+        description="The match's owner token, returned once by POST /matches (`owner_token`).",
+    ),
 }
 SEAT_REQUIRED: list[dict[str, list[str]]] = [{SCHEME: []}]
 SEAT_OPTIONAL: list[dict[str, list[str]]] = [{}, {SCHEME: []}]
 """Reads: with a token you see your seat's view, without one a spectator's."""
+OWNER_REQUIRED: list[dict[str, list[str]]] = [{OWNER_SCHEME: []}]
+SEAT_OR_OWNER: list[dict[str, list[str]]] = [{SCHEME: []}, {OWNER_SCHEME: []}]
+ANYBODY_SEAT_OR_OWNER: list[dict[str, list[str]]] = [{}, {SCHEME: []}, {OWNER_SCHEME: []}]
 
 
 def bearer_token(request: Request[Any, Any, Any]) -> str | None:
-    """The caller's seat token, ``None`` when no Authorization header was sent."""
+    """The caller's bearer token (a seat's or the owner's), ``None`` when no Authorization
+    header was sent."""
     header = request.headers.get("authorization")
     if header is None:
         return None

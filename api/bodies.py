@@ -13,6 +13,7 @@ import msgspec
 
 from core.bots import BOT_KINDS, BOT_LEVELS, THINK_MS_RANGE, BotInfo, BotKind, BotLevel
 from core.game import Result
+from core.seating import MatchRules
 
 MAX_VERSION = 2**53
 """The greatest version a client may name (JSON numbers are exact up to here)."""
@@ -34,6 +35,16 @@ class CreateMatch(RequestBody):
     says ``client_seed: true`` to everybody. A server may refuse it (``client_seed_refused``)."""
     position: dict[str, Any] | None = None
     """Start from this position document (the game's ``export_position`` format)."""
+    rules: MatchRules | None = None
+    """How the service runs the match: invite-only seats, what removing an absent player
+    does, the stand-in bot, the clock. Defaults: public seats, absent players' seats to a
+    greedy bot, no clock."""
+
+
+class ClaimSeat(RequestBody):
+    invite: Annotated[str, msgspec.Meta(min_length=1, max_length=128)] | None = None
+    """The seat's invite code, from the match's owner: needed for a seat the owner invited
+    someone to, and for every seat of an invite-only match."""
 
 
 class SubmitMove(RequestBody):
@@ -123,14 +134,27 @@ class PositionBody(msgspec.Struct, kw_only=True):
     players: int
     version: int
     position: dict[str, Any]
-    """The game's position document; ``POST /matches`` with it starts a match there."""
+    """The game's position document; ``POST /matches`` with it (or with this whole answer)
+    as ``position`` starts a match there, with the settings it carries."""
 
 
 class SeatInfo(msgspec.Struct, kw_only=True):
     seat: int
     claimed: bool
+    """A person holds the seat's token (a player's seat even while a bot plays it)."""
     bot: BotKind | None = None
+    """The bot playing the seat now: its own, or the match's stand-in for a resigned seat
+    or a turn whose clock ran out."""
     level: BotLevel | None = None
+    invited: bool = False
+    """An invite code keeps the seat for the person it was given to."""
+    resigned: bool = False
+    deadline: float | None = None
+    """When the seat's running turn times out (seconds since the epoch); ``null`` while
+    its clock is not running."""
+    bank_seconds: float | None = None
+    """A bank clock's seconds left for the seat, as of the start of its running turn (or
+    of its last turn); ``null`` without a bank clock."""
 
 
 class MatchCreatedBody(msgspec.Struct, kw_only=True):
@@ -139,12 +163,17 @@ class MatchCreatedBody(msgspec.Struct, kw_only=True):
     players: int
     version: int
     seats: list[SeatInfo]
+    owner_token: str
+    """Secret, shown only once: the owner's key (invite, hand free seats to bots, take seats
+    back from bots, re-issue lost seat tokens, remove absent players). Send it as
+    ``Authorization: Bearer <token>``; it plays no seat."""
+    rules: MatchRules
     client_seed: bool | None
     """True when the creator chose the match's seed, and so could deal the same cards again
     in a match of their own; ``null`` for a match stored before this was recorded."""
 
 
-MatchStatus = Literal["open", "playing", "finished", "unavailable"]
+MatchStatus = Literal["open", "playing", "finished", "abandoned", "unavailable"]
 
 
 class MatchSummary(msgspec.Struct, kw_only=True):
@@ -157,7 +186,9 @@ class MatchSummary(msgspec.Struct, kw_only=True):
     """Seconds since the epoch."""
     status: MatchStatus = "playing"
     """``open``: a seat is neither claimed nor played by a bot; ``playing``: every seat is
-    taken; ``finished``: the game is over; ``unavailable``: its game is not installed."""
+    taken; ``finished``: the game is over (or the resignations ended it); ``abandoned``: its
+    owner removed a player and the match's rules abandon it then; ``unavailable``: its game
+    is not installed."""
     seats: list[SeatInfo] = msgspec.field(default_factory=list)
     """Empty when the match is ``unavailable``."""
     to_act: list[int] = msgspec.field(default_factory=list)
@@ -165,6 +196,8 @@ class MatchSummary(msgspec.Struct, kw_only=True):
     client_seed: bool | None
     """True when the creator chose the match's seed, and so could deal the same cards again
     in a match of their own; ``null`` for a match stored before this was recorded."""
+    rules: MatchRules | None = None
+    """``null`` when the match is ``unavailable``."""
 
 
 class MatchPage(msgspec.Struct, kw_only=True):
@@ -192,9 +225,13 @@ class MatchView(msgspec.Struct, kw_only=True):
     to_act: list[int]
     """Seats whose move the match waits for."""
     finished: bool
+    """Nothing more happens: the match has a result, or was abandoned."""
+    status: MatchStatus
     result: Result | None
+    """Ranks resigned seats last and lists them in ``details.resigned``."""
     view: dict[str, Any]
     """What the caller may see of the game state (the game's ``view``)."""
+    rules: MatchRules
     client_seed: bool | None
     """True when the creator chose the match's seed, and so could deal the same cards again
     in a match of their own; ``null`` for a match stored before this was recorded."""
@@ -235,6 +272,23 @@ class BotSeat(msgspec.Struct, kw_only=True):
     level: BotLevel | None = None
     think_ms: int | None = None
     version: int
+
+
+class InviteCode(msgspec.Struct, kw_only=True):
+    match_id: str
+    seat: int
+    invite: str
+    """Secret, shown only once: give it to the invited person, who claims the seat with
+    ``{"invite": …}``. A new invite to the seat replaces it."""
+    version: int
+
+
+class SeatsChanged(msgspec.Struct, kw_only=True):
+    match_id: str
+    version: int
+    """The match version right after the change."""
+    seats: list[SeatInfo]
+    status: MatchStatus
 
 
 class LogEvent(msgspec.Struct, kw_only=True):

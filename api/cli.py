@@ -373,8 +373,13 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--games", type=int, default=20, help="matches (default: 20)")
     tournament.add_argument(
         "--processes", type=int, default=1,
-        help="play matches in this many processes (default: 1; think budgets are wall "
-        "time, so use at most one process per core)",
+        help="play matches in this many processes (default: 1)",
+    )  # fmt: skip
+    tournament.add_argument(
+        "--clock", choices=["cpu", "wall"], default="cpu",
+        help="what search bots' think budgets count: cpu (default) is the thinking "
+        "process's CPU time, so figures hold on a busy machine; wall is elapsed time, as "
+        "the service counts it (then use at most one process per idle core)",
     )  # fmt: skip
     tournament.add_argument("--seed", default="tournament", help="seed of the whole run")
     tournament.add_argument("--options", default=None, help="the game's options as JSON")
@@ -382,7 +387,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--json",
         default=None,
         metavar="FILE",
-        help="also write the summary and every match's record here",
+        help="also write the summary and every match's record here (rewritten as each "
+        "match ends, so a stopped tournament keeps the matches it finished)",
     )
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     tournament.set_defaults(run=_tournament)

@@ -20,11 +20,16 @@ from litestar import Litestar, Request
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 
 from api.bodies import MAX_VERSION, RequestBody
+from api.record_routes import record_schema_fixes
+from core.clock import TimeControl
 from core.registry import GameRegistry
+from core.seating import BotChoice, MatchRules
 
 log = logging.getLogger(__name__)
 
 _REF = "#/components/schemas/"
+CLOSED_PARTS = (MatchRules, TimeControl, BotChoice)
+"""Structs inside request bodies that refuse unknown fields too."""
 _CACHE_KEY = "openapi_document"
 
 
@@ -188,7 +193,7 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
     schemas = doc.setdefault("components", {}).setdefault("schemas", {})
     components = game_components(registry)
     schemas.update(components)
-    for body in RequestBody.__subclasses__():
+    for body in (*RequestBody.__subclasses__(), *CLOSED_PARTS):
         # msgspec refuses their unknown fields; Litestar's schema does not say so
         schemas[body.__name__]["additionalProperties"] = False
     games = registry.games()
@@ -206,6 +211,7 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
     move = _any_move(components)
     schemas["SubmitMove"]["properties"]["move"] = move
     schemas["LegalMoves"]["properties"]["moves"]["items"] = move
+    record_schema_fixes(schemas, move)
     # Served payloads are the game's redact(): not the stored structs of `<game>.AnyEvent`,
     # so the document does not claim they are (no per-game schema of served events yet).
     schemas["LogEvent"]["properties"]["payload"]["description"] = (
@@ -216,6 +222,10 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
         "type is a service event."
     )
     doc["paths"]["/matches"]["post"]["responses"]["201"]["links"] = _CREATED_MATCH_LINKS
+    # Litestar marks an optional body required, as ``ClaimSeat | null``: a claim needs none.
+    claim = doc["paths"]["/matches/{match_id}/seats/{seat}/claim"]["post"]["requestBody"]
+    claim["required"] = False
+    claim["content"]["application/json"]["schema"] = {"$ref": _REF + "ClaimSeat"}
     for operation in (op for path in doc["paths"].values() for op in path.values()):
         for parameter in operation.get("parameters", []):
             if parameter["name"] == "Last-Event-ID":

@@ -65,6 +65,10 @@ class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
     """``version_conflict``: the version the request was based on."""
     errors: list[dict[str, Any]] | None = None
     """``invalid_request``: what was wrong with which part of the request."""
+    index: int | None = None
+    """``record_move_refused``: the refused move's index in the record's ``moves``."""
+    refusal: str | None = None
+    """``record_move_refused``: the code the game refused that move with."""
 
 
 def problem(status: int, code: str, detail: str, **extra: Any) -> Response[Problem]:
@@ -79,8 +83,11 @@ def problem(status: int, code: str, detail: str, **extra: Any) -> Response[Probl
     return Response(body, status_code=status, media_type=PROBLEM_MEDIA_TYPE)
 
 
+_EXTENSIONS = ("current_version", "expected_version", "index", "refusal")
+
+
 def ironworks_error(_: Request[Any, Any, Any], exc: IronworksError) -> Response[Problem]:
-    known = {k: v for k, v in exc.extra.items() if k in ("current_version", "expected_version")}
+    known = {k: v for k, v in exc.extra.items() if k in _EXTENSIONS}
     response = problem(exc.status, exc.code, exc.message, **known)
     if isinstance(exc, ServiceUnavailable):
         response.headers["Retry-After"] = str(exc.retry_after)

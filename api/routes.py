@@ -17,10 +17,11 @@ from litestar.di import NamedDependency
 from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
 from litestar.response import ServerSentEvent
 
-from api.auth import SEAT_OPTIONAL, SEAT_REQUIRED
+from api.auth import ANYBODY_SEAT_OR_OWNER, SEAT_OPTIONAL, SEAT_REQUIRED
 from api.bodies import (
     MAX_VERSION,
     BotSeat,
+    ClaimSeat,
     CreateMatch,
     EventPage,
     GameInfo,
@@ -45,6 +46,7 @@ from api.sse import event_stream, resume_point
 from api.tickets import TICKET_SECONDS, issue_ticket, seat_for_ticket
 from core.errors import BadRequest, Forbidden, IronworksError, NotFound, ServiceUnavailable
 from core.match import MatchState, core_decoder
+from core.ownership import new_secret
 from core.service import MatchService
 from worker.bots import describe as describe_bots
 
@@ -156,13 +158,18 @@ def _game_info(game: Any) -> GameInfo:
     responses=problem_responses(403, 404, *_BODY),
 )
 def create_match(data: JSONBody[CreateMatch], service: Service) -> MatchCreatedBody:
-    """Start a match. Seats are free until claimed or handed to a bot."""
+    """Start a match. Seats are free until claimed or handed to a bot. The answer's
+    ``owner_token`` (shown once) is the owner's key to the seats; a client that never uses
+    it gets a public match where anybody may claim a free seat or hand it to a bot."""
+    owner_token = new_secret()
     match = service.create_match(
-        data.game, data.players, options=data.options, seed=data.seed, position=data.position
-    )
+        data.game, data.players, options=data.options, seed=data.seed, position=data.position,
+        rules=data.rules, owner_token=owner_token,
+    )  # fmt: skip
     return MatchCreatedBody(
         id=match.match_id, game=match.game_id, players=match.players, version=match.version,
-        seats=_seats(match), client_seed=match.client_seed,
+        seats=seat_infos(service, match), client_seed=match.client_seed,
+        owner_token=owner_token, rules=match.rules,
     )  # fmt: skip
 
 
@@ -190,8 +197,9 @@ def list_matches(
     open_seats: Annotated[
         bool | None,
         QueryParameter(
-            description="`true`: only matches with a seat nobody claimed or handed to a bot "
-            "(and not finished), the ones a newcomer can join; `false`: only the others."
+            description="`true`: only matches a newcomer can join: not finished, not "
+            "invite-only, with a seat nobody claimed, handed to a bot or keeps for an "
+            "invited player; `false`: only the others."
         ),
     ] = None,
 ) -> MatchPage:
@@ -229,7 +237,13 @@ def _all_summaries(service: MatchService) -> Iterator[MatchSummary]:
 
 
 def _has_open_seat(summary: MatchSummary) -> bool:
-    return summary.status == "open"
+    """A seat a newcomer can take: free, not kept for an invited player, in a public match."""
+    public = summary.rules is None or not summary.rules.invite_only
+    return (
+        summary.status == "open"
+        and public
+        and any(not s.claimed and s.bot is None and not s.invited for s in summary.seats)
+    )
 
 
 @post(
@@ -239,15 +253,23 @@ def _has_open_seat(summary: MatchSummary) -> bool:
     sync_to_thread=True,
     tags=["seats"],
     status_code=201,
-    responses=problem_responses(*_MATCH, 409),
+    responses=problem_responses(*_MATCH, 403, 409, *_BODY),
 )
 def claim_seat(
-    match_id: MatchId, seat: SeatNo, service: Service, idempotency_key: IdempotencyKey = None
+    match_id: MatchId,
+    seat: SeatNo,
+    service: Service,
+    data: JSONBody[ClaimSeat | None] = None,
+    idempotency_key: IdempotencyKey = None,
 ) -> SeatToken:
-    """Claim a free seat. The token in the answer is the seat's only key: keep it. With an
-    `Idempotency-Key` (as unguessable as a token: a random UUID), a retry gets the same token
-    back, so a claim whose answer was lost is not lost with it."""
-    token = service.claim_seat(match_id, seat, idempotency_key)
+    """Claim a free seat (no body needed), or with ``{"invite": code}`` the seat an owner
+    invited you to (taking it from a bot playing it meanwhile). Every seat of an
+    invite-only match needs its invite code (403 ``invite_required``). The token in the
+    answer is the seat's only key: keep it. With an `Idempotency-Key` (as unguessable as a
+    token: a random UUID), a retry gets the same token back, so a claim whose answer was
+    lost is not lost with it."""
+    invite = None if data is None else data.invite
+    token = service.claim_seat(match_id, seat, invite, idempotency_key)
     return SeatToken(match_id=match_id, seat=seat, token=token)
 
 
@@ -258,13 +280,15 @@ def claim_seat(
     sync_to_thread=True,
     tags=["seats"],
     status_code=200,
-    security=SEAT_OPTIONAL,
+    security=ANYBODY_SEAT_OR_OWNER,
     responses=problem_responses(*_MATCH, *_TOKEN, 409, *_BODY),
 )
 def hand_to_bot(
     match_id: MatchId, seat: SeatNo, data: JSONBody[HandToBot], service: Service, token: Token
 ) -> BotSeat:
-    """Let a bot play a seat: a free one by anybody, a claimed one with its own token."""
+    """Let a bot play a seat. A claimed seat: with its own token. A free seat: by anybody
+    in a public match; in an invite-only match, or a seat kept for an invited player, only
+    with the owner token (403 ``owner_only``). ``DELETE`` takes the seat back."""
     match = service.hand_to_bot(match_id, seat, data.bot, token, data.level, data.think_ms)
     info = match.seats[seat]
     return BotSeat(
@@ -306,9 +330,9 @@ def read_match(
     result = service.result(match)
     return MatchView(
         id=match.match_id, game=match.game_id, players=match.players, version=match.version,
-        seats=_seats(match), you=seat,
-        to_act=_to_act(service, match), finished=result is not None, result=result,
-        view=service.view(match, seat), client_seed=match.client_seed,
+        seats=seat_infos(service, match), you=seat, to_act=_to_act(service, match),
+        finished=service.over(match), status=match_status(service, match), result=result,
+        view=service.view(match, seat), client_seed=match.client_seed, rules=match.rules,
     )  # fmt: skip
 
 
@@ -369,7 +393,7 @@ def legal_moves(match_id: MatchId, service: Service, token: Token) -> LegalMoves
     seat = service.require_seat(match, token)
     # A seat handed to a bot cannot move by hand (a submit is refused with seat_is_bot), so
     # listing the bot's options would offer moves that are refused.
-    playable = match.seats[seat].bot is None
+    playable = match.bot_for(seat) is None and not match.ended_early
     moves = msgspec.to_builtins(service.legal_moves(match, seat)) if playable else []
     return LegalMoves(match_id=match_id, seat=seat, version=match.version, moves=moves)
 
@@ -497,11 +521,29 @@ def create_stream_ticket(match_id: MatchId, service: Service, token: Token) -> S
     )  # fmt: skip
 
 
-def _seats(match: MatchState) -> list[SeatInfo]:
-    return [
-        SeatInfo(seat=i, claimed=info.token_hash is not None, bot=info.bot, level=info.level)
-        for i, info in enumerate(match.seats)
-    ]
+def seat_infos(service: MatchService, match: MatchState) -> list[SeatInfo]:
+    infos = []
+    for i, info in enumerate(match.seats):
+        bot = match.bot_for(i)
+        infos.append(
+            SeatInfo(
+                seat=i, claimed=info.token_hash is not None,
+                bot=None if bot is None else bot.bot, level=None if bot is None else bot.level,
+                invited=info.invite_hash is not None, resigned=info.resigned,
+                deadline=service.deadline(match, i), bank_seconds=info.bank,
+            )
+        )  # fmt: skip
+    return infos
+
+
+def match_status(service: MatchService, match: MatchState) -> MatchStatus:
+    if match.abandoned:
+        return "abandoned"
+    if service.result(match) is not None:
+        return "finished"
+    if any(not s.token_hash and not s.bot for s in match.seats):
+        return "open"
+    return "playing"
 
 
 def _summary(service: MatchService, match_id: str, version: int, created: float) -> MatchSummary:
@@ -518,18 +560,12 @@ def _summary(service: MatchService, match_id: str, version: int, created: float)
             finished=False, created_at=created, status="unavailable",
             client_seed=first.client_seed,
         )  # fmt: skip
-    seats = _seats(match)
-    finished = service.result(match) is not None
-    if finished:
-        status = "finished"
-    elif any(not s.claimed and s.bot is None for s in seats):
-        status = "open"
-    else:
-        status = "playing"
+    finished = service.over(match)
     return MatchSummary(
         id=match_id, game=match.game_id, players=match.players, version=match.version,
-        finished=finished, created_at=created, status=status, seats=seats,
-        to_act=[] if finished else _to_act(service, match), client_seed=match.client_seed,
+        finished=finished, created_at=created, status=match_status(service, match),
+        seats=seat_infos(service, match), to_act=[] if finished else _to_act(service, match),
+        client_seed=match.client_seed, rules=match.rules,
     )  # fmt: skip
 
 

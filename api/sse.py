@@ -95,5 +95,5 @@ def _next_page(
     is over and ``seen`` is its last event). One load serves both answers."""
     match = service.load(match_id)
     events = service.redacted_events(match_id, seat, seen, PAGE, match=match)
-    finished = not events and match.version <= seen and service.result(match) is not None
+    finished = not events and match.version <= seen and service.over(match)
     return events, finished

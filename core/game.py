@@ -22,11 +22,34 @@ Conventions the service relies on:
   stores compact indices can be shown with names that depend on the match (Brass:
   Pittsburgh's board side). Use the state only for such fixed facts of the match, never for
   hidden information; ``redact`` must still work without it.
+* Chance is a move: every random step after ``setup`` (a reshuffle, dice, a draw from a
+  bag) is a system move whose outcome is a field of the move (OpenSpiel's chance nodes).
+  ``pending_tasks`` lists it without its outcome; ``decide`` given a move without one draws
+  it from ``rng`` (the service's secret generator) and writes it into the events, and given
+  one (an imported record) checks that it is possible (a permutation of exactly the cards
+  shuffled, dice 1..6, cubes that are in the bag) and refuses it with an ``IllegalMove``
+  otherwise. Optional hook ``chance_outcome(state, move, events) -> move``: the system
+  ``move`` with the outcome that ``events`` (what ``decide`` returned for it on ``state``)
+  show, so that deciding it again gives them without drawing (:mod:`core.record` exports
+  records with it); a game without random system moves needs none.
+* Optional hook ``position_options(state) -> Options``: the options a loaded position
+  plays with (a map, a board side), for a game whose positions carry settings; the
+  service records them when a match starts from a position.
 * Optional hook ``bot_policy(view, legal, rng) -> move``: the game's own heuristic for the
   "greedy" bot (``worker.bots``). It gets exactly what a player has, the seat's ``view``
   (the seat is ``view``'s viewer) and its non-empty list of ``legal`` moves, plus an
   ``rng`` for its choices, and returns one of ``legal``; it must not reach for the match's
   state by any other way. Without it the greedy bot plays uniformly at random.
+* Optional hook ``result_with_resignations(state, resigned) -> Result``: the result of a
+  match some seats resigned from (``resigned``: their seats, first to resign first). The
+  service calls it once the match is over, whether the game reached its end or the
+  resignations ended it early (at most one seat left in: then ``state`` is mid-game, and
+  the scores are what it shows so far). It must rank every resigned seat below every other,
+  the later to resign ahead, and say who resigned in ``details["resigned"]``;
+  ``core.resignation.with_resignations`` does both to a result of the game's own. Without
+  the hook the service does that to ``result`` (mid-game: no scores, the seats still in
+  sharing first place). The resignations come from the service's events, so the game stays
+  pure and its state knows nothing of them.
 
 Hooks the search bot (``worker.search``) plays through. A search bot never holds the true
 state: it turns the seat's view into full states of its own and looks ahead in those.

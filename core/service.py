@@ -14,20 +14,18 @@ append failed without telling whether it was stored.
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import hashlib
-import hmac
 import logging
-import secrets
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 import msgspec
 
-from core.bots import BOT_KINDS, BOT_LEVELS, DEFAULT_LEVEL, offered
+from core import clock
 from core.errors import (
     BadRequest,
     Conflict,
@@ -45,7 +43,6 @@ from core.match import (
     CORE_PREFIX,
     MatchCreated,
     MatchState,
-    SeatBotted,
     SeatClaimed,
     SnapshotCache,
     core_decoder,
@@ -54,14 +51,21 @@ from core.match import (
     fold,
 )
 from core.observe import APPEND_OBSERVERS, JOB_OBSERVERS, MOVE_OBSERVERS, MoveSeen, notify
+from core.ownership import SeatCommands, bot_choice, hash_secret, is_owner, matches
+from core.record import RecordedMove, play_moves
 from core.registry import GameRegistry
+from core.resignation import match_result
 from core.rng import decision_rng, new_seed
+from core.seating import MatchRules, SeatInvited, SeatResigned, SeatTokenReissued, TurnTimedOut
 from core.store.base import EventStore, replay
 from core.tasks import Job, NullRunner, TaskRunner
 
 log = logging.getLogger(__name__)
 _encoder = msgspec.json.Encoder()
 _SEAT_CHANGE_RETRIES = 20
+EARLY_GRACE = 2.0
+"""Seconds a timeout job that runs before its deadline waits for it, rather than going back
+to its runner (clocks of two machines differ a little)."""
 
 
 class SubmitResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -77,10 +81,10 @@ class _CoreChange(NamedTuple):
 
     result: AppendResult
     before: MatchState
-    event: NewEvent
+    events: list[NewEvent]
 
 
-class MatchService:
+class MatchService(SeatCommands):
     def __init__(
         self,
         store: EventStore,
@@ -98,6 +102,8 @@ class MatchService:
         self.runner: TaskRunner = runner or NullRunner()
         self.snapshots = SnapshotCache(snapshot_every)
         self._move_decoders: dict[str, msgspec.json.Decoder] = {}
+        self.now: Callable[[], float] = time.time
+        """The wall clock that deadlines are compared with (tests replace it)."""
 
     # --- reading -------------------------------------------------------------------------
 
@@ -136,14 +142,22 @@ class MatchService:
         return self.games.get(match.game_id)
 
     def seat_for_token(self, match: MatchState, token: str | None) -> int | None:
-        """The seat a bearer token belongs to; ``None`` for no token (a spectator)."""
-        return None if not token else _seat_of(match, token)
+        """The seat a bearer token belongs to; ``None`` for no token (a spectator) and for
+        the owner's token (the owner watches as a spectator until claiming a seat)."""
+        if not token or is_owner(match, token):
+            return None
+        return _seat_of(match, token)
 
     def require_seat(self, match: MatchState, token: str | None) -> int:
         """The token's seat, for requests that only a seat may make."""
         if not token:
             raise Unauthorized(
                 "token_required", "send the seat's token as 'Authorization: Bearer …'"
+            )
+        if is_owner(match, token):
+            raise Forbidden(
+                "owner_token_is_no_seat",
+                "this is the match's owner token, which plays no seat: claim a seat to play",
             )
         return _seat_of(match, token)
 
@@ -154,10 +168,30 @@ class MatchService:
         return self.game_of(match).legal_moves(match.game_state, seat)
 
     def result(self, match: MatchState) -> Result | None:
-        return self.game_of(match).result(match.game_state)
+        """The game's result, ranking resigned seats last (:mod:`core.resignation`);
+        ``None`` while the match goes on, and for an abandoned match."""
+        if match.abandoned:
+            return None
+        game = self.game_of(match)
+        if not match.resigned:
+            return game.result(match.game_state)
+        if not match.ended_early and game.result(match.game_state) is None:
+            return None
+        return match_result(game, match.game_state, match.resigned, match.players)
+
+    def over(self, match: MatchState) -> bool:
+        """Whether nothing more happens in the match: it has a result, or was abandoned."""
+        return match.abandoned or self.result(match) is not None
 
     def tasks(self, match: MatchState) -> list[Task]:
+        """What the match waits for; nothing once it ended early (resignations, abandon)."""
+        if match.ended_early:
+            return []
         return self.game_of(match).pending_tasks(match.game_state)
+
+    def deadline(self, match: MatchState, seat: int) -> float | None:
+        """When the seat's running turn times out (see :mod:`core.clock`)."""
+        return clock.deadline(match, seat)
 
     def redacted_events(
         self,
@@ -192,10 +226,12 @@ class MatchService:
                 payload: dict[str, Any] = {
                     "game": event.game, "players": event.players, "options": event.options,
                     "from_position": event.position is not None,
-                    "client_seed": event.client_seed,
+                    "client_seed": event.client_seed, "imported": bool(event.imported),
                 }  # fmt: skip
-            elif isinstance(event, SeatClaimed):
-                payload = {"seat": event.seat}  # the token hash stays on the server
+                if event.rules is not None:
+                    payload["rules"] = msgspec.to_builtins(event.rules)
+            elif isinstance(event, SeatClaimed | SeatInvited | SeatTokenReissued):
+                payload = {"seat": event.seat}  # hashes of secrets stay on the server
             else:
                 payload = msgspec.to_builtins(event)
         else:
@@ -225,7 +261,15 @@ class MatchService:
         seed: str | None = None,
         position: dict[str, Any] | None = None,
         match_id: str | None = None,
+        moves: Sequence[RecordedMove] | None = None,
+        rules: MatchRules | None = None,
+        owner_token: str | None = None,
     ) -> MatchState:
+        """A new match from ``options`` (dealt by ``setup``) or from ``position``; with
+        ``moves`` (a record's, see :mod:`core.record`) those are played through ``decide``
+        first and stored with the start in one append, so nothing is stored when one of
+        them is refused. ``owner_token`` (stored hashed) is the key of its owner
+        (:mod:`core.ownership`), ``rules`` how the service runs it."""
         game = self.games.get(game_id)
         if not game.min_players <= players <= game.max_players:
             raise BadRequest(
@@ -247,19 +291,39 @@ class MatchService:
                 "this server deals every match from a seed of its own: send no seed",
             )
         opts = _convert_options(game, options or {})
+        if rules is not None:
+            _check_rules(game, rules)
         client_seed, seed = bool(seed), seed or new_seed()
-        created = MatchCreated(
-            game=game_id, players=players, options=msgspec.to_builtins(opts), seed=seed,
-            position=position, client_seed=client_seed,
-        )  # fmt: skip
-        new = [NewEvent(type=created.__struct_config__.tag, data=core_encoder.encode(created))]
+        state = None
         if position is not None:
+            position = _bare_position(position, game_id, players)
             state = _playable_position(game, position, players)
             if getattr(state, "players", players) != players:
                 raise BadRequest("bad_player_count", "the position is for another player count")
-        else:
+            # Optional hook: the settings a position carries (a map, a board side), so the
+            # log says what is played rather than the defaults.
+            position_options = getattr(game, "position_options", None)
+            if position_options is not None:
+                opts = position_options(state)
+        created = MatchCreated(
+            game=game_id, players=players, options=msgspec.to_builtins(opts), seed=seed,
+            position=position, client_seed=client_seed,
+            imported=True if moves is not None else None,
+            owner_hash=None if owner_token is None else hash_secret(owner_token), rules=rules,
+        )  # fmt: skip
+        new = [NewEvent(type=created.__struct_config__.tag, data=core_encoder.encode(created))]
+        if position is None:
             first = game.setup(opts, players, decision_rng(seed, 0, "setup"))
             new += self._game_events(game, first, actor=None)
+            for event in first:
+                state = game.evolve(state, event)
+        if moves:
+            played = play_moves(
+                game, state, moves, players, partial(self.decode_move, game),
+                partial(decision_rng, seed), len(new),
+            )  # fmt: skip
+            for actor, events in played:
+                new += self._game_events(game, events, actor=actor)
         match_id = match_id or uuid.uuid4().hex
         self._append(match_id, 0, new)
         try:
@@ -271,91 +335,6 @@ class MatchService:
             return self._as_stored(match_id, None, new)
         self._enqueue_tasks(match)
         return match
-
-    def claim_seat(self, match_id: str, seat: int, idempotency_key: str | None = None) -> str:
-        """Claim a free seat; returns its bearer token (shown once, stored only hashed).
-
-        With ``idempotency_key`` the token is derived from the key and the match's secret
-        seed, so a retry of a claim whose answer was lost gets the same token again instead
-        of ``seat_taken``: the key must then be as unguessable as a token.
-        """
-        digest = f"claim|{seat}"
-        if idempotency_key is not None:
-            seen = self.store.lookup(match_id, idempotency_key)
-            if seen is not None:
-                replay(seen, digest)  # the same key for another seat is refused
-                return self._keyed_token(self.load(match_id), seat, idempotency_key)
-        token = secrets.token_urlsafe(32)
-
-        def claim(match: MatchState) -> SeatClaimed:
-            nonlocal token
-            self._check_seat(match, seat)
-            info = match.seats[seat]
-            if info.token_hash or info.bot:
-                raise Conflict("seat_taken", f"seat {seat} is already taken")
-            if idempotency_key is not None:
-                token = self._keyed_token(match, seat, idempotency_key)
-            return SeatClaimed(seat=seat, token_hash=_hash_token(token))
-
-        change = self._append_core(match_id, claim, idempotency_key, digest)
-        if change.result.replayed:  # the same key won a race with this very request
-            return self._keyed_token(self.load(match_id), seat, idempotency_key or "")
-        return token
-
-    @staticmethod
-    def _keyed_token(match: MatchState, seat: int, key: str) -> str:
-        mac = hmac.new(match.seed.encode(), f"claim|{match.match_id}|{seat}|{key}".encode(),
-                       hashlib.sha256)  # fmt: skip
-        return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode()
-
-    def hand_to_bot(
-        self,
-        match_id: str,
-        seat: int,
-        bot: str,
-        token: str | None,
-        level: str | None = None,
-        think_ms: int | None = None,
-    ) -> MatchState:
-        """Give a seat to a bot. A claimed seat needs its own token; a free one does not.
-
-        ``level`` and ``think_ms`` are for the search bot only (it defaults to
-        :data:`core.bots.DEFAULT_LEVEL`); asking them of another bot is refused, not ignored.
-        """
-        if bot not in BOT_KINDS:
-            raise BadRequest(
-                "unknown_bot", f"unknown bot {bot!r}; available: {', '.join(BOT_KINDS)}"
-            )
-        if bot != "search" and (level is not None or think_ms is not None):
-            raise BadRequest(
-                "bot_has_no_levels", f"the {bot} bot has no levels or think budget; "
-                "only the search bot takes 'level' and 'think_ms'",
-            )  # fmt: skip
-        if level is not None and level not in BOT_LEVELS:
-            raise BadRequest(
-                "unknown_level", f"unknown level {level!r}; available: {', '.join(BOT_LEVELS)}"
-            )
-        if bot == "search" and level is None:
-            level = DEFAULT_LEVEL
-
-        def hand_over(match: MatchState) -> SeatBotted:
-            self._check_seat(match, seat)
-            game = self.game_of(match)
-            if bot not in offered(game):
-                raise BadRequest(
-                    "unknown_bot", f"{game.title} offers no {bot} bot; available: "
-                    f"{', '.join(offered(game))}",
-                )  # fmt: skip
-            info = match.seats[seat]
-            if info.bot:
-                raise Conflict("seat_taken", f"seat {seat} is already played by a bot")
-            if info.token_hash and self.seat_for_token(match, token) != seat:
-                raise Forbidden(
-                    "not_your_seat", f"seat {seat} is claimed; only its token may hand it over"
-                )
-            return SeatBotted(seat=seat, bot=bot, level=level, think_ms=think_ms)
-
-        return self._after_core_change(match_id, self._append_core(match_id, hand_over))
 
     def submit(
         self,
@@ -372,9 +351,46 @@ class MatchService:
                 return replay
         match = self.load(match_id)
         seat = self.require_seat(match, token)
-        if match.seats[seat].bot:
+        info = match.seats[seat]
+        if match.ended_early:
+            raise Conflict("match_over", "the match is over")
+        if info.resigned:
+            raise Conflict("seat_resigned", f"seat {seat} has resigned")
+        if info.stand_in_turn:
+            raise Conflict(
+                "turn_timed_out", f"seat {seat}'s turn timed out: the stand-in bot plays it"
+            )
+        if info.bot:
             raise Conflict("seat_is_bot", f"seat {seat} is played by a bot")
         return self.apply(match, seat, move, expected_version, idempotency_key)
+
+    def time_out(self, match: MatchState, job: Job) -> str:
+        """Run a ``timeout`` job: once the seat's deadline has passed, append
+        ``core.turn_timed_out`` (and, for ``on_timeout: resign``, the resignation) at the
+        job's version, with the job's id as idempotency key, so of any number of workers
+        racing, and of any retries, exactly one records it. Returns the job's outcome."""
+        seat = job.seat
+        due = None if seat is None else clock.deadline(match, seat)
+        control = match.rules.clock
+        if seat is None or due is None or control is None or match.version != job.version:
+            return "stale"
+        early = due - self.now()
+        if early > EARLY_GRACE:
+            self.runner.enqueue(job)  # back to wait for its time
+            return "early"
+        if early > 0:
+            time.sleep(early)
+        events: list[Any] = [TurnTimedOut(seat=seat, action=control.on_timeout, deadline=due)]
+        if control.on_timeout == "resign":
+            events.append(SeatResigned(seat=seat, reason="timeout"))
+        new = [NewEvent(type=e.__struct_config__.tag, data=core_encoder.encode(e)) for e in events]
+        try:
+            appended = self._append(match.match_id, match.version, new, job.id)
+        except VersionConflict:
+            return "stale"
+        if not appended.replayed:
+            self._follow_up(match.match_id)
+        return "done" if not appended.replayed else "stale"
 
     def apply(
         self,
@@ -476,10 +492,17 @@ class MatchService:
                     Job(match_id=match.match_id, version=match.version, kind="system",
                         move=_encoder.encode(task.move))
                 )  # fmt: skip
-            elif task.seat is not None and match.seats[task.seat].bot:
+            elif task.seat is not None and match.bot_for(task.seat) is not None:
                 jobs.append(
                     Job(match_id=match.match_id, version=match.version, kind="bot", seat=task.seat)
                 )
+        for seat in range(match.players):
+            due = clock.deadline(match, seat)
+            if due is not None:
+                jobs.append(
+                    Job(match_id=match.match_id, version=match.version, kind="timeout",
+                        seat=seat, due=due)
+                )  # fmt: skip
         return jobs
 
     # --- internals -----------------------------------------------------------------------
@@ -564,23 +587,25 @@ class MatchService:
     def _append_core(
         self,
         match_id: str,
-        make: Callable[[MatchState], Any],
+        make: Callable[[MatchState], list[Any]],
         idempotency_key: str | None = None,
         request_digest: str | None = None,
     ) -> _CoreChange:
-        """Append the core event ``make`` builds from the newest state (it raises to refuse).
+        """Append the core events ``make`` builds from the newest state (it raises to
+        refuse), all in one append.
 
         Seat changes do not depend on game moves, so a race with a bot's move is retried on
         the new version instead of failing the caller.
         """
         for _ in range(_SEAT_CHANGE_RETRIES):
             match = self.load(match_id)
-            event = make(match)
-            new = NewEvent(type=event.__struct_config__.tag, data=core_encoder.encode(event))
+            new = [
+                NewEvent(type=event.__struct_config__.tag, data=core_encoder.encode(event))
+                for event in make(match)
+            ]
             try:
-                appended = self._append(
-                    match_id, match.version, [new], idempotency_key, request_digest
-                )
+                appended = self._append(match_id, match.version, new, idempotency_key,
+                                        request_digest)  # fmt: skip
             except VersionConflict:
                 continue
             # The version moved, so jobs computed for the old one are void: compute them anew.
@@ -597,7 +622,7 @@ class MatchService:
         except ServiceUnavailable:
             if change.result.replayed:
                 raise
-            return self._as_stored(match_id, change.before, [change.event])
+            return self._as_stored(match_id, change.before, change.events)
 
     def _as_stored(
         self, match_id: str, before: MatchState | None, new: list[NewEvent]
@@ -614,10 +639,32 @@ class MatchService:
         ]  # fmt: skip
         return fold(self.games, stored, before)
 
-    @staticmethod
-    def _check_seat(match: MatchState, seat: int) -> None:
-        if not 0 <= seat < match.players:
-            raise NotFound("seat_not_found", f"this match has seats 0 to {match.players - 1}")
+def _check_rules(game: Any, rules: MatchRules) -> None:
+    """Refuse rules the service cannot follow: a stand-in bot the game lacks, a time control
+    of no kind or two."""
+    stand_in = rules.stand_in
+    bot_choice(game, stand_in.bot, stand_in.level, stand_in.think_ms)
+    if rules.clock is not None:
+        clock.check(rules.clock)
+
+
+_EXPORT_FIELDS = frozenset({"match_id", "game", "players", "version", "position"})
+
+
+def _bare_position(position: dict[str, Any], game_id: str, players: int) -> dict[str, Any]:
+    """The position document itself, when ``position`` is what ``GET /matches/{id}/position``
+    answers (the document with its match's facts around it), so an export starts a match as
+    it is; those facts must then agree with the match asked for."""
+    if set(position) != _EXPORT_FIELDS or not isinstance(position["position"], dict):
+        return position
+    if position["game"] != game_id:
+        raise InvalidPosition(
+            "position_of_another_game",
+            f"this position was exported from a {position['game']} match, not {game_id}",
+        )
+    if position["players"] != players:
+        raise BadRequest("bad_player_count", "the position is for another player count")
+    return position["position"]
 
 
 def _playable_position(game: Any, position: dict[str, Any], players: int) -> Any:
@@ -681,16 +728,11 @@ def _refuse_unknown_move_fields(game: Any, move: Any, data: bytes) -> None:
 
 
 def _seat_of(match: MatchState, token: str) -> int:
-    digest = _hash_token(token)
     for seat, info in enumerate(match.seats):
         # Constant-time comparison, so response timing does not reveal a token hash.
-        if info.token_hash and hmac.compare_digest(info.token_hash, digest):
+        if matches(token, info.token_hash):
             return seat
     raise Forbidden("bad_token", "this token does not belong to any seat of this match")
-
-
-def _hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def _digest(move: Any, actor: int) -> str:

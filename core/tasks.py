@@ -16,10 +16,13 @@ class Job(msgspec.Struct, frozen=True, kw_only=True):
 
     match_id: str
     version: int
-    kind: Literal["bot", "system"]
+    kind: Literal["bot", "system", "timeout"]
     seat: int | None = None
     move: bytes | None = None
     """For ``system`` jobs: the JSON-encoded move to decide with the SYSTEM actor."""
+    due: float | None = None
+    """For ``timeout`` jobs: the seat's deadline (seconds since the epoch). A runner holds
+    such a job until then (:mod:`core.clock`)."""
 
     @property
     def id(self) -> str:
@@ -30,7 +33,9 @@ class Job(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class TaskRunner(Protocol):
-    """Carries jobs to whatever executes them (a thread here, RQ workers elsewhere)."""
+    """Carries jobs to whatever executes them (a thread here, RQ workers elsewhere). A job
+    with a ``due`` time runs no earlier than that; enqueuing the same job (same id) again
+    before it ran schedules it once."""
 
     def enqueue(self, job: Job) -> None: ...
 

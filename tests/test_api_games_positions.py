@@ -100,3 +100,49 @@ def test_a_game_without_hidden_information_exports_its_position_mid_match(
         client.get(f"/matches/{restarted.json()['id']}").json()["view"]["players"]
         == client.get(f"/matches/{match_id}").json()["view"]["players"]
     )
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options", "field", "value"),
+    [
+        ("age-of-steam", 2, {"map": "st_lucia"}, "map", "st_lucia"),
+        ("brass-pittsburgh", 2, {"board_side": "main"}, "board_side", "main"),
+    ],
+)
+def test_a_match_from_a_position_records_the_positions_options(
+    client: TestClient[Any],
+    game_id: str,
+    players: int,
+    options: dict[str, Any],
+    field: str,
+    value: str,
+) -> None:
+    first = client.post("/matches", json={"game": game_id, "players": players, "options": options})
+    for seat in range(players):
+        client.post(f"/matches/{first.json()['id']}/seats/{seat}/bot", json={"bot": "random"})
+    position = client.get(f"/matches/{first.json()['id']}/position").json()["position"]
+    again = client.post(
+        "/matches", json={"game": game_id, "players": players, "position": position}
+    )
+    created = client.get(f"/matches/{again.json()['id']}/events", params={"limit": 1}).json()
+    assert created["events"][0]["payload"]["options"][field] == value
+
+
+def test_the_exported_position_starts_a_match_as_it_is(client: TestClient[Any]) -> None:
+    """What ``GET /matches/{id}/position`` gives goes back as ``position`` unchanged."""
+    match_id = _bot_match(client, "brass-birmingham", 2)
+    exported = client.get(f"/matches/{match_id}/position").json()
+    again = client.post(
+        "/matches", json={"game": "brass-birmingham", "players": 2, "position": exported}
+    )
+    assert again.status_code == 201, again.json()
+    assert client.get(f"/matches/{again.json()['id']}").json()["finished"]
+
+
+def test_an_exported_position_of_another_game_is_refused(client: TestClient[Any]) -> None:
+    match_id = _bot_match(client, "brass-birmingham", 2)
+    exported = client.get(f"/matches/{match_id}/position").json()
+    again = client.post(
+        "/matches", json={"game": "brass-pittsburgh", "players": 2, "position": exported}
+    )
+    assert again.status_code == 422 and again.json()["code"] == "position_of_another_game"

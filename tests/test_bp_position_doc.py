@@ -142,7 +142,13 @@ DEFAULTS: list[dict[str, Any]] = [
     {"discards": [[], []]},
     {"facedown": [[], []]},
     {"light_trains": [9, 9]},
-    {"link_supply": [["HT_WHISKEY", "HT_DOUBLE", "PL_MONEY1", "PL_RESERVE"]] * 2},
+    # seat 1 has built its Coke works (mat space CK is empty): the coke train is unlocked
+    {
+        "link_supply": [
+            ["HT_WHISKEY", "HT_DOUBLE", "PL_MONEY1", "PL_RESERVE"],
+            ["HT_COKE", "HT_WHISKEY", "HT_DOUBLE", "PL_MONEY1", "PL_RESERVE"],
+        ]
+    },
     {"mat": [{}, {}]},
     {"slot_owner": {}, "slot_tile": {}, "slot_cubes": {}, "slot_flipped": {}},
     {"line_owner": {}, "line_link": {}, "line_cargo": {}},
@@ -163,6 +169,31 @@ def test_omitted_fields_take_their_documented_defaults(defaults: dict[str, Any])
         given["state"][field] = default
         omitted["state"].pop(field, None)
     assert exported(omitted) == exported(given)
+
+
+def test_a_link_unlocked_by_a_tile_off_the_mat_is_in_the_supply_by_default() -> None:
+    doc = copy.deepcopy(POSITIONS[0])
+    doc["state"].pop("link_supply", None)
+    assert doc["state"]["mat"][1] == {"CK": 0}, "the guide's seat 1 has built its Coke works"
+    assert "HT_COKE" in load(doc).link_supply[1]
+    assert "HT_COKE" not in load(doc).link_supply[0]
+
+
+def test_a_link_in_the_supply_while_its_tile_is_still_on_the_mat_is_refused() -> None:
+    doc = copy.deepcopy(POSITIONS[0])
+    doc["state"]["link_supply"] = [["HT_COKE", "HT_WHISKEY", "HT_DOUBLE", "PL_MONEY1",
+                                    "PL_RESERVE"]] * 2  # fmt: skip
+    with pytest.raises(InvalidPosition) as err:
+        load(doc)
+    assert err.value.code == "links_not_conserved" and "seat 0" in err.value.message
+
+
+def test_a_link_unlocked_but_in_no_supply_is_refused() -> None:
+    doc = copy.deepcopy(POSITIONS[0])
+    doc["state"]["link_supply"] = [["HT_WHISKEY", "HT_DOUBLE", "PL_MONEY1", "PL_RESERVE"]] * 2
+    with pytest.raises(InvalidPosition) as err:
+        load(doc)
+    assert err.value.code == "links_not_conserved" and "HT_COKE" in err.value.message
 
 
 def test_merchant_and_quality_faceup_default_to_every_placed_tile_face_up() -> None:

@@ -310,6 +310,14 @@ def played_in_process(registry: GameRegistry, game_id: str, players: int) -> lis
     return [(e.type, e.actor, e.data) for e in service.store.read(match_id)]
 
 
+def ownerless(events: list[Any]) -> list[Any]:
+    """``events`` without the owner token's hash, which differs from match to match."""
+    kind, actor, data = events[0]
+    created = msgspec.json.decode(data)
+    created.pop("owner_hash", None)
+    return [(kind, actor, created), *events[1:]]
+
+
 def play_our_turns(
     client: Client, match_id: str, tokens: dict[int, str], rng: Random, deadline: float
 ) -> list[tuple[int, str, dict[str, Any]]]:
@@ -369,7 +377,7 @@ def test_bots_play_a_whole_match_through_http_and_an_rq_worker(
     # Bots and system work draw from the match seed and the version: the workers, racing
     # each other on one stream, played exactly the match the inline runner plays.
     stored = [(e.type, e.actor, e.data) for e in app_service.store.read(match_id)]
-    assert stored == played_in_process(registry, game_id, players)
+    assert ownerless(stored) == ownerless(played_in_process(registry, game_id, players))
     assert not re.search(r"job \S+ failed", worker_log(tmp_path))
 
 

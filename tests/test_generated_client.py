@@ -123,3 +123,39 @@ def test_the_generated_client_plays_on_a_live_server(
         assert isinstance(lobby, models.MatchPage)
         assert [m.id for m in lobby.items] == [created.id]
         assert lobby.items[0].version == accepted.version
+
+
+def test_the_generated_client_runs_an_invite_only_match_with_a_clock(
+    client_package: ModuleType, registry: Any
+) -> None:
+    models = importlib.import_module(f"{PACKAGE}.models")
+    api = f"{PACKAGE}.api"
+    create_match = importlib.import_module(f"{api}.matches.create_match")
+    get_match = importlib.import_module(f"{api}.matches.get_match")
+    claim_seat = importlib.import_module(f"{api}.seats.claim_seat")
+    invite_to_seat = importlib.import_module(f"{api}.seats.invite_to_seat")
+    resign_seat = importlib.import_module(f"{api}.seats.resign_seat")
+    with served(create_app(MatchService(MemoryStore(), registry))) as base_url:
+        server = client_package.Client(base_url=base_url, raise_on_unexpected_status=True)
+
+        def client(token: str) -> Any:
+            return client_package.AuthenticatedClient(
+                base_url=base_url, token=token, raise_on_unexpected_status=True
+            )
+
+        rules = models.MatchRules(invite_only=True, clock=models.TimeControl(turn_seconds=86400))
+        body = models.CreateMatch(game=models.CreateMatchGame(GAME), players=2, rules=rules)
+        match = create_match.sync(client=server, body=body)
+        owner = client(match.owner_token)
+        tokens = []
+        for seat in (0, 1):
+            code = invite_to_seat.sync(match.id, seat, client=owner).invite
+            invited = models.ClaimSeat(invite=code)
+            tokens.append(claim_seat.sync(match.id, seat, client=server, body=invited).token)
+        view = get_match.sync(match.id, client=client(tokens[0]))
+        assert view.you == 0 and view.rules.clock.turn_seconds == 86400
+        assert [s.deadline is not None for s in view.seats] == [s in view.to_act for s in (0, 1)]
+        changed = resign_seat.sync(match.id, 0, client=client(tokens[0]))
+        assert isinstance(changed, models.SeatsChanged) and changed.status == "finished"
+        over = get_match.sync(match.id, client=server)
+        assert over.finished and over.result.ranking == [2, 1]

@@ -182,3 +182,25 @@ def test_a_search_bot_whose_pool_is_gone_still_plays_the_greedy_move(registry: A
     rng = Random(9)
     expected = GreedyBot().for_game(game).choose(view, legal, Random(9))
     assert pool.bot(game, STEADY).choose(view, legal, rng) == expected
+
+
+def _arm_with(values: list[float]) -> Any:
+    from worker.search import _Arm
+
+    arm = _Arm("move", 0.5)
+    for v in values:
+        arm.visits += 1
+        arm.total += v
+        arm.values.append(v)
+    return arm
+
+
+def test_search_leaves_the_heuristic_pick_only_for_a_lead_beyond_the_noise() -> None:
+    bot = SearchBot(HighCard(), STEADY)
+    anchor = _arm_with([0.5] * 12)
+    steady_lead = _arm_with([0.56, 0.55, 0.57, 0.56] * 3)
+    noisy_lead = _arm_with([0.98, 0.16, 0.99, 0.15] * 3)  # +0.07 on average, by luck
+    small_lead = _arm_with([0.51] * 12)  # sure, but less than the anchor bonus
+    assert bot._clearly_better(steady_lead, anchor)
+    assert not bot._clearly_better(noisy_lead, anchor)
+    assert not bot._clearly_better(small_lead, anchor)

@@ -79,3 +79,46 @@ def test_tournament_command_refuses_unknown_games_and_bots(
     args = ["tournament", "--game", "brass-birmingham", "--players", "2", "--bots", "minimax"]
     assert main(args) == 2
     assert "unknown bot" in capsys.readouterr().err
+
+
+def test_tournament_think_budgets_count_the_thinking_process_cpu_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import time
+
+    import worker.tournament as tournament
+
+    clocks: list[object] = []
+    real = tournament.get_bot
+
+    def spy(*args: object, **kwargs: object) -> object:
+        clocks.append(kwargs.get("clock"))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tournament, "get_bot", spy)
+    entrants = [Entrant("search", "easy", 20), Entrant("greedy")]
+    play_match("brass-birmingham", 2, entrants, 0, "clock", clock="cpu")
+    play_match("brass-birmingham", 2, entrants, 1, "clock", clock="wall")
+    assert clocks == [time.process_time] * 2 + [time.perf_counter] * 2
+
+
+def test_a_stopped_tournament_keeps_the_matches_it_finished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import worker.tournament as tournament
+
+    real = tournament.play_match
+
+    def stop_at_the_third(*args: object) -> MatchRecord:
+        if args[3] == 2:
+            raise KeyboardInterrupt
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tournament, "play_match", stop_at_the_third)
+    out = tmp_path / "t.json"
+    with pytest.raises(KeyboardInterrupt):
+        main(["tournament", "--game", "brass-birmingham", "--players", "2", "--bots",
+              "greedy,random", "--games", "5", "--quiet", "--json", str(out)])  # fmt: skip
+    doc = json.loads(out.read_text())
+    assert doc["summary"]["matches"] == 2
+    assert [m["number"] for m in doc["matches"]] == [0, 1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from random import Random
 from typing import Any, Protocol
@@ -58,12 +59,12 @@ class SearchBots:
 
     def for_game(
         self, game: Any, level: str | None = None, think_ms: int | None = None,
-        pool: ThinkPool | None = None,
+        pool: ThinkPool | None = None, clock: Callable[[], float] = time.perf_counter,
     ) -> Bot:  # fmt: skip
         if not searchable(game):
             return GreedyBot().for_game(game)
         chosen = level_with(level or DEFAULT_LEVEL, think_ms)
-        return SearchBot(game, chosen) if pool is None else pool.bot(game, chosen)
+        return SearchBot(game, chosen, clock) if pool is None else pool.bot(game, chosen)
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         raise TypeError("the search bot plays a game: fit it with for_game first")
@@ -74,16 +75,16 @@ BOTS: dict[str, Any] = {"random": RandomBot(), "greedy": GreedyBot(), "search": 
 
 def get_bot(
     name: str, game: Any = None, level: str | None = None, think_ms: int | None = None,
-    pool: ThinkPool | None = None,
+    pool: ThinkPool | None = None, clock: Callable[[], float] = time.perf_counter,
 ) -> Bot:  # fmt: skip
     """The bot ``name``, fitted to ``game`` when that bot plays each game its own way (the
     search bot also to its ``level`` and the seat's ``think_ms``, thinking in ``pool``'s
-    processes when one is given)."""
+    processes when one is given, its budget counted on ``clock``)."""
     bot = BOTS[name]
     if game is None or not hasattr(bot, "for_game"):
         return bot
     if name == "search":
-        return bot.for_game(game, level, think_ms, pool)
+        return bot.for_game(game, level, think_ms, pool, clock)
     return bot.for_game(game)
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import heapq
 import logging
 import queue
 import threading
+import time
 import zlib
 
 from core.service import MatchService
@@ -23,6 +25,10 @@ class InProcessRunner:
     hold neither this process's interpreter lock (the API's requests) nor more cores than
     the pool has. Jobs of one match never run at once: each waits for the one before, and a
     job already queued or running here is not queued a second time (the reconciler may ask).
+
+    A job with a ``due`` time (a clock's timeout) waits on a timer thread until then; a job
+    enqueued again while it waits is kept once. Timers live in this process: after a
+    restart, the reconciler's first scan schedules them again from the store.
     """
 
     def __init__(self, threads: int = 4, pool: ThinkPool | None = None) -> None:
@@ -38,6 +44,13 @@ class InProcessRunner:
             threading.Thread(target=self._loop, name=f"ironworks-worker-{i}", daemon=True)
             for i in range(max(1, threads))
         ]
+        self._timers: list[tuple[float, str, Job]] = []
+        self._timer_ids: set[str] = set()
+        self._timer_wake = threading.Condition()
+        self._closing = False
+        self._threads.append(
+            threading.Thread(target=self._release_due, name="ironworks-timers", daemon=True)
+        )
         for thread in self._threads:
             thread.start()
 
@@ -45,12 +58,39 @@ class InProcessRunner:
         self.service = service
 
     def enqueue(self, job: Job) -> None:
+        if job.due is not None and job.due > time.time():
+            with self._timer_wake:
+                if job.id not in self._timer_ids:
+                    self._timer_ids.add(job.id)
+                    heapq.heappush(self._timers, (job.due, job.id, job))
+                    self._timer_wake.notify()
+            return
         with self._idle:
             if job.id in self._pending:
                 return
             self._pending.add(job.id)
             self._busy += 1
         self._queue.put(job)
+
+    @property
+    def scheduled(self) -> list[Job]:
+        """Jobs waiting for their time, soonest first."""
+        with self._timer_wake:
+            return [job for _, _, job in sorted(self._timers)]
+
+    def _release_due(self) -> None:
+        """Hands each timed job to the job threads once its time has come."""
+        with self._timer_wake:
+            while not self._closing:
+                now = time.time()
+                while self._timers and self._timers[0][0] <= now:
+                    _, job_id, job = heapq.heappop(self._timers)
+                    self._timer_ids.discard(job_id)
+                    with self._idle:
+                        self._busy += 1
+                    self._queue.put(job)
+                wait = self._timers[0][0] - now if self._timers else None
+                self._timer_wake.wait(wait)
 
     def join(self, timeout: float | None = None) -> bool:
         """Wait until every queued job (and what it enqueued) has run."""
@@ -64,6 +104,9 @@ class InProcessRunner:
 
     def close(self) -> None:
         """Stop after the jobs queued so far; waits a few seconds for the ones in hand."""
+        with self._timer_wake:
+            self._closing = True
+            self._timer_wake.notify()
         for _ in self._threads:
             self._queue.put(None)
         for thread in self._threads:
@@ -91,17 +134,23 @@ class InProcessRunner:
 
 class InlineRunner:
     """Runs each job right away in the caller's thread, queueing nested ones: for tests
-    and bots' playouts where determinism matters more than latency."""
+    and bots' playouts where determinism matters more than latency. Timed jobs (clocks)
+    are only kept in :attr:`scheduled`, for a test to run by hand."""
 
     def __init__(self) -> None:
         self.service: MatchService | None = None
         self._pending: list[Job] = []
         self._running = False
+        self.scheduled: list[Job] = []
 
     def bind(self, service: MatchService) -> None:
         self.service = service
 
     def enqueue(self, job: Job) -> None:
+        if job.due is not None:
+            if job not in self.scheduled:
+                self.scheduled.append(job)
+            return
         self._pending.append(job)
         if self._running:
             return

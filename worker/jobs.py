@@ -23,7 +23,8 @@ from worker.think import ThinkPool
 
 log = logging.getLogger(__name__)
 
-Outcome = Literal["done", "stale", "failed"]
+Outcome = Literal["done", "stale", "failed", "early"]
+"""``early``: a timeout job that ran well before its deadline went back to wait for it."""
 
 
 MAX_DECISIONS_PER_JOB = 200
@@ -63,6 +64,8 @@ def _execute(service: MatchService, job: Job, pool: ThinkPool | None) -> Outcome
         if job.kind == "system":
             service.apply(match, SYSTEM, job.move or b"", job.version, job.id)
             return "done"
+        if job.kind == "timeout":
+            return service.time_out(match, job)  # type: ignore[return-value]
         return _play_turn(service, match, job, pool)
     except (VersionConflict, IdempotencyMismatch):
         # Another copy of this job (another process's, or one that a reconciler queued
@@ -81,8 +84,9 @@ def _play_turn(
     seat = job.seat
     if seat is None or not _bot_to_move(service, match, seat):
         return "stale"
-    info = match.seats[seat]
-    bot = get_bot(info.bot or "random", service.game_of(match), info.level, info.think_ms, pool)
+    info = match.bot_for(seat)
+    assert info is not None
+    bot = get_bot(info.bot, service.game_of(match), info.level, info.think_ms, pool)
     moved = 0
     started = time.monotonic()
     try:
@@ -98,7 +102,7 @@ def _play_turn(
             thinking = time.perf_counter()
             move = bot.choose(service.view(match, seat), legal, rng)
             for observe in BOT_MOVE_OBSERVERS:
-                observe(match.game_id, info.bot or "random", len(legal),
+                observe(match.game_id, info.bot, len(legal),
                         time.perf_counter() - thinking)  # fmt: skip
             turn_job = Job(match_id=match.match_id, version=match.version, kind="bot", seat=seat)
             service.apply(match, seat, move, match.version, turn_job.id, enqueue=False)
@@ -111,7 +115,7 @@ def _play_turn(
 
 
 def _bot_to_move(service: MatchService, match: MatchState, seat: int) -> bool:
-    """Whether the match waits on ``seat`` and a bot plays it."""
-    if not match.seats[seat].bot:
+    """Whether the match waits on ``seat`` and a bot plays it (its own or the stand-in)."""
+    if match.bot_for(seat) is None:
         return False
     return any(t.kind == "turn" and t.seat == seat for t in service.tasks(match))

@@ -9,6 +9,7 @@ safe, since a job that did run meanwhile is stale by the time its copy runs.
 from __future__ import annotations
 
 import logging
+import time
 
 from core.errors import ServiceUnavailable
 from core.observe import JOB_OBSERVERS, notify
@@ -27,6 +28,10 @@ class Reconciler:
 
     A match resumed again and again at the same version has a job that keeps failing (a
     plugin bug): it is retried after 1, 2, 4 … up to ``MAX_BACKOFF`` scans, not at every one.
+
+    A clock's timeout job is enqueued like any other (its runner holds it until it is due,
+    and keeps it once however often it comes), but a match waiting only for a timeout that
+    is not due yet does not count as resumed.
 
     A store or queue that is unavailable ends the scan with
     :class:`core.errors.ServiceUnavailable` and counts against no match: the next scan tries
@@ -104,4 +109,5 @@ class Reconciler:
         for job in jobs:
             self.service.runner.enqueue(job)
             notify(JOB_OBSERVERS, job.kind, "queued")
-        return 1
+        now = time.time()
+        return int(any(job.due is None or job.due <= now for job in jobs))

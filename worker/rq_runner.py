@@ -6,6 +6,12 @@ the stream version it was computed for and appended with its id as idempotency k
 (``worker.jobs``), so a duplicate only costs a wasted load. RQ's job id is the
 :attr:`core.tasks.Job.id`, which keeps the queue free of duplicates in the common case, and
 a reconciler in every worker re-enqueues work that a dead worker took down with it.
+
+Timed jobs (a clock's timeouts) wait in a sorted set in Redis, scored by their due time,
+until a worker's watch thread moves them to the queue: whichever worker removes one from
+the set first queues it, so it is queued once, and it waits in Redis, so it outlives every
+worker. (RQ's own scheduler runs in a process it forks, under a lock a killed worker keeps
+for a minute, which would make every timeout that late.)
 """
 
 from __future__ import annotations
@@ -42,6 +48,8 @@ FAILURE_TTL = 24 * 3600
 ALIVE_TTL = 3
 """A worker that has not beaten for this many seconds counts as dead; its jobs are redone."""
 BEAT_EVERY = 1.0
+TIMERS_EVERY = 0.25
+"""Seconds between two looks for timed jobs that are due."""
 RECONCILE_EVERY = 2.0
 """Seconds between the reconciler's scans for matches whose jobs were lost."""
 
@@ -79,6 +87,10 @@ class Keys(msgspec.Struct, frozen=True):
     def reconcile_lock(self) -> str:
         return f"{self.prefix}:reconciling"
 
+    @property
+    def timers(self) -> str:
+        return f"{self.prefix}:timers"
+
 
 class RQRunner:
     """Sends jobs to the ironworks RQ queue. ``store_url`` travels with each job so a worker
@@ -109,7 +121,28 @@ class RQRunner:
 
     def enqueue(self, job: Job) -> None:
         with self.breaker:
+            if job.due is not None and job.due > time.time():
+                # The same job (same JSON) is one member: enqueued twice, it waits once.
+                self.connection.zadd(self.keys.timers, {msgspec.json.encode(job): job.due})
+                return
             self._enqueue(job)
+
+    def release_due(self) -> int:
+        """Queue the timed jobs whose time has come; returns how many this call queued."""
+        released = 0
+        with self.breaker:
+            due = self.connection.zrangebyscore(self.keys.timers, "-inf", time.time(), 0, 100)
+            for member in due:
+                if self.connection.zrem(self.keys.timers, member):  # ours, not another's
+                    self._enqueue(_job_decoder.decode(member))
+                    released += 1
+        return released
+
+    def scheduled(self) -> list[Job]:
+        """Timed jobs waiting for their time, soonest first."""
+        with self.breaker:
+            members = self.connection.zrange(self.keys.timers, 0, -1)
+        return [_job_decoder.decode(m) for m in members]
 
     def ping(self) -> None:
         """Raise :class:`core.errors.ServiceUnavailable` unless the queue answers now."""
@@ -214,12 +247,20 @@ def _watch(
     stop: threading.Event,
     reconcile_every: float,
 ) -> None:
-    """Beat for the worker and, when no other worker has just done it, reconcile."""
+    """Beat for the worker, queue the timed jobs that are due and, when no other worker has
+    just done it, reconcile."""
     next_scan = time.monotonic() + reconcile_every
-    while not stop.wait(BEAT_EVERY):
+    next_beat = time.monotonic()
+    timers = reconciler.service.runner
+    while not stop.wait(TIMERS_EVERY):
         try:
-            connection.set(keys.alive(worker_name), 1, ex=ALIVE_TTL)
+            if isinstance(timers, RQRunner):
+                timers.release_due()
             now = time.monotonic()
+            if now < next_beat:
+                continue
+            next_beat = now + BEAT_EVERY
+            connection.set(keys.alive(worker_name), 1, ex=ALIVE_TTL)
             if now < next_scan:
                 continue
             next_scan = now + reconcile_every

@@ -86,13 +86,15 @@ def utility(scores: list[float], seat: int, scale: float) -> float:
 
 
 class _Arm:
-    __slots__ = ("move", "prior", "total", "visits")
+    __slots__ = ("move", "prior", "total", "values", "visits")
 
     def __init__(self, move: Any, prior: float) -> None:
         self.move = move
         self.prior = prior
         self.visits = 0
         self.total = 0.0
+        self.values: list[float] = []
+        """The value of each visit; the i-th was played in the i-th shared future."""
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else self.prior
@@ -105,6 +107,9 @@ class SearchBot:
     """UCB1's constant, for utilities in (0, 1) that differ by a few hundredths."""
     anchor_bonus = 0.02
     """How much better (in utility) a move must look than the game's own heuristic pick."""
+    confidence = 1.0
+    """Standard errors of the paired difference by which a move must lead the heuristic's
+    pick to replace it (one-sided, about 84 %)."""
 
     def __init__(self, game: Any, level: Level, clock: Callable[[], float] = time.perf_counter):
         self.game = game
@@ -147,6 +152,7 @@ class SearchBot:
                 value = 0.0
             arm.visits += 1
             arm.total += value
+            arm.values.append(value)
         return self._best(arms, anchor)
 
     def _anchor(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
@@ -163,9 +169,27 @@ class SearchBot:
         if most == 0:
             return max(arms, key=lambda a: a.prior).move
         tried = [a for a in arms if a.visits * 4 >= most]
-        return max(
-            tried, key=lambda a: a.mean() + (self.anchor_bonus if a.move == anchor else 0.0)
-        ).move
+        best = max(tried, key=lambda a: a.mean())
+        held = next((a for a in arms if a.move == anchor and a.visits), None)
+        if held is None or best is held or self._clearly_better(best, held):
+            return best.move
+        return held.move
+
+    def _clearly_better(self, arm: _Arm, anchor: _Arm) -> bool:
+        """Whether ``arm`` beats the heuristic's pick by more than :attr:`anchor_bonus`
+        and by more than the noise of their futures: the two were played in the same
+        futures (common random numbers), so their paired differences show how sure the
+        lead is. More players mean noisier futures, and then search leaves the heuristic
+        only when it is sure."""
+        n = min(arm.visits, anchor.visits)
+        diffs = [a - b for a, b in zip(arm.values[:n], anchor.values[:n], strict=True)]
+        lead = sum(diffs) / n
+        if lead <= self.anchor_bonus:
+            return False
+        if n < 2:
+            return arm.mean() > anchor.mean() + self.anchor_bonus
+        spread = math.sqrt(sum((d - lead) ** 2 for d in diffs) / (n - 1))
+        return lead > self.confidence * spread / math.sqrt(n)
 
     # --- the parts of one think ----------------------------------------------------------
 

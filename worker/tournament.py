@@ -25,6 +25,11 @@ from core.bots import BOT_KINDS, BOT_LEVELS
 from core.game import SYSTEM
 from worker.bots import get_bot
 
+CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
+"""What a search bot's think budget counts in a tournament. ``cpu`` (the default): the
+thinking process's CPU seconds, so a ladder run on a busy, shared machine measures the same
+bots as on a quiet one. ``wall``: elapsed seconds, as the service counts them."""
+
 
 class Entrant(msgspec.Struct, frozen=True):
     """One bot of a tournament: ``kind`` and, for the search bot, its level."""
@@ -72,7 +77,7 @@ class SeatRecord(msgspec.Struct):
     eliminated: bool
     negative_income: bool
     move_times: list[float]
-    """Seconds each of its decisions with a real choice took."""
+    """Seconds each of its decisions with a real choice took, on the tournament's clock."""
 
 
 class MatchRecord(msgspec.Struct):
@@ -89,11 +94,12 @@ def seating(entrants: list[Entrant], players: int, number: int) -> list[Entrant]
 
 def play_match(
     game_id: str, players: int, entrants: list[Entrant], number: int, seed: str,
-    options: dict[str, Any] | None = None, max_decisions: int = 20_000,
+    options: dict[str, Any] | None = None, max_decisions: int = 20_000, clock: str = "cpu",
 ) -> MatchRecord:  # fmt: skip
     game = _registry().get(game_id)
     seats = seating(entrants, players, number)
-    bots = [get_bot(e.kind, game, e.level, e.think_ms) for e in seats]
+    tick = CLOCKS[clock]
+    bots = [get_bot(e.kind, game, e.level, e.think_ms, clock=tick) for e in seats]
     rng = Random(f"{seed}/{number}")
     opts = msgspec.convert(options or {}, game.Options)
     state = None
@@ -108,10 +114,10 @@ def play_match(
         else:
             seat = task.seat
             legal = game.legal_moves(state, seat)
-            started = time.perf_counter()
+            started = tick()
             move = bots[seat].choose(game.view(state, seat), legal, Random(rng.random()))
             if len(legal) > 1:
-                times[seat].append(time.perf_counter() - started)
+                times[seat].append(tick() - started)
             events = game.decide(state, seat, move, rng)
         decisions += 1
         for event in events:
@@ -215,24 +221,30 @@ def _progress(done: int, total: int, started: float, stream: Any) -> None:
 def run(
     game_id: str, players: int, entrants: list[Entrant], games: int, seed: str = "tournament",
     processes: int = 1, options: dict[str, Any] | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None, clock: str = "cpu",
+    on_record: Callable[[MatchRecord], None] | None = None,
 ) -> list[MatchRecord]:  # fmt: skip
     """Play ``games`` matches (in ``processes`` processes) and return their records, in
-    match order."""
-    args = [(game_id, players, entrants, n, seed, options) for n in range(games)]
+    match order. Think budgets count on ``clock`` (see :data:`CLOCKS`); ``on_record`` sees
+    each record as its match ends."""
+    args = [(game_id, players, entrants, n, seed, options, 20_000, clock) for n in range(games)]
     records: list[MatchRecord] = []
+
+    def done(record: MatchRecord) -> None:
+        records.append(record)
+        if on_record:
+            on_record(record)
+        if progress:
+            progress(len(records), games)
+
     if processes <= 1:
-        for done, a in enumerate(args, 1):
-            records.append(play_match(*a))
-            if progress:
-                progress(done, games)
+        for a in args:
+            done(play_match(*a))
         return records
     with ProcessPoolExecutor(max_workers=processes) as pool:
         futures = [pool.submit(play_match, *a) for a in args]
-        for done, future in enumerate(_as_completed(futures), 1):
-            records.append(future.result())
-            if progress:
-                progress(done, games)
+        for future in _as_completed(futures):
+            done(future.result())
     return sorted(records, key=lambda r: r.number)
 
 
@@ -277,17 +289,38 @@ def main(args: Any) -> int:
     options = msgspec.json.decode(args.options) if args.options else None
     started = time.perf_counter()
     show = None if args.quiet else (lambda d, t: _progress(d, t, started, sys.stderr))
+    so_far: list[MatchRecord] = []
+
+    def report(records: list[MatchRecord]) -> dict[str, Any]:
+        summary = summarize(records, entrants)
+        summary.update(game=args.game, players=args.players, seed=args.seed, clock=args.clock,
+                       seconds=round(time.perf_counter() - started, 1))  # fmt: skip
+        return summary
+
+    def keep(record: MatchRecord) -> None:
+        # A long ladder that is stopped keeps every match it finished.
+        so_far.append(record)
+        if args.json:
+            _write_json(args.json, report(so_far), sorted(so_far, key=lambda r: r.number))
+
     records = run(args.game, args.players, entrants, args.games, args.seed, args.processes,
-                  options, show)  # fmt: skip
+                  options, show, args.clock, keep)  # fmt: skip
     if show:
         sys.stderr.write("\n")
-    summary = summarize(records, entrants)
-    summary.update(game=args.game, players=args.players, seed=args.seed,
-                   seconds=round(time.perf_counter() - started, 1))  # fmt: skip
-    title = f"{args.game}, {args.players} players, seat-rotated"
-    print(format_table(summary, title))
+    summary = report(records)
+    print(format_table(summary, f"{args.game}, {args.players} players, seat-rotated"))
     if args.json:
-        with open(args.json, "wb") as out:
-            out.write(msgspec.json.format(msgspec.json.encode(
-                {"summary": summary, "matches": records}), indent=2))  # fmt: skip
+        _write_json(args.json, summary, records)
     return 0
+
+
+def _write_json(path: str, summary: dict[str, Any], records: list[MatchRecord]) -> None:
+    """The summary and every match's record, replacing ``path`` whole (never half written)."""
+    import os
+
+    body = msgspec.json.format(msgspec.json.encode({"summary": summary, "matches": records}),
+                               indent=2)  # fmt: skip
+    partial = f"{path}.partial"
+    with open(partial, "wb") as out:
+        out.write(body)
+    os.replace(partial, path)

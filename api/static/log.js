@@ -65,9 +65,16 @@ function dollars(n) {
 
 // Sentences for the event types the installed games share; `who` is the acting seat's name.
 const SAY = {
-  "core.match_created": (p) => `Match created: ${p.players} players${p.from_position ? ", from a position" : ""}`,
+  "core.match_created": (p) => `Match created: ${p.players} players${p.from_position ? ", from a position" : ""}${p.imported ? ", imported from a record" : ""}`,
   "core.seat_claimed": (p, n, seat) => `${seat(p.seat)} was taken`,
   "core.seat_bot": (p, n, seat) => `${seat(p.seat)} is played by the ${p.bot} bot${p.level ? ` (${p.level})` : ""}`,
+  "core.seat_bot_released": (p, n, seat) => `${seat(p.seat)} is no longer played by a bot`,
+  "core.seat_invited": (p, n, seat) => `${seat(p.seat)} is kept for an invited player`,
+  "core.seat_token_reissued": (p, n, seat) => `${seat(p.seat)} got a new token`,
+  "core.seat_removed": (p, n, seat) => `${seat(p.seat)}'s player was removed`,
+  "core.seat_resigned": (p, n, seat) => `${seat(p.seat)} resigned${p.reason === "timeout" ? " (out of time)" : ""}`,
+  "core.turn_timed_out": (p, n, seat) => `${seat(p.seat)} ran out of time${p.action === "bot" ? ": a bot plays the turn" : ""}`,
+  "core.match_abandoned": () => "The match was abandoned",
   started: (p) => `The game begins (${p.players} players)`,
   discarded: (p, n) => `discarded ${list(p.cards, n)}`,
   tile_placed: (p, n) => `built ${words(p.industry || p.tile || "a tile")}${p.level ? ` ${roman(p.level)}` : ""} at ${pretty(p.space, n)}`,

@@ -16,6 +16,7 @@ import msgspec
 
 from core.errors import BadRequest, IllegalMove
 from core.game import SYSTEM, Result, Task
+from core.resignation import with_resignations
 from plugins.age_of_steam import bot, flow, log, lookahead, playout_policy, position
 from plugins.age_of_steam import events as ev
 from plugins.age_of_steam import moves as mv
@@ -227,9 +228,9 @@ class AgeOfSteam:
             case mv.Settle():
                 return self._settle(state)
             case mv.DrawProduction():
-                return [self._draw_production(b, state, rng)]
+                return [self._draw_production(b, state, move, rng)]
             case mv.GrowGoods():
-                return self._grow(b, state, rng)
+                return self._grow(b, state, move, rng)
         raise IllegalMove("unknown_move", "Age of Steam has no such move")
 
     def _refusal(self, b: Board, state: State, actor: int, move: Any) -> Refusal | None:
@@ -242,7 +243,7 @@ class AgeOfSteam:
             if isinstance(move, mv.DrawProduction):
                 if phase != "production" or state.production_drawn:
                     return Refusal("not_now", "Production cubes are drawn at the start of growth")
-            elif SYSTEM_PHASES.get(phase) != move:
+            elif type(SYSTEM_PHASES.get(phase)) is not type(move):
                 return Refusal("not_now", "this step of the turn is not due now")
             return None
         if phase == "over":
@@ -407,23 +408,68 @@ class AgeOfSteam:
             ev.IncomeReduced(cuts),
         ]
 
-    def _draw_production(self, b: Board, state: State, rng: Random) -> ev.ProductionDrawn:
+    def _draw_production(
+        self, b: Board, state: State, move: mv.DrawProduction, rng: Random
+    ) -> ev.ProductionDrawn:
         holder = state.actions["production"]
         room = sum(col.spaces - len(state.display[i]) for i, col in enumerate(b.spec.display))
         bag = dict(state.bag)
-        cubes = [c for c in (draw(bag, rng) for _ in range(min(2, room))) if c]
-        return ev.ProductionDrawn(holder, cubes)
+        if move.cubes is None:
+            cubes = [c for c in (draw(bag, rng) for _ in range(min(2, room))) if c]
+            return ev.ProductionDrawn(holder, cubes)
+        want = min(2, room, sum(bag.values()))
+        if len(move.cubes) != want:
+            raise IllegalMove(
+                "production_count",
+                f"Production draws {want} cubes now (two, fewer only when the display has "
+                f"less room or the bag fewer cubes), not {len(move.cubes)}",
+            )
+        for cube in move.cubes:
+            if bag.get(cube, 0) <= 0:
+                raise IllegalMove(
+                    "cube_not_in_bag",
+                    f"the bag holds no {cube!r} cube to draw (it holds "
+                    f"{', '.join(f'{n} {c}' for c, n in sorted(bag.items()) if n) or 'none'})",
+                )
+            bag[cube] -= 1
+        return ev.ProductionDrawn(holder, list(move.cubes))
 
-    def _grow(self, b: Board, state: State, rng: Random) -> list[Any]:
+    def _grow(self, b: Board, state: State, move: mv.GrowGoods, rng: Random) -> list[Any]:
         dice = b.rules.growth_dice
         count = state.players if dice == "players" else int(dice)
         sets = {col.dice for col in b.spec.display}
-        light = [rng.randint(1, 6) for _ in range(count)] if "light" in sets else []
-        dark = [rng.randint(1, 6) for _ in range(count)] if "dark" in sets else []
+        if move.light is None and move.dark is None:
+            light = [rng.randint(1, 6) for _ in range(count)] if "light" in sets else []
+            dark = [rng.randint(1, 6) for _ in range(count)] if "dark" in sets else []
+        else:
+            light, dark = list(move.light or []), list(move.dark or [])
+            for name, rolled in (("light", light), ("dark", dark)):
+                want = count if name in sets else 0
+                if len(rolled) != want:
+                    raise IllegalMove(
+                        "dice_count",
+                        f"goods growth rolls {want} {name} dice on this map with "
+                        f"{state.players} players, not {len(rolled)}",
+                    )
+                if any(not 1 <= die <= 6 for die in rolled):
+                    raise IllegalMove("die_out_of_range", f"a die shows 1 to 6, not {rolled}")
         over = state.turn >= state.last_turn or not state.active()
         # Neither scoring counts goods, so the score before growth is the final one.
         scores = final_scores(b, state) if over else None
         return [ev.GoodsGrown(light, dark), ev.TurnEnded(state.turn, over, scores)]
+
+    def position_options(self, state: State) -> Options:
+        """The options a position plays with (its map and the map's settings)."""
+        return msgspec.convert(state.options, Options)
+
+    def chance_outcome(self, state: State, move: Any, events: list[Any]) -> Any:
+        """The chance hook: a draw or a roll with the outcome its first event shows."""
+        first = events[0] if events else None
+        if isinstance(move, mv.DrawProduction) and isinstance(first, ev.ProductionDrawn):
+            return mv.DrawProduction(cubes=list(first.cubes))
+        if isinstance(move, mv.GrowGoods) and isinstance(first, ev.GoodsGrown):
+            return mv.GrowGoods(light=list(first.light), dark=list(first.dark))
+        return move
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -539,7 +585,9 @@ class AgeOfSteam:
     def result(self, state: State) -> Result | None:
         if state.phase != "over" or state.final_scores is None:
             return None
-        scores = list(state.final_scores)
+        return self._result(state, list(state.final_scores))
+
+    def _result(self, state: State, scores: list[int]) -> Result:
         b = board(state.map_id)
         details: dict[str, Any] = {
             "eliminated": [s for s in range(state.players) if state.pl[s].eliminated],
@@ -552,6 +600,19 @@ class AgeOfSteam:
                 scores[s] >= 0 and not state.pl[s].eliminated for s in range(state.players)
             ]
         return Result(scores=scores, ranking=ranking(state, scores), details=details)
+
+    def result_with_resignations(self, state: State, resigned: list[int]) -> Result:
+        """The optional hook (:mod:`core.game`): the final scores, or mid-game the scores as
+        if the game ended now; every resigned seat ranked below the others."""
+        own = self.result(state)
+        if own is None:
+            own = self._result(state, final_scores(board(state.map_id), state))
+        if "won" in own.details:  # Barbados: a seat that resigned has not won
+            won = [w and s not in resigned for s, w in enumerate(own.details["won"])]
+            own = Result(
+                scores=own.scores, ranking=own.ranking, details={**own.details, "won": won}
+            )
+        return with_resignations(own, resigned)
 
     def export_position(self, state: State) -> dict[str, Any]:
         return position.export(board(state.map_id), state)

@@ -87,7 +87,13 @@ class PlaceCube(msgspec.Struct, tag="place_cube", forbid_unknown_fields=True):
 
 
 class DrawProduction(msgspec.Struct, tag="draw_production", forbid_unknown_fields=True):
-    """System: draw the Production cubes from the bag."""
+    """System: draw the Production cubes from the bag.
+
+    A chance move: ``cubes`` are the colours drawn, in order (two, or fewer when the
+    display or the bag has less room or fewer cubes); the server draws them unless an
+    imported record gives them."""
+
+    cubes: list[str] | None = None
 
 
 class Settle(msgspec.Struct, tag="settle", forbid_unknown_fields=True):
@@ -95,7 +101,14 @@ class Settle(msgspec.Struct, tag="settle", forbid_unknown_fields=True):
 
 
 class GrowGoods(msgspec.Struct, tag="grow_goods", forbid_unknown_fields=True):
-    """System: roll the goods-growth dice and end the turn."""
+    """System: roll the goods-growth dice and end the turn.
+
+    A chance move: ``light`` and ``dark`` are the dice rolled (1 to 6, as many as the map
+    rolls; an empty list for a set of columns the map does not have); the server rolls
+    them unless an imported record gives both."""
+
+    light: list[int] | None = None
+    dark: list[int] | None = None
 
 
 Move = (

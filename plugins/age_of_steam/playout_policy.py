@@ -11,15 +11,17 @@ final score; this one counts cubes).
 * Build: the best-paying per dollar of a few track projects (:mod:`projects`): from its
   unfinished track and the two cities with most cubes to send, valued by what the cubes
   at its links' ends (:mod:`deliveries`) would pay the seat more; never spends this
-  turn's expenses.
+  turn's expenses. The project chosen for a turn's first tile is followed for its next
+  tiles (:class:`_Following`) rather than chosen afresh after each.
 * Move goods: the delivery paying the seat most; the engine raised in the first round
   when nothing pays and income can carry it.
 """
 
 from __future__ import annotations
 
+import threading
 from random import Random
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from plugins.age_of_steam import moves as mv
 from plugins.age_of_steam.data import Board, board
@@ -105,18 +107,58 @@ def _own_links(state: State, seat: int) -> int:
     return sum(1 for r in net.routes if r.complete and r.owner == seat)
 
 
+class _Following(NamedTuple):
+    """The project a seat is laying this turn, after the tile just chosen: what its next
+    build decision should find if that tile was laid in the same playout."""
+
+    state: State
+    """The state the playout evolves in place. Held, not its ``id``: while it is held no
+    other state can be mistaken for it, so a choice never depends on an earlier playout."""
+    seat: int
+    turn: int
+    builds_left: int
+    laid: int
+    """The hex of the tile chosen, which must carry track now."""
+    rest: Project
+
+
+_following = threading.local()
+"""One per thread: each thread plays its own playouts."""
+
+
 def _build(b: Board, state: State, seat: int, legal: list[Any], rng: Random) -> Any:
     urbanize = [m for m in legal if isinstance(m, mv.Urbanize)]
     if urbanize:
         return _urbanize(b, state, seat, urbanize, rng)
-    p = state.pl[seat]
-    spare = p.money - max(0, p.shares + p.engine - p.income)
-    plan = _plan(b, state, seat, state.builds_left, spare)
-    if plan is not None:
-        m = next_build(b, state, seat, plan, legal)
-        if m is not None:
-            return m
-    return mv.DoneBuilding()
+    # Choosing a project means searching every chain from a few roots (most of a playout's
+    # time); once its first tile is down, the same search finds the same project's rest,
+    # so the rest is followed while it can be.
+    plan = _followed(state, seat)
+    m = None if plan is None else next_build(b, state, seat, plan, legal)
+    if m is None:
+        p = state.pl[seat]
+        spare = p.money - max(0, p.shares + p.engine - p.income)
+        plan = _plan(b, state, seat, state.builds_left, spare)
+        m = None if plan is None else next_build(b, state, seat, plan, legal)
+    if m is None or plan is None:
+        return mv.DoneBuilding()
+    if len(plan.steps) > 1:
+        rest = plan._replace(steps=plan.steps[1:], costs=plan.costs[1:])
+        _following.plan = _Following(state, seat, state.turn, state.builds_left - 1,
+                                     plan.steps[0][0], rest)  # fmt: skip
+    return m
+
+
+def _followed(state: State, seat: int) -> Project | None:
+    """The rest of the project this seat chose its last tile from, if that tile is what
+    this state has just seen laid."""
+    f: _Following | None = getattr(_following, "plan", None)
+    _following.plan = None
+    if f is None or f.state is not state or f.seat != seat or f.turn != state.turn:
+        return None
+    if f.builds_left != state.builds_left or f.laid not in state.track:
+        return None
+    return f.rest
 
 
 def _plan(b: Board, state: State, seat: int, builds: int, spare: int) -> Project | None:

@@ -255,6 +255,11 @@ def load(doc: dict[str, Any], sequence: Callable[[Board], list[str]], options_ty
             raise _bad("one stretch of track between cities and towns has several owners")
         if all(e.kind == OPEN for e in route.ends):
             raise _bad("track that reaches no city or town")
+        if route.complete and route.ends[0].hex == route.ends[1].hex:
+            raise _bad(
+                f"track leads from {b.label(route.ends[0].hex)} back to the city or town it "
+                "starts from (a loop, which building refuses)"
+            )
         if route.owner >= 0 and d.pl[route.owner].eliminated:
             raise _bad("an eliminated player still owns track")
     return state

@@ -305,6 +305,9 @@ def evaluate(
     assert costs is not None
     existing = state.track.get(h)
     turn = state.turn
+    # A New City stands on a town hex: it is a city now, and takes no track like any city.
+    if board.city_at[h] >= 0 or h in state.new_cities:
+        return Refusal("city_hex", "track cannot be built on a city hex")
     if board.town_at[h] >= 0:
         spokes = town_spokes(shape, rotation)
         if spokes is None:
@@ -352,8 +355,6 @@ def evaluate(
         sections.sort()
         return Plan(h, tile, rotation, kind, cost, sections, _claims(ctx, net, new, state),
                     None if existing is None else existing.tile)  # fmt: skip
-    if board.city_at[h] >= 0 or h in state.new_cities:
-        return Refusal("city_hex", "track cannot be built on a city hex")
     if board.terrain[h] == "water":
         return Refusal("water_hex", "track cannot be built on water")
     if shape.cls == "town":

@@ -18,6 +18,7 @@ import msgspec
 from core.errors import IllegalMove
 from plugins.brass.events import Step
 from plugins.brass.income import IncomeTrack
+from plugins.brass.moves import Deal, EndEra, ScoreEra
 from plugins.brass.state import OVER, PLAY, SCORING, BrassState
 
 D = TypeVar("D", bound="Decision")
@@ -57,6 +58,22 @@ def card_ids(names: Iterable[str], examples: Sequence[str]) -> Ids:
         "unknown_card",
         f"there is no card named {{name}}; cards are named as your hand shows them ({shown})",
     )
+
+
+def end_era_of(cards: Ids, m: ScoreEra) -> EndEra:
+    """The engine form of a named era end: its deal (if any) by card kinds."""
+    if m.deal is None:
+        return EndEra()
+    return EndEra(
+        [cards.index_of(c) for c in m.deal.deck],
+        [[cards.index_of(c) for c in hand] for hand in m.deal.hands],
+    )
+
+
+def score_era_of(cards: Ids, deck: Sequence[int], hands: Sequence[Sequence[int]]) -> ScoreEra:
+    """The named era end that deals ``hands`` (each in name order: a hand has no order)
+    and leaves ``deck`` (card kinds)."""
+    return ScoreEra(Deal([cards[c] for c in deck], [sorted(cards[c] for c in h) for h in hands]))
 
 
 class Doc(msgspec.Struct, kw_only=True, omit_defaults=True):

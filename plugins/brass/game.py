@@ -8,11 +8,15 @@ the search hook ``evaluate`` (``clone`` and ``playout_policy`` are here).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 from typing import Any
 
 from core.errors import IllegalMove
 from core.game import Result, Task
+from core.resignation import with_resignations
+from plugins.brass.client import score_era_of
+from plugins.brass.events import EraBegan
 from plugins.brass.hidden import resample_cards
 from plugins.brass.moves import ScoreEra
 from plugins.brass.scoring import TieBreak, final_result
@@ -45,6 +49,14 @@ class BrassGame:
             return [Task(kind="system", move=ScoreEra())]
         return []
 
+    def chance_outcome(self, state: BrassState, move: Any, events: Sequence[Any]) -> Any:
+        """The chance hook: the era's end ``move`` with the deal its ``events`` show (an
+        ``EraBegan``), so a record replays that very deal; unchanged at the game's end."""
+        began = next((e for e in events if isinstance(e, EraBegan)), None)
+        if not isinstance(move, ScoreEra) or began is None:
+            return move
+        return score_era_of(self.names.card, began.deck, began.hands)  # type: ignore[attr-defined]
+
     def tie_breaks(self, state: BrassState) -> list[TieBreak]:
         """The figures breaking VP ties, in order (highest first)."""
         raise NotImplementedError
@@ -53,6 +65,11 @@ class BrassGame:
         if state.phase != OVER:
             return None
         return final_result(state.vp, self.tie_breaks(state))
+
+    def result_with_resignations(self, state: BrassState, resigned: list[int]) -> Result:
+        """The optional hook (:mod:`core.game`): VP and tie-breaks as they stand (final once
+        the game is over), every resigned seat ranked below the others."""
+        return with_resignations(final_result(state.vp, self.tie_breaks(state)), resigned)
 
     def clone(self, state: BrassState) -> BrassState:
         """A copy ``evolve`` may change without touching ``state`` (the search hook): every

@@ -1,8 +1,10 @@
 """Moves every Brass game shares; a game's ``Move`` union lists them next to its own.
 
-``Discard``, ``Done`` and ``ScoreEra`` serve both forms of a move: the named one clients
-send and the engine's. ``Sell``, ``SellAlso``, ``Loan`` and ``Pass`` are engine forms only
-(indices): each game's named forms keep its own wording for clients.
+``Discard`` and ``Done`` serve both forms of a move: the named one clients send and the
+engine's. ``Sell``, ``SellAlso``, ``Loan``, ``Pass`` and ``EndEra`` are engine forms only
+(indices): each game's named forms keep its own wording for clients. ``ScoreEra`` is the
+named form of the era's end, a chance move: its ``deal`` is the reshuffle's outcome, drawn
+by the server unless a record supplies it; the game's names turn it into ``EndEra``.
 """
 
 from __future__ import annotations
@@ -20,8 +22,31 @@ class Done(msgspec.Struct, tag="done", frozen=True):
     """Decline the optional continuation now offered."""
 
 
-class ScoreEra(msgspec.Struct, tag="score_era", frozen=True):
-    """System: score the era that just ended and start the next (or end the game)."""
+class Deal(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The outcome of an era's reshuffle, by card names: each seat's new ``hands`` (by
+    seat) and the ``deck`` left over, whose *last* card is drawn first. Together they are
+    a permutation of exactly the cards reshuffled (the deck, every discard pile, every
+    face-down card and what is left in hand)."""
+
+    deck: list[str]
+    hands: list[list[str]]
+
+
+class ScoreEra(msgspec.Struct, tag="score_era", frozen=True, forbid_unknown_fields=True):
+    """System: score the era that just ended and start the next (or end the game).
+
+    A chance move: ``deal`` is the reshuffle of the next era. The server leaves it out and
+    draws the deal itself; an imported record may give it (and must leave it out at the
+    last era's end, where nothing is dealt)."""
+
+    deal: Deal | None = None
+
+
+class EndEra(msgspec.Struct, tag="end_era", frozen=True):
+    """Engine form of :class:`ScoreEra`: the deal (if given) by card kinds."""
+
+    deck: list[int] | None = None
+    hands: list[list[int]] | None = None
 
 
 class Sell(msgspec.Struct, tag="sell", frozen=True):

@@ -23,6 +23,7 @@ the round's end after a round-end decision) are the family's own.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from random import Random
 from typing import Any
@@ -47,6 +48,40 @@ def turn_refusal(s: BrassState, seat: int) -> Refusal:
     if s.pending:
         return ("decision_pending", "finish the action in progress first (see legal moves)")
     return None
+
+
+def dealt_hand_sizes(cards: int, size: int, seats: int) -> list[int]:
+    """How many cards each seat gets when ``cards`` are dealt ``size`` each (the last seats
+    get fewer, or none, when the cards run short)."""
+    return [max(0, min(size, cards - size * i)) for i in range(seats)]
+
+
+def deal_refusal(cards: list[int], size: int, seats: int, deal: fm.EndEra) -> Refusal:
+    """Why ``deal`` cannot be the reshuffle of ``cards`` into ``seats`` hands of ``size``,
+    or ``None``: it must hold exactly those cards, and each hand its share."""
+    hands = deal.hands or []
+    if len(hands) != seats:
+        return ("deal_hands", f"a deal gives one hand to each of the {seats} seats, "
+                f"not {len(hands)} hands")  # fmt: skip
+    want = dealt_hand_sizes(len(cards), size, seats)
+    for seat, (hand, count) in enumerate(zip(hands, want, strict=True)):
+        if len(hand) != count:
+            return ("deal_hand_size", f"seat {seat}'s new hand must hold {count} cards, "
+                    f"not {len(hand)}")  # fmt: skip
+    given = Counter([*(deal.deck or []), *(c for hand in hands for c in hand)])
+    if given != Counter(cards):
+        return (
+            "deal_not_the_cards",
+            f"a deal is a permutation of exactly the {len(cards)} cards reshuffled (the "
+            "deck, the discards, the face-down cards and the hands); this one has "
+            f"{sum(given.values())}, {_card_difference(given, Counter(cards))}",
+        )
+    return None
+
+
+def _card_difference(given: Counter[int], want: Counter[int]) -> str:
+    extra, missing = sum((given - want).values()), sum((want - given).values())
+    return f"{extra} more of some kinds and {missing} fewer of others"
 
 
 def discard_options(s: BrassState, seat: int) -> list[fm.Discard]:
@@ -114,24 +149,42 @@ class Resolver:
 
     # --- the engine -------------------------------------------------------------------
 
-    def end_era(self, rng: Random, links: list[int], industries: list[int]) -> list[Any]:
+    def end_era(
+        self, rng: Random, links: list[int], industries: list[int], deal: fm.EndEra | None = None
+    ) -> list[Any]:
         """The era's end, in order: the scores, :meth:`era_change`, then either the next
         era (every card reshuffled, face-down ones included, ``hand_size`` dealt to each
-        seat) or the game's end. Returns the events (a system move: no seat acts)."""
+        seat) or the game's end. Returns the events (a system move: no seat acts).
+
+        ``deal`` is the reshuffle's outcome when a record supplies it (checked by
+        :func:`deal_refusal`); without it the cards are shuffled with ``rng``."""
         s, rules = self.s, self.rules
         if s.phase != SCORING:
             raise IllegalMove("not_era_end", "the era is not over: cards remain to be played")
         era = s.era
-        self.emit(ev.EraScored(era, links, industries))
-        self.era_change(era)
-        if era + 1 >= rules.eras:
-            self.emit(ev.GameEnded())
-            return self.events
+        last = era + 1 >= rules.eras
+        if deal is not None and deal.hands is not None and last:
+            raise IllegalMove(
+                "no_deal_at_game_end",
+                "the last era's end deals no cards: send score_era without a deal",
+            )
         cards = list(s.deck)
         for seat in range(s.players):
             cards += s.discards[seat] + s.facedown[seat] + s.hands[seat]
-        rng.shuffle(cards)
         size, n = rules.hand_size, s.players
+        if deal is not None and deal.hands is not None:
+            refusal = deal_refusal(cards, size, n, deal)
+            if refusal:
+                raise IllegalMove(*refusal)
+        self.emit(ev.EraScored(era, links, industries))
+        self.era_change(era)
+        if last:
+            self.emit(ev.GameEnded())
+            return self.events
+        if deal is not None and deal.hands is not None:
+            self.emit(ev.EraBegan(era + 1, list(deal.deck or []), [sorted(h) for h in deal.hands]))
+            return self.events
+        rng.shuffle(cards)
         hands = [
             sorted(cards[len(cards) - size * (i + 1) : len(cards) - size * i]) for i in range(n)
         ]

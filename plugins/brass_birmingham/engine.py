@@ -30,6 +30,7 @@ from plugins.brass.build import (
 )
 from plugins.brass.cards import distinct
 from plugins.brass.graph import nearest
+from plugins.brass.moves import EndEra
 from plugins.brass.scoring import link_icons, link_points
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import internal_moves as mv
@@ -435,7 +436,45 @@ def action_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, m: Any) -> Refu
         return scout_refusal(d, s, seat)
     if t is mv.Pass:
         return None
+    if t is mv.SecondLink:
+        blocked = second_rail_blocker(d, s, ctx, seat, first_laid=True)
+        why = "" if blocked is None else f"; none is possible now: {blocked[1]} ({blocked[0]})"
+        return ("no_second_rail", "a second rail is offered right after the first rail of a "
+                f"network action, while one is possible{why}")
     return ("not_an_action", "this move continues an action; none is in progress")
+
+
+def second_rail_blocker(
+    d: Birmingham, s: State, ctx: Ctx, seat: int, first_laid: bool = False
+) -> tuple[str, str] | None:
+    """The rule that leaves ``seat`` no second rail on today's board, or ``None`` if one
+    could follow: the refusal (:func:`link_refusal`) most of the rail lines touching its
+    network share. Shown before the first rail (the view's ``double_rail``) and, with
+    ``first_laid``, in the refusal of a ``second_link`` sent when none is offered."""
+    r = d.rules
+    if s.era != RAIL:
+        return ("link_wrong_era", "a double rail is a rail-era network action")
+    tiles, money = (1, link_money(d, s, True)) if first_laid else (2, r.double_rail_cost)
+    if ctx.links_placed(seat) + tiles > r.link_tiles:
+        return ("no_link_tiles", f"you do not have {tiles} link tile(s) left")
+    if s.money[seat] < money:
+        what = "a second rail costs" if first_laid else "two rails cost"
+        return ("cannot_afford", f"{what} £{money} besides coal")
+    if ctx.presence(seat):
+        net = ctx.network(seat)
+        lines: Sequence[int] = sorted({li for n in net for li in d.graph.node_links[n]})
+    else:
+        lines = range(d.n_links)
+    refusals: dict[tuple[str, str], int] = {}
+    for li in lines:
+        if s.link_owner[li] < 0 and d.link_rail[li]:
+            refusal = link_refusal(d, s, ctx, seat, li, second=True)
+            if refusal is None:
+                return None
+            refusals[refusal] = refusals.get(refusal, 0) + 1
+    if not refusals:
+        return ("link_not_in_network", "no empty rail line touches your network")
+    return max(refusals, key=lambda reason: refusals[reason])
 
 
 # --- legal moves ---------------------------------------------------------------------------
@@ -871,20 +910,21 @@ def era_points(d: Birmingham, s: State) -> tuple[list[int], list[int]]:
     return links, industries
 
 
-def score_era(d: Birmingham, s: State, rng: Random) -> list[Any]:
-    """System: the era's points (:func:`era_points`), then the family's era change."""
+def score_era(d: Birmingham, s: State, rng: Random, deal: EndEra | None = None) -> list[Any]:
+    """System: the era's points (:func:`era_points`), then the family's era change and the
+    next era's deal (``deal``, or drawn from ``rng``)."""
     links, industries = era_points(d, s)
     # Birmingham's era change (canals and level I tiles leaving) is its reducer's part of
     # ``EraBegan``, so stored logs keep replaying: no ``era_change`` events.
-    return Resolver(d, s, SYSTEM).end_era(rng, links, industries)
+    return Resolver(d, s, SYSTEM).end_era(rng, links, industries, deal)
 
 
 def decide(d: Birmingham, s: State, actor: int, m: Any, rng: Random) -> list[Any]:
     """Validate ``m`` by ``actor`` and return its events (see the module docstring)."""
-    if isinstance(m, mv.ScoreEra):
+    if isinstance(m, mv.ScoreEra | EndEra):
         if actor >= 0:
             raise IllegalMove("system_only", "era scoring is run by the game, not a player")
-        return score_era(d, s, rng)
+        return score_era(d, s, rng, m if isinstance(m, EndEra) else None)
     refusal = turn_refusal(s, actor)
     if refusal and not (refusal[0] == "decision_pending" and actor == s.current):
         raise IllegalMove(*refusal)

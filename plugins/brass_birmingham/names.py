@@ -15,7 +15,7 @@ from typing import Any
 
 from core.errors import IllegalMove
 from plugins.brass import moves as fm
-from plugins.brass.client import Ids, card_ids
+from plugins.brass.client import Ids, card_ids, end_era_of
 from plugins.brass_birmingham import internal_moves as im
 from plugins.brass_birmingham import moves as pm
 from plugins.brass_birmingham.data import INDUSTRIES, Birmingham, birmingham
@@ -70,10 +70,14 @@ class Names:
             im.DevelopAlso: lambda m, s: pm.DevelopAlso(self.industry[m.industry]),
             im.FreeDevelop: lambda m, s: pm.FreeDevelop(self.industry[m.industry]),
         }
-        # field-less moves only change class (Done and ScoreEra are shared by both forms)
+        # field-less moves only change class (Done is shared by both forms)
         self._same = {pm.Loan: im.Loan(), pm.Scout: im.Scout(), pm.Pass: im.Pass()}
 
     # --- moves ------------------------------------------------------------------------
+
+    def end_era(self, m: fm.ScoreEra) -> fm.EndEra:
+        """The engine form of the era's end; a deal naming an unknown card is refused."""
+        return end_era_of(self.card, m)
 
     def encode_all(self, moves: list[Any], s: State) -> list[Any]:
         """The named form of the engine's answers to the pending step (``s`` supplies the
@@ -114,6 +118,8 @@ class Names:
             return im.DevelopAlso(self.industry.index_of(m.industry))
         if t is pm.FreeDevelop:
             return im.FreeDevelop(self.industry.index_of(m.industry))
+        if t is fm.ScoreEra:
+            return self.end_era(m)
         return self._same.get(t, m)
 
     def _beer_source(self, source: str, s: State) -> Any:

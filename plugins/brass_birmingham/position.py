@@ -294,6 +294,13 @@ def load(d: Birmingham, raw: dict[str, Any]) -> State:
         on_board[(t.owner, k, t.level)] += 1
     for (seat, k, lvl), count in on_board.items():
         taken = d.stacks.taken(k, mats[seat][k]).count(lvl)
+        owned = d.stacks.sequence[k].count(lvl)
+        if count > owned:
+            _fail(
+                "tiles_not_conserved",
+                f"seat {seat} has {count} {INDUSTRIES[k]} level {lvl} tiles on the board, but "
+                f"a player has only {owned} {INDUSTRIES[k]} level {lvl} tiles",
+            )
         if count > taken:
             _fail(
                 "tiles_not_conserved",

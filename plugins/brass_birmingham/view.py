@@ -17,10 +17,11 @@ from plugins.brass import events as fev
 from plugins.brass.hidden import dealt
 from plugins.brass.layout import Layout, load_layout, served
 from plugins.brass.log import redact_log
+from plugins.brass_birmingham import engine
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham.data import DATA, INDUSTRIES, Birmingham
 from plugins.brass_birmingham.names import Names
-from plugins.brass_birmingham.state import State
+from plugins.brass_birmingham.state import PLAY, RAIL, State
 
 ERAS = ("canal", "rail")
 ACTIONS = ["build", "network", "develop", "sell", "loan", "scout", "pass"]
@@ -92,6 +93,16 @@ class MerchantView(fc.Doc, kw_only=True):
     bonus: BonusView
 
 
+class DoubleRailView(fc.Doc, kw_only=True):
+    """Whether the seat to act could follow a first rail with a second on today's board."""
+
+    possible: bool
+    blocked_by: str | None = None
+    """The refusal code of the rule that blocks it (e.g. ``cannot_afford``,
+    ``no_beer_for_double_rail``), when not possible."""
+    reason: str | None = None
+
+
 class ViewDoc(fc.Doc, kw_only=True):
     seat: int | None
     """The viewer (``None``: a spectator)."""
@@ -115,6 +126,10 @@ class ViewDoc(fc.Doc, kw_only=True):
     links: list[LinkView]
     markets: dict[str, MarketView]
     merchants: list[MerchantView]
+    double_rail: DoubleRailView | None = None
+    """Rail era, between the actions of a turn: whether a double rail is open to the seat to
+    act, judged on the board as it is (the first rail may open or close lines; the offer
+    after it is the rule); ``None`` otherwise."""
 
 
 def describe(d: Birmingham, names: Names, step: fev.Step, actions_left: int = 0) -> Decision:
@@ -231,8 +246,18 @@ def view(d: Birmingham, names: Names, s: State, seat: int | None) -> dict[str, A
             )
             for m, t in enumerate(s.merchant_tile) if t >= 0
         ],
+        double_rail=_double_rail(d, s),
     )  # fmt: skip
     return msgspec.to_builtins(doc)
+
+
+def _double_rail(d: Birmingham, s: State) -> DoubleRailView | None:
+    if s.era != RAIL or s.phase != PLAY or s.pending:
+        return None
+    blocked = engine.second_rail_blocker(d, s, engine.Ctx(d, s), s.current)
+    if blocked is None:
+        return DoubleRailView(possible=True)
+    return DoubleRailView(possible=False, blocked_by=blocked[0], reason=blocked[1])
 
 
 def _bonus(d: Birmingham, loc: int) -> BonusView:

@@ -37,7 +37,7 @@ from plugins.brass import events as fev
 from plugins.brass import resolver as family
 from plugins.brass.cards import distinct
 from plugins.brass.events import Step
-from plugins.brass.moves import Done, ScoreEra
+from plugins.brass.moves import Done, EndEra, ScoreEra
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.building import (
@@ -791,10 +791,10 @@ class Resolver(family.Resolver):
 
 
 def decide(rules: Rules, s: State, actor: int, m: Any, rng: Random) -> list[Any]:
-    if isinstance(m, ScoreEra):
+    if isinstance(m, ScoreEra | EndEra):
         if actor >= 0:
             raise IllegalMove("system_only", "era scoring is run by the game, not a player")
-        return era_end(rules, s, rng)
+        return era_end(rules, s, rng, m if isinstance(m, EndEra) else None)
     refusal = family.turn_refusal(s, actor)
     if refusal and not (refusal[0] == "decision_pending" and actor == s.current):
         raise IllegalMove(*refusal)
@@ -821,10 +821,11 @@ def decide(rules: Rules, s: State, actor: int, m: Any, rng: Random) -> list[Any]
     return r.events
 
 
-def era_end(rules: Rules, s: State, rng: Random) -> list[Any]:
-    """Score the era, clear the board for the next (or end the game)."""
+def era_end(rules: Rules, s: State, rng: Random, deal: EndEra | None = None) -> list[Any]:
+    """Score the era, clear the board for the next (or end the game); ``deal`` is the
+    next era's deal when a record gives it, else it is drawn from ``rng``."""
     score = score_era(rules, s)
-    return EraEnd(rules, s, score).end_era(rng, score.link_vp, score.industry_vp)
+    return EraEnd(rules, s, score).end_era(rng, score.link_vp, score.industry_vp, deal)
 
 
 class EraEnd(Resolver):

@@ -133,6 +133,10 @@ class BrassPittsburgh(BrassGame):
             )
         ]
 
+    def position_options(self, state: State) -> Options:
+        """The options a position plays with: its board side."""
+        return Options(board_side=state.side)  # type: ignore[arg-type]
+
     def evolve(self, state: State | None, event: Any) -> State:
         return apply(self.rules, state, event)
 

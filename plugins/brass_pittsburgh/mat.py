@@ -37,8 +37,11 @@ class MatGraph:
         """Per space, the resources its tile costs to build."""
         self._accessible: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.locked: list[list[str]] = [[] for _ in self.tiles]
+        self.locked_by: dict[str, int] = {}
+        """Link id -> the space whose last tile unlocks it (links that start on the mat)."""
         for ls in data.mat.link_spaces:
             self.locked[self.index[ls.unlocked_by]].append(ls.link)
+            self.locked_by[ls.link] = self.index[ls.unlocked_by]
 
     def initial(self) -> list[int]:
         """Tiles per space at setup: every stack full."""

@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 
 from core.errors import IllegalMove
 from plugins.brass import moves as fm
-from plugins.brass.client import Ids, card_ids
+from plugins.brass.client import Ids, card_ids, end_era_of
 from plugins.brass_pittsburgh import internal_moves as im
 from plugins.brass_pittsburgh import moves as pm
 from plugins.brass_pittsburgh.board import PittsburghBoard
@@ -125,7 +125,7 @@ class Names:
             im.Loan: lambda m, n: pm.Loan(),
             im.Pass: lambda m, n: pm.Pass(),
         }
-        # field-less moves only change class (Done and ScoreEra are shared by both forms)
+        # field-less moves only change class (Done is shared by both forms)
         self._same = {pm.Loan: im.Loan(), pm.Pass: im.Pass()}
 
     # --- names to indices, refusing what does not exist ---------------------------------
@@ -148,6 +148,10 @@ class Names:
         return n.line.index_of(site)
 
     # --- moves --------------------------------------------------------------------------
+
+    def end_era(self, m: fm.ScoreEra) -> fm.EndEra:
+        """The engine form of the era's end; a deal naming an unknown card is refused."""
+        return end_era_of(self.card, m)
 
     def _site(self, link: str, site: int, n: SideNames) -> str:
         return n.route[site] if link in self.pipelines else n.line[site]
@@ -243,6 +247,8 @@ class Names:
             return self._decode_plan(m, s, n)
         if t is pm.ClaimQuality:
             return self._decode_quality(m, s)
+        if t is fm.ScoreEra:
+            return self.end_era(m)
         return self._same.get(t, m)
 
     def _decode_pay(self, m: pm.Pay, n: SideNames) -> im.Pay:

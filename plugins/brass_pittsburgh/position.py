@@ -96,12 +96,45 @@ def _load(rules: Rules, doc: dict[str, Any]) -> State:
             raw["deck"] = [card(c) for c in raw["deck"]]
     except (KeyError, TypeError) as exc:
         _refuse("unknown_card", f"the position names a card this game does not have: {exc}")
+    derive = raw["link_supply"] is None
+    if derive:
+        raw["link_supply"] = [[] for _ in range(raw["players"])]
     try:
         state = msgspec.convert(raw, State)
     except msgspec.ValidationError as exc:
         _refuse("invalid_position", f"state: {exc}")
+    if derive and len(state.mat) == state.players:
+        state.link_supply = [_expected_supply(rules, state, seat) for seat in range(state.players)]
     _check(rules, state)
     return state
+
+
+def _expected_supply(rules: Rules, s: State, seat: int) -> list[str]:
+    """The heavy trains and pipelines ``seat`` has in its supply, by its mat and the board:
+    every one not locked on the mat (its tile space is empty, or it never was on the mat)
+    that it has not built."""
+    d = rules.data
+    built = _built_links(d, s, seat)
+    return [
+        link for link in (*d.heavy_trains, *d.pipelines)
+        if not _locked(rules, s, seat, link) and link not in built
+    ]  # fmt: skip
+
+
+def _built_links(d: Any, s: State, seat: int) -> Counter[str]:
+    """The heavy trains and pipelines of ``seat`` on the board."""
+    built = Counter(link for link, owner in zip(s.line_link, s.line_owner, strict=False)
+                    if owner == seat and link in d.heavy_trains)  # fmt: skip
+    built.update(link for link, owner in zip(s.route_pipeline, s.route_owner, strict=False)
+                 if owner == seat and link)  # fmt: skip
+    return built
+
+
+def _locked(rules: Rules, s: State, seat: int, link: str) -> bool:
+    """Whether ``link`` still waits on ``seat``'s mat (its tile space is not empty)."""
+    space = rules.mat.locked_by.get(link)
+    left = s.mat[seat]
+    return space is not None and 0 <= space < len(left) and left[space] > 0
 
 
 def _fill_defaults(rules: Rules, raw: dict[str, Any]) -> dict[str, Any]:
@@ -113,9 +146,6 @@ def _fill_defaults(rules: Rules, raw: dict[str, Any]) -> dict[str, Any]:
     n = raw["players"]
     if not isinstance(n, int) or isinstance(n, bool):
         _refuse("invalid_position", "state.players must be the player count")
-    on_mat = data.links_on_mat()
-    supply = [h for h in data.heavy_trains if h not in on_mat]
-    supply += [p for p in data.pipelines if p not in on_mat]
     per_seat: dict[str, Any] = {
         "money": data.constants.starting_money, "spent": 0,
         "income": data.income_track.start_space, "vp": 0, "whiskey": 0, "hands": [],
@@ -123,7 +153,9 @@ def _fill_defaults(rules: Rules, raw: dict[str, Any]) -> dict[str, Any]:
     }  # fmt: skip
     for key, value in per_seat.items():
         raw.setdefault(key, [value] * n)
-    raw.setdefault("link_supply", [list(supply) for _ in range(n)])
+    # Left out, each seat's supply is derived from its mat and its links on the board once
+    # the rest is read (see :func:`_derive_link_supply`).
+    raw.setdefault("link_supply", None)
     mat_spaces = Ids((t.id for t in rules.mat.tiles), "unknown_tile", "no mat space {name}")
     raw["mat"] = [
         _by_name(mat_spaces, left, rules.mat.initial()) if isinstance(left, dict) else left
@@ -235,6 +267,21 @@ def _check(rules: Rules, s: State) -> None:
         unknown = set(s.link_supply[seat]) - d.heavy_trains.keys() - d.pipelines.keys()
         if unknown:
             _refuse("unknown_link", f"seat {seat}'s supply holds unknown links {sorted(unknown)}")
+        for link, count in _built_links(d, s, seat).items():
+            if count > 1 or _locked(rules, s, seat, link):
+                _refuse(
+                    "links_not_conserved",
+                    f"seat {seat} has {link} on the board "
+                    + ("twice" if count > 1 else "while its mat space still locks it"),
+                )
+        want = _expected_supply(rules, s, seat)
+        if Counter(s.link_supply[seat]) != Counter(want):
+            _refuse(
+                "links_not_conserved",
+                f"seat {seat}'s link supply must hold the heavy trains and pipelines its mat "
+                f"has unlocked and it has not built: {sorted(want)}, not "
+                f"{sorted(s.link_supply[seat])} (a link unlocks once its mat space is empty)",
+            )
     for slot, tile in enumerate(s.slot_tile):
         if (tile == "") != (s.slot_owner[slot] < 0) or (tile and tile not in d.mat.tiles):
             _refuse("bad_slot", f"slot {board.slot_name[slot]}: owner and tile disagree")

@@ -289,6 +289,17 @@ def test_urbanization_places_a_new_city_on_a_town_before_building():
     assert not any(isinstance(x, mv.Urbanize) for x in m.legal(0))
 
 
+@pytest.mark.parametrize("built_before", [False, True])
+def test_a_new_city_hex_is_refused_as_a_city_hex_like_a_printed_city(built_before):
+    m = Match()
+    m.state.actions["urbanization"] = 0
+    m.at_build(0)
+    m.state.pl[0].built = built_before
+    m.do(0, mv.Urbanize(7, 3, "A"))
+    assert refusal(m, 0, 7, 3, "town_1", 0) == "city_hex"
+    assert refusal(m, 0, 7, 3, "straight", 0) == "city_hex"
+
+
 def test_urbanization_is_refused_after_building_and_on_cities():
     m = Match()
     m.state.actions["urbanization"] = 0

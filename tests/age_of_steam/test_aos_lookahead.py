@@ -192,3 +192,24 @@ def test_playout_policy_players_stay_solvent_far_longer_than_random_ones(
     turns = seat_turns(GAME.playout_policy)
     assert turns >= seat_turns(uniform) + 2
     assert turns >= 0.8 * GAME.evolve(None, last[0]).last_turn
+
+
+def test_playout_policy_choice_depends_only_on_the_state_it_is_handed() -> None:
+    """The policy follows a turn's project from tile to tile within one playout; that memory
+    must never carry into another state, even one equal to the state it played in."""
+    states = [s for s in _snapshots("rust_belt", 3, 2, 3, GAME.playout_policy)
+              if s.phase == "build" and s.builds_left >= 2]  # fmt: skip
+    assert states, "the playout-policy game never reached a build decision"
+    for state in states:
+        seat = state.queue[0]
+        fresh = GAME.clone(state)
+        expected = GAME.playout_policy(fresh, seat, GAME.legal_moves(fresh, seat),
+                                       random.Random(5))  # fmt: skip
+        # Play a tile in a twin first, so the policy remembers that twin's project.
+        twin = GAME.clone(state)
+        first = GAME.playout_policy(twin, seat, GAME.legal_moves(twin, seat), random.Random(5))
+        for event in GAME.decide(twin, seat, first, random.Random(5)):
+            twin = GAME.evolve(twin, event)
+        again = GAME.clone(state)
+        got = GAME.playout_policy(again, seat, GAME.legal_moves(again, seat), random.Random(5))
+        assert got == expected

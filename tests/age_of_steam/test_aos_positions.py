@@ -118,3 +118,35 @@ def test_a_match_can_start_from_a_position_and_play_to_the_end(registry: GameReg
     for seat in range(3):
         service.hand_to_bot(match.match_id, seat, "random", None)
     assert service.result(service.load(match.match_id)) is not None
+
+
+def test_refuses_track_that_leads_from_a_city_back_to_itself():
+    """Two sharp curves on two neighbours of Chicago that touch each other make a link from
+    Chicago to Chicago: building it is refused (``loop``), and so is loading it."""
+    from plugins.age_of_steam.data import board
+    from plugins.age_of_steam.geometry import neighbour, opposite
+
+    b = board("rust_belt")
+    city = (7, 5)
+    doc = _doc_with_track()
+
+    def free(xy: tuple[int, int]) -> bool:
+        h = b.hex_of(*xy)
+        return (
+            f"{xy[0]},{xy[1]}" not in doc["track"] and b.terrain[h] == "clear"
+            and b.city_at[h] < 0 and b.town_at[h] < 0
+        )  # fmt: skip
+
+    side = next(
+        s for s in range(6)
+        if free(neighbour(*city, s)) and free(neighbour(*city, (s + 1) % 6))
+    )  # fmt: skip
+    first, second = neighbour(*city, side), neighbour(*city, (side + 1) % 6)
+    to_second = next(s for s in range(6) if neighbour(*first, s) == second)
+    for hexes, ends in ((first, (opposite(side), to_second)),
+                        (second, (opposite(to_second), opposite((side + 1) % 6)))):  # fmt: skip
+        doc["track"][f"{hexes[0]},{hexes[1]}"] = {
+            "tile": "sharp", "sections": [[min(ends), max(ends), 1, 1]],
+        }  # fmt: skip
+        doc["tiles"]["sharp"] -= 1
+    _refused(doc, "back to the city")

@@ -272,3 +272,23 @@ def test_loan_then_build_is_legal_without_drawing_between_actions() -> None:
     s, _ = act(s, 0, mv.Loan())
     assert s.hands[0] == [card("coventry")] and s.actions_left == 1
     act(s, 0, mv.Build(cname("coventry"), "coventry:0", "pottery"))
+
+
+def test_a_second_link_when_none_is_offered_names_the_rule_that_blocks_it() -> None:
+    s = double_rail_board(1, "stafford:0")  # an opponent's brewery never connected
+    s, _ = act(s, 0, mv.Network("birmingham~walsall"))
+    with pytest.raises(IllegalMove) as err:
+        GAME.decide(s, 0, mv.SecondLink("cannock~walsall"), Random(0))
+    assert err.value.code == "no_second_rail"
+    assert "no_beer_for_double_rail" in str(err.value)
+
+
+def test_the_view_tells_before_the_first_rail_whether_a_double_rail_is_open() -> None:
+    open_board = GAME.view(double_rail_board(0, "stafford:0"), 1)  # own beer counts anywhere
+    assert open_board["double_rail"] == {"possible": True}
+    dry = GAME.view(double_rail_board(1, "stafford:0"), None)
+    assert dry["double_rail"]["possible"] is False
+    assert dry["double_rail"]["blocked_by"] == "no_beer_for_double_rail"
+    poor = GAME.view(double_rail_board(0, "stafford:0", money=[14, 17]), 0)
+    assert poor["double_rail"]["blocked_by"] == "cannot_afford"
+    assert "double_rail" not in GAME.view(load(hands={0: ["coventry"]}, tiles=PRESENT), 0)

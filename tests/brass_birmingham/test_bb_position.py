@@ -144,3 +144,13 @@ def test_pending_step_arguments_are_indices_in_board_json_order_as_documented() 
             for e in GAME.decide(s, seat, move, rng):
                 s = GAME.evolve(s, e)
     pytest.fail("no pending coal step in the sample games")
+
+
+def test_more_tiles_of_a_level_than_a_player_owns_says_how_many_there_are() -> None:
+    spaces = ["dudley:0", "cannock:0", "tamworth:1"]
+    doc = position(tiles=[{"space": s, "owner": 0, "industry": "coal", "level": 2, "cubes": 1}
+                          for s in spaces])  # fmt: skip
+    with pytest.raises(InvalidPosition) as err:
+        GAME.load_position(doc)
+    assert err.value.code == "tiles_not_conserved"
+    assert "only 2 coal level 2 tiles" in err.value.message and "only 0" not in err.value.message

@@ -1,0 +1,343 @@
+"""Who may do what to a match's seats: claims, invites, bots, re-issued tokens, removals,
+resignations. Mixed into :class:`core.service.MatchService`.
+
+Three kinds of caller, told apart by their bearer token:
+
+* the **owner**, with the owner token ``POST /matches`` answered with (shown once, stored
+  only hashed in ``core.match_created``). Matches stored before matches had owners have
+  none, and nobody can do what only an owner may there;
+* a **seat**, with the token its claim answered with;
+* **anybody**, with no token.
+
+What each may do:
+
+* claim a free seat: anybody, unless the match is invite-only or the owner invited someone
+  to that seat; then only with the seat's invite code. A claim with an invite code also
+  takes the seat from a bot playing it meanwhile;
+* hand a free seat to a bot: anybody in a public match (whoever could claim the seat could
+  claim it and hand it over just as well); in an invite-only match, or for a seat reserved
+  by an invite, only the owner. A claimed seat: only its own token;
+* take a seat back from its bot (``DELETE …/bot``): its own token (the player plays again),
+  or the owner (the seat is its token holder's again, or free);
+* invite to a seat, re-issue a seat's lost token, remove an absent player: the owner;
+* resign: the seat itself.
+
+Every change is one append of core events (:mod:`core.seating`) and every refusal a problem
+with its own code.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from core.bots import BOT_KINDS, BOT_LEVELS, DEFAULT_LEVEL, offered
+from core.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
+from core.match import MatchState, SeatBotted, SeatClaimed
+from core.seating import (
+    BotChoice,
+    MatchAbandoned,
+    SeatBotReleased,
+    SeatInvited,
+    SeatRemoved,
+    SeatResigned,
+    SeatTokenReissued,
+)
+from core.store.base import replay
+
+if TYPE_CHECKING:
+    from core.game import Result
+
+
+def new_secret() -> str:
+    """A fresh bearer secret: seat tokens, owner tokens, invite codes."""
+    return secrets.token_urlsafe(32)
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def matches(secret: str | None, digest: str | None) -> bool:
+    """Whether ``secret`` hashes to ``digest``, in constant time (no timing hints)."""
+    if not secret or not digest:
+        return False
+    return hmac.compare_digest(hash_secret(secret), digest)
+
+
+def keyed_token(match: MatchState, seat: int, key: str) -> str:
+    """The token of a claim made with an Idempotency-Key: the same for every retry, and
+    unknowable without the match's secret seed."""
+    mac = hmac.new(match.seed.encode(), f"claim|{match.match_id}|{seat}|{key}".encode(),
+                   hashlib.sha256)  # fmt: skip
+    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode()
+
+
+def is_owner(match: MatchState, token: str | None) -> bool:
+    return matches(token, match.owner_hash)
+
+
+def bot_choice(game: Any, bot: str, level: str | None, think_ms: int | None) -> BotChoice:
+    """A checked bot for ``game``: an unknown kind or level, or a level for a bot without
+    levels, is refused (never ignored)."""
+    if bot not in BOT_KINDS:
+        raise BadRequest("unknown_bot", f"unknown bot {bot!r}; available: {', '.join(BOT_KINDS)}")
+    if bot != "search" and (level is not None or think_ms is not None):
+        raise BadRequest(
+            "bot_has_no_levels", f"the {bot} bot has no levels or think budget; "
+            "only the search bot takes 'level' and 'think_ms'",
+        )  # fmt: skip
+    if level is not None and level not in BOT_LEVELS:
+        raise BadRequest(
+            "unknown_level", f"unknown level {level!r}; available: {', '.join(BOT_LEVELS)}"
+        )
+    if game is not None and bot not in offered(game):
+        raise BadRequest(
+            "unknown_bot", f"{game.title} offers no {bot} bot; available: "
+            f"{', '.join(offered(game))}",
+        )  # fmt: skip
+    if bot == "search" and level is None:
+        level = DEFAULT_LEVEL
+    return BotChoice(bot=bot, level=level, think_ms=think_ms)  # type: ignore[arg-type]
+
+
+class SeatCommands:
+    """The seat commands of :class:`core.service.MatchService` (see the module)."""
+
+    # Provided by MatchService.
+    _append_core: Callable[..., Any]
+    _after_core_change: Callable[..., MatchState]
+    store: Any
+    load: Callable[[str], MatchState]
+    game_of: Callable[[MatchState], Any]
+    result: Callable[[MatchState], Result | None]
+    seat_for_token: Callable[[MatchState, str | None], int | None]
+
+    def claim_seat(
+        self,
+        match_id: str,
+        seat: int,
+        invite: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> str:
+        """Claim a seat; returns its bearer token (shown once, stored only hashed).
+        ``invite``: the seat's invite code, needed in an invite-only match or for a seat
+        the owner invited someone to.
+
+        With ``idempotency_key`` the token is derived from the key and the match's secret
+        seed, so a retry of a claim whose answer was lost gets the same token again instead
+        of ``seat_taken``: the key must then be as unguessable as a token.
+        """
+        digest = f"claim|{seat}"
+        if idempotency_key is not None:
+            seen = self.store.lookup(match_id, idempotency_key)
+            if seen is not None:
+                replay(seen, digest)  # the same key for another seat is refused
+                return keyed_token(self.load(match_id), seat, idempotency_key)
+        token = new_secret()
+
+        def claim(match: MatchState) -> list[Any]:
+            nonlocal token
+            info = _seat(match, seat)
+            if info.resigned:
+                raise _resigned(seat)
+            if info.invite_hash is not None:
+                if invite is None:
+                    raise Forbidden(
+                        "invite_required",
+                        f"seat {seat} is kept for an invited player: send its invite code",
+                    )
+                if not matches(invite, info.invite_hash):
+                    raise Forbidden("bad_invite", f"this is not seat {seat}'s invite code")
+            else:
+                if info.token_hash or info.bot:
+                    raise Conflict("seat_taken", f"seat {seat} is already taken")
+                if invite is not None:
+                    raise Forbidden(
+                        "bad_invite", f"seat {seat} has no invite: claim it without a code"
+                    )
+                if match.rules.invite_only:
+                    raise Forbidden(
+                        "invite_required",
+                        "this match is invite-only: ask its owner for a seat's invite code",
+                    )
+            if idempotency_key is not None:
+                token = keyed_token(match, seat, idempotency_key)
+            return [SeatClaimed(seat=seat, token_hash=hash_secret(token))]
+
+        change = self._append_core(match_id, claim, idempotency_key, digest)
+        if change.result.replayed:  # the same key won a race with this very request
+            return keyed_token(self.load(match_id), seat, idempotency_key or "")
+        return token
+
+    def hand_to_bot(
+        self,
+        match_id: str,
+        seat: int,
+        bot: str,
+        token: str | None,
+        level: str | None = None,
+        think_ms: int | None = None,
+    ) -> MatchState:
+        """Give a seat to a bot (who may: see the module).
+
+        ``level`` and ``think_ms`` are for the search bot only (it defaults to
+        :data:`core.bots.DEFAULT_LEVEL`); asking them of another bot is refused, not ignored.
+        """
+        bot_choice(None, bot, level, think_ms)  # refuse a bad body before loading anything
+
+        def hand_over(match: MatchState) -> list[Any]:
+            info = _seat(match, seat)
+            choice = bot_choice(self.game_of(match), bot, level, think_ms)
+            if info.resigned:
+                raise _resigned(seat)
+            if info.bot:
+                raise Conflict("seat_taken", f"seat {seat} is already played by a bot")
+            if info.token_hash:
+                if self.seat_for_token(match, token) != seat:
+                    raise Forbidden(
+                        "not_your_seat", f"seat {seat} is claimed; only its token may hand it "
+                        "over (an owner removes an absent player instead)",
+                    )  # fmt: skip
+            elif (match.rules.invite_only or info.invite_hash) and not is_owner(match, token):
+                raise _owner_only(
+                    match, token, "hand a free seat of an invite-only match, or a seat kept "
+                    "for an invited player, to a bot",
+                )  # fmt: skip
+            return [SeatBotted(seat=seat, **_fields(choice))]
+
+        return self._after_core_change(match_id, self._append_core(match_id, hand_over))
+
+    def release_bot(self, match_id: str, seat: int, token: str | None) -> MatchState:
+        """Take a seat back from its bot: with the seat's token the player plays it again;
+        the owner makes it its token holder's again, or free for a person."""
+
+        def release(match: MatchState) -> list[Any]:
+            info = _seat(match, seat)
+            if info.resigned:
+                raise _resigned(seat)
+            if not info.bot:
+                raise Conflict("seat_not_bot", f"seat {seat} is not played by a bot")
+            own = info.token_hash is not None and self.seat_for_token(match, token) == seat
+            if not own and not is_owner(match, token):
+                raise _owner_only(match, token, "take a seat back from its bot (or its own token)")
+            return [SeatBotReleased(seat=seat)]
+
+        return self._after_core_change(match_id, self._append_core(match_id, release))
+
+    def invite(self, match_id: str, seat: int, token: str | None) -> tuple[str, MatchState]:
+        """The owner keeps a seat (free, or a bot's) for whoever gets the returned invite
+        code; a new invite replaces the seat's earlier one."""
+        code = new_secret()
+
+        def reserve(match: MatchState) -> list[Any]:
+            self._require_owner(match, token, "invite players")
+            info = _seat(match, seat)
+            if info.resigned:
+                raise _resigned(seat)
+            if info.token_hash:
+                raise Conflict(
+                    "seat_taken", f"seat {seat} has a player: re-issue its token, or remove "
+                    "the player first",
+                )  # fmt: skip
+            return [SeatInvited(seat=seat, code_hash=hash_secret(code))]
+
+        return code, self._after_core_change(match_id, self._append_core(match_id, reserve))
+
+    def reissue_token(self, match_id: str, seat: int, token: str | None) -> str:
+        """The owner gives a claimed seat a new token (its player lost theirs); the old one
+        stops working at once."""
+        fresh = new_secret()
+
+        def reissue(match: MatchState) -> list[Any]:
+            self._require_owner(match, token, "re-issue seat tokens")
+            if not _seat(match, seat).token_hash:
+                raise _not_claimed(seat, "has no token to re-issue")
+            return [SeatTokenReissued(seat=seat, token_hash=hash_secret(fresh))]
+
+        self._append_core(match_id, reissue)
+        return fresh
+
+    def remove_player(self, match_id: str, seat: int, token: str | None) -> MatchState:
+        """The owner removes an absent player: the token stops working and, by the match's
+        ``absent`` rule, the stand-in bot takes the seat or the match is abandoned."""
+
+        def remove(match: MatchState) -> list[Any]:
+            self._require_owner(match, token, "remove players")
+            info = _seat(match, seat)
+            self._require_going_on(match)
+            if info.resigned:
+                raise _resigned(seat)
+            if not info.token_hash:
+                raise _not_claimed(seat, "has no player to remove")
+            events: list[Any] = [SeatRemoved(seat=seat)]
+            if match.rules.absent == "abandon":
+                events.append(MatchAbandoned(reason="player_removed", seat=seat))
+            elif not info.bot:
+                events.append(SeatBotted(seat=seat, **_fields(match.rules.stand_in)))
+            return events
+
+        return self._after_core_change(match_id, self._append_core(match_id, remove))
+
+    def resign(self, match_id: str, seat: int, token: str | None) -> MatchState:
+        """The seat's player resigns: ranked below every seat still in; the stand-in bot
+        plays the seat's turns while the match goes on, and the match is over once at most
+        one seat has not resigned."""
+
+        def resign(match: MatchState) -> list[Any]:
+            info = _seat(match, seat)
+            if self.seat_for_token(match, token) != seat or not token:
+                if not token:
+                    raise Unauthorized("token_required", "send the seat's token to resign it")
+                raise Forbidden("not_your_seat", f"only seat {seat}'s own token may resign it")
+            self._require_going_on(match)
+            if info.resigned:
+                raise _resigned(seat)
+            return [SeatResigned(seat=seat, reason="resigned")]
+
+        return self._after_core_change(match_id, self._append_core(match_id, resign))
+
+    # --- checks ----------------------------------------------------------------------------
+
+    def _require_owner(self, match: MatchState, token: str | None, what: str) -> None:
+        if not is_owner(match, token):
+            raise _owner_only(match, token, what)
+
+    def _require_going_on(self, match: MatchState) -> None:
+        if match.abandoned or self.result(match) is not None:
+            raise Conflict("match_over", "the match is over")
+
+
+def _seat(match: MatchState, seat: int) -> Any:
+    if not 0 <= seat < match.players:
+        raise NotFound("seat_not_found", f"this match has seats 0 to {match.players - 1}")
+    return match.seats[seat]
+
+
+def _fields(choice: BotChoice) -> dict[str, Any]:
+    return {"bot": choice.bot, "level": choice.level, "think_ms": choice.think_ms}
+
+
+def _resigned(seat: int) -> Conflict:
+    return Conflict("seat_resigned", f"seat {seat} has resigned")
+
+
+def _not_claimed(seat: int, why: str) -> Conflict:
+    return Conflict("seat_not_claimed", f"seat {seat} {why}: nobody claimed it")
+
+
+def _owner_only(match: MatchState, token: str | None, what: str) -> Exception:
+    if match.owner_hash is None:
+        return Forbidden(
+            "no_owner", f"this match was stored before matches had owners: nobody may {what}"
+        )
+    if not token:
+        return Unauthorized(
+            "owner_token_required", f"only the match's owner may {what}: send the owner token "
+            "(from POST /matches) as 'Authorization: Bearer …'",
+        )  # fmt: skip
+    return Forbidden("owner_only", f"only the match's owner may {what}")

@@ -1,0 +1,193 @@
+"""Game records: a recorded match imports exactly (chance outcomes from the record, not the
+server's generator), a refused move is named by its index, and a stored match exports the
+same format back."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from litestar.testing import TestClient
+
+from api.app import create_app
+from core.service import MatchService
+
+RECORDS = Path(__file__).parent / "records"
+
+
+def recorded(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A record fixture and the result its game ended with."""
+    doc = json.loads((RECORDS / name).read_text())
+    return doc["record"], doc["result"]
+
+
+@pytest.fixture
+def client(service: MatchService) -> Iterator[TestClient[Any]]:
+    with TestClient(create_app(service)) as test_client:
+        yield test_client
+
+
+def rail_deal(record: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """The index and the move of the record's first era end (the rail era's deal)."""
+    return next((i, m) for i, m in enumerate(record["moves"]) if m["move"]["type"] == "score_era")
+
+
+def test_a_full_birmingham_game_imports_with_the_rail_deal_the_record_chose(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    record, result = recorded("bb-2p-chosen-rail-deal.json")
+    _, deal = rail_deal(record)
+    hands = deal["move"]["deal"]["hands"]
+    assert hands[0] == sorted(hands[0]) and hands[0][-1] <= hands[1][0], "a deal by card order"
+    response = client.post("/matches/import", json=record)
+    assert response.status_code == 201, response.text
+    body = response.json()
+    assert body["finished"] and body["to_act"] == []
+    match = client.get(f"/matches/{body['id']}").json()
+    assert match["result"]["scores"] == result["scores"]
+    assert match["result"]["ranking"] == result["ranking"]
+    stored = service.store.read(body["id"])
+    began = next(e for e in stored if e.type == "era_began")
+    assert json.loads(began.data)["hands"] == [
+        sorted(service.games.get("brass-birmingham").names.card.index_of(c) for c in hand)
+        for hand in hands
+    ]
+    first = client.get(f"/matches/{body['id']}/events", params={"limit": 1}).json()["events"][0]
+    assert first["payload"]["imported"] is True and first["payload"]["from_position"] is True
+
+
+def test_the_exported_record_of_an_imported_match_is_that_record(
+    client: TestClient[Any],
+) -> None:
+    record, _ = recorded("bb-2p-chosen-rail-deal.json")
+    match_id = client.post("/matches/import", json=record).json()["id"]
+    exported = client.get(f"/matches/{match_id}/record")
+    assert exported.status_code == 200, exported.text
+    assert exported.json() == {**record, "options": None}
+
+
+def test_a_played_match_exports_a_record_that_imports_to_the_same_result(
+    client: TestClient[Any],
+) -> None:
+    created = client.post(
+        "/matches", json={"game": "brass-birmingham", "players": 2, "seed": "rec"}
+    ).json()
+    for seat in (0, 1):
+        client.post(f"/matches/{created['id']}/seats/{seat}/bot", json={"bot": "random"})
+    played = client.get(f"/matches/{created['id']}").json()
+    assert played["finished"]
+    record = client.get(f"/matches/{created['id']}/record").json()
+    assert [m["move"]["type"] for m in record["moves"]].count("score_era") == 2
+    again = client.post("/matches/import", json=record).json()
+    assert client.get(f"/matches/{again['id']}").json()["result"] == played["result"]
+
+
+def test_a_deal_that_is_not_the_reshuffled_cards_is_refused_with_its_index(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    record, _ = recorded("bb-2p-chosen-rail-deal.json")
+    index, _ = rail_deal(record)
+    bad = copy.deepcopy(record)
+    hands = bad["moves"][index]["move"]["deal"]["hands"]
+    hands[0][0] = hands[1][0]  # one card twice, another missing
+    before = service.store.count_streams()
+    response = client.post("/matches/import", json=bad)
+    assert response.status_code == 422, response.text
+    problem = response.json()
+    assert problem["code"] == "record_move_refused"
+    assert problem["index"] == index and problem["refusal"] == "deal_not_the_cards"
+    assert f"move {index}" in problem["detail"]
+    assert service.store.count_streams() == before, "nothing is stored"
+
+
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        (lambda deal: deal["hands"].pop(), "deal_hands"),
+        (lambda deal: deal["deck"].append(deal["hands"][0].pop()), "deal_hand_size"),
+        (lambda deal: deal["hands"][0].__setitem__(0, "location:atlantis"), "unknown_card"),
+    ],
+)
+def test_an_impossible_deal_is_refused_with_the_rule_it_breaks(
+    client: TestClient[Any], change: Any, refusal: str
+) -> None:
+    record, _ = recorded("bb-2p-chosen-rail-deal.json")
+    index, _ = rail_deal(record)
+    bad = copy.deepcopy(record)
+    change(bad["moves"][index]["move"]["deal"])
+    problem = client.post("/matches/import", json=bad).json()
+    assert (problem["code"], problem["index"], problem["refusal"]) == (
+        "record_move_refused", index, refusal,
+    )  # fmt: skip
+
+
+def test_a_deal_at_the_games_end_is_refused(client: TestClient[Any]) -> None:
+    record, _ = recorded("bb-2p-chosen-rail-deal.json")
+    _, deal = rail_deal(record)
+    bad = copy.deepcopy(record)
+    bad["moves"][-1]["move"] = deal["move"]
+    problem = client.post("/matches/import", json=bad).json()
+    assert problem["refusal"] == "no_deal_at_game_end"
+    assert problem["index"] == len(record["moves"]) - 1
+
+
+def test_a_move_by_the_wrong_seat_is_refused_with_its_index(client: TestClient[Any]) -> None:
+    record, _ = recorded("bb-2p-chosen-rail-deal.json")
+    bad = copy.deepcopy(record)
+    bad["moves"][3]["actor"] = 1 - bad["moves"][3]["actor"]
+    problem = client.post("/matches/import", json=bad).json()
+    assert problem["index"] == 3 and problem["refusal"] == "not_your_turn"
+
+
+def test_a_record_cut_short_imports_as_a_live_match_with_free_seats(
+    client: TestClient[Any],
+) -> None:
+    record, _ = recorded("bb-2p-chosen-rail-deal.json")
+    index, _ = rail_deal(record)
+    cut = {**record, "moves": record["moves"][: index + 5]}
+    body = client.post("/matches/import", json=cut).json()
+    assert not body["finished"] and len(body["to_act"]) == 1
+    assert all(not s["claimed"] and s["bot"] is None for s in body["seats"])
+    hidden = client.get(f"/matches/{body['id']}/record")
+    assert hidden.status_code == 403 and hidden.json()["code"] == "record_hidden"
+    seat = body["to_act"][0]
+    token = client.post(f"/matches/{body['id']}/seats/{seat}/claim").json()["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    legal = client.get(f"/matches/{body['id']}/moves", headers=auth).json()
+    assert legal["moves"], "the imported match goes on live"
+    move = record["moves"][index + 5]
+    assert move["actor"] == seat and move["move"] in legal["moves"]
+
+
+def test_the_server_draws_the_deal_a_record_leaves_out(client: TestClient[Any]) -> None:
+    record, _ = recorded("bb-2p-chosen-rail-deal.json")
+    index, _ = rail_deal(record)
+    cut = copy.deepcopy({**record, "moves": record["moves"][: index + 1]})
+    del cut["moves"][index]["move"]["deal"]
+    body = client.post("/matches/import", json=cut).json()
+    assert body["version"] > 1 and len(body["to_act"]) == 1
+
+
+def test_a_pittsburgh_match_exports_and_imports_with_its_era_deal(
+    client: TestClient[Any],
+) -> None:
+    created = client.post(
+        "/matches", json={"game": "brass-pittsburgh", "players": 3, "seed": "bp-rec"}
+    ).json()
+    for seat in range(3):
+        client.post(f"/matches/{created['id']}/seats/{seat}/bot", json={"bot": "random"})
+    played = client.get(f"/matches/{created['id']}").json()
+    assert played["finished"]
+    record = client.get(f"/matches/{created['id']}/record").json()
+    index, deal = rail_deal(record)
+    assert len(deal["move"]["deal"]["hands"]) == 3
+    again = client.post("/matches/import", json=record).json()
+    assert client.get(f"/matches/{again['id']}").json()["result"] == played["result"]
+    bad = copy.deepcopy(record)
+    bad["moves"][index]["move"]["deal"]["deck"].pop()
+    problem = client.post("/matches/import", json=bad).json()
+    assert (problem["index"], problem["refusal"]) == (index, "deal_not_the_cards")
