@@ -12,13 +12,17 @@ from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
 from litestar.exceptions import HTTPException, ValidationException
+from litestar.logging.config import StructLoggingConfig
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components
+from litestar.types import Empty
 
 from api import package_version
 from api.auth import SECURITY_SCHEMES, bearer_token
 from api.health import ROUTES as HEALTH_ROUTES
 from api.hook_routes import HOOK_ROUTES
+from api.logging_setup import LogFormat, RequestLog, logging_config, observe_moves_in_logs
+from api.metrics import MetricsController, observe_service, prometheus_config
 from api.openapi_doc import GameAwareJsonPlugin, GameAwareSwaggerPlugin
 from api.problems import EXCEPTION_HANDLERS
 from api.record_routes import ROUTES as RECORD_ROUTES
@@ -186,10 +190,13 @@ def create_app(
     *,
     max_body_bytes: int = MAX_BODY_BYTES,
     cors_origins: Sequence[str] = (),
+    log_format: LogFormat | None = None,
+    log_level: str = "info",
 ) -> Litestar:
     """The app. ``cors_origins``: browser origins (``https://host:port``, or ``*``) allowed
     to call the API from their own pages; none by default (the web table at ``/`` is on
-    the API's own origin and needs none)."""
+    the API's own origin and needs none). ``log_format``: configure the whole process's
+    logging (see :mod:`api.logging_setup`); by default Litestar's own logging is kept."""
 
     def provide_service() -> MatchService:
         return service
@@ -211,7 +218,9 @@ def create_app(
             expose_headers=["Location"],
             max_age=600,
         )
-    return Litestar(
+    observe_service()
+    logging = Empty if log_format is None else logging_config(log_format, log_level)
+    app = Litestar(
         route_handlers=[
             *described(HEALTH_ROUTES),
             *described(ROUTES),
@@ -219,7 +228,9 @@ def create_app(
             *described(SEAT_ROUTES),
             *described(HOOK_ROUTES),
             *web_routes(),
+            MetricsController,
         ],
+        middleware=[RequestLog(), prometheus_config().middleware],
         cors_config=cors,
         dependencies={
             "service": Provide(provide_service, use_cache=True, sync_to_thread=False),
@@ -243,4 +254,11 @@ def create_app(
             components=Components(security_schemes=SECURITY_SCHEMES),
             create_examples=False,
         ),
+        logging_config=logging,
     )
+    if isinstance(logging, StructLoggingConfig):
+        # Litestar configures structlog; the standard library's loggers are ours to set.
+        assert logging.standard_lib_logging_config is not None
+        logging.standard_lib_logging_config.configure()
+        observe_moves_in_logs()
+    return app

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import copy
+import datetime
 import logging
 import os
 import re
 import sys
-import threading
+import tempfile
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
+
+import msgspec
 
 from api import package_version
 from core.errors import ServiceUnavailable
@@ -21,51 +23,75 @@ log = logging.getLogger(__name__)
 
 OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
 """The committed document, next to the packages in a source checkout."""
-SETTLE_EVERY = 2.0
-"""Seconds between two attempts to queue the jobs an outage kept this process from queuing."""
 
 
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from api.app import create_app
+    from api.serving import APP_FACTORY, CONFIG_ENV, ServeConfig, build
     from worker.bootstrap import build_service, store_url_from_env
-    from worker.inprocess import InProcessRunner
 
     store_url = args.store or store_url_from_env()
-    service = build_service(
+    if args.workers < 1:
+        print("ironworks serve: --workers must be 1 or more", file=sys.stderr)
+        return 2
+    if args.workers > 1 and store_url.startswith("memory:"):
+        print("ironworks serve: --workers N needs a store the processes share: memory:// "
+              "lives in one process", file=sys.stderr)  # fmt: skip
+        return 2
+    config = ServeConfig(
         store_url=store_url, redis_url=args.redis, client_seeds=not args.no_client_seeds,
+        cors_origins=args.cors_origin, log_format=args.log_format, log_level=args.log_level,
         webhook_allow_private=args.webhook_allow_private or None,
     )  # fmt: skip
-    print(
-        startup_line(service, store_url, f"http://{args.host}:{args.port}"),
-        file=sys.stderr,
-        flush=True,
-    )
-    if isinstance(service.runner, InProcessRunner):
-        # Jobs queued in a thread died with the last process; RQ workers reconcile by themselves
-        threading.Thread(target=_resume_left_work, args=(service,), daemon=True).start()
-    stop = threading.Event()
-    threading.Thread(target=_settle_until, args=(service, stop), daemon=True).start()
-    try:
-        uvicorn.run(
-            create_app(service, cors_origins=args.cors_origin), host=args.host, port=args.port,
-            log_level=args.log_level, log_config=uvicorn_log_config(),
-            # open event streams never finish by themselves: do not wait for them forever
-            timeout_graceful_shutdown=5,
-        )  # fmt: skip
-    finally:
-        stop.set()
-        service.runner.close()
-        service.store.close()
-        if service.webhooks is not None:
-            service.webhooks.store.close()
+    serving = f"http://{args.host}:{args.port}"
+    run = {
+        "host": args.host, "port": args.port, "log_level": args.log_level,
+        "log_config": None, "access_log": False,  # api.logging_setup logs each request
+        # open event streams never finish by themselves: do not wait for them forever
+        "timeout_graceful_shutdown": 5,
+    }  # fmt: skip
+    if args.workers == 1:
+        app, service = build(config)
+        announce(startup_line(service, store_url, serving), config.log_format)
+        uvicorn.run(app, **run)
+        return 0
+    with tempfile.TemporaryDirectory(prefix="ironworks-serve-") as run_dir:
+        # Opened once here first, so the processes find the store's tables made.
+        service = build_service(store_url=store_url, redis_url=args.redis)
+        try:
+            line = startup_line(service, store_url, serving, processes=args.workers)
+        finally:
+            service.runner.close()
+            service.store.close()
+        announce(line, config.log_format)
+        config = msgspec.structs.replace(config, run_dir=run_dir)
+        os.environ[CONFIG_ENV] = msgspec.json.encode(config).decode()
+        # Each process writes its metrics here, /metrics adds them up (prometheus_client's
+        # multiprocess mode); a fresh folder per run, so no dead process's figures linger.
+        metrics_dir = Path(run_dir) / "metrics"
+        metrics_dir.mkdir()
+        os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", str(metrics_dir))
+        uvicorn.run(APP_FACTORY, factory=True, workers=args.workers, **run)
     return 0
 
 
+def announce(line: str, log_format: str) -> None:
+    """The startup line: as it is on a console, one JSON object among the others in JSON."""
+    if log_format == "json":
+        fields = {"event": line, "level": "info", "logger": "ironworks", "timestamp": _now()}
+        line = msgspec.json.encode(fields).decode()
+    print(line, file=sys.stderr, flush=True)
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat().replace("+00:00", "Z")
+
+
 class RedactSecrets(logging.Filter):
-    """Blanks stream tickets in access-log lines (the request line holds the query string);
-    seat tokens travel in headers, which access logs do not show."""
+    """Blanks stream tickets in any log line that quotes a URL with its query string (the
+    request lines of :mod:`api.logging_setup` leave the query out altogether); seat tokens
+    travel in headers, which no log line shows."""
 
     _TICKET = re.compile(r"(?i)([?&]ticket=)[^&\s]*")
 
@@ -79,45 +105,18 @@ class RedactSecrets(logging.Filter):
         return True
 
 
-def uvicorn_log_config() -> dict[str, Any]:
-    """uvicorn's logging, with :class:`RedactSecrets` on the access log."""
-    from uvicorn.config import LOGGING_CONFIG
-
-    config = copy.deepcopy(LOGGING_CONFIG)
-    config.setdefault("filters", {})["redact_secrets"] = {"()": RedactSecrets}
-    config["handlers"]["access"].setdefault("filters", []).append("redact_secrets")
-    return config
-
-
-def _settle_until(service: MatchService, stop: threading.Event) -> None:
-    """Queue what outages kept this process from queuing, once the backends are back: the
-    RQ workers' reconcilers would find it too, the in-process runner has nobody else."""
-    while not stop.wait(SETTLE_EVERY):
-        try:
-            if settled := service.settle():
-                log.warning("queued the jobs of %d match(es) left behind by an outage", settled)
-        except Exception:  # the loop must outlive any one bad match
-            log.exception("settling matches failed; retrying")
-
-
-def _resume_left_work(service: MatchService) -> None:
-    from worker.reconciler import Reconciler
-
-    try:
-        Reconciler(service).scan()
-    except ServiceUnavailable as exc:
-        log.warning("work left by the last run not resumed: %s", exc.message)
-
-
-def startup_line(service: MatchService, store_url: str, serving: str) -> str:
-    """What an operator needs to see at once: which store, which runner, who does the jobs,
-    which games (and whether clients may choose seeds)."""
+def startup_line(service: MatchService, store_url: str, serving: str, processes: int = 1) -> str:
+    """What an operator needs to see at once: which store, how many API processes, which
+    runner, who does the jobs, which games (and whether clients may choose seeds)."""
     games = _games(service.games)
     runner, workers = _describe_runner(service.runner)
+    if processes > 1:
+        workers = workers.replace("this API process", f"each of the {processes} API processes")
     seeds = "allowed" if service.client_seeds else "refused"
     return (
-        f"ironworks {package_version()} serving {serving} | store {public_url(store_url)} | "
-        f"runner {runner} | workers: {workers} | games: {games} | client seeds: {seeds}"
+        f"ironworks {package_version()} serving {serving} | api processes: {processes} | "
+        f"store {public_url(store_url)} | runner {runner} | workers: {workers} | "
+        f"games: {games} | client seeds: {seeds}"
     )
 
 
@@ -185,6 +184,30 @@ def _games(registry: Any) -> str:
     return games + (f" ({skipped} plugin(s) skipped: see /health)" if skipped else "")
 
 
+def _check_plugin(args: argparse.Namespace) -> int:
+    from core.conformance import params_for, run_checks
+    from core.registry import default_registry
+
+    registry = default_registry()
+    if args.game not in registry:
+        installed = ", ".join(g.id for g in registry.games()) or "none"
+        print(f"ironworks check-plugin: no game {args.game!r} is installed (installed: "
+              f"{installed})", file=sys.stderr)  # fmt: skip
+        for problem in registry.problems:
+            print(f"  plugin {problem.plugin} skipped: {problem.error}", file=sys.stderr)
+        return 2
+    game = registry.get(args.game)
+    params = params_for(game)
+    if args.playouts is not None:
+        params = msgspec.structs.replace(params, playouts=args.playouts)
+    if args.players is not None:
+        params = msgspec.structs.replace(params, players=args.players)
+    print(f"conformance of {game.id} {game.rules_version}: {params}", flush=True)
+    passed = run_checks(game, params, lambda line: print(line, flush=True))
+    print("all checks passed" if passed else "some checks failed")
+    return 0 if passed else 1
+
+
 def _tournament(args: argparse.Namespace) -> int:
     from worker.tournament import main as tournament_main
 
@@ -226,6 +249,7 @@ def _openapi(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from api.logging_setup import LOG_FORMATS
     from worker.bootstrap import ALLOW_PRIVATE_ENV, DEFAULT_STORE
 
     parser = argparse.ArgumentParser(
@@ -255,7 +279,20 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--redis", default=None, help="Redis URL for RQ queues (default: $REDIS_URL)"
     )
-    serve.add_argument("--log-level", default="info", help="uvicorn log level (default: info)")
+    serve.add_argument(
+        "--log-level", default="info", help="log level: debug, info, warning… (default: info)"
+    )
+    serve.add_argument(
+        "--log-format", choices=LOG_FORMATS, default="console",
+        help="console: readable lines; json: one JSON object a line, each request with its "
+        "request id, route, status, latency and, for a move, match, seat and move type "
+        "(default: %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--workers", type=int, default=1, metavar="N",
+        help="run N API processes on the one port, sharing the store (not memory://); "
+        "the in-process runner then runs jobs in each of them (default: 1)",
+    )  # fmt: skip
     serve.add_argument(
         "--cors-origin", action="append", default=[], metavar="ORIGIN",
         help="let pages from ORIGIN (e.g. http://localhost:5173, or *) call the API from a "
@@ -312,6 +349,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="write nothing; exit 1 if the file differs from what the app generates",
     )
     openapi.set_defaults(run=_openapi)
+
+    check = commands.add_parser(
+        "check-plugin",
+        help="run the conformance suite on an installed game",
+        description="Run the plugin conformance suite (core.conformance: random playouts to "
+        "the end, replay equality, listed moves accepted and unlisted refused, no hidden-field "
+        "leak, position round trip, seed determinism) on a game installed in this environment "
+        "through the ironworks.games entry points. Exits 1 if a check fails.",
+    )
+    check.add_argument("game", help="the game id, e.g. brass-birmingham")
+    check.add_argument(
+        "--playouts", type=int, default=None,
+        help="random playouts per player count (default: the game's own conformance metadata)",
+    )  # fmt: skip
+    check.add_argument(
+        "--players", type=int, action="append", default=None, metavar="N",
+        help="player count to test; repeat for several (default: every count the game takes)",
+    )  # fmt: skip
+    check.set_defaults(run=_check_plugin)
 
     tournament = commands.add_parser(
         "tournament",

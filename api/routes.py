@@ -40,6 +40,7 @@ from api.bodies import (
     StreamTicket,
     SubmitMove,
 )
+from api.metrics import counted_stream
 from api.problems import problem_responses
 from api.sse import event_stream, resume_point, waiters
 from api.tickets import TICKET_SECONDS, issue_ticket, seat_for_ticket
@@ -257,13 +258,20 @@ def _has_open_seat(summary: MatchSummary) -> bool:
     responses=problem_responses(*_MATCH, 403, 409, *_BODY),
 )
 def claim_seat(
-    match_id: MatchId, seat: SeatNo, service: Service, data: JSONBody[ClaimSeat | None] = None
+    match_id: MatchId,
+    seat: SeatNo,
+    service: Service,
+    data: JSONBody[ClaimSeat | None] = None,
+    idempotency_key: IdempotencyKey = None,
 ) -> SeatToken:
     """Claim a free seat (no body needed), or with ``{"invite": code}`` the seat an owner
     invited you to (taking it from a bot playing it meanwhile). Every seat of an
     invite-only match needs its invite code (403 ``invite_required``). The token in the
-    answer is the seat's only key: keep it."""
-    token = service.claim_seat(match_id, seat, None if data is None else data.invite)
+    answer is the seat's only key: keep it. With an `Idempotency-Key` (as unguessable as a
+    token: a random UUID), a retry gets the same token back, so a claim whose answer was
+    lost is not lost with it."""
+    invite = None if data is None else data.invite
+    token = service.claim_seat(match_id, seat, invite, idempotency_key)
     return SeatToken(match_id=match_id, seat=seat, token=token)
 
 
@@ -516,7 +524,9 @@ async def stream_events(
     else:
         seat = service.seat_for_token(match, token)
     start = resume_point(last_event_id, after)
-    return ServerSentEvent(event_stream(service, match_id, seat, start, until_version))
+    return ServerSentEvent(
+        counted_stream(event_stream(service, match_id, seat, start, until_version))
+    )
 
 
 @post(

@@ -28,6 +28,7 @@ with its own code.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -46,6 +47,7 @@ from core.seating import (
     SeatResigned,
     SeatTokenReissued,
 )
+from core.store.base import replay
 
 if TYPE_CHECKING:
     from core.game import Result
@@ -65,6 +67,14 @@ def matches(secret: str | None, digest: str | None) -> bool:
     if not secret or not digest:
         return False
     return hmac.compare_digest(hash_secret(secret), digest)
+
+
+def keyed_token(match: MatchState, seat: int, key: str) -> str:
+    """The token of a claim made with an Idempotency-Key: the same for every retry, and
+    unknowable without the match's secret seed."""
+    mac = hmac.new(match.seed.encode(), f"claim|{match.match_id}|{seat}|{key}".encode(),
+                   hashlib.sha256)  # fmt: skip
+    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode()
 
 
 def is_owner(match: MatchState, token: str | None) -> bool:
@@ -99,19 +109,39 @@ class SeatCommands:
     """The seat commands of :class:`core.service.MatchService` (see the module)."""
 
     # Provided by MatchService.
-    _append_core: Callable[..., None]
+    _append_core: Callable[..., Any]
+    _after_core_change: Callable[..., MatchState]
+    store: Any
     load: Callable[[str], MatchState]
     game_of: Callable[[MatchState], Any]
     result: Callable[[MatchState], Result | None]
     seat_for_token: Callable[[MatchState, str | None], int | None]
 
-    def claim_seat(self, match_id: str, seat: int, invite: str | None = None) -> str:
+    def claim_seat(
+        self,
+        match_id: str,
+        seat: int,
+        invite: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> str:
         """Claim a seat; returns its bearer token (shown once, stored only hashed).
         ``invite``: the seat's invite code, needed in an invite-only match or for a seat
-        the owner invited someone to."""
+        the owner invited someone to.
+
+        With ``idempotency_key`` the token is derived from the key and the match's secret
+        seed, so a retry of a claim whose answer was lost gets the same token again instead
+        of ``seat_taken``: the key must then be as unguessable as a token.
+        """
+        digest = f"claim|{seat}"
+        if idempotency_key is not None:
+            seen = self.store.lookup(match_id, idempotency_key)
+            if seen is not None:
+                replay(seen, digest)  # the same key for another seat is refused
+                return keyed_token(self.load(match_id), seat, idempotency_key)
         token = new_secret()
 
         def claim(match: MatchState) -> list[Any]:
+            nonlocal token
             info = _seat(match, seat)
             if info.resigned:
                 raise _resigned(seat)
@@ -135,9 +165,13 @@ class SeatCommands:
                         "invite_required",
                         "this match is invite-only: ask its owner for a seat's invite code",
                     )
+            if idempotency_key is not None:
+                token = keyed_token(match, seat, idempotency_key)
             return [SeatClaimed(seat=seat, token_hash=hash_secret(token))]
 
-        self._append_core(match_id, claim)
+        change = self._append_core(match_id, claim, idempotency_key, digest)
+        if change.result.replayed:  # the same key won a race with this very request
+            return keyed_token(self.load(match_id), seat, idempotency_key or "")
         return token
 
     def hand_to_bot(
@@ -176,8 +210,7 @@ class SeatCommands:
                 )  # fmt: skip
             return [SeatBotted(seat=seat, **_fields(choice))]
 
-        self._append_core(match_id, hand_over)
-        return self.load(match_id)
+        return self._after_core_change(match_id, self._append_core(match_id, hand_over))
 
     def release_bot(self, match_id: str, seat: int, token: str | None) -> MatchState:
         """Take a seat back from its bot: with the seat's token the player plays it again;
@@ -194,8 +227,7 @@ class SeatCommands:
                 raise _owner_only(match, token, "take a seat back from its bot (or its own token)")
             return [SeatBotReleased(seat=seat)]
 
-        self._append_core(match_id, release)
-        return self.load(match_id)
+        return self._after_core_change(match_id, self._append_core(match_id, release))
 
     def invite(self, match_id: str, seat: int, token: str | None) -> tuple[str, MatchState]:
         """The owner keeps a seat (free, or a bot's) for whoever gets the returned invite
@@ -214,8 +246,7 @@ class SeatCommands:
                 )  # fmt: skip
             return [SeatInvited(seat=seat, code_hash=hash_secret(code))]
 
-        self._append_core(match_id, reserve)
-        return code, self.load(match_id)
+        return code, self._after_core_change(match_id, self._append_core(match_id, reserve))
 
     def reissue_token(self, match_id: str, seat: int, token: str | None) -> str:
         """The owner gives a claimed seat a new token (its player lost theirs); the old one
@@ -250,8 +281,7 @@ class SeatCommands:
                 events.append(SeatBotted(seat=seat, **_fields(match.rules.stand_in)))
             return events
 
-        self._append_core(match_id, remove)
-        return self.load(match_id)
+        return self._after_core_change(match_id, self._append_core(match_id, remove))
 
     def resign(self, match_id: str, seat: int, token: str | None) -> MatchState:
         """The seat's player resigns: ranked below every seat still in; the stand-in bot
@@ -269,8 +299,7 @@ class SeatCommands:
                 raise _resigned(seat)
             return [SeatResigned(seat=seat, reason="resigned")]
 
-        self._append_core(match_id, resign)
-        return self.load(match_id)
+        return self._after_core_change(match_id, self._append_core(match_id, resign))
 
     # --- checks ----------------------------------------------------------------------------
 

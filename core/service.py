@@ -21,7 +21,7 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -50,6 +50,7 @@ from core.match import (
     decoder_for,
     fold,
 )
+from core.observe import APPEND_OBSERVERS, JOB_OBSERVERS, MOVE_OBSERVERS, MoveSeen, notify
 from core.ownership import SeatCommands, bot_choice, hash_secret, is_owner, matches
 from core.record import RecordedMove, play_moves
 from core.registry import GameRegistry
@@ -74,6 +75,14 @@ class SubmitResult(msgspec.Struct, frozen=True, kw_only=True):
     version: int
     """The stream version right after this command's events."""
     replayed: bool = False
+
+
+class _CoreChange(NamedTuple):
+    """A seat change as :meth:`MatchService._append_core` stored it."""
+
+    result: AppendResult
+    before: MatchState
+    events: list[NewEvent]
 
 
 class MatchService(SeatCommands):
@@ -328,7 +337,13 @@ class MatchService(SeatCommands):
         match_id = match_id or uuid.uuid4().hex
         first = self.live.advanced(None, as_stored(match_id, 1, new, None))
         self._append(match_id, 0, new, waiting=bool(self.jobs_for(first)))
-        match = self.load(match_id)
+        try:
+            match = self.load(match_id)
+        except ServiceUnavailable as exc:
+            # Stored, so answered as created: the match as it was appended, and its first
+            # jobs (the deal) left to the reconciler.
+            self._unsettle(match_id, exc)
+            return self._as_stored(match_id, None, new)
         self._enqueue_tasks(match)
         return match
 
@@ -429,7 +444,29 @@ class MatchService(SeatCommands):
         ``idempotency_key`` shows that this very request won the race meanwhile.
         """
         game = self.game_of(match)
-        move = self._as_move(game, move)
+        seen = {"match_id": match.match_id, "game": game.id, "actor": actor, "move_type": None}
+        try:
+            move = self._as_move(game, move)
+            seen["move_type"] = event_type(move)
+            result = self._apply(game, match, actor, move, expected_version, idempotency_key,
+                                 enqueue)  # fmt: skip
+        except IronworksError as exc:
+            notify(MOVE_OBSERVERS, MoveSeen(**seen, outcome="refused", code=exc.code))
+            raise
+        outcome = "replayed" if result.replayed else "accepted"
+        notify(MOVE_OBSERVERS, MoveSeen(**seen, outcome=outcome, code=outcome))
+        return result
+
+    def _apply(
+        self,
+        game: Any,
+        match: MatchState,
+        actor: int,
+        move: Any,
+        expected_version: int,
+        idempotency_key: str | None,
+        enqueue: bool,
+    ) -> SubmitResult:
         digest = _digest(move, actor)
         try:
             if expected_version != match.version:
@@ -518,6 +555,7 @@ class MatchService(SeatCommands):
         try:
             for job in self.jobs_for(match) if jobs is None else jobs:
                 self.runner.enqueue(job)
+                notify(JOB_OBSERVERS, job.kind, "queued")
             if self.webhooks is not None and self.webhooks.watches(match.match_id):
                 # Its hooks may have news: a worker looks (worker.deliveries).
                 self.runner.enqueue(Job(match_id=match.match_id, version=match.version,
@@ -538,11 +576,21 @@ class MatchService(SeatCommands):
 
     def _append(self, match_id: str, *args: Any, **kwargs: Any) -> AppendResult:
         """``store.append``, noting a match whose append may have been stored unanswered."""
+        started = time.perf_counter()
         try:
-            return self.store.append(match_id, *args, **kwargs)
+            result = self.store.append(match_id, *args, **kwargs)
         except ServiceUnavailable as exc:
             self._unsettle(match_id, exc)
             raise
+        except IronworksError:  # a conflict or a reused key is an answer of the store too
+            self._appended_in(started)
+            raise
+        self._appended_in(started)
+        return result
+
+    def _appended_in(self, started: float) -> None:
+        kind = type(self.store).__name__.removesuffix("Store").lower()
+        notify(APPEND_OBSERVERS, kind, time.perf_counter() - started)
 
     def _unsettle(self, match_id: str, exc: ServiceUnavailable) -> None:
         log.warning("match %s: jobs left to the reconciler: %s", match_id, exc.message)
@@ -582,7 +630,13 @@ class MatchService(SeatCommands):
             for ev in events
         ]  # fmt: skip
 
-    def _append_core(self, match_id: str, make: Callable[[MatchState], list[Any]]) -> None:
+    def _append_core(
+        self,
+        match_id: str,
+        make: Callable[[MatchState], list[Any]],
+        idempotency_key: str | None = None,
+        request_digest: str | None = None,
+    ) -> _CoreChange:
         """Append the core events ``make`` builds from the newest state (it raises to
         refuse), all in one append.
 
@@ -597,14 +651,42 @@ class MatchService(SeatCommands):
             ]
             after = self.live.advanced(match, as_stored(match_id, match.version + 1, new, None))
             try:
-                self._append(match_id, match.version, new, waiting=bool(self.jobs_for(after)))
+                appended = self._append(
+                    match_id, match.version, new, idempotency_key, request_digest,
+                    waiting=bool(self.jobs_for(after)),
+                )  # fmt: skip
             except VersionConflict:
                 continue
             # The version moved, so jobs computed for the old one are void: compute them anew.
-            self._follow_up(match_id)
-            return
+            if not appended.replayed:
+                self._follow_up(match_id)
+            return _CoreChange(appended, match, new)
         raise Conflict("busy", "the match kept changing meanwhile; try again")
 
+    def _after_core_change(self, match_id: str, change: _CoreChange) -> MatchState:
+        """The match after a stored seat change; folded here when the store cannot be read
+        again, since a change that was stored is answered as a success."""
+        try:
+            return self.load(match_id)
+        except ServiceUnavailable:
+            if change.result.replayed:
+                raise
+            return self._as_stored(match_id, change.before, change.events)
+
+    def _as_stored(
+        self, match_id: str, before: MatchState | None, new: list[NewEvent]
+    ) -> MatchState:
+        """``before`` with ``new`` folded on as the store has just appended them."""
+        start = 0 if before is None else before.version
+        now = time.time()
+        stored = [
+            StoredEvent(
+                stream_id=match_id, version=start + i, type=e.type, data=e.data, actor=e.actor,
+                timestamp=now, idempotency_key=None, rules_version=e.rules_version,
+            )
+            for i, e in enumerate(new, start=1)
+        ]  # fmt: skip
+        return fold(self.games, stored, before)
 
 def _check_rules(game: Any, rules: MatchRules) -> None:
     """Refuse rules the service cannot follow: a stand-in bot the game lacks, a time control

@@ -7,12 +7,17 @@ so a drill can take it down, stall it or lose its answers, and then bring it bac
 
 from __future__ import annotations
 
+import os
 import select
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from pathlib import Path
 from typing import Any, Literal
 
 import httpx
@@ -205,3 +210,133 @@ def answered_within(seconds: float, call: Any, *args: Any, **kwargs: Any) -> htt
         return call(*args, **kwargs)
     except httpx.TimeoutException as exc:
         raise AssertionError(f"no answer within {seconds} s: {exc}") from None
+
+
+class ServedProcess:
+    """``ironworks serve`` in a process group of its own on a loopback port, the highcard
+    plugin installed; :meth:`kill` SIGKILLs the whole group (API processes and their think
+    processes) as a crash or an OOM kill would. stderr (the logs) goes to ``log_path``."""
+
+    def __init__(self, store_url: str, log_path: Path, *options: str) -> None:
+        self.store_url, self.log_path, self.options = store_url, log_path, options
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.base = ""
+
+    def start(self, ready_within: float = 60.0) -> str:
+        # By its package name: a test may run when ``conftest`` names tests/web's
+        from tests.conftest import highcard_path_env
+
+        env = highcard_path_env()
+        for name in ("REDIS_URL", "IRONWORKS_STORE", "PROMETHEUS_MULTIPROC_DIR"):
+            env.pop(name, None)
+        port = free_port()
+        with open(self.log_path, "ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "api.cli", "serve", "--port", str(port),
+                 "--store", self.store_url, *self.options],
+                env=env, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True,
+            )  # fmt: skip
+        self.base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + ready_within
+        while True:
+            try:
+                if httpx.get(f"{self.base}/health/ready", timeout=2).status_code == 200:
+                    return self.base
+            except httpx.TransportError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                tail = self.log_path.read_text(errors="replace")[-3000:]
+                self.kill()
+                raise RuntimeError(f"ironworks serve did not get ready:\n{tail}")
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        """SIGKILL, no goodbye: nothing the processes hold is flushed or closed."""
+        if self.proc is None:
+            return
+        with suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        self.proc = None
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL for whatever is left of the group."""
+        if self.proc is None:
+            return
+        with suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGTERM)
+        with suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=15)
+        self.kill()
+
+    def log_lines(self) -> list[str]:
+        return self.log_path.read_text(errors="replace").splitlines()
+
+    def __enter__(self) -> ServedProcess:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+
+PATIENCE = 30.0
+"""Seconds a drill waits for a turn or an answer before it counts as hung."""
+
+
+class Table:
+    """The two seats of one highcard match, played through whichever server is up, each
+    request on a connection of its own."""
+
+    def __init__(self, base: str, rounds: int = 3) -> None:
+        self.base = base
+        created = httpx.post(
+            f"{base}/matches",
+            json={"game": "highcard", "players": 2, "options": {"rounds": rounds}},
+        )
+        assert created.status_code == 201, created.text
+        self.match_id = created.json()["id"]
+        self.tokens = [self._claim(seat) for seat in (0, 1)]
+        self.acknowledged: list[tuple[int, int, str]] = []
+        """(seat, card, key) of every move the server answered 200."""
+
+    def _claim(self, seat: int) -> str:
+        claimed = httpx.post(f"{self.base}/matches/{self.match_id}/seats/{seat}/claim")
+        assert claimed.status_code == 201, claimed.text
+        return claimed.json()["token"]
+
+    def next_move(self) -> dict[str, Any] | None:
+        """The request the seat to act sends next; ``None`` once the match is over. Waits
+        (bounded) while the dealer's job runs."""
+        deadline = time.monotonic() + PATIENCE
+        while True:
+            state = httpx.get(f"{self.base}/matches/{self.match_id}", timeout=5).json()
+            if state["result"] is not None:
+                return None
+            if state["to_act"]:
+                break
+            assert time.monotonic() < deadline, f"nobody is to act: {state}"
+            time.sleep(0.05)
+        seat = state["to_act"][0]
+        auth = {"Authorization": f"Bearer {self.tokens[seat]}"}
+        legal = httpx.get(f"{self.base}/matches/{self.match_id}/moves", headers=auth).json()
+        key = f"{self.match_id}-v{legal['version']}"
+        return {
+            "seat": seat, "key": key,
+            "headers": {**auth, "Idempotency-Key": key},
+            "json": {"move": legal["moves"][0], "expected_version": legal["version"]},
+        }  # fmt: skip
+
+    def send(self, move: dict[str, Any]) -> httpx.Response:
+        return httpx.post(
+            f"{self.base}/matches/{self.match_id}/moves", headers=move["headers"],
+            json=move["json"], timeout=PATIENCE,
+        )  # fmt: skip
+
+    def acknowledge(self, move: dict[str, Any], answer: httpx.Response) -> None:
+        assert answer.status_code == 200, answer.text
+        self.acknowledged.append((move["seat"], move["json"]["move"]["card"], move["key"]))
+
+    def events(self) -> list[dict[str, Any]]:
+        page = httpx.get(f"{self.base}/matches/{self.match_id}/events", params={"limit": 500})
+        return page.json()["events"]

@@ -29,10 +29,12 @@ from core.tasks import NullRunner
     [
         (
             "serve",
-            ["--host", "--port", "--store", "IRONWORKS_STORE", "sqlite:///", "--no-client-seeds"],
+            ["--host", "--port", "--store", "IRONWORKS_STORE", "sqlite:///", "--no-client-seeds",
+             "--workers", "--log-format"],
         ),
         ("worker", ["--redis", "--store", "--burst"]),
         ("openapi", ["--output", "--check"]),
+        ("check-plugin", ["--playouts", "--players", "conformance"]),
     ],
 )
 def test_each_subcommand_explains_itself(
@@ -138,7 +140,8 @@ def test_serve_names_store_runner_workers_and_games_and_can_refuse_client_seeds(
         created = httpx.post(f"{base}/matches", json=body)
         ready = httpx.get(f"{base}/health/ready")
     assert line.startswith(f"ironworks {version('ironworks')} ")
-    for part in (f"store {db_url}", "runner in-process", "workers: ", "highcard", "refused"):
+    for part in (f"store {db_url}", "api processes: 1", "runner in-process", "workers: ",
+                 "highcard", "refused"):  # fmt: skip
         assert part in line, line
     assert refused.status_code == 403 and refused.json()["code"] == "client_seed_refused"
     assert created.status_code == 201 and created.json()["client_seed"] is False

@@ -12,6 +12,7 @@ import pytest
 
 from core.errors import (
     BadRequest,
+    Conflict,
     IdempotencyMismatch,
     IllegalMove,
     InvalidPosition,
@@ -438,6 +439,81 @@ def test_a_match_whose_creation_failed_unanswered_is_settled_whether_it_exists_o
     assert jobs.jobs == []
     assert svc.settle() == int(stored)
     assert [job.match_id for job in jobs.jobs] == ["m"] * stored
+
+
+class _ReadsFailAfterAppendStore(MemoryStore):
+    """Appends, then fails every read until told otherwise: the store went away right after
+    it stored a change, before the service could read the match again."""
+
+    fail_reads = False
+
+    def append(self, *args: Any, **kwargs: Any) -> AppendResult:
+        result = super().append(*args, **kwargs)
+        self.fail_reads = self.arm
+        return result
+
+    arm = False
+
+    def read(self, *args: Any, **kwargs: Any) -> Any:
+        if self.fail_reads:
+            raise ServiceUnavailable("store_unavailable", "the event store did not answer")
+        return super().read(*args, **kwargs)
+
+
+def test_a_match_stored_before_the_store_went_away_is_answered_as_created(
+    registry: GameRegistry, jobs: NullRunner
+) -> None:
+    """create_match read the match back after appending it: a store lost just then made a
+    stored match a 503. Its first jobs wait for the store to come back (settle)."""
+    store = _ReadsFailAfterAppendStore()
+    svc = MatchService(store, registry, jobs)
+    store.arm = True
+    match = svc.create_match("highcard", 2, seed=SEED)
+    assert match.version == store.version(match.match_id) and match.game_id == "highcard"
+    assert jobs.jobs == []
+    store.arm = store.fail_reads = False
+    assert svc.settle() == 1 and [j.kind for j in jobs.jobs] == ["system"]
+
+
+def test_a_seat_handed_to_a_bot_before_the_store_went_away_is_answered_as_handed(
+    registry: GameRegistry, jobs: NullRunner
+) -> None:
+    store = _ReadsFailAfterAppendStore()
+    svc = MatchService(store, registry, jobs)
+    match = svc.create_match("highcard", 2, seed=SEED)
+    store.arm = True
+    handed = svc.hand_to_bot(match.match_id, 1, "random", None)
+    assert handed.seats[1].bot == "random"
+    assert handed.version == store.version(match.match_id) == match.version + 1
+    store.arm = store.fail_reads = False
+    assert svc.load(match.match_id).seats[1].bot == "random"
+
+
+def test_a_keyed_claim_retried_gets_the_same_token_and_claims_once(svc: MatchService) -> None:
+    """A claim whose answer was lost left the seat taken and its token unknown for good."""
+    match = svc.create_match("highcard", 2, seed=SEED)
+    token = svc.claim_seat(match.match_id, 0, idempotency_key="claim-key-1")
+    version = svc.store.version(match.match_id)
+    assert svc.claim_seat(match.match_id, 0, idempotency_key="claim-key-1") == token
+    assert svc.store.version(match.match_id) == version
+    assert svc.seat_for_token(svc.load(match.match_id), token) == 0
+    with pytest.raises(Conflict, match="already taken"):
+        svc.claim_seat(match.match_id, 0, idempotency_key="another-key")
+    with pytest.raises(IdempotencyMismatch):
+        # the key of another request:
+        svc.claim_seat(match.match_id, 1, idempotency_key="claim-key-1")
+    other = svc.claim_seat(match.match_id, 1, idempotency_key="claim-key-2")
+    assert other != token and svc.seat_for_token(svc.load(match.match_id), other) == 1
+
+
+def test_keyed_claim_tokens_depend_on_the_secret_seed(registry: GameRegistry) -> None:
+    """Knowing the key is not enough to know the token: it needs the match's seed too."""
+    tokens = set()
+    for seed in ("seed-one", "seed-two"):
+        svc = MatchService(MemoryStore(), registry, NullRunner())
+        svc.create_match("highcard", 2, seed=seed, match_id="m")
+        tokens.add(svc.claim_seat("m", 0, idempotency_key="the-same-key"))
+    assert len(tokens) == 2
 
 
 def test_a_job_for_an_old_version_is_dropped(svc: MatchService, jobs: NullRunner) -> None:

@@ -24,7 +24,8 @@ class InProcessRunner:
     Several threads, so a bot's long turn never holds up another match's dealing or scoring;
     with a :class:`~worker.think.ThinkPool`, search bots think in other processes, so they
     hold neither this process's interpreter lock (the API's requests) nor more cores than
-    the pool has. Jobs of one match never run at once: each waits for the one before.
+    the pool has. Jobs of one match never run at once: each waits for the one before, and a
+    job already queued or running here is not queued a second time (the reconciler may ask).
 
     Webhook jobs (``kind="hooks"``) run on threads of their own, outside the match's lock,
     so a slow receiver never holds up a match's bots; a sweeper thread wakes their retries
@@ -50,6 +51,7 @@ class InProcessRunner:
         self._stop = threading.Event()
         self._idle = threading.Condition()
         self._busy = 0
+        self._pending: set[str] = set()
         # Striped rather than one lock per match, so the set stays bounded.
         self._stripes = [threading.Lock() for _ in range(64)]
         self._threads = [
@@ -89,6 +91,9 @@ class InProcessRunner:
                     self._timer_wake.notify()
             return
         with self._idle:
+            if job.id in self._pending:
+                return
+            self._pending.add(job.id)
             self._busy += 1
         (self._hook_queue if job.kind == "hooks" else self._queue).put(job)
 
@@ -163,6 +168,7 @@ class InProcessRunner:
                 log.exception("job %s crashed", job.id)
             finally:
                 with self._idle:
+                    self._pending.discard(job.id)
                     self._busy -= 1
                     self._idle.notify_all()
 

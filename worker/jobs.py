@@ -11,9 +11,10 @@ import time
 from collections.abc import Callable
 from typing import Literal
 
-from core.errors import IronworksError, VersionConflict
+from core.errors import IdempotencyMismatch, IronworksError, VersionConflict
 from core.game import SYSTEM
 from core.match import MatchState
+from core.observe import JOB_OBSERVERS, notify
 from core.rng import decision_rng
 from core.service import MatchService
 from core.tasks import Job
@@ -45,6 +46,17 @@ def execute(service: MatchService, job: Job, pool: ThinkPool | None = None) -> O
     killed in the middle loses nothing: the moves appended so far stand, and the reconciler
     finds the match waiting and enqueues the rest.
     """
+    notify(JOB_OBSERVERS, job.kind, "started")
+    try:
+        outcome = _execute(service, job, pool)
+    except Exception:  # a plugin bug: the runner logs it
+        notify(JOB_OBSERVERS, job.kind, "failed")
+        raise
+    notify(JOB_OBSERVERS, job.kind, outcome)
+    return outcome
+
+
+def _execute(service: MatchService, job: Job, pool: ThinkPool | None) -> Outcome:
     if job.kind == "hooks":
         from worker.deliveries import run_hooks
 
@@ -59,7 +71,9 @@ def execute(service: MatchService, job: Job, pool: ThinkPool | None = None) -> O
         if job.kind == "timeout":
             return service.time_out(match, job)  # type: ignore[return-value]
         return _play_turn(service, match, job, pool)
-    except VersionConflict:
+    except (VersionConflict, IdempotencyMismatch):
+        # Another copy of this job (another process's, or one that a reconciler queued
+        # again) made this move first; a search bot's copy may have chosen another one.
         return "stale"
     except IronworksError as exc:
         # A game that lists a move and then refuses it is a plugin bug, and a match can vanish

@@ -13,6 +13,7 @@ import logging
 import time
 
 from core.errors import ServiceUnavailable, VersionConflict
+from core.observe import JOB_OBSERVERS, notify
 from core.service import MatchService
 
 log = logging.getLogger(__name__)
@@ -114,5 +115,6 @@ class Reconciler:
             return 0
         for job in jobs:
             self.service.runner.enqueue(job)
+            notify(JOB_OBSERVERS, job.kind, "queued")
         now = time.time()
         return int(any(job.due is None or job.due <= now for job in jobs))

@@ -1,0 +1,153 @@
+"""Metrics at /metrics and the request log: what an operator sees of the service at work."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from litestar.testing import TestClient
+from test_serve_workers import metric
+
+from api.app import create_app
+from api.logging_setup import observe_moves_in_logs
+from core.registry import GameRegistry
+from core.service import MatchService
+from core.store.memory import MemoryStore
+from tests.faults import served
+from worker.inprocess import InlineRunner
+
+
+@pytest.fixture
+def client(registry: GameRegistry) -> Iterator[TestClient[Any]]:
+    runner = InlineRunner()  # the dealer deals, the bot plays, at once
+    service = MatchService(MemoryStore(), registry, runner)
+    runner.bind(service)
+    with TestClient(create_app(service)) as client:
+        yield client
+
+
+def seated_match(client: Any) -> tuple[str, dict[str, str]]:
+    """A highcard match, seat 0 ours, seat 1 a random bot's; the authorization of seat 0."""
+    match_id = client.post("/matches", json={"game": "highcard", "players": 2}).json()["id"]
+    token = client.post(f"/matches/{match_id}/seats/0/claim").json()["token"]
+    assert client.post(f"/matches/{match_id}/seats/1/bot", json={"bot": "random"}).is_success
+    return match_id, {"Authorization": f"Bearer {token}"}
+
+
+def play_once(client: Any, match_id: str, auth: dict[str, str]) -> Any:
+    """Seat 0 plays its first listed card, then the same move again (now stale)."""
+    legal = client.get(f"/matches/{match_id}/moves", headers=auth).json()
+    body = {"move": legal["moves"][0], "expected_version": legal["version"]}
+    played = client.post(f"/matches/{match_id}/moves", headers=auth, json=body)
+    stale = client.post(f"/matches/{match_id}/moves", headers=auth, json=body)
+    return played, stale
+
+
+def test_metrics_count_moves_jobs_bot_thinking_appends_and_request_durations(
+    client: TestClient[Any],
+) -> None:
+    before = client.get("/metrics").text
+    match_id, auth = seated_match(client)
+    played, stale = play_once(client, match_id, auth)
+    assert played.status_code == 200 and stale.status_code == 409
+    after = client.get("/metrics")
+    assert after.status_code == 200 and after.headers["content-type"].startswith("text/plain")
+
+    def grew(name: str, **labels: str) -> float:
+        return metric(after.text, name, **labels) - metric(before, name, **labels)
+
+    log = client.get(f"/matches/{match_id}/events").json()["events"]
+    deals = sum(e["type"] == "dealt" for e in log)
+    bot_cards = sum(e["type"] == "played" and e["payload"]["seat"] == 1 for e in log)
+    # every deal and card, ours and the bot's (who may have led the next round too)
+    assert grew("ironworks_moves_total", game="highcard", outcome="accepted") == (
+        deals + 1 + bot_cards
+    )
+    assert grew("ironworks_moves_total", game="highcard", code="version_conflict") == 1
+    assert grew("ironworks_jobs_total", kind="system", event="queued") == deals
+    assert grew("ironworks_jobs_total", kind="bot", event="done") >= 1
+    assert grew("ironworks_bot_move_seconds_count", game="highcard", bot="random") == bot_cards
+    assert grew("ironworks_store_append_seconds_count", store="memory") >= 5
+    moves_route = {"path": "/matches/{match_id}/moves", "method": "POST"}
+    assert grew("ironworks_request_duration_seconds_count", **moves_route, status_code="200") == 1
+    assert grew("ironworks_request_duration_seconds_count", **moves_route, status_code="409") == 1
+    assert match_id not in after.text, "one series per route, not per match"
+
+
+def test_open_streams_are_counted_while_open(registry: GameRegistry) -> None:
+    runner = InlineRunner()
+    service = MatchService(MemoryStore(), registry, runner)
+    runner.bind(service)
+    with served(create_app(service)) as base, httpx.Client(base_url=base, timeout=20) as http:
+        match_id, auth = seated_match(http)
+        version = http.get(f"/matches/{match_id}").json()["version"]
+        before = metric(http.get("/metrics").text, "ironworks_open_streams")
+        with httpx.stream(
+            "GET", f"{base}/matches/{match_id}/stream", timeout=20,
+            params={"after": version, "until_version": version + 1},
+        ) as stream:  # fmt: skip
+            while_open = settled(http, before + 1)
+            play_once(http, match_id, auth)  # the stream's last version: it ends
+            for _ in stream.iter_lines():
+                pass
+        after = metric(http.get("/metrics").text, "ironworks_open_streams")
+        left = httpx.stream("GET", f"{base}/matches/{match_id}/stream", timeout=20)
+        with left:  # a client that leaves before the stream ends
+            pass
+        gone = settled(http, before)
+    assert (while_open, after, gone) == (before + 1, before, before)
+
+
+def settled(http: httpx.Client, expected: float) -> float:
+    """The open-stream gauge once it reads ``expected`` (a stream is counted from its
+    first step on the server, and uncounted once the server saw the client go), or after
+    a bounded wait, whatever it then reads."""
+    for _ in range(200):
+        now = metric(http.get("/metrics").text, "ironworks_open_streams")
+        if now == expected:
+            break
+        time.sleep(0.05)
+    return now
+
+
+def test_metrics_are_not_part_of_the_api_document(client: TestClient[Any]) -> None:
+    document = client.get("/docs/openapi.json").json()
+    assert "/metrics" not in document["paths"]
+
+
+def test_each_request_has_an_id_on_its_answer_and_its_log_line(
+    client: TestClient[Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    observe_moves_in_logs()
+    match_id, auth = seated_match(client)
+    with caplog.at_level(logging.INFO, logger="ironworks.requests"):
+        played, stale = play_once(client, match_id, auth)
+        mine = client.get("/health/live", headers={"X-Request-ID": "trace-me-7"})
+    assert mine.headers["x-request-id"] == "trace-me-7"
+    assert played.headers["x-request-id"] != stale.headers["x-request-id"]
+    lines = {r.request_id: r for r in caplog.records if r.name == "ironworks.requests"}
+    accepted, refused = lines[played.headers["x-request-id"]], lines[stale.headers["x-request-id"]]
+    for line, status in ((accepted, 200), (refused, 409)):
+        assert (line.match_id, line.seat, line.move_type, line.game) == (
+            match_id, 0, "play", "highcard"
+        )  # fmt: skip
+        assert line.status == status and line.latency_ms >= 0
+        assert line.route == "/matches/{match_id}/moves"
+    assert (accepted.outcome, refused.outcome, refused.code) == (
+        "accepted", "refused", "version_conflict"
+    )  # fmt: skip
+    assert lines["trace-me-7"].path == "/health/live"
+
+
+def test_request_lines_leave_out_the_query_string(
+    client: TestClient[Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A stream ticket travels in the query: it must not reach the logs."""
+    with caplog.at_level(logging.INFO, logger="ironworks.requests"):
+        client.get("/matches/m1/stream", params={"ticket": "secret-ticket-value"})
+    ours = [r for r in caplog.records if r.name.startswith("ironworks")]
+    assert ours and all("secret-ticket-value" not in str(vars(r)) for r in ours)
