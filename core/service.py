@@ -676,17 +676,11 @@ class MatchService(SeatCommands):
     def _as_stored(
         self, match_id: str, before: MatchState | None, new: list[NewEvent]
     ) -> MatchState:
-        """``before`` with ``new`` folded on as the store has just appended them."""
+        """``before`` with ``new`` folded on as the store has just appended them, as a new
+        state: ``before`` may be the live state other requests are reading."""
         start = 0 if before is None else before.version
-        now = time.time()
-        stored = [
-            StoredEvent(
-                stream_id=match_id, version=start + i, type=e.type, data=e.data, actor=e.actor,
-                timestamp=now, idempotency_key=None, rules_version=e.rules_version,
-            )
-            for i, e in enumerate(new, start=1)
-        ]  # fmt: skip
-        return fold(self.games, stored, before)
+        return self.live.advanced(before, as_stored(match_id, start + 1, new, None))
+
 
 def _check_rules(game: Any, rules: MatchRules) -> None:
     """Refuse rules the service cannot follow: a stand-in bot the game lacks, a time control
