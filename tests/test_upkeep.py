@@ -104,12 +104,13 @@ class _OtherCopyFirst(MemoryStore):
         events: Sequence[NewEvent],
         idempotency_key: str | None = None,
         request_digest: str | None = None,
+        waiting: bool | None = None,
     ) -> AppendResult:
         if idempotency_key is not None and idempotency_key == self.key:
             self.key = None
             super().append(stream_id, expected_version, events, idempotency_key, "other-copy")
         return super().append(stream_id, expected_version, events, idempotency_key,
-                              request_digest)  # fmt: skip
+                              request_digest, waiting)  # fmt: skip
 
 
 def test_a_job_whose_other_copy_moved_first_is_stale_not_failed(
