@@ -49,7 +49,7 @@ def import_match(data: JSONBody[Record], service: Service) -> ImportedMatch:
     owner_token = new_secret()
     match = service.create_match(
         data.game, data.players, options=data.options, position=data.position,
-        moves=data.moves, owner_token=owner_token,
+        moves=data.moves, owner_token=owner_token, setup=data.setup,
     )  # fmt: skip
     result = service.result(match)
     return ImportedMatch(

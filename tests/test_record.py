@@ -67,7 +67,110 @@ def test_the_exported_record_of_an_imported_match_is_that_record(
     match_id = client.post("/matches/import", json=record).json()["id"]
     exported = client.get(f"/matches/{match_id}/record")
     assert exported.status_code == 200, exported.text
-    assert exported.json() == {**record, "options": None}
+    assert exported.json() == {**record, "options": None, "setup": None}
+
+
+def first_event(service: MatchService, match_id: str) -> dict[str, Any]:
+    """The stored setup event (``started``) of a match, secrets and all."""
+    started = next(e for e in service.store.read(match_id) if e.type == "started")
+    assert started.actor is None, "the setup's event"
+    return dict(json.loads(started.data))
+
+
+def test_a_birmingham_record_from_options_alone_deals_the_first_deal_it_chose(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    record, result = recorded("bb-2p-chosen-deals.json")
+    assert "position" not in record and record["options"] == {}
+    setup = record["setup"]
+    response = client.post("/matches/import", json=record)
+    assert response.status_code == 201, response.text
+    body = response.json()
+    assert body["finished"]
+    assert client.get(f"/matches/{body['id']}").json()["result"]["scores"] == result["scores"]
+    started = first_event(service, body["id"])
+    card = service.games.get("brass-birmingham").names.card
+    assert started["order"] == setup["order"] == [1, 0]
+    assert started["hands"] == [sorted(card.index_of(c) for c in h) for h in setup["hands"]]
+    assert started["deck"] == [card.index_of(c) for c in setup["deck"]]
+    exported = client.get(f"/matches/{body['id']}/record").json()
+    # (a sale whose merchant leaves no trace in the log may come back as another merchant's)
+    assert {**exported, "moves": None} == {**record, "position": None, "moves": None}
+    assert len(exported["moves"]) == len(record["moves"])
+
+
+def test_an_options_only_match_exports_its_setup_and_imports_to_the_same_game(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    created = client.post(
+        "/matches", json={"game": "brass-birmingham", "players": 3, "seed": "setup-rec"}
+    ).json()
+    for seat in range(3):
+        client.post(f"/matches/{created['id']}/seats/{seat}/bot", json={"bot": "random"})
+    played = client.get(f"/matches/{created['id']}").json()
+    assert played["finished"]
+    record = client.get(f"/matches/{created['id']}/record").json()
+    assert record["position"] is None and record["options"] == {}
+    assert len(record["setup"]["hands"]) == 3 and record["moves"][0]["actor"] == 0
+    again = client.post("/matches/import", json=record).json()
+    assert first_event(service, again["id"]) == first_event(service, created["id"])
+    assert client.get(f"/matches/{again['id']}").json()["result"] == played["result"]
+    assert client.get(f"/matches/{again['id']}/record").json() == record
+
+
+def test_a_setup_a_record_leaves_out_is_the_servers_draw(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    record, _ = recorded("bb-2p-chosen-deals.json")
+    body = client.post(
+        "/matches/import", json={**record, "setup": None, "moves": []}
+    ).json()
+    assert body["version"] == 2 and len(body["to_act"]) == 1
+    assert first_event(service, body["id"])["deck"] != first_event(
+        service, client.post("/matches/import", json={**record, "moves": []}).json()["id"]
+    )["deck"]
+
+
+def _swap_card_of_hands(setup: dict[str, Any]) -> None:
+    setup["hands"][0][0] = setup["hands"][1][0]  # one card twice, another missing
+
+
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        (lambda s: s.__setitem__("order", [0, 0]), "order_not_the_seats"),
+        (lambda s: s.__setitem__("order", [0, 1, 2]), "order_not_the_seats"),
+        (lambda s: s["hands"].append([]), "deal_hands"),
+        (lambda s: s["deck"].append(s["hands"][0].pop()), "deal_hand_size"),
+        (lambda s: s["deck"].append(s["facedown"][1].pop()), "deal_facedown"),
+        (_swap_card_of_hands, "deal_not_the_cards"),
+        (lambda s: s["deck"].pop(), "deal_not_the_cards"),
+        (lambda s: s["hands"][0].__setitem__(0, "location:atlantis"), "unknown_card"),
+        (lambda s: s["merchants"].__setitem__(0, "mt_unicorn"), "merchant_tiles"),
+        (lambda s: s["merchants"].__setitem__(1, s["merchants"][0]), "merchant_tiles"),
+        (lambda s: s["merchants"].pop(), "merchant_tiles"),
+        (lambda s: s.__setitem__("dice", [6]), "bad_setup"),
+    ],
+)
+def test_an_impossible_first_deal_is_refused_with_the_rule_it_breaks(
+    client: TestClient[Any], service: MatchService, change: Any, refusal: str
+) -> None:
+    record, _ = recorded("bb-2p-chosen-deals.json")
+    bad = copy.deepcopy(record)
+    change(bad["setup"])
+    before = service.store.count_streams()
+    response = client.post("/matches/import", json=bad)
+    assert response.status_code == 422, response.text
+    problem = response.json()
+    assert (problem["code"], problem["refusal"]) == ("record_setup_refused", refusal)
+    assert service.store.count_streams() == before, "nothing is stored"
+
+
+def test_a_setup_beside_a_start_position_is_refused(client: TestClient[Any]) -> None:
+    record, _ = recorded("bb-2p-chosen-rail-deal.json")
+    setup = recorded("bb-2p-chosen-deals.json")[0]["setup"]
+    response = client.post("/matches/import", json={**record, "setup": setup})
+    assert response.status_code == 400 and response.json()["code"] == "setup_with_position"
 
 
 def test_a_played_match_exports_a_record_that_imports_to_the_same_result(
