@@ -8,8 +8,10 @@ import copy
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from random import Random
 from typing import Any
 
+import msgspec
 import pytest
 from litestar.testing import TestClient
 
@@ -288,9 +290,73 @@ def test_a_pittsburgh_match_exports_and_imports_with_its_era_deal(
     record = client.get(f"/matches/{created['id']}/record").json()
     index, deal = rail_deal(record)
     assert len(deal["move"]["deal"]["hands"]) == 3
+    assert record["position"] is None and len(record["setup"]["quality_rewards"]) == 3
     again = client.post("/matches/import", json=record).json()
     assert client.get(f"/matches/{again['id']}").json()["result"] == played["result"]
+    assert client.get(f"/matches/{again['id']}/record").json() == record
     bad = copy.deepcopy(record)
     bad["moves"][index]["move"]["deal"]["deck"].pop()
     problem = client.post("/matches/import", json=bad).json()
     assert (problem["index"], problem["refusal"]) == (index, "deal_not_the_cards")
+
+
+def pittsburgh_setup(service: MatchService, players: int) -> dict[str, Any]:
+    """An options-only Pittsburgh record (no moves) with a setup the game drew."""
+    game = service.games.get("brass-pittsburgh")
+    started = game.setup(game.Options(), players, Random(players))
+    setup = msgspec.to_builtins(game.setup_outcome(started))
+    return {"game": game.id, "players": players, "options": {}, "setup": setup, "moves": []}
+
+
+def test_a_pittsburgh_record_fixes_its_tiles(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    record = pittsburgh_setup(service, 4)
+    setup = record["setup"]
+    setup["oilfield_tiles"] = setup["oilfield_tiles"][::-1]
+    setup["quality_rewards"] = setup["quality_rewards"][::-1]
+    setup["merchant_tiles"] = setup["merchant_tiles"][::-1]
+    body = client.post("/matches/import", json=record).json()
+    started = first_event(service, body["id"])
+    assert started["oilfield_tiles"] == [t or "" for t in setup["oilfield_tiles"]]
+    assert started["quality_rewards"] == setup["quality_rewards"]
+    assert started["merchant_tiles"] == [t or "" for t in setup["merchant_tiles"]]
+    view = client.get(f"/matches/{body['id']}").json()["view"]
+    assert [q["reward"] for q in view["quality_rewards"]] == setup["quality_rewards"]
+
+
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        (lambda s: s["oilfield_tiles"].__setitem__(0, "OT_Z"), "oilfield_tiles"),
+        (lambda s: s["oilfield_tiles"].__setitem__(1, s["oilfield_tiles"][0]), "oilfield_tiles"),
+        (lambda s: s["merchant_tiles"].__setitem__(0, None), "merchant_tiles"),
+        (lambda s: s["quality_rewards"].pop(), "quality_rewards"),
+        (lambda s: s["quality_rewards"].__setitem__(0, s["quality_rewards"][1]),
+         "quality_rewards"),
+        (lambda s: s["quality_rewards"].__setitem__(0, "QR_A_CASTLE"), "quality_rewards"),
+        (lambda s: s["deck"].append(s["deck"][0]), "deal_not_the_cards"),
+        (lambda s: s.__setitem__("order", [2, 1, 0, 2]), "order_not_the_seats"),
+    ],
+)
+def test_impossible_pittsburgh_tiles_are_refused(
+    client: TestClient[Any], service: MatchService, change: Any, refusal: str
+) -> None:
+    record = pittsburgh_setup(service, 4)
+    change(record["setup"])
+    problem = client.post("/matches/import", json=record).json()
+    assert (problem["code"], problem["refusal"]) == ("record_setup_refused", refusal)
+
+
+def test_the_two_player_pittsburgh_setup_leaves_the_boxed_tiles_out(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    record = pittsburgh_setup(service, 2)
+    four = pittsburgh_setup(service, 4)["setup"]
+    boxed = set(four["merchant_tiles"]) - set(record["setup"]["merchant_tiles"]) - {None}
+    assert boxed, "the 2-player game boxes a merchant tile"
+    used = record["setup"]["merchant_tiles"].index(next(
+        t for t in record["setup"]["merchant_tiles"] if t is not None))  # fmt: skip
+    record["setup"]["merchant_tiles"][used] = boxed.pop()
+    problem = client.post("/matches/import", json=record).json()
+    assert (problem["code"], problem["refusal"]) == ("record_setup_refused", "merchant_tiles")

@@ -53,8 +53,7 @@ def first_deal(
         if len(lists) != players:
             raise IllegalMove(
                 "deal_hands",
-                f"the first deal gives a {what} to each of the {players} seats, not "
-                f"{len(lists)}",
+                f"the first deal gives a {what} to each of the {players} seats, not {len(lists)}",
             )
         for seat, held in enumerate(lists):
             if len(held) != count:
@@ -88,3 +87,31 @@ def first_deal_fields(cards: Ids, started: Any) -> dict[str, Any]:
         "facedown": [[cards[c] for c in held] for held in started.facedown],
         "deck": [cards[c] for c in started.deck],
     }
+
+
+def tiles_on_spaces(
+    given: Sequence[str | None], used: Sequence[bool], available: Sequence[str], what: str,
+    code: str,
+) -> list[str | None]:  # fmt: skip
+    """``given``, one tile id per space (null on a space not ``used``), checked: a space in
+    play holds one of the ``available`` tiles, none twice. Raises ``IllegalMove`` with
+    ``code`` otherwise."""
+    if len(given) != len(used):
+        raise IllegalMove(
+            code, f"a setup names a {what} or null for each of the {len(used)} spaces, "
+            f"not {len(given)}",
+        )  # fmt: skip
+    seen: set[str] = set()
+    for space, (tile, in_play) in enumerate(zip(given, used, strict=True)):
+        if (tile is not None) != in_play:
+            state = "needs a tile" if in_play else "stays empty with this player count"
+            raise IllegalMove(code, f"{what} space {space} {state}")
+        if tile is None:
+            continue
+        if tile not in available or tile in seen:
+            raise IllegalMove(
+                code, f"{tile!r} is no {what} of this game, or comes twice; the tiles: "
+                f"{', '.join(sorted(available))}",
+            )  # fmt: skip
+        seen.add(tile)
+    return list(given)

@@ -8,10 +8,9 @@ from typing import Any
 
 import msgspec
 
-from core.errors import IllegalMove
 from plugins.brass import bot
 from plugins.brass.cards import build_deck
-from plugins.brass.first_deal import FirstDeal, first_deal, first_deal_fields
+from plugins.brass.first_deal import FirstDeal, first_deal, first_deal_fields, tiles_on_spaces
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import deal, resample_cards
 from plugins.brass.scoring import TieBreak
@@ -108,33 +107,12 @@ class BrassBirmingham(BrassGame):
         return [ev.Started(players, order, deck, hands, facedown, merchants)]
 
     def _merchant_tiles(self, tiles: list[str | None], players: int) -> list[int]:
-        """Merchant tile indices per space from a setup outcome's tile ids: every tile of
-        this player count once, on the spaces in play."""
+        """Merchant tile indices per space from a setup outcome's tile ids."""
         d = self.data
         ids = {t.id: i for i, t in enumerate(d.merchant_tiles) if t.min_players <= players}
-        spaces = [m <= players for m in d.merchant_min_players]
-        if len(tiles) != len(spaces):
-            raise IllegalMove(
-                "merchant_tiles",
-                f"merchants lists a tile or null for each of the {len(spaces)} merchant "
-                f"spaces, not {len(tiles)}",
-            )
-        out = []
-        for m, (tile, used) in enumerate(zip(tiles, spaces, strict=True)):
-            if (tile is not None) != used:
-                state = "needs a tile" if used else f"stays empty with {players} players"
-                raise IllegalMove("merchant_tiles", f"merchant space {m} {state}")
-            if tile is None:
-                out.append(-1)
-            elif tile not in ids or ids[tile] in out:
-                raise IllegalMove(
-                    "merchant_tiles",
-                    f"{tile!r} is no merchant tile of a {players}-player game, or comes twice; "
-                    f"the tiles: {', '.join(sorted(ids))}",
-                )
-            else:
-                out.append(ids[tile])
-        return out
+        used = [m <= players for m in d.merchant_min_players]
+        tiles = tiles_on_spaces(tiles, used, list(ids), "merchant tile", "merchant_tiles")
+        return [-1 if t is None else ids[t] for t in tiles]
 
     def setup_outcome(self, events: Sequence[Any]) -> SetupOutcome:
         """The chance hook of ``setup``: the outcome its ``Started`` event dealt."""
