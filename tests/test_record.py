@@ -124,13 +124,10 @@ def test_a_setup_a_record_leaves_out_is_the_servers_draw(
     client: TestClient[Any], service: MatchService
 ) -> None:
     record, _ = recorded("bb-2p-chosen-deals.json")
-    body = client.post(
-        "/matches/import", json={**record, "setup": None, "moves": []}
-    ).json()
-    assert body["version"] == 2 and len(body["to_act"]) == 1
-    assert first_event(service, body["id"])["deck"] != first_event(
-        service, client.post("/matches/import", json={**record, "moves": []}).json()["id"]
-    )["deck"]
+    drawn = client.post("/matches/import", json={**record, "setup": None, "moves": []}).json()
+    assert drawn["version"] == 2 and len(drawn["to_act"]) == 1
+    chosen = client.post("/matches/import", json={**record, "moves": []}).json()
+    assert first_event(service, drawn["id"])["deck"] != first_event(service, chosen["id"])["deck"]
 
 
 def _swap_card_of_hands(setup: dict[str, Any]) -> None:
@@ -332,8 +329,7 @@ def test_a_pittsburgh_record_fixes_its_tiles(
         (lambda s: s["oilfield_tiles"].__setitem__(1, s["oilfield_tiles"][0]), "oilfield_tiles"),
         (lambda s: s["merchant_tiles"].__setitem__(0, None), "merchant_tiles"),
         (lambda s: s["quality_rewards"].pop(), "quality_rewards"),
-        (lambda s: s["quality_rewards"].__setitem__(0, s["quality_rewards"][1]),
-         "quality_rewards"),
+        (lambda s: s["quality_rewards"].__setitem__(0, s["quality_rewards"][1]), "quality_rewards"),
         (lambda s: s["quality_rewards"].__setitem__(0, "QR_A_CASTLE"), "quality_rewards"),
         (lambda s: s["deck"].append(s["deck"][0]), "deal_not_the_cards"),
         (lambda s: s.__setitem__("order", [2, 1, 0, 2]), "order_not_the_seats"),
