@@ -80,16 +80,12 @@ def started(
             f"the turn order lists each of the {players} seats once, not {outcome.order}",
         )
     display, goods = _display_spots(b, refused_colour), _goods_spots(b, easy)
-    for given, spots, what, code in (
-        (outcome.display, display, "display column", "unknown_display_column"),
-        (outcome.goods, goods, "hex the setup places goods on", "goods_hex"),
-    ):
-        known = {s.key for s in spots}
-        unknown = sorted(set(given) - known)
-        if unknown:
-            raise IllegalMove(
-                code, f"{', '.join(unknown)}: no {what}; those are {', '.join(sorted(known))}"
-            )
+    unknown = _unknown(outcome.display, display)
+    if unknown:
+        raise IllegalMove("unknown_display_column", f"{unknown}: no display column of the map")
+    unknown = _unknown(outcome.goods, goods)
+    if unknown:
+        raise IllegalMove("goods_hex", f"{unknown}: no hex the setup places goods on")
     bag = dict(b.spec.bag)
     for spot, given in [
         *((s, outcome.display.get(s.key, [])) for s in display),
@@ -125,6 +121,12 @@ def started(
         map=map_id, players=players, options=options, order=list(outcome.order),
         display=[list(outcome.display.get(s.key, [])) for s in display], goods=placed,
     )  # fmt: skip
+
+
+def _unknown(given: dict[str, list[str]], spots: list[_Spot]) -> str:
+    """The keys of ``given`` that are no place of ``spots``, named, or ``""``."""
+    known = {s.key for s in spots}
+    return ", ".join(sorted(set(given) - known))
 
 
 def outcome_of(b: Board, event: ev.Started) -> SetupOutcome:
