@@ -46,16 +46,19 @@ def game_components(registry: GameRegistry) -> dict[str, Any]:
         view_type = getattr(game, "View", None)  # optional: the struct view() follows
         logged = dict(getattr(game, "LogPayloads", None) or {})  # optional, likewise redact()
         payload_types = list(dict.fromkeys(logged.values()))
-        types = [game.Move, game.Event, game.Options, *([view_type] if view_type else [])]
+        setup_type = getattr(game, "SetupOutcome", None)  # optional: a record's ``setup``
+        extra = [t for t in (view_type, setup_type) if t is not None]
+        types = [game.Move, game.Event, game.Options, *extra]
         try:
-            (moves, events, options, *view_and_payloads), defs = msgspec.json.schema_components(
+            (moves, events, options, *extras_and_payloads), defs = msgspec.json.schema_components(
                 [*types, *payload_types], ref_template=f"{_REF}{prefix}{{name}}"
             )
         except (TypeError, ValueError) as exc:
             log.warning("no OpenAPI schemas for game %s: %s", game.id, exc)
             continue
-        view = view_and_payloads[: len(view_and_payloads) - len(payload_types)]
-        payloads = view_and_payloads[len(view):]
+        extras = dict(zip(extra, extras_and_payloads, strict=False))
+        view = [extras[view_type]] if view_type is not None else []
+        payloads = extras_and_payloads[len(extra):]
         for name, schema in defs.items():
             # Generators name classes after titles: msgspec's bare struct names (``Build``)
             # repeat across games, the game's title makes them unique
@@ -77,6 +80,10 @@ def game_components(registry: GameRegistry) -> dict[str, Any]:
         if view:
             _rename(components, view[0]["$ref"].removeprefix(_REF), f"{prefix}View")
             components[f"{prefix}View"]["title"] = f"{game.title} view"
+        if setup_type is not None:
+            name = f"{prefix}SetupOutcome"
+            _rename(components, extras[setup_type]["$ref"].removeprefix(_REF), name)
+            components[name]["title"] = f"{game.title} setup outcome"
     return components
 
 
@@ -203,6 +210,17 @@ def _any_view(components: dict[str, Any], games: list[Any]) -> dict[str, Any] | 
     }
 
 
+def _any_setup(components: dict[str, Any]) -> dict[str, Any]:
+    """Record's ``setup``: one of the games' ``<game>.SetupOutcome``, or ``null``."""
+    refs = [{"$ref": _REF + n} for n in sorted(components) if n.endswith(".SetupOutcome")]
+    return {
+        "anyOf": [*refs, {"type": "null"}],
+        "description": "With `options`: the chance outcome of the game's setup (the first "
+        "deal, turn order, tiles, goods), as its `<game>.SetupOutcome` schema says; left out, "
+        "the server draws it.",
+    }
+
+
 def _any_options(components: dict[str, Any], games: list[Any]) -> dict[str, Any] | None:
     """CreateMatch's ``options``: one of the games' options objects, or ``null``.
 
@@ -272,7 +290,7 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
     move = _any_move(components)
     schemas["SubmitMove"]["properties"]["move"] = move
     schemas["LegalMoves"]["properties"]["moves"]["items"] = move
-    record_schema_fixes(schemas, move)
+    record_schema_fixes(schemas, move, _any_setup(components))
     payload = _any_log_payload(components, games)
     if payload is not None:
         schemas["LogEvent"]["properties"]["payload"] = payload

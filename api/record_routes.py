@@ -40,16 +40,18 @@ class ImportedMatch(MatchCreatedBody, kw_only=True):
 )
 def import_match(data: JSONBody[Record], service: Service) -> ImportedMatch:
     """Start a match from a record (the format `GET /matches/{id}/record` gives): its start
-    (options, or a start position) and every move in order, system moves with their chance
-    outcomes (a deal, dice, cubes) where the record fixes them. The moves are played through
-    the rules; the first one refused is a 422 `record_move_refused` naming its `index` and
-    the `refusal` code, and nothing is stored. The new match's log is the record; it is
-    finished, or goes on live with every seat free to claim; its ``owner_token`` (shown once)
-    is the owner's key to those seats, as for a match started by `POST /matches`."""
+    (options with the setup's outcome, or a start position) and every move in order, system
+    moves with their chance outcomes (a deal, dice, cubes) where the record fixes them. A
+    `setup` the game's setup cannot deal is a 422 `record_setup_refused` with the `refusal`
+    code. The moves are played through the rules; the first one refused is a 422
+    `record_move_refused` naming its `index` and the `refusal` code; nothing is stored.
+    The new match's log is the record; it is finished, or goes on live with every seat free
+    to claim; its ``owner_token`` (shown once) is the owner's key to those seats, as for a
+    match started by `POST /matches`."""
     owner_token = new_secret()
     match = service.create_match(
         data.game, data.players, options=data.options, position=data.position,
-        moves=data.moves, owner_token=owner_token,
+        moves=data.moves, owner_token=owner_token, setup=data.setup,
     )  # fmt: skip
     result = service.result(match)
     return ImportedMatch(
@@ -71,8 +73,9 @@ def import_match(data: JSONBody[Record], service: Service) -> ImportedMatch:
     responses=problem_responses(403, 404, 409),
 )
 def read_record(match_id: MatchId, service: Service) -> Record:
-    """The match as a record: its start position and every move, chance outcomes included,
-    in the form `POST /matches/import` takes. It shows every hidden card, so a game with
+    """The match as a record: its start (the options and the setup's draws, or the start
+    position of a match started from one) and every move, chance outcomes included, in the
+    form `POST /matches/import` takes. It shows every hidden card, so a game with
     hidden information gives it once the match is over (403 `record_hidden` before)."""
     match = service.load(match_id)
     game = service.game_of(match)
@@ -85,8 +88,11 @@ def read_record(match_id: MatchId, service: Service) -> Record:
     return export_record(service, match_id)
 
 
-def record_schema_fixes(schemas: dict[str, Any], move: dict[str, Any]) -> None:
-    """The OpenAPI document's record schemas: closed like the other bodies, moves typed."""
+def record_schema_fixes(
+    schemas: dict[str, Any], move: dict[str, Any], setup: dict[str, Any]
+) -> None:
+    """The OpenAPI document's record schemas: closed like the other bodies, moves and
+    setup outcomes typed."""
     for name in ("Record", "RecordedMove"):
         if name in schemas:
             schemas[name]["additionalProperties"] = False
@@ -94,6 +100,8 @@ def record_schema_fixes(schemas: dict[str, Any], move: dict[str, Any]) -> None:
         schemas["RecordedMove"]["properties"]["move"] = msgspec.json.decode(
             msgspec.json.encode(move)
         )
+    if "Record" in schemas:
+        schemas["Record"]["properties"]["setup"] = setup
 
 
 ROUTES: list[Any] = [import_match, read_record]

@@ -34,6 +34,13 @@ Conventions the service relies on:
   ``move`` with the outcome that ``events`` (what ``decide`` returned for it on ``state``)
   show, so that deciding it again gives them without drawing (:mod:`core.record` exports
   records with it); a game without random system moves needs none.
+* The setup's own draws (a first deal, turn order, tiles, goods) are its chance outcome:
+  optional class attribute ``SetupOutcome`` (a Struct) and hook ``setup_outcome(events) ->
+  SetupOutcome``, the outcome ``setup``'s ``events`` dealt. A game with them takes
+  ``setup(options, players, rng, outcome=...)``: given an outcome (a record's ``setup``) it
+  deals that instead of drawing, with the same events drawing it would give, and refuses an
+  impossible one with an ``IllegalMove``. :mod:`core.record` exports a match started from
+  options as its options and that outcome; a game without them exports a start position.
 * Optional hook ``position_options(state) -> Options``: the options a loaded position
   plays with (a map, a board side), for a game whose positions carry settings; the
   service records them when a match starts from a position.
@@ -143,7 +150,8 @@ class Game(Protocol[S]):
     def setup(self, options: Any, players: int, rng: Random) -> list[Any]:
         """First events of a new match. The first must let ``evolve(None, event)`` build the
         initial state; any randomness (deck order, first player) is drawn from ``rng`` and
-        written into the events."""
+        written into the events (or, for a game with a ``SetupOutcome``, taken from an
+        ``outcome`` keyword argument when one is given)."""
         ...
 
     def evolve(self, state: S | None, event: Any) -> S:

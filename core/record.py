@@ -5,7 +5,10 @@ started (the options, or a position document) and every move in order, each with
 (a seat, or :data:`core.game.SYSTEM` for the game's own steps). A system move that draws
 chance carries its outcome as a field (a deal, dice, cubes from the bag): importing replays
 the moves through ``decide`` exactly, so the imported match's log is the record, and
-exporting reads the same format back from any stored match.
+exporting reads the same format back from any stored match. The setup's own draws (the
+first deal, turn order, tiles) are the record's ``setup``: the outcome a game's ``setup``
+takes instead of drawing (its ``SetupOutcome``), which the ``setup_outcome`` hook reads back
+from the setup's events.
 
 Exporting does not need the moves stored: at each point of the log it finds the move whose
 events are the ones stored next (a seat's legal moves, or the pending system move with the
@@ -48,10 +51,15 @@ class Record(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     game: str
     players: int
     options: dict[str, Any] | None = None
-    """The match's options (defaults if absent); the first deal is then the server's."""
+    """The match's options (defaults if absent)."""
+    setup: dict[str, Any] | None = None
+    """With ``options``: the chance outcome of the game's setup (the first deal, turn order,
+    tiles: the game's ``SetupOutcome``, see its client guide); without it the server draws
+    them."""
     position: dict[str, Any] | None = None
     """The start position (the game's position document) instead of options: it fixes the
-    first deal too. An exported record always starts from one."""
+    setup's draws too. An exported record starts from the options and setup of a match
+    started from options, and from a position otherwise."""
     moves: list[RecordedMove] = msgspec.field(default_factory=list)
 
 
@@ -67,6 +75,47 @@ class RecordRefused(IllegalMove):
             f"move {index} of the record ({who}) is refused: {refusal.code}: {refusal.message}",
             index=index, refusal=refusal.code,
         )  # fmt: skip
+
+
+class SetupRefused(IllegalMove):
+    """A record's ``setup`` outcome that its game's setup cannot deal: nothing is imported."""
+
+    code = "record_setup_refused"
+
+    def __init__(self, refusal: IronworksError) -> None:
+        super().__init__(
+            "record_setup_refused",
+            f"the record's setup is refused: {refusal.code}: {refusal.message}",
+            refusal=refusal.code,
+        )
+
+
+def setup_outcome(game: Any, doc: dict[str, Any]) -> Any:
+    """The game's ``SetupOutcome`` from a record's ``setup``; ``SetupRefused`` for a game
+    whose setup takes none, or a document of another shape."""
+    kind = getattr(game, "SetupOutcome", None)
+    try:
+        if kind is None:
+            raise IllegalMove(
+                "no_setup_outcome", f"{game.title} takes no setup outcome; leave 'setup' out"
+            )
+        try:
+            return msgspec.convert(doc, kind, strict=True)
+        except msgspec.ValidationError as exc:
+            raise IllegalMove("bad_setup", f"not a {game.title} setup outcome: {exc}") from None
+    except IllegalMove as exc:
+        raise SetupRefused(exc) from None
+
+
+def run_setup(game: Any, options: Any, players: int, rng: Random, outcome: Any = None) -> list:
+    """``game.setup``, dealing ``outcome`` when given (a game's ``SetupOutcome``); an
+    impossible one is a :class:`SetupRefused`."""
+    if outcome is None:
+        return list(game.setup(options, players, rng))
+    try:
+        return list(game.setup(options, players, rng, outcome=outcome))
+    except IllegalMove as exc:
+        raise SetupRefused(exc) from None
 
 
 def play_moves(
@@ -119,8 +168,12 @@ def export_record(service: MatchService, match_id: str) -> Record:
     while at < len(log) and log[at][0].actor is None:  # the setup's events
         state = game.evolve(state, log[at][1])
         at += 1
-    # an independent copy: folding goes on in place
-    start = msgspec.json.decode(_encoder.encode(game.export_position(state)))
+    start: dict[str, Any] = {"options": None, "setup": None, "position": None}
+    outcome = _setup_of(game, created, [event for _, event in log[:at]])
+    if outcome is not None:
+        start.update(options=created.options, setup=msgspec.to_builtins(outcome))
+    else:  # an independent copy: folding goes on in place
+        start["position"] = msgspec.json.decode(_encoder.encode(game.export_position(state)))
     moves: list[RecordedMove] = []
     while at < len(log):
         actor = log[at][0].actor
@@ -129,7 +182,25 @@ def export_record(service: MatchService, match_id: str) -> Record:
         for event in events:
             state = game.evolve(state, event)
         at += len(events)
-    return Record(game=created.game, players=created.players, position=start, moves=moves)
+    return Record(game=created.game, players=created.players, moves=moves, **start)
+
+
+def _setup_of(game: Any, created: MatchCreated, events: list[Any]) -> Any:
+    """The setup outcome a record of this match starts with, or ``None`` when it must start
+    from a position: the match started from one, or its game reads no outcome back, or
+    the setup with that outcome deals other events than the stored ones (older rules)."""
+    read = getattr(game, "setup_outcome", None)
+    if created.position is not None or read is None or not events:
+        return None
+    outcome = read(events)
+    try:
+        options = msgspec.convert(created.options, game.Options)
+        again = game.setup(options, created.players, Random(0), outcome=outcome)
+    except (IronworksError, msgspec.ValidationError):
+        return None
+    if [_encoder.encode(e) for e in again] != [_encoder.encode(e) for e in events]:
+        return None
+    return outcome
 
 
 def _explain(
@@ -168,5 +239,5 @@ def _explain(
     return best
 
 
-__all__ = ["RECORD_FORMAT", "Record", "RecordRefused", "RecordedMove", "export_record",
-           "play_moves"]  # fmt: skip
+__all__ = ["RECORD_FORMAT", "Record", "RecordRefused", "RecordedMove", "SetupRefused",
+           "export_record", "play_moves", "run_setup", "setup_outcome"]  # fmt: skip

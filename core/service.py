@@ -52,7 +52,7 @@ from core.match import (
 )
 from core.observe import APPEND_OBSERVERS, JOB_OBSERVERS, MOVE_OBSERVERS, MoveSeen, notify
 from core.ownership import SeatCommands, bot_choice, hash_secret, is_owner, matches
-from core.record import RecordedMove, play_moves
+from core.record import RecordedMove, play_moves, run_setup, setup_outcome
 from core.registry import GameRegistry
 from core.resignation import match_result
 from core.rng import decision_rng, new_seed
@@ -274,8 +274,10 @@ class MatchService(SeatCommands):
         moves: Sequence[RecordedMove] | None = None,
         rules: MatchRules | None = None,
         owner_token: str | None = None,
+        setup: dict[str, Any] | None = None,
     ) -> MatchState:
-        """A new match from ``options`` (dealt by ``setup``) or from ``position``; with
+        """A new match from ``options`` (dealt by ``setup``; ``setup`` is a record's outcome
+        of its draws, see :mod:`core.record`) or from ``position``; with
         ``moves`` (a record's, see :mod:`core.record`) those are played through ``decide``
         first and stored with the start in one append, so nothing is stored when one of
         them is refused. ``owner_token`` (stored hashed) is the key of its owner
@@ -295,12 +297,19 @@ class MatchService(SeatCommands):
                 "a match started from a position takes its settings from the position; "
                 "send either options or a position, not both",
             )
+        if position is not None and setup is not None:
+            raise BadRequest(
+                "setup_with_position",
+                "a position fixes the setup's draws already; send either a setup with "
+                "options, or a position",
+            )
         if seed and not self.client_seeds:
             raise Forbidden(
                 "client_seed_refused",
                 "this server deals every match from a seed of its own: send no seed",
             )
         opts = _convert_options(game, options or {})
+        outcome = None if setup is None else setup_outcome(game, setup)
         if rules is not None:
             _check_rules(game, rules)
         client_seed, seed = bool(seed), seed or new_seed()
@@ -323,7 +332,7 @@ class MatchService(SeatCommands):
         )  # fmt: skip
         new = [NewEvent(type=created.__struct_config__.tag, data=core_encoder.encode(created))]
         if position is None:
-            first = game.setup(opts, players, decision_rng(seed, 0, "setup"))
+            first = run_setup(game, opts, players, decision_rng(seed, 0, "setup"), outcome)
             new += self._game_events(game, first, actor=None)
             for event in first:
                 state = game.evolve(state, event)

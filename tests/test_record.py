@@ -8,8 +8,10 @@ import copy
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from random import Random
 from typing import Any
 
+import msgspec
 import pytest
 from litestar.testing import TestClient
 
@@ -67,7 +69,107 @@ def test_the_exported_record_of_an_imported_match_is_that_record(
     match_id = client.post("/matches/import", json=record).json()["id"]
     exported = client.get(f"/matches/{match_id}/record")
     assert exported.status_code == 200, exported.text
-    assert exported.json() == {**record, "options": None}
+    assert exported.json() == {**record, "options": None, "setup": None}
+
+
+def first_event(service: MatchService, match_id: str) -> dict[str, Any]:
+    """The stored setup event (``started``) of a match, secrets and all."""
+    started = next(e for e in service.store.read(match_id) if e.type == "started")
+    assert started.actor is None, "the setup's event"
+    return dict(json.loads(started.data))
+
+
+def test_a_birmingham_record_from_options_alone_deals_the_first_deal_it_chose(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    record, result = recorded("bb-2p-chosen-deals.json")
+    assert "position" not in record and record["options"] == {}
+    setup = record["setup"]
+    response = client.post("/matches/import", json=record)
+    assert response.status_code == 201, response.text
+    body = response.json()
+    assert body["finished"]
+    assert client.get(f"/matches/{body['id']}").json()["result"]["scores"] == result["scores"]
+    started = first_event(service, body["id"])
+    card = service.games.get("brass-birmingham").names.card
+    assert started["order"] == setup["order"] == [1, 0]
+    assert started["hands"] == [sorted(card.index_of(c) for c in h) for h in setup["hands"]]
+    assert started["deck"] == [card.index_of(c) for c in setup["deck"]]
+    exported = client.get(f"/matches/{body['id']}/record").json()
+    # (a sale whose merchant leaves no trace in the log may come back as another merchant's)
+    assert {**exported, "moves": None} == {**record, "position": None, "moves": None}
+    assert len(exported["moves"]) == len(record["moves"])
+
+
+def test_an_options_only_match_exports_its_setup_and_imports_to_the_same_game(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    created = client.post(
+        "/matches", json={"game": "brass-birmingham", "players": 3, "seed": "setup-rec"}
+    ).json()
+    for seat in range(3):
+        client.post(f"/matches/{created['id']}/seats/{seat}/bot", json={"bot": "random"})
+    played = client.get(f"/matches/{created['id']}").json()
+    assert played["finished"]
+    record = client.get(f"/matches/{created['id']}/record").json()
+    assert record["position"] is None and record["options"] == {}
+    assert len(record["setup"]["hands"]) == 3 and record["moves"][0]["actor"] == 0
+    again = client.post("/matches/import", json=record).json()
+    assert first_event(service, again["id"]) == first_event(service, created["id"])
+    assert client.get(f"/matches/{again['id']}").json()["result"] == played["result"]
+    assert client.get(f"/matches/{again['id']}/record").json() == record
+
+
+def test_a_setup_a_record_leaves_out_is_the_servers_draw(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    record, _ = recorded("bb-2p-chosen-deals.json")
+    drawn = client.post("/matches/import", json={**record, "setup": None, "moves": []}).json()
+    assert drawn["version"] == 2 and len(drawn["to_act"]) == 1
+    chosen = client.post("/matches/import", json={**record, "moves": []}).json()
+    assert first_event(service, drawn["id"])["deck"] != first_event(service, chosen["id"])["deck"]
+
+
+def _swap_card_of_hands(setup: dict[str, Any]) -> None:
+    setup["hands"][0][0] = setup["hands"][1][0]  # one card twice, another missing
+
+
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        (lambda s: s.__setitem__("order", [0, 0]), "order_not_the_seats"),
+        (lambda s: s.__setitem__("order", [0, 1, 2]), "order_not_the_seats"),
+        (lambda s: s["hands"].append([]), "deal_hands"),
+        (lambda s: s["deck"].append(s["hands"][0].pop()), "deal_hand_size"),
+        (lambda s: s["deck"].append(s["facedown"][1].pop()), "deal_facedown"),
+        (_swap_card_of_hands, "deal_not_the_cards"),
+        (lambda s: s["deck"].pop(), "deal_not_the_cards"),
+        (lambda s: s["hands"][0].__setitem__(0, "location:atlantis"), "unknown_card"),
+        (lambda s: s["merchants"].__setitem__(0, "mt_unicorn"), "merchant_tiles"),
+        (lambda s: s["merchants"].__setitem__(1, s["merchants"][0]), "merchant_tiles"),
+        (lambda s: s["merchants"].pop(), "merchant_tiles"),
+        (lambda s: s.__setitem__("dice", [6]), "bad_setup"),
+    ],
+)
+def test_an_impossible_first_deal_is_refused_with_the_rule_it_breaks(
+    client: TestClient[Any], service: MatchService, change: Any, refusal: str
+) -> None:
+    record, _ = recorded("bb-2p-chosen-deals.json")
+    bad = copy.deepcopy(record)
+    change(bad["setup"])
+    before = service.store.count_streams()
+    response = client.post("/matches/import", json=bad)
+    assert response.status_code == 422, response.text
+    problem = response.json()
+    assert (problem["code"], problem["refusal"]) == ("record_setup_refused", refusal)
+    assert service.store.count_streams() == before, "nothing is stored"
+
+
+def test_a_setup_beside_a_start_position_is_refused(client: TestClient[Any]) -> None:
+    record, _ = recorded("bb-2p-chosen-rail-deal.json")
+    setup = recorded("bb-2p-chosen-deals.json")[0]["setup"]
+    response = client.post("/matches/import", json={**record, "setup": setup})
+    assert response.status_code == 400 and response.json()["code"] == "setup_with_position"
 
 
 def test_a_played_match_exports_a_record_that_imports_to_the_same_result(
@@ -185,9 +287,72 @@ def test_a_pittsburgh_match_exports_and_imports_with_its_era_deal(
     record = client.get(f"/matches/{created['id']}/record").json()
     index, deal = rail_deal(record)
     assert len(deal["move"]["deal"]["hands"]) == 3
+    assert record["position"] is None and len(record["setup"]["quality_rewards"]) == 3
     again = client.post("/matches/import", json=record).json()
     assert client.get(f"/matches/{again['id']}").json()["result"] == played["result"]
+    assert client.get(f"/matches/{again['id']}/record").json() == record
     bad = copy.deepcopy(record)
     bad["moves"][index]["move"]["deal"]["deck"].pop()
     problem = client.post("/matches/import", json=bad).json()
     assert (problem["index"], problem["refusal"]) == (index, "deal_not_the_cards")
+
+
+def pittsburgh_setup(service: MatchService, players: int) -> dict[str, Any]:
+    """An options-only Pittsburgh record (no moves) with a setup the game drew."""
+    game = service.games.get("brass-pittsburgh")
+    started = game.setup(game.Options(), players, Random(players))
+    setup = msgspec.to_builtins(game.setup_outcome(started))
+    return {"game": game.id, "players": players, "options": {}, "setup": setup, "moves": []}
+
+
+def test_a_pittsburgh_record_fixes_its_tiles(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    record = pittsburgh_setup(service, 4)
+    setup = record["setup"]
+    setup["oilfield_tiles"] = setup["oilfield_tiles"][::-1]
+    setup["quality_rewards"] = setup["quality_rewards"][::-1]
+    setup["merchant_tiles"] = setup["merchant_tiles"][::-1]
+    body = client.post("/matches/import", json=record).json()
+    started = first_event(service, body["id"])
+    assert started["oilfield_tiles"] == [t or "" for t in setup["oilfield_tiles"]]
+    assert started["quality_rewards"] == setup["quality_rewards"]
+    assert started["merchant_tiles"] == [t or "" for t in setup["merchant_tiles"]]
+    view = client.get(f"/matches/{body['id']}").json()["view"]
+    assert [q["reward"] for q in view["quality_rewards"]] == setup["quality_rewards"]
+
+
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        (lambda s: s["oilfield_tiles"].__setitem__(0, "OT_Z"), "oilfield_tiles"),
+        (lambda s: s["oilfield_tiles"].__setitem__(1, s["oilfield_tiles"][0]), "oilfield_tiles"),
+        (lambda s: s["merchant_tiles"].__setitem__(0, None), "merchant_tiles"),
+        (lambda s: s["quality_rewards"].pop(), "quality_rewards"),
+        (lambda s: s["quality_rewards"].__setitem__(0, s["quality_rewards"][1]), "quality_rewards"),
+        (lambda s: s["quality_rewards"].__setitem__(0, "QR_A_CASTLE"), "quality_rewards"),
+        (lambda s: s["deck"].append(s["deck"][0]), "deal_not_the_cards"),
+        (lambda s: s.__setitem__("order", [2, 1, 0, 2]), "order_not_the_seats"),
+    ],
+)
+def test_impossible_pittsburgh_tiles_are_refused(
+    client: TestClient[Any], service: MatchService, change: Any, refusal: str
+) -> None:
+    record = pittsburgh_setup(service, 4)
+    change(record["setup"])
+    problem = client.post("/matches/import", json=record).json()
+    assert (problem["code"], problem["refusal"]) == ("record_setup_refused", refusal)
+
+
+def test_the_two_player_pittsburgh_setup_leaves_the_boxed_tiles_out(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    record = pittsburgh_setup(service, 2)
+    four = pittsburgh_setup(service, 4)["setup"]
+    boxed = set(four["merchant_tiles"]) - set(record["setup"]["merchant_tiles"]) - {None}
+    assert boxed, "the 2-player game boxes a merchant tile"
+    used = record["setup"]["merchant_tiles"].index(next(
+        t for t in record["setup"]["merchant_tiles"] if t is not None))  # fmt: skip
+    record["setup"]["merchant_tiles"][used] = boxed.pop()
+    problem = client.post("/matches/import", json=record).json()
+    assert (problem["code"], problem["refusal"]) == ("record_setup_refused", "merchant_tiles")

@@ -9,6 +9,7 @@ and keeps exactly those these same functions accept.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from random import Random
 from typing import Any, Literal
 
@@ -33,6 +34,7 @@ from plugins.age_of_steam.rules import (
     income_reduction,
     ranking,
 )
+from plugins.age_of_steam.setup_outcome import SetupOutcome, outcome_of, started
 from plugins.age_of_steam.state import State
 from plugins.age_of_steam.track import Plan, Refusal, legal_builds, network, plan
 
@@ -106,6 +108,7 @@ class AgeOfSteam:
     min_players = 1
     max_players = 6
     Options = Options
+    SetupOutcome = SetupOutcome
     Move = mv.Move
     Event = ev.Event
     View = client_view.ViewDoc  # what view() returns, for the OpenAPI document
@@ -136,9 +139,22 @@ class AgeOfSteam:
 
     # --- setup -----------------------------------------------------------------------------
 
-    def setup(self, options: Options, players: int, rng: Random) -> list[Any]:
+    def setup(
+        self, options: Options, players: int, rng: Random, outcome: SetupOutcome | None = None
+    ) -> list[Any]:
+        """The first-turn order and the first goods: ``outcome`` when a record gives them
+        (refused with an ``IllegalMove`` if the shuffle and the bag cannot give them), else
+        drawn from ``rng``."""
         _check_map_fits(options, players)
         b = board(options.map)
+        if outcome is not None:
+            easy = options.barbados_easy and b.rules.easy_city_cubes is not None
+            return [
+                started(
+                    b, outcome, options.map, players, msgspec.to_builtins(options), easy,
+                    _new_city_colour,
+                )
+            ]  # fmt: skip
         order = list(range(players))
         rng.shuffle(order)
         bag = dict(b.spec.bag)
@@ -180,6 +196,10 @@ class AgeOfSteam:
                 order=order, display=display, goods=goods,
             )
         ]  # fmt: skip
+
+    def setup_outcome(self, events: Sequence[Any]) -> SetupOutcome:
+        """The chance hook of ``setup``: the outcome its ``Started`` event dealt."""
+        return outcome_of(board(events[0].map), events[0])
 
     def evolve(self, state: State | None, event: Any) -> State:
         if isinstance(event, ev.Started):

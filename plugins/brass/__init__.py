@@ -37,6 +37,9 @@ Modules (each public piece carries its own docstring):
 * :mod:`plugins.brass.hidden` -- dealing, redacting cards (drawn cards sorted, never in
   deck order), resampling what a seat cannot see, and the cards a seat cannot account
   for dealt at random (``unseen_cards``, ``deal_unseen``) for a determinization.
+* :mod:`plugins.brass.first_deal` -- the setup's deal as a record's chance outcome
+  (``FirstDeal``, which a game's ``SetupOutcome`` extends with its tiles): checked
+  (``first_deal``, ``tiles_on_spaces``) and read back from ``Started``.
 * :mod:`plugins.brass.client` / :mod:`plugins.brass.log` -- the client boundary: ids by
   index and back with clear refusals (``Ids``, ``card_ids``), the view's shared parts
   (``Doc``, ``Decision``, ``PlayerCore``, ``player_fields``, ``turn_fields``,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 from typing import Any
 
@@ -9,6 +10,7 @@ import msgspec
 
 from plugins.brass import bot
 from plugins.brass.cards import build_deck
+from plugins.brass.first_deal import FirstDeal, first_deal, first_deal_fields, tiles_on_spaces
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import deal, resample_cards
 from plugins.brass.scoring import TieBreak
@@ -38,6 +40,15 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Brass: Birmingham has no match options yet (the full game, 2 to 4 players)."""
 
 
+class SetupOutcome(FirstDeal, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The setup's draws (a record's ``setup``): the first deal and turn order, and the
+    merchant tiles."""
+
+    merchants: list[str | None]
+    """Per merchant space in board order (as the view's ``merchants``), its tile
+    (``mt_cotton_a``...), or null on a space this player count leaves empty."""
+
+
 class BrassBirmingham(BrassGame):
     id = "brass-birmingham"
     title = "Brass: Birmingham"
@@ -46,6 +57,7 @@ class BrassBirmingham(BrassGame):
     min_players = 2
     max_players = 4
     Options = Options
+    SetupOutcome = SetupOutcome
     Move = mv.Move
     Event = ev.Event
     View = view.ViewDoc  # what view() returns, for the OpenAPI document
@@ -70,8 +82,20 @@ class BrassBirmingham(BrassGame):
 
     # --- the decider ----------------------------------------------------------------------
 
-    def setup(self, options: Options, players: int, rng: Random) -> list[Any]:
+    def setup(
+        self, options: Options, players: int, rng: Random, outcome: SetupOutcome | None = None
+    ) -> list[Any]:
+        """The first deal, turn order and merchant tiles: ``outcome`` when a record gives
+        them (refused with an ``IllegalMove`` if the shuffle cannot give them), else drawn
+        from ``rng``."""
         d = self.data
+        if outcome is not None:
+            order, deck, hands, facedown = first_deal(
+                self.names.card, d.deck_copies[players], outcome, players, d.rules.hand_size,
+                d.rules.face_down_discards,
+            )  # fmt: skip
+            merchants = self._merchant_tiles(outcome.merchants, players)
+            return [ev.Started(players, order, deck, hands, facedown, merchants)]
         deck = build_deck(d.deck_copies[players])
         rng.shuffle(deck)
         hands, facedown = deal(deck, players, d.rules.hand_size, d.rules.face_down_discards)
@@ -81,6 +105,23 @@ class BrassBirmingham(BrassGame):
         rng.shuffle(tiles)
         merchants = [tiles.pop() if m <= players else -1 for m in d.merchant_min_players]
         return [ev.Started(players, order, deck, hands, facedown, merchants)]
+
+    def _merchant_tiles(self, tiles: list[str | None], players: int) -> list[int]:
+        """Merchant tile indices per space from a setup outcome's tile ids."""
+        d = self.data
+        ids = {t.id: i for i, t in enumerate(d.merchant_tiles) if t.min_players <= players}
+        used = [m <= players for m in d.merchant_min_players]
+        tiles = tiles_on_spaces(tiles, used, list(ids), "merchant tile", "merchant_tiles")
+        return [-1 if t is None else ids[t] for t in tiles]
+
+    def setup_outcome(self, events: Sequence[Any]) -> SetupOutcome:
+        """The chance hook of ``setup``: the outcome its ``Started`` event dealt."""
+        started = events[0]
+        return SetupOutcome(
+            **first_deal_fields(self.names.card, started),
+            merchants=[None if t < 0 else self.data.merchant_tiles[t].id
+                       for t in started.merchants],
+        )  # fmt: skip
 
     def evolve(self, state: State | None, event: Any) -> State:
         return apply(self.data, state, event)

@@ -7,14 +7,16 @@ This is the boundary between client names and engine indices: ``decide`` takes a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 from typing import Any, Literal
 
 import msgspec
 
-from core.errors import BadRequest
+from core.errors import BadRequest, IllegalMove
 from plugins.brass import bot
 from plugins.brass.cards import build_deck
+from plugins.brass.first_deal import FirstDeal, first_deal, first_deal_fields, tiles_on_spaces
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import deal
 from plugins.brass.knowledge import Knowledge
@@ -55,6 +57,20 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     plays 2 players on the 2-4 player side, as the rulebook allows."""
 
 
+class SetupOutcome(FirstDeal, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The setup's draws (a record's ``setup``): the first deal and turn order, and the
+    tiles drawn face down or face up."""
+
+    merchant_tiles: list[str | None]
+    """Per merchant space of the board side, in the board's order: its tile, or null on a
+    space this player count leaves empty."""
+    oilfield_tiles: list[str | None]
+    """Per oilfield of the board side, in the board's order: its face-down tile, or null
+    on an oilfield not in play."""
+    quality_rewards: list[str]
+    """The Quality Rewards tiles drawn face up, in space order."""
+
+
 class BrassPittsburgh(BrassGame):
     id = "brass-pittsburgh"
     title = "Brass: Pittsburgh"
@@ -62,6 +78,7 @@ class BrassPittsburgh(BrassGame):
     min_players = 2
     max_players = 4
     Options = Options
+    SetupOutcome = SetupOutcome
     Move = mv.Move
     Event = ev.Event
     View = view.ViewDoc  # what view() returns, for the OpenAPI document
@@ -90,7 +107,12 @@ class BrassPittsburgh(BrassGame):
 
     # --- the decider ----------------------------------------------------------------------
 
-    def setup(self, options: Options, players: int, rng: Random) -> list[Any]:
+    def setup(
+        self, options: Options, players: int, rng: Random, outcome: SetupOutcome | None = None
+    ) -> list[Any]:
+        """The first deal, turn order, merchant, oilfield and Quality Rewards tiles:
+        ``outcome`` when a record gives them (refused with an ``IllegalMove`` if the
+        shuffles cannot give them), else drawn from ``rng``."""
         r, d = self.rules, self.rules.data
         try:
             side = r.side_for(players, options.board_side)
@@ -98,6 +120,8 @@ class BrassPittsburgh(BrassGame):
             raise BadRequest("bad_options", str(exc)) from None
         board = r.board_of(side)
         c = d.constants
+        if outcome is not None:
+            return [self._dealt(outcome, side, players)]
         deck = build_deck(r.deck_copies(side, players))
         rng.shuffle(deck)
         # 2 players: the $15 merchant and the 3-oil oilfield tile stay in the box.
@@ -133,6 +157,55 @@ class BrassPittsburgh(BrassGame):
                 quality_rewards=rewards[: c.quality_reward_spaces],
             )
         ]
+
+    def _dealt(self, outcome: SetupOutcome, side: str, players: int) -> ev.Started:
+        """The ``Started`` event dealing a record's setup ``outcome``, checked."""
+        r, d = self.rules, self.rules.data
+        board, c = r.board_of(side), d.constants
+        order, deck, hands, facedown = first_deal(
+            self.names.card, r.deck_copies(side, players), outcome, players, c.hand_size,
+            c.extra_face_down_discard_era1,
+        )  # fmt: skip
+        merchants = tiles_on_spaces(
+            outcome.merchant_tiles, [m <= players for _, m in board.merchant_spaces],
+            [t.id for t in d.merchant_tiles.values() if t.min_players <= players],
+            "merchant tile", "merchant_tiles",
+        )  # fmt: skip
+        oilfields = tiles_on_spaces(
+            outcome.oilfield_tiles,
+            [o.min_players <= players for o in board.side.oilfields.values()],
+            [t for t in board.side.oilfield_tile_display
+             if d.oilfield_tiles[t].min_players <= players],
+            "oilfield tile", "oilfield_tiles",
+        )  # fmt: skip
+        spaces = c.quality_reward_spaces
+        rewards = outcome.quality_rewards
+        if (
+            len(rewards) != spaces
+            or len(set(rewards)) != spaces
+            or not set(rewards) <= set(d.quality_rewards)
+        ):
+            raise IllegalMove(
+                "quality_rewards",
+                f"a setup draws {spaces} different Quality Rewards tiles of "
+                f"{', '.join(sorted(d.quality_rewards))}, not {rewards}",
+            )
+        return ev.Started(
+            players=players, side=side, data_version=d.version, order=order, deck=deck,
+            hands=hands, facedown=facedown,
+            merchant_tiles=[t or "" for t in merchants],
+            oilfield_tiles=[t or "" for t in oilfields], quality_rewards=list(rewards),
+        )  # fmt: skip
+
+    def setup_outcome(self, events: Sequence[Any]) -> SetupOutcome:
+        """The chance hook of ``setup``: the outcome its ``Started`` event dealt."""
+        started = events[0]
+        return SetupOutcome(
+            **first_deal_fields(self.names.card, started),
+            merchant_tiles=[t or None for t in started.merchant_tiles],
+            oilfield_tiles=[t or None for t in started.oilfield_tiles],
+            quality_rewards=list(started.quality_rewards),
+        )
 
     def position_options(self, state: State) -> Options:
         """The options a position plays with: its board side."""

@@ -9,6 +9,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
 import pytest
 from aos_helpers import GAME
 from litestar.testing import TestClient
@@ -144,3 +145,108 @@ def test_production_refuses_more_cubes_of_a_colour_than_the_bag_holds() -> None:
     with pytest.raises(IllegalMove) as refused:
         GAME.decide(state, SYSTEM, mv.DrawProduction(cubes=[colour, colour]), random.Random(0))
     assert refused.value.code == "cube_not_in_bag"
+
+
+def setup_record(service: MatchService, players: int = 3, **options: Any) -> dict[str, Any]:
+    """An options-only record (no moves) whose setup is one the game drew."""
+    game = service.games.get("age-of-steam")
+    started = game.setup(Options(**options), players, random.Random(players))
+    return {"game": "age-of-steam", "players": players, "options": options, "moves": [],
+            "setup": msgspec.to_builtins(game.setup_outcome(started))}  # fmt: skip
+
+
+def stored_start(service: MatchService, match_id: str) -> dict[str, Any]:
+    started = next(e for e in service.store.read(match_id) if e.type == "started")
+    return dict(msgspec.json.decode(started.data))
+
+
+def test_a_record_from_options_fixes_the_first_player_and_the_first_goods(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    record = setup_record(service)
+    setup = record["setup"]
+    setup["order"] = [2, 0, 1]
+    goods = setup["goods"]
+    a = next(iter(goods))
+    b = next(k for k in goods if goods[k][0] != goods[a][0])
+    goods[a][0], goods[b][0] = goods[b][0], goods[a][0]  # the same cubes, elsewhere
+    response = client.post("/matches/import", json=record)
+    assert response.status_code == 201, response.text
+    match_id = response.json()["id"]
+    started = stored_start(service, match_id)
+    assert started["order"] == [2, 0, 1]
+    placed = {f"{c},{r}": cubes for c, r, cubes in started["goods"]}
+    assert placed[a] == goods[a] and placed[b] == goods[b]
+    assert client.get(f"/matches/{match_id}").json()["view"]["order"] == [2, 0, 1]
+    exported = client.get(f"/matches/{match_id}/record").json()
+    assert exported == {**record, "format": "ironworks-record/1", "position": None,
+                        "options": msgspec.to_builtins(Options())}  # fmt: skip
+
+
+def test_an_options_only_match_exports_its_setup_and_imports_to_the_same_result(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    record, result = played_record(client)
+    assert record["position"] is None and sorted(record["setup"]["order"]) == [0, 1, 2]
+    imported = client.post("/matches/import", json=record).json()
+    assert stored_start(service, imported["id"])["goods"]
+    assert client.get(f"/matches/{imported['id']}").json()["result"] == result
+    assert client.get(f"/matches/{imported['id']}/record").json() == record
+
+
+def _first_city(setup: dict[str, Any]) -> list[str]:
+    return setup["goods"][next(iter(setup["goods"]))]  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        (lambda s: s.__setitem__("order", [0, 1, 1]), "order_not_the_seats"),
+        (lambda s: s.__setitem__("order", [0, 1]), "order_not_the_seats"),
+        (lambda s: s["goods"].__setitem__("99,99", ["red"]), "goods_hex"),
+        (lambda s: s["display"].__setitem__("Z", ["red"]), "unknown_display_column"),
+        (lambda s: _first_city(s).append("purple"), "goods_count"),
+        (lambda s: _first_city(s).pop(), "goods_count"),
+        (lambda s: s["display"][next(iter(s["display"]))].pop(), "goods_count"),
+        (lambda s: _first_city(s).__setitem__(0, "violet"), "cube_not_in_bag"),
+        (lambda s: s.__setitem__("dice", []), "bad_setup"),
+    ],
+)
+def test_impossible_first_goods_are_refused_with_the_rule_they_break(
+    client: TestClient[Any], service: MatchService, change: Any, refusal: str
+) -> None:
+    record = setup_record(service)
+    change(record["setup"])
+    before = service.store.count_streams()
+    problem = client.post("/matches/import", json=record).json()
+    assert (problem["code"], problem["refusal"]) == ("record_setup_refused", refusal)
+    assert service.store.count_streams() == before
+
+
+def test_more_cubes_of_a_colour_than_the_bag_holds_are_refused(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    record = setup_record(service)
+    bag = board("rust_belt").spec.bag
+    colour = min(bag, key=lambda c: bag[c])
+    setup = record["setup"]
+    places = [*setup["display"].values(), *setup["goods"].values()]
+    left = bag[colour] - sum(p.count(colour) for p in places)
+    for cubes in places:  # swap cubes for that colour until one more is drawn than it has
+        for i, cube in enumerate(cubes):
+            if cube != colour and left >= 0:
+                cubes[i], left = colour, left - 1
+    problem = client.post("/matches/import", json=record).json()
+    assert (problem["code"], problem["refusal"]) == ("record_setup_refused", "cube_not_in_bag")
+
+
+def test_barbados_display_refuses_its_new_citys_colour(
+    client: TestClient[Any], service: MatchService
+) -> None:
+    b = board("barbados")
+    record = setup_record(service, players=1, map="barbados")
+    column = next(c for c in b.spec.display if c.new_city is not None)
+    colour = next(n.color for n in b.spec.new_cities if n.letter == column.new_city)
+    record["setup"]["display"][column.id] = [colour]
+    problem = client.post("/matches/import", json=record).json()
+    assert (problem["code"], problem["refusal"]) == ("record_setup_refused", "display_colour")
