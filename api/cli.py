@@ -161,6 +161,15 @@ def _worker(args: argparse.Namespace) -> int:
     if args.webhook_allow_private:
         # Every service the worker builds (one per store its jobs name) reads it from there.
         os.environ[ALLOW_PRIVATE_ENV] = "1"
+    if args.metrics_port is not None:
+        from prometheus_client import start_http_server
+
+        from api.metrics import observe_service
+
+        # A worker's jobs run in its own process (no fork per job): count them here, where
+        # the API's /metrics cannot see them.
+        observe_service()
+        start_http_server(args.metrics_port, addr=args.metrics_host)
     print(worker_line(store_url, redis_url), file=sys.stderr, flush=True)
     run_worker(redis_url, store_url, burst=args.burst)
     return 0
@@ -328,6 +337,14 @@ def build_parser() -> argparse.ArgumentParser:
         f"{DEFAULT_STORE})",
     )  # fmt: skip
     worker.add_argument("--burst", action="store_true", help="exit once the queues are empty")
+    worker.add_argument(
+        "--metrics-port", type=int, default=None, metavar="PORT",
+        help="serve this worker's Prometheus metrics (its jobs, bot think time, moves, store "
+        "appends) at http://HOST:PORT/metrics",
+    )  # fmt: skip
+    worker.add_argument(
+        "--metrics-host", default="127.0.0.1", help="address of --metrics-port (default: 127.0.0.1)"
+    )
     worker.add_argument(
         "--webhook-allow-private", action="store_true",
         help=f"deliver webhooks to private addresses too (as serve's; also ${ALLOW_PRIVATE_ENV}=1)",

@@ -278,3 +278,34 @@ def test_a_worker_redoes_the_work_of_a_match_whose_jobs_were_lost(
     start_worker(store_url)
     _wait_until_over(rq_service, match_id)
     assert_played_by_the_rules(rq_service, match_id)
+
+
+def test_a_worker_with_a_metrics_port_counts_the_jobs_it_ran(
+    rq_service: MatchService, store_url: str, start_worker: StartWorker
+) -> None:
+    import socket
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    match_id = bot_match(rq_service, players=2, rounds=3)
+    start_worker(store_url, "--metrics-port", str(port))
+    _wait_until_over(rq_service, match_id)
+    deadline = time.monotonic() + DEADLINE
+    done = 0
+    text = ""
+    # The last job counts itself done a moment after its move is stored: read until it has.
+    while done < 6:  # a bot turn per seat and round
+        assert time.monotonic() < deadline, f"jobs counted done: {done}\n{text[-2000:]}"
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as answer:
+                text = answer.read().decode()
+        except OSError:  # not listening yet
+            time.sleep(0.1)
+            continue
+        found = re.search(r'ironworks_jobs_total\{event="done",kind="bot"\} ([\d.]+)', text)
+        done = int(float(found.group(1))) if found else 0
+        time.sleep(0.05)
+    assert re.search(r'ironworks_moves_total\{code="accepted",game="highcard",outcome="accepted"\}'
+                     r" [1-9]", text), text[-2000:]  # fmt: skip
