@@ -197,8 +197,10 @@ export async function showTable(root, matchId, { navigate }) {
       ownerTools ? ownerActions(info) : null,
       ownerTools ? ownerNote(info.seat) : null);
     });
-    seatsCard.replaceChildren(head, ...rows,
-      owner && !env.finished ? h("p", { class: "muted small-print" }, "You created this match: you may invite, hand seats to bots and take them back.") : null);
+    seatsCard.replaceChildren(head, ...rows);
+    if (ownerTools) {
+      seatsCard.append(h("p", { class: "muted small-print" }, "You created this match: you may invite, hand seats to bots and take them back."));
+    }
     tickClocks();
   }
 
@@ -460,8 +462,9 @@ export async function showTable(root, matchId, { navigate }) {
       const who = d && d.seat != null ? seatName(d.seat) : "the server";
       parts.push(h("p", { class: "muted" }, `${cap(who)} ${d && d.seat != null ? "is deciding" : "is working"}…`));
       // A free seat of an invite-only match, or one kept by an invite, is the owner's to hand over.
-      const free = env.seats.filter((x) => !x.claimed && !x.bot && !x.resigned &&
-        (owner || !(inviteOnly() || x.invited)));
+      // (The owner has the seats card for that.)
+      const free = owner ? [] : env.seats.filter((x) => !x.claimed && !x.bot && !x.resigned &&
+        !(inviteOnly() || x.invited));
       if (free.length) {
         parts.push(h("p", { class: "muted" }, `${free.map((x) => seatLabel(x.seat)).join(", ")} ${free.length === 1 ? "is" : "are"} still free:`),
           h("div", { class: "row wrap" }, free.map((x) => botButtons(x.seat))));
