@@ -68,7 +68,7 @@ def test_invite_link_clock_timeout_and_resignation(
     guest.goto(link.replace(code, "not-the-code"))
     guest.wait_for_selector(".turn-card:has-text('You are invited')")
     guest.click(".join-form button[type=submit]")
-    guest.wait_for_selector(".join-form .notice:has-text(\"this is not seat 1's invite code\")")
+    guest.wait_for_selector('.join-form .notice:has-text("this is not seat 1\'s invite code")')
 
     guest.goto(link)
     guest.wait_for_selector(".turn-card:has-text('You are invited')")
@@ -106,7 +106,8 @@ def test_invite_link_clock_timeout_and_resignation(
     assert result["finished"] and result["result"]["details"]["resigned"] == [0]
     for page in (owner, guest):
         page.wait_for_selector(".turn-card table.result tr.resigned[data-seat='0']")
-        assert page.locator("table.result tr[data-seat='0'] .resigned-tag").inner_text() == "resigned"
+        tag = page.locator("table.result tr[data-seat='0'] .resigned-tag")
+        assert tag.inner_text() == "resigned"
         assert page.locator("table.result tbody tr").first.get_attribute("data-seat") == "1"
         assert page.locator(".seats-card .clock.running").count() == 0
     owner.wait_for_selector(".log li:has-text('resigned')")
