@@ -58,12 +58,13 @@ export function clockText(seconds) {
   return `${min}:${two(sec)}`;
 }
 
-// The seat's clock now: the countdown to its deadline while its turn runs, else what it has.
-function clockReading(env, seat) {
+// The seat's clock now: the countdown to its deadline while its turn runs (not in a replay
+// of the past), else what it has.
+function clockReading(env, seat, live) {
   const clock = env && env.rules && env.rules.clock;
   const info = env && env.seats[seat];
   if (!clock || !info) return null;
-  if (info.deadline != null && !env.finished) {
+  if (live && info.deadline != null && !env.finished) {
     const left = info.deadline - serverClock.now();
     return { text: clockText(left), left: Math.max(0, Math.ceil(left)), running: true };
   }
@@ -212,7 +213,7 @@ export async function showTable(root, matchId, { navigate }) {
   function tickClocks() {
     const env = shownEnv();
     for (const el of root.querySelectorAll("[data-clock-seat]")) {
-      const reading = clockReading(env, Number(el.dataset.clockSeat));
+      const reading = clockReading(env, Number(el.dataset.clockSeat), !s.replay);
       if (!reading) continue;
       if (el.textContent !== reading.text) el.textContent = reading.text;
       el.dataset.left = String(reading.left);

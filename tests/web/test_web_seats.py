@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import httpx
 from web_table import screenshot, state
 
 TURN_SECONDS = 4
@@ -117,7 +118,7 @@ def test_invite_link_clock_timeout_and_resignation(
 def test_owner_hands_a_seat_to_a_bot_takes_it_back_and_sees_refusals(
     server: str, open_page: Any, console: Any
 ) -> None:
-    console.allow_failed("/invite")  # the refused owner action below
+    console.allow_failed("/reissue")  # the refused owner action below
     owner = open_page("owner")
     match_id = new_match(owner, server, invite_only=False, turn_seconds=None)
     assert owner.locator(".seats-card .clock").count() == 0
@@ -136,6 +137,23 @@ def test_owner_hands_a_seat_to_a_bot_takes_it_back_and_sees_refusals(
     owner.click(".turn-card button:has-text('Take my seat back')")
     owner.wait_for_selector(".seats-card .seat-line[data-seat='0'] .occupant:text-is('you')")
 
+    # Someone takes seat 2 and loses its token: the owner's new token comes as a rejoin link.
+    claimed = httpx.post(f"{server}/matches/{match_id}/seats/1/claim", timeout=10)
+    assert claimed.status_code == 201, claimed.text
+    owner.wait_for_selector(".seats-card .seat-line[data-seat='1'] .occupant:text-is('a player')")
+    seat_line(owner, 1).locator("button:has-text('New token')").click()
+    rejoin = seat_line(owner, 1).locator(".join-link").input_value()
+    token = seat_line(owner, 1).locator(".seat-token").inner_text()
+    assert rejoin.endswith(f"#/match/{match_id}?seat=1&token={token}")
+    player = open_page("player")
+    player.goto(rejoin)
+    player.wait_for_selector(".seats-card .seat-line[data-seat='1'] .occupant:text-is('you')")
+    assert player.locator("select[aria-label='Play as']").input_value() == "1"
+    assert "token=" not in player.url  # the token leaves the address at once
+    old = {"authorization": f"Bearer {claimed.json()['token']}"}
+    stale = httpx.get(f"{server}/matches/{match_id}/moves", headers=old, timeout=10)
+    assert stale.status_code in (401, 403)
+
     # An owner token this browser no longer holds rightly: the server's sentence, by the seat.
     owner.evaluate(
         "id => localStorage.setItem('ironworks.owners', JSON.stringify({[id]: 'stale'}))",
@@ -143,8 +161,11 @@ def test_owner_hands_a_seat_to_a_bot_takes_it_back_and_sees_refusals(
     )
     owner.reload()
     owner.wait_for_selector(".table-page[data-version]")
-    seat_line(owner, 1).locator("button:has-text('Invite')").click()
+    seat_line(owner, 1).locator("button:has-text('New token')").click()
     owner.wait_for_selector(
-        ".seat-line[data-seat='1'] .notice:has-text(\"only the match's owner may invite players\")"
+        ".seat-line[data-seat='1'] .notice:has-text(\"only the match's owner may re-issue seat "
+        'tokens")'
     )
-    assert state(server, match_id)["seats"][1]["invited"] is False
+    assert seat_line(owner, 1).locator(".seat-token").count() == 0
+    mine = {"authorization": f"Bearer {token}"}
+    assert httpx.get(f"{server}/matches/{match_id}/moves", headers=mine, timeout=10).is_success
