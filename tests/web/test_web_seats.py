@@ -6,6 +6,7 @@ a refused owner action saying why."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import httpx
@@ -62,6 +63,8 @@ def test_invite_link_clock_timeout_and_resignation(
     assert seat_line(owner, 1).locator(".occupant").inner_text() == "invited, not yet joined"
 
     guest = open_page("guest")
+    # The guest's computer is an hour fast: the clocks must follow the server's time.
+    guest.clock.install(time=time.time() + 3600)
     # A stranger without the code is offered no seat, and a wrong code is refused in words.
     guest.goto(f"{server}/#/match/{match_id}")
     guest.wait_for_selector(".turn-card:has-text('Watching')")
@@ -90,6 +93,8 @@ def test_invite_link_clock_timeout_and_resignation(
     )
     assert owner.locator(".bd-player[data-seat='0'] .clock.running").count() == 1
     guest.wait_for_selector(".seats-card .seat-line[data-seat='0'] .clock.running")
+    left = int(seat_line(guest, 0).locator(".clock").get_attribute("data-left"))
+    assert 0 < left <= TURN_SECONDS
 
     # Nobody moves: the turn times out, the stand-in bot plays it, and the log says so.
     owner.wait_for_selector(".log li:has-text('ran out of time: a bot plays the turn')")
