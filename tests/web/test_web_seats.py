@@ -123,7 +123,7 @@ def test_invite_link_clock_timeout_and_resignation(
 def test_owner_hands_a_seat_to_a_bot_takes_it_back_and_sees_refusals(
     server: str, open_page: Any, console: Any
 ) -> None:
-    console.allow_failed("/reissue")  # the refused owner action below
+    console.allow_failed("/bot")  # the refused owner action below
     owner = open_page("owner")
     match_id = new_match(owner, server, invite_only=False, turn_seconds=None)
     assert owner.locator(".seats-card .clock").count() == 0
@@ -159,6 +159,15 @@ def test_owner_hands_a_seat_to_a_bot_takes_it_back_and_sees_refusals(
     stale = httpx.get(f"{server}/matches/{match_id}/moves", headers=old, timeout=10)
     assert stale.status_code in (401, 403)
 
+    # The owner removes that player again, after a second click: the stand-in bot takes over.
+    player.goto("about:blank")  # its token is about to stop working
+    seat_line(owner, 1).locator("button:has-text('Remove player')").click()
+    seat_line(owner, 1).locator(".confirm-step button[data-yes]").click()
+    owner.wait_for_selector(".seats-card .seat-line[data-seat='1'] .occupant:text-is('greedy bot')")
+    removed = state(server, match_id)["seats"][1]
+    assert (removed["claimed"], removed["bot"]) == (False, "greedy")
+    assert owner.locator('.log li:has-text("Seat 2\'s player was removed")').count() == 1
+
     # An owner token this browser no longer holds rightly: the server's sentence, by the seat.
     owner.evaluate(
         "id => localStorage.setItem('ironworks.owners', JSON.stringify({[id]: 'stale'}))",
@@ -166,11 +175,9 @@ def test_owner_hands_a_seat_to_a_bot_takes_it_back_and_sees_refusals(
     )
     owner.reload()
     owner.wait_for_selector(".table-page[data-version]")
-    seat_line(owner, 1).locator("button:has-text('New token')").click()
+    seat_line(owner, 1).locator("button:has-text('Take back from bot')").click()
     owner.wait_for_selector(
-        ".seat-line[data-seat='1'] .notice:has-text(\"only the match's owner may re-issue seat "
-        'tokens")'
+        ".seat-line[data-seat='1'] .notice:has-text(\"only the match's owner may take a seat back "
+        'from its bot")'
     )
-    assert seat_line(owner, 1).locator(".seat-token").count() == 0
-    mine = {"authorization": f"Bearer {token}"}
-    assert httpx.get(f"{server}/matches/{match_id}/moves", headers=mine, timeout=10).is_success
+    assert state(server, match_id)["seats"][1]["bot"] == "greedy"
