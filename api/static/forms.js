@@ -131,3 +131,55 @@ export function optionsToSend(game, values) {
   }
   return out;
 }
+
+// The service's rules of a match (POST /matches `rules`): invite-only seats and the clock.
+// `read()` gives the rules to send, or null for the server's defaults.
+const UNITS = [["s", 1, "seconds"], ["min", 60, "minutes"], ["h", 3600, "hours"], ["d", 86400, "days"]];
+
+function durationField(id, text, amount, unit) {
+  const number = h("input", { id, type: "number", min: "0", step: "1", value: String(amount), class: "amount" });
+  const units = h("select", { id: `${id}-unit`, "aria-label": `${text}: unit` },
+    UNITS.map(([value, , name]) => h("option", { value }, name)));
+  units.value = unit;
+  const row = h("div", { class: "field duration" }, h("label", { for: id }, text), h("div", { class: "row" }, number, units));
+  const seconds = () => Math.round(Number(number.value) * UNITS.find(([u]) => u === units.value)[1]);
+  return { row, seconds };
+}
+
+export function rulesFields() {
+  const inviteOnly = h("input", { id: "rule-invite-only", type: "checkbox" });
+  const kind = h("select", { id: "rule-clock" },
+    h("option", { value: "none" }, "No clock"),
+    h("option", { value: "turn" }, "Time per turn"),
+    h("option", { value: "bank" }, "Time bank + increment"));
+  const turn = durationField("rule-turn", "Each turn", 1, "d");
+  const bank = durationField("rule-bank", "Bank per player", 3, "d");
+  const increment = durationField("rule-increment", "Added after each turn", 12, "h");
+  const onTimeout = h("select", { id: "rule-on-timeout" },
+    h("option", { value: "bot" }, "a bot plays the late turn"),
+    h("option", { value: "resign" }, "the player resigns"));
+  const timeout = h("div", { class: "field" }, h("label", { for: "rule-on-timeout" }, "Out of time"), onTimeout);
+  const show = () => {
+    turn.row.hidden = kind.value !== "turn";
+    bank.row.hidden = increment.row.hidden = kind.value !== "bank";
+    timeout.hidden = kind.value === "none";
+  };
+  kind.addEventListener("change", show);
+  show();
+  const node = h("div", { class: "stack" },
+    h("div", { class: "field check" }, h("label", { for: "rule-invite-only", title: "Seats are taken only with an invite link from you" }, "Invite only"), inviteOnly),
+    h("div", { class: "field" }, h("label", { for: "rule-clock" }, "Time control"), kind),
+    turn.row, bank.row, increment.row, timeout);
+  const read = () => {
+    const rules = {};
+    if (inviteOnly.checked) rules.invite_only = true;
+    if (kind.value === "turn") rules.clock = { turn_seconds: turn.seconds(), on_timeout: onTimeout.value };
+    if (kind.value === "bank") {
+      rules.clock = {
+        bank_seconds: bank.seconds(), increment_seconds: increment.seconds(), on_timeout: onTimeout.value,
+      };
+    }
+    return Object.keys(rules).length ? rules : null;
+  };
+  return { node, read };
+}

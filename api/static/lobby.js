@@ -1,9 +1,11 @@
 // The lobby: every match (newest first) with its seats, a form to start a match, and the
 // ways in: take a free seat, give it to a bot, or watch.
 
-import { api, botChoices, gamesById, tokens } from "./api.js";
+import { api, botChoices, gamesById, owners, tokens } from "./api.js";
 import { h, timeAgo } from "./dom.js";
-import { defaultOptions, optionsToSend, playerRange, renderOptions } from "./forms.js";
+import {
+  defaultOptions, optionsToSend, playerRange, renderOptions, rulesFields,
+} from "./forms.js";
 
 const POLL_MS = 5000;
 const PAGE = 25;
@@ -64,8 +66,10 @@ export async function showLobby(root, { navigate }) {
       ? item.seats.map((s) => seatChip(item, s, game, held))
       : [h("span", { class: "muted" }, `${item.players} players`)];
     const status = {
-      open: "Seats free", playing: "Playing", finished: "Finished", unavailable: "Game not installed",
+      open: "Seats free", playing: "Playing", finished: "Finished", abandoned: "Abandoned",
+      unavailable: "Game not installed",
     }[item.status] || item.status;
+    const rules = item.rules || {};
     const youPlay = Object.keys(held).length > 0;
     const toAct = item.to_act && item.to_act.length
       ? `${item.to_act.map((s) => (held[s] ? "you" : seatLabel(s))).join(", ")} to play`
@@ -73,6 +77,8 @@ export async function showLobby(root, { navigate }) {
     return h("article", { class: `match-card status-${item.status}`, dataset: { match: item.id } },
       h("header", {},
         h("h3", {}, title),
+        rules.invite_only ? h("span", { class: "badge invite-only" }, "Invite only") : null,
+        rules.clock ? h("span", { class: "badge clock", title: "Time control" }, clockSummary(rules.clock)) : null,
         h("span", { class: `badge ${item.status}` }, status),
       ),
       h("div", { class: "seats" }, seats),
@@ -88,6 +94,9 @@ export async function showLobby(root, { navigate }) {
 
   function seatChip(item, seat, game, held) {
     const name = seatLabel(seat.seat);
+    if (seat.resigned) {
+      return h("span", { class: `seat-chip taken seat-${seat.seat}` }, h("b", {}, name), held[seat.seat] ? " you, resigned" : " resigned");
+    }
     if (held[seat.seat]) {
       return h("span", { class: `seat-chip you seat-${seat.seat}` }, h("b", {}, name), " you");
     }
@@ -99,6 +108,11 @@ export async function showLobby(root, { navigate }) {
       return h("span", { class: `seat-chip taken seat-${seat.seat}` }, h("b", {}, name), " taken");
     }
     if (item.finished) return h("span", { class: `seat-chip seat-${seat.seat}` }, h("b", {}, name), " empty");
+    // A kept seat, or any seat of an invite-only match: the way in is the owner's invite link.
+    if (seat.invited || (item.rules && item.rules.invite_only)) {
+      return h("span", { class: `seat-chip invited seat-${seat.seat}` }, h("b", {}, name),
+        seat.invited ? " invited" : " invite only");
+    }
     const botSelect = h("select", { "aria-label": `Give ${name} to a bot`, class: "small" },
       h("option", { value: "" }, "Bot…"),
       botChoices(game).map((c, i) => h("option", { value: String(i), title: c.title }, c.label)));
@@ -145,6 +159,21 @@ export async function showLobby(root, { navigate }) {
   };
 }
 
+export function clockSummary(clock) {
+  if (!clock) return "No clock";
+  if (clock.turn_seconds != null) return `${duration(clock.turn_seconds)} a turn`;
+  const inc = clock.increment_seconds ? ` + ${duration(clock.increment_seconds)}` : "";
+  return `${duration(clock.bank_seconds)}${inc}`;
+}
+
+function duration(seconds) {
+  const units = [[86400, "d"], [3600, "h"], [60, "min"], [1, "s"]];
+  for (const [size, name] of units) {
+    if (seconds >= size && seconds % size === 0) return `${seconds / size} ${name}`;
+  }
+  return `${seconds} s`;
+}
+
 function newMatchForm(games, { navigate, onError }) {
   const list = Object.values(games).filter((g) => !(g.metadata && g.metadata.test_only));
   let game = list[0];
@@ -158,6 +187,7 @@ function newMatchForm(games, { navigate, onError }) {
   const playersSelect = h("select", { id: "new-players", name: "players" });
   const seatsBox = h("div", { class: "seat-plan" });
   const note = h("p", { class: "muted small-print" });
+  const rules = rulesFields();
   const submit = h("button", { type: "submit", class: "primary wide" }, "Start match");
 
   // You in the first seat, the game's own heuristic bot (quick and sensible) in the others.
@@ -210,25 +240,33 @@ function newMatchForm(games, { navigate, onError }) {
     optionsBox,
     h("div", { class: "field" }, h("label", { for: "new-players" }, "Players"), playersSelect),
     h("fieldset", {}, h("legend", {}, "Seats"), seatsBox),
+    h("fieldset", { class: "rules" }, h("legend", {}, "Table rules"), rules.node),
     note, submit);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     submit.disabled = true;
     try {
+      const toSend = rules.read();
       const created = await api.createMatch({
         game: game.id, players, options: optionsToSend(game, values),
+        ...(toSend ? { rules: toSend } : {}),
       });
+      const owner = created.owner_token;
+      owners.save(created.id, owner);
+      const inviteOnly = Boolean(toSend && toSend.invite_only);
       // Claim our seats first: a bot seat that moves at once must not make a claim wait.
+      // In an invite-only match the owner invites themselves, as anybody else.
       for (const [seat, plan] of seatPlan.entries()) {
         if (plan.kind === "you") {
-          const claimed = await api.claim(created.id, seat);
+          const code = inviteOnly ? (await api.invite(created.id, seat, owner)).invite : null;
+          const claimed = await api.claim(created.id, seat, code);
           tokens.save(created.id, seat, claimed.token);
         }
       }
       for (const [seat, plan] of seatPlan.entries()) {
         if (plan.kind === "bot") {
           const choice = botChoices(game)[plan.choice];
-          await api.toBot(created.id, seat, choice.bot, choice.level);
+          await api.toBot(created.id, seat, choice.bot, choice.level, owner);
         }
       }
       navigate(`#/match/${created.id}`);

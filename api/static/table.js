@@ -2,9 +2,9 @@
 // what must be done, the seat's legal moves (on the board and as a list), the log, live
 // updates from the event stream, and a replay slider.
 
-import { ApiError, api, botChoices, cap, tokens } from "./api.js";
+import { ApiError, api, botChoices, cap, owners, serverClock, tokens } from "./api.js";
 import { h } from "./dom.js";
-import { seatLabel } from "./lobby.js";
+import { clockSummary, seatLabel } from "./lobby.js";
 import { describeEvent, nameIndex } from "./log.js";
 import {
   byType, candidates, emptyChoice, narrowingTargets, pick, safeTargets, typeLabel,
@@ -13,6 +13,8 @@ import {
 const LIST_LIMIT = 40;
 const REFRESH_DELAY_MS = 120;
 const RETRY_MS = 2000;
+const CLOCK_TICK_MS = 250;
+const LOW_TIME_S = 10;
 
 export async function loadBoard(gameId) {
   try {
@@ -23,7 +25,58 @@ export async function loadBoard(gameId) {
   }
 }
 
+// What the address says besides the match: `?seat=N&invite=CODE` (an owner's invite link)
+// or `?seat=N&token=T` (a re-issued seat token). A token is kept at once and taken out of
+// the address; the address fragment never reaches a server or its logs.
+function addressParams(matchId) {
+  const query = location.hash.includes("?") ? location.hash.slice(location.hash.indexOf("?") + 1) : "";
+  const params = new URLSearchParams(query);
+  const seat = Number(params.get("seat"));
+  const validSeat = params.has("seat") && Number.isInteger(seat) && seat >= 0;
+  if (validSeat && params.get("token")) {
+    tokens.save(matchId, seat, params.get("token"));
+    history.replaceState(null, "", `#/match/${encodeURIComponent(matchId)}`);
+  }
+  return validSeat && params.get("invite") ? { seat, code: params.get("invite") } : null;
+}
+
+export function joinLink(matchId, seat, key, value) {
+  const base = `${location.origin}${location.pathname}`;
+  return `${base}#/match/${encodeURIComponent(matchId)}?seat=${seat}&${key}=${encodeURIComponent(value)}`;
+}
+
+// A clock's reading: "2 d 04 h", "1:02:03", "4:05".
+export function clockText(seconds) {
+  const left = Math.max(0, Math.ceil(seconds));
+  const d = Math.floor(left / 86400);
+  const hrs = Math.floor((left % 86400) / 3600);
+  const min = Math.floor((left % 3600) / 60);
+  const sec = left % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  if (d) return `${d} d ${two(hrs)} h`;
+  if (hrs) return `${hrs}:${two(min)}:${two(sec)}`;
+  return `${min}:${two(sec)}`;
+}
+
+// The seat's clock now: the countdown to its deadline while its turn runs (not in a replay
+// of the past), else what it has.
+function clockReading(env, seat, live) {
+  const clock = env && env.rules && env.rules.clock;
+  const info = env && env.seats[seat];
+  if (!clock || !info) return null;
+  if (live && info.deadline != null && !env.finished) {
+    const left = info.deadline - serverClock.now();
+    return { text: clockText(left), left: Math.max(0, Math.ceil(left)), running: true };
+  }
+  const stock = clock.bank_seconds != null
+    ? (info.bank_seconds != null ? info.bank_seconds : clock.bank_seconds)
+    : clock.turn_seconds;
+  return { text: clockText(stock), left: Math.ceil(stock), running: false };
+}
+
 export async function showTable(root, matchId, { navigate }) {
+  const invited = addressParams(matchId);
+  const owner = owners.forMatch(matchId);
   const held = tokens.forMatch(matchId);
   const heldSeats = Object.keys(held).map(Number).sort((a, b) => a - b);
   const s = {
@@ -34,6 +87,7 @@ export async function showTable(root, matchId, { navigate }) {
     error: null, info: null, busy: false,
     replay: null, stream: null, retry: null, refreshTimer: null, alive: true,
     pendingTouched: [], live: false, preview: null,
+    ownerNotes: {}, confirm: null, joinError: null,
   };
   const token = () => (s.seat == null ? null : tokens.forMatch(matchId)[s.seat]);
 
@@ -72,6 +126,7 @@ export async function showTable(root, matchId, { navigate }) {
   const conn = h("span", { class: "conn", title: "Live updates" });
   const seatSwitch = h("select", { class: "small", "aria-label": "Play as" });
   const turnCard = h("section", { class: "card turn-card", "aria-label": "Your move" });
+  const seatsCard = h("section", { class: "card seats-card", "aria-label": "Seats" });
   const logList = h("ol", { class: "log", "aria-label": "Match log" });
   const replayBar = h("div", { class: "replay-bar" });
   const boardError = h("div", { class: "notice", role: "alert", hidden: true });
@@ -86,7 +141,7 @@ export async function showTable(root, matchId, { navigate }) {
       statusLine,
       h("div", { class: "table-grid", id: "table-grid" },
         h("section", { class: "board-area" }, boardError, h("div", { class: "board-frame" }, svg), replayBar),
-        h("aside", { class: "side" }, turnCard,
+        h("aside", { class: "side" }, seatsCard, turnCard,
           h("section", { class: "card log-card" }, h("h3", {}, "Log"), logList)),
         panels),
   );
@@ -106,6 +161,172 @@ export async function showTable(root, matchId, { navigate }) {
     s.choice = emptyChoice();
     await reloadAll();
   });
+
+  // --- seats, clocks and the owner's panel -----------------------------------------------
+  const inviteOnly = () => Boolean(s.env && s.env.rules && s.env.rules.invite_only);
+
+  function occupant(info) {
+    if (info.resigned) return "resigned";
+    const mine = heldSeats.includes(info.seat);
+    if (info.bot) return `${info.bot} bot${info.level ? ` (${info.level})` : ""}${mine ? ", for you" : info.claimed ? ", for its player" : ""}`;
+    if (mine) return "you";
+    if (info.claimed) return "a player";
+    if (info.invited) return "invited, not yet joined";
+    return "free";
+  }
+
+  function renderSeats() {
+    const env = shownEnv();
+    if (!env) return;
+    const clock = env.rules && env.rules.clock;
+    const head = h("div", { class: "section-head" }, h("h3", {}, "Seats"),
+      clock ? h("span", { class: "muted small-print", title: "Time control" },
+        `${clockSummary(clock)}${clock.on_timeout === "resign" ? " · out of time resigns" : " · out of time: a bot plays"}`) : null);
+    const ownerTools = owner && !env.finished && !s.replay;
+    const rows = env.seats.map((info) => {
+      const acting = !env.finished && env.to_act.includes(info.seat);
+      return h("div", {
+        class: `seat-line${acting ? " acting" : ""}${info.resigned ? " resigned" : ""}`,
+        dataset: { seat: String(info.seat) },
+      },
+      h("div", { class: "row" },
+        h("span", { class: `seat-dot seat-${info.seat}` }),
+        h("b", {}, seatLabel(info.seat)),
+        h("span", { class: "muted occupant" }, occupant(info)),
+        h("span", { class: "grow" }),
+        clock ? clockNode(info.seat) : null),
+      ownerTools ? ownerActions(info) : null,
+      ownerTools ? ownerNote(info.seat) : null);
+    });
+    seatsCard.replaceChildren(head, ...rows);
+    if (ownerTools) {
+      seatsCard.append(h("p", { class: "muted small-print" }, "You created this match: you may invite, hand seats to bots and take them back."));
+    }
+    tickClocks();
+  }
+
+  function clockNode(seat) {
+    return h("span", { class: "clock", dataset: { clockSeat: String(seat) }, role: "timer", "aria-label": `${seatLabel(seat)}'s clock` });
+  }
+
+  // Every clock on the page, from the server's deadlines and its time (not this machine's).
+  function tickClocks() {
+    const env = shownEnv();
+    for (const el of root.querySelectorAll("[data-clock-seat]")) {
+      const reading = clockReading(env, Number(el.dataset.clockSeat), !s.replay);
+      if (!reading) continue;
+      if (el.textContent !== reading.text) el.textContent = reading.text;
+      el.dataset.left = String(reading.left);
+      el.classList.toggle("running", reading.running);
+      el.classList.toggle("low", reading.running && reading.left <= LOW_TIME_S);
+    }
+  }
+  const clockTimer = setInterval(tickClocks, CLOCK_TICK_MS);
+
+  function ownerActions(info) {
+    const seat = info.seat;
+    const act = (label, fn, extra = {}) => h("button", { class: "small", ...extra, onclick: () => ownerDo(seat, fn) }, label);
+    const out = [];
+    if (info.resigned) return null;
+    if (!info.claimed) {
+      out.push(act(info.invited ? "New invite" : "Invite", async () => {
+        const answer = await api.invite(matchId, seat, owner);
+        return { invite: answer.invite };
+      }, { title: "Keep this seat for one person: they join with the link" }));
+    }
+    if (!info.claimed && !info.bot) {
+      const select = h("select", { class: "small", "aria-label": `Hand ${seatLabel(seat)} to a bot` },
+        h("option", { value: "" }, "Bot…"),
+        botChoices(game).map((c, i) => h("option", { value: String(i), title: c.title }, c.label)));
+      select.addEventListener("change", () => {
+        if (!select.value) return;
+        const choice = botChoices(game)[Number(select.value)];
+        ownerDo(seat, () => api.toBot(matchId, seat, choice.bot, choice.level, owner));
+      });
+      out.push(select);
+    }
+    if (info.bot) {
+      out.push(act("Take back from bot", () => api.releaseBot(matchId, seat, owner),
+        { title: info.claimed ? "Its player plays it again" : "The seat is free again" }));
+    }
+    if (info.claimed) {
+      out.push(act("New token", async () => {
+        const answer = await api.reissue(matchId, seat, owner);
+        return { token: answer.token };
+      }, { title: "For a player who lost theirs: the old token stops working" }));
+      out.push(confirmButton(`remove-${seat}`, "Remove player",
+        `Remove ${seatLabel(seat)}'s player? Their token stops working${s.env.rules.absent === "abandon" ? " and the match is abandoned" : " and a bot takes the seat"}.`,
+        () => ownerDo(seat, () => api.remove(matchId, seat, owner))));
+    }
+    return h("div", { class: "row wrap owner-actions" }, out);
+  }
+
+  // An owner's action on a seat: what it gives (a code, a token) or the refusal stays by the seat.
+  async function ownerDo(seat, fn) {
+    try {
+      const given = await fn();
+      s.ownerNotes[seat] = given && (given.invite || given.token) ? given : null;
+      s.confirm = null;
+      await refresh();
+    } catch (err) {
+      s.ownerNotes[seat] = { error: err.message };
+    }
+    renderSeats();
+  }
+
+  function ownerNote(seat) {
+    const note = s.ownerNotes[seat];
+    if (!note) return null;
+    if (note.error) return h("div", { class: "notice", role: "alert" }, note.error);
+    const [key, value] = note.invite ? ["invite", note.invite] : ["token", note.token];
+    const link = joinLink(matchId, seat, key, value);
+    return h("div", { class: "info owner-note", role: "status" },
+      h("p", {}, note.invite
+        ? `Send this link to the person you invite to ${seatLabel(seat)} (it is shown only now):`
+        : `${seatLabel(seat)}'s new token; its player rejoins with this link (shown only now):`),
+      h("input", { class: "join-link", readonly: true, value: link, "aria-label": `${seatLabel(seat)} ${note.invite ? "invite" : "rejoin"} link`, onfocus: (e) => e.target.select() }),
+      h("p", { class: "muted small-print" }, `${note.invite ? "Invite code" : "Token"}: `, h("code", { class: note.invite ? "invite-code" : "seat-token" }, value)),
+      h("div", { class: "row" },
+        navigator.clipboard ? h("button", { class: "small", onclick: () => navigator.clipboard.writeText(link).catch(() => {}) }, "Copy link") : null,
+        h("button", { class: "ghost small", onclick: () => { s.ownerNotes[seat] = null; renderSeats(); } }, "Done")));
+  }
+
+  // A button that asks once more, in place, before it acts.
+  function confirmButton(key, label, question, onYes, extra = {}) {
+    if (s.confirm !== key) {
+      return h("button", { class: "small", ...extra, onclick: () => { s.confirm = key; redrawControls(); } }, label);
+    }
+    return h("div", { class: "confirm-step", role: "group", "aria-label": label },
+      h("p", {}, question),
+      h("div", { class: "row" },
+        h("button", { class: "danger small", "data-yes": "", onclick: () => { s.confirm = null; onYes(); } }, `Yes, ${label.toLowerCase()}`),
+        h("button", { class: "ghost small", onclick: () => { s.confirm = null; redrawControls(); } }, "Cancel")));
+  }
+
+  function redrawControls() {
+    renderSeats();
+    renderTurnCard();
+  }
+
+  // Claiming a seat with an invite code (from a link, or typed in).
+  function joinForm(seat, code) {
+    const seats = s.env.seats.filter((x) => !x.claimed && !x.resigned);
+    const seatSelect = h("select", { class: "small", "aria-label": "Seat to join" },
+      seats.map((x) => h("option", { value: String(x.seat) }, seatLabel(x.seat))));
+    if (seat != null) seatSelect.value = String(seat);
+    const input = h("input", { type: "text", class: "invite-input", "aria-label": "Invite code", placeholder: "Invite code", value: code || "" });
+    const form = h("form", { class: "stack join-form" },
+      seat == null ? h("div", { class: "row" }, h("label", {}, "Seat"), seatSelect) : null,
+      input,
+      h("button", { type: "submit", class: "primary" }, seat == null ? "Join" : `Join as ${seatLabel(seat)}`),
+      s.joinError ? h("div", { class: "notice", role: "alert" }, s.joinError) : null);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const chosen = seat != null ? seat : Number(seatSelect.value);
+      takeSeat(chosen, input.value.trim() || null);
+    });
+    return form;
+  }
 
   // --- drawing -------------------------------------------------------------------------
   function shownEnv() {
@@ -129,6 +350,13 @@ export async function showTable(root, matchId, { navigate }) {
     try {
       board.render(svg, panels, ctx);
       boardError.hidden = true;
+      if (env.rules && env.rules.clock) {
+        for (const panel of panels.querySelectorAll("[data-seat]")) {
+          const header = panel.querySelector("header") || panel;
+          header.append(clockNode(Number(panel.dataset.seat)));
+        }
+        tickClocks();
+      }
       // A board about as tall as wide leaves room beside it on a wide screen: the panels go there instead of below.
       const box = svg.viewBox && svg.viewBox.baseVal;
       const grid = root.querySelector(".table-grid");
@@ -178,26 +406,55 @@ export async function showTable(root, matchId, { navigate }) {
       return;
     }
     if (env.finished) {
-      parts.push(h("h3", {}, "Final result"), resultTable(env, seatName));
+      if (env.status === "abandoned") {
+        parts.push(h("h3", {}, "Abandoned"), h("p", {}, "The owner removed a player, and this match's rules abandon it then: it has no result."));
+      } else {
+        parts.push(h("h3", {}, "Final result"), resultTable(env, seatName));
+      }
       turnCard.replaceChildren(...parts);
       return;
     }
     const d = env.view && env.view.decision;
+    const invitedSeat = invited && env.seats[invited.seat];
+    if (invitedSeat && !heldSeats.includes(invited.seat) && !invitedSeat.claimed && !invitedSeat.resigned) {
+      parts.push(h("h3", {}, "You are invited"),
+        h("p", {}, `The match's owner keeps ${seatLabel(invited.seat)} for you.`),
+        joinForm(invited.seat, invited.code));
+      if (s.seat == null) {
+        turnCard.replaceChildren(...parts);
+        return;
+      }
+    }
     if (s.seat == null) {
       parts.push(h("h3", {}, "Watching"));
       parts.push(h("p", { class: "muted" }, "You are a spectator: you see what every player may see."));
-      const free = env.seats.filter((x) => !x.claimed && !x.bot);
-      if (free.length) {
-        parts.push(h("div", { class: "row wrap" }, free.map((x) =>
+      // Anybody may take a free public seat; in an invite-only match the owner invites themselves.
+      const free = env.seats.filter((x) => !x.claimed && !x.bot && !x.resigned && !x.invited);
+      const mayTake = inviteOnly() ? (owner ? free : []) : free;
+      if (mayTake.length) {
+        parts.push(h("div", { class: "row wrap" }, mayTake.map((x) =>
           h("button", { class: "primary", onclick: () => takeSeat(x.seat) }, `Take ${seatLabel(x.seat)}`))));
+      }
+      if (!owner && (inviteOnly() || env.seats.some((x) => x.invited)) && !invitedSeat) {
+        parts.push(h("details", { class: "join-code", open: Boolean(s.joinError) },
+          h("summary", {}, "Have an invite code?"), joinForm(null, "")));
       }
       turnCard.replaceChildren(...parts, feedback());
       return;
     }
     const mine = env.seats[s.seat];
+    if (mine && mine.resigned) {
+      parts.push(h("h3", {}, "You resigned"),
+        h("p", { class: "muted" }, `The ${mine.bot || "stand-in"} bot plays ${seatLabel(s.seat)}'s turns until the match ends; you rank below every player still in.`));
+      turnCard.replaceChildren(...parts);
+      return;
+    }
     if (mine && mine.bot) {
       parts.push(h("h3", {}, "A bot plays your seat"),
-        h("p", { class: "muted" }, `The ${mine.bot} bot moves for ${seatLabel(s.seat)}.`));
+        h("p", { class: "muted" }, `The ${mine.bot} bot moves for ${seatLabel(s.seat)}.`),
+        h("div", { class: "row wrap" },
+          h("button", { class: "primary", onclick: () => mySeatDo(() => api.releaseBot(matchId, s.seat, token())) }, "Take my seat back")),
+        feedback(), resignStep());
       turnCard.replaceChildren(...parts);
       return;
     }
@@ -205,7 +462,10 @@ export async function showTable(root, matchId, { navigate }) {
       parts.push(h("h3", {}, "Waiting"));
       const who = d && d.seat != null ? seatName(d.seat) : "the server";
       parts.push(h("p", { class: "muted" }, `${cap(who)} ${d && d.seat != null ? "is deciding" : "is working"}…`));
-      const free = env.seats.filter((x) => !x.claimed && !x.bot);
+      // A free seat of an invite-only match, or one kept by an invite, is the owner's to hand over.
+      // (The owner has the seats card for that.)
+      const free = owner ? [] : env.seats.filter((x) => !x.claimed && !x.bot && !x.resigned &&
+        !(inviteOnly() || x.invited));
       if (free.length) {
         parts.push(h("p", { class: "muted" }, `${free.map((x) => seatLabel(x.seat)).join(", ")} ${free.length === 1 ? "is" : "are"} still free:`),
           h("div", { class: "row wrap" }, free.map((x) => botButtons(x.seat))));
@@ -219,22 +479,33 @@ export async function showTable(root, matchId, { navigate }) {
     turnCard.replaceChildren(...parts, seatMenu());
   }
 
-  // Leaving the table for good: a bot takes over the seat (it cannot be taken back).
+  // Stepping away: a bot plays the seat until its player takes it back; or resigning.
   function seatMenu() {
-    return h("details", { class: "seat-menu" },
-      h("summary", {}, "Leave the game to a bot"),
-      h("div", { class: "row wrap" }, botChoices(game).map((c) => h("button", {
-        class: "small", title: c.title,
-        onclick: async () => {
-          if (!window.confirm(`Let the ${c.label.toLowerCase()} play ${seatLabel(s.seat)} for the rest of the match?`)) return;
-          try {
-            await api.toBot(matchId, s.seat, c.bot, c.level, token());
-            await refresh();
-          } catch (err) {
-            showError(err);
-          }
-        },
-      }, c.label))));
+    return h("div", { class: "seat-tools" },
+      h("details", { class: "seat-menu" },
+        h("summary", {}, "Hand my seat to a bot"),
+        h("p", { class: "muted small-print" }, "The bot plays your turns until you take the seat back."),
+        h("div", { class: "row wrap" }, botChoices(game).map((c) => h("button", {
+          class: "small", title: c.title,
+          onclick: () => mySeatDo(() => api.toBot(matchId, s.seat, c.bot, c.level, token())),
+        }, c.label)))),
+      resignStep());
+  }
+
+  function resignStep() {
+    return h("div", { class: "resign" }, confirmButton("resign", "Resign",
+      `Resign ${seatLabel(s.seat)}? You rank below every player still in, and a bot plays your remaining turns. This cannot be undone.`,
+      () => mySeatDo(() => api.resign(matchId, s.seat, token())), { class: "small danger-outline" }));
+  }
+
+  async function mySeatDo(fn) {
+    s.error = null;
+    try {
+      await fn();
+      await refresh();
+    } catch (err) {
+      showError(err);
+    }
   }
 
   function feedback() {
@@ -371,6 +642,7 @@ export async function showTable(root, matchId, { navigate }) {
 
   function redraw() {
     s.preview = null;
+    renderSeats();
     renderStatus();
     renderBoard();
     renderTurnCard();
@@ -522,17 +794,25 @@ export async function showTable(root, matchId, { navigate }) {
     renderBoard();
   }
 
-  async function takeSeat(seat) {
+  async function takeSeat(seat, code = null) {
     try {
-      const claimed = await api.claim(matchId, seat);
+      // The owner of an invite-only match takes a seat as anybody would: with an invite.
+      if (!code && owner && inviteOnly()) code = (await api.invite(matchId, seat, owner)).invite;
+      const claimed = await api.claim(matchId, seat, code);
       tokens.save(matchId, seat, claimed.token);
+      s.joinError = null;
+      if (invited && invited.seat === seat) {
+        history.replaceState(null, "", `#/match/${encodeURIComponent(matchId)}`);
+      }
       heldSeats.push(seat);
       heldSeats.sort((a, b) => a - b);
       s.seat = seat;
       renderSeatSwitch();
       await reloadAll();
     } catch (err) {
-      showError(err);
+      s.joinError = code ? err.message : null;
+      if (code) renderTurnCard();
+      else showError(err);
     }
   }
 
@@ -637,6 +917,7 @@ export async function showTable(root, matchId, { navigate }) {
       after = page.events.at(-1).version;
     }
     s.events = all;
+    if (all.length) serverClock.event(all.at(-1).timestamp);
     s.lastVersion = all.length ? all.at(-1).version : 0;
     logList.replaceChildren();
     appendLog(all);
@@ -644,6 +925,7 @@ export async function showTable(root, matchId, { navigate }) {
   }
 
   function onEvents(events) {
+    for (const e of events) serverClock.event(e.timestamp);
     const fresh = events.filter((e) => e.version > s.lastVersion);
     if (!fresh.length) return;
     s.events.push(...fresh);
@@ -728,6 +1010,7 @@ export async function showTable(root, matchId, { navigate }) {
     closeStream();
     clearTimeout(s.refreshTimer);
     clearTimeout(replayTimer);
+    clearInterval(clockTimer);
     document.title = "ironworks";
   };
 }
@@ -758,6 +1041,7 @@ function lastMove(events) {
 function statusSentence(env, s, seatName) {
   if (!env) return ["Loading…"];
   const prefix = s.replay ? [h("b", {}, `Version ${s.replay.version}: `)] : [];
+  if (env.finished && env.status === "abandoned") return [...prefix, h("b", {}, "The match was abandoned.")];
   if (env.finished) {
     const r = env.result || {};
     const winners = (r.ranking || []).map((place, seat) => [place, seat]).filter(([p]) => p === 1).map(([, seat]) => seat);
@@ -796,12 +1080,17 @@ function icon(name) {
 
 function resultTable(env, seatName) {
   const r = env.result || {};
+  const resigned = (r.details && r.details.resigned) || [];
   const rows = (r.scores || []).map((score, seat) => ({ seat, score, place: (r.ranking || [])[seat] }));
   rows.sort((a, b) => a.place - b.place || b.score - a.score);
   return h("table", { class: "result" },
     h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Seat"), h("th", { class: "num" }, "Score"))),
-    h("tbody", {}, rows.map((row) => h("tr", { class: row.place === 1 ? "winner" : "" },
+    h("tbody", {}, rows.map((row) => h("tr", {
+      class: `${row.place === 1 ? "winner" : ""}${resigned.includes(row.seat) ? " resigned" : ""}`,
+      dataset: { seat: String(row.seat) },
+    },
       h("td", {}, String(row.place)),
-      h("td", {}, h("span", { class: `seat-dot seat-${row.seat}` }), seatName(row.seat)),
+      h("td", {}, h("span", { class: `seat-dot seat-${row.seat}` }), seatName(row.seat),
+        resigned.includes(row.seat) ? h("span", { class: "tag resigned-tag" }, "resigned") : null),
       h("td", { class: "num" }, String(row.score))))));
 }

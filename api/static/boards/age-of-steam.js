@@ -307,7 +307,7 @@ function playersPanel(v, ctx) {
   for (const p of v.players || []) {
     const me = ctx.seat === p.seat;
     const acting = v.to_act === p.seat;
-    const card = h("section", { class: "bd-player" + (me ? " bd-me" : "") + (acting ? " bd-active" : ""), style: `--seat:${seatColour(p.seat)}`, "aria-label": `${seatLabel(p.seat)}${me ? " (you)" : ""}` });
+    const card = h("section", { class: "bd-player" + (me ? " bd-me" : "") + (acting ? " bd-active" : ""), "data-seat": String(p.seat), style: `--seat:${seatColour(p.seat)}`, "aria-label": `${seatLabel(p.seat)}${me ? " (you)" : ""}` });
     const bot = bots[p.seat] && bots[p.seat].bot ? ` · bot ${bots[p.seat].bot}` : "";
     card.appendChild(h("header", {}, seatBadge(p.seat), h("strong", { text: ` ${seatLabel(p.seat)}${me ? " (you)" : ""}` }), h("span", { class: "bd-sub", text: bot }),
       acting ? h("span", { class: "bd-turnmark", text: " ▶ to act" }) : null, p.eliminated ? h("span", { class: "bd-out", text: " bankrupt" }) : null));

@@ -253,6 +253,7 @@ export function playerPanels(v, ctx, opts) {
     const turn = v.turn_seat === p.seat;
     const card = h("section", {
       class: "bd-player" + (me ? " bd-me" : "") + (turn ? " bd-active" : ""),
+      "data-seat": String(p.seat),
       style: `--seat:${seatColour(p.seat)}`,
       "aria-label": `${seatLabel(p.seat)}${me ? " (you)" : ""}`,
     });
