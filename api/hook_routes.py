@@ -1,9 +1,9 @@
 """Webhook routes: register, list and remove a match's hooks, read a hook's delivery log.
 
 A hook is registered with a seat's token: ``scope: "seat"`` (the default) hears of that
-seat's turns and timeouts and of the match's end; ``scope: "match"`` of every seat's. A
-seat sees and manages the hooks its token registered. (Owner tokens, once matches have
-them, will manage the match's hooks too.) The secret that signs deliveries is in the
+seat's turns and timeouts and of the match's end; ``scope: "match"`` of every seat's. The
+match's owner token registers match-wide hooks (an owner plays no seat). Each token sees
+and manages the hooks it registered. The secret that signs deliveries is in the
 registration's answer and nowhere else, ever again.
 """
 
@@ -16,10 +16,12 @@ from litestar import delete, get, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody, PathParameter, QueryParameter
 
-from api.auth import SEAT_REQUIRED
+from api.auth import SEAT_OR_OWNER
 from api.bodies import RequestBody
 from api.problems import problem_responses
-from core.errors import ServiceUnavailable
+from core.errors import BadRequest, ServiceUnavailable
+from core.match import MatchState
+from core.ownership import is_owner
 from core.service import MatchService
 from core.webhooks import HOOK_EVENTS, Delivery, Hook, HookEvent, Webhooks
 
@@ -116,19 +118,24 @@ def _webhooks(service: MatchService) -> Webhooks:
     sync_to_thread=True,
     tags=["hooks"],
     status_code=201,
-    security=SEAT_REQUIRED,
+    security=SEAT_OR_OWNER,
     responses=problem_responses(*_MATCH, *_TOKEN, 409, 413, 415, 422),
 )
 def create_hook(
     match_id: MatchId, data: JSONBody[CreateHook], service: Service, token: Token
 ) -> HookCreated:
-    """Register a webhook with a seat's token. Deliveries are POSTed by the workers, signed
+    """Register a webhook with a seat's token, or a match-wide one with the owner token
+    (``scope: "seat"`` with the owner token is a 400 ``owner_hook_is_match_wide``).
+    Deliveries are POSTed by the workers, signed
     with the secret in this answer (shown once), retried with exponential backoff; each
     carries an ``X-Ironworks-Delivery`` id that stays the same across retries. Refused
     (400): a URL that is not http(s) (``bad_hook_url``), or whose host is private or
     loopback (``hook_url_private``) unless the server allows them."""
     match = service.load(match_id)
-    seat = service.require_seat(match, token)
+    seat = _caller(service, match, token)
+    if seat == OWNER and data.scope == "seat":
+        raise BadRequest("owner_hook_is_match_wide", "the owner plays no seat: register "
+                         "the owner's hooks with \"scope\": \"match\"")  # fmt: skip
     events = list(HOOK_EVENTS) if data.events is None else data.events
     hook, secret = _webhooks(service).register(
         match_id, data.url, events, seat if data.scope == "seat" else None, seat, match.version
@@ -142,13 +149,14 @@ def create_hook(
     summary="List your webhooks",
     sync_to_thread=True,
     tags=["hooks"],
-    security=SEAT_REQUIRED,
+    security=SEAT_OR_OWNER,
     responses=problem_responses(*_MATCH, *_TOKEN),
 )
 def list_hooks(match_id: MatchId, service: Service, token: Token) -> HookList:
-    """The hooks the caller's seat registered on this match (without their secrets)."""
+    """The hooks the caller's token (a seat's, or the owner's) registered on this match
+    (without their secrets)."""
     match = service.load(match_id)
-    seat = service.require_seat(match, token)
+    seat = _caller(service, match, token)
     hooks = _webhooks(service).hooks_of(match_id, seat)
     return HookList(match_id=match_id, items=[_info(match_id, h) for h in hooks])
 
@@ -159,13 +167,13 @@ def list_hooks(match_id: MatchId, service: Service, token: Token) -> HookList:
     summary="Remove a webhook",
     sync_to_thread=True,
     tags=["hooks"],
-    security=SEAT_REQUIRED,
+    security=SEAT_OR_OWNER,
     responses=problem_responses(*_MATCH, *_TOKEN),
 )
 def delete_hook(match_id: MatchId, hook_id: HookId, service: Service, token: Token) -> None:
     """Remove one of the caller's hooks; what it had not delivered yet is dropped."""
     match = service.load(match_id)
-    seat = service.require_seat(match, token)
+    seat = _caller(service, match, token)
     _webhooks(service).remove(match_id, hook_id, seat)
 
 
@@ -175,7 +183,7 @@ def delete_hook(match_id: MatchId, hook_id: HookId, service: Service, token: Tok
     summary="Read a webhook's delivery log",
     sync_to_thread=True,
     tags=["hooks"],
-    security=SEAT_REQUIRED,
+    security=SEAT_OR_OWNER,
     responses=problem_responses(*_MATCH, *_TOKEN),
 )
 def list_deliveries(
@@ -190,9 +198,20 @@ def list_deliveries(
     """Every delivery of one of the caller's hooks, newest first: its state, each attempt
     with the receiver's status code (or the error), and when it is tried next."""
     match = service.load(match_id)
-    seat = service.require_seat(match, token)
+    seat = _caller(service, match, token)
     deliveries = _webhooks(service).deliveries_of(match_id, hook_id, seat)[:limit]
     return DeliveryLog(match_id=match_id, hook_id=hook_id, items=[_delivery(d) for d in deliveries])
+
+
+OWNER = -1
+"""``registered_by`` of the hooks the match's owner token registered."""
+
+
+def _caller(service: MatchService, match: MatchState, token: str | None) -> int:
+    """The seat of ``token``, or :data:`OWNER` for the match's owner token."""
+    if is_owner(match, token):
+        return OWNER
+    return service.require_seat(match, token)
 
 
 def _info(match_id: str, hook: Hook) -> HookInfo:

@@ -47,7 +47,8 @@ class HookRegistered(msgspec.Struct, frozen=True, kw_only=True, tag="hook.regist
     seat: int | None
     """The seat whose turns and timeouts the hook hears of; ``None``: every seat's."""
     registered_by: int
-    """The seat whose token registered it: the one that may list, read and remove it."""
+    """The seat whose token registered it (-1: the match's owner token): the one that may
+    list, read and remove it."""
     secret: str
     """Signs every delivery; kept to sign, never served again after registration."""
     after_version: int

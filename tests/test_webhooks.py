@@ -379,3 +379,31 @@ def test_each_store_keeps_its_webhooks_beside_it() -> None:
         "postgresql://u@h/db?timeout=3&schema=s_webhooks"
     )
     assert sibling_url("memory://") == "memory://"
+
+
+def test_the_owner_registers_and_manages_match_wide_hooks(
+    app: tuple[TestClient, MatchService], hook_target: Receiver
+) -> None:
+    client, _ = app
+    created = client.post(
+        "/matches", json={"game": "highcard", "players": 2,
+                          "options": {"rounds": 1, "hand_size": 1}},
+    ).json()  # fmt: skip
+    match_id, owner = created["id"], created["owner_token"]
+    tokens = [client.post(f"/matches/{match_id}/seats/{s}/claim").json()["token"] for s in (0, 1)]
+    seat_wide = client.post(f"/matches/{match_id}/hooks", headers=auth(owner),
+                            json={"url": hook_target.url})  # fmt: skip
+    assert seat_wide.status_code == 400 and seat_wide.json()["code"] == "owner_hook_is_match_wide"
+    hook = register(client, match_id, owner, f"{hook_target.url}/owner", scope="match")
+    assert hook["scope"] == "match" and hook["seat"] is None
+    mine = client.get(f"/matches/{match_id}/hooks", headers=auth(owner)).json()["items"]
+    assert [h["id"] for h in mine] == [hook["id"]]
+    assert client.get(f"/matches/{match_id}/hooks", headers=auth(tokens[0])).json()["items"] == []
+    first = wait_to_act(client, match_id)["to_act"][0]
+    play_card(client, match_id, tokens[first])
+    [turn] = hook_target.wait_for(1, event="your_turn")
+    assert turn.path == "/hook/owner" and turn.body["seat"] == 1 - first
+    log = client.get(f"/matches/{match_id}/hooks/{hook['id']}/deliveries", headers=auth(owner))
+    assert log.status_code == 200 and log.json()["items"]
+    assert client.delete(f"/matches/{match_id}/hooks/{hook['id']}",
+                         headers=auth(owner)).status_code == 204  # fmt: skip
