@@ -116,6 +116,8 @@ def test_invite_link_clock_timeout_and_resignation(
         assert tag.inner_text() == "resigned"
         assert page.locator("table.result tbody tr").first.get_attribute("data-seat") == "1"
         assert page.locator(".seats-card .clock.running").count() == 0
+        # The game's state still names a seat to play; the panels must not say so.
+        assert page.locator(".bd-player .bd-turnmark").count() == 0
     owner.wait_for_selector(".log li:has-text('resigned')")
     screenshot(guest, "seats-resigned-result")
 

@@ -6,7 +6,7 @@
 // Target ids: "hex:<col>,<row>" (a hex: build, urbanize, a good's route), "cube:<col>,<row>:
 // <colour>" (a good on a city), "newcity:<letter>", "display:<column>", "action:<name>",
 // "engine" (raise your engine).
-import { s, h, f, target, start, seatColour, seatInk, seatMark, seatLabel, seatBadge, stat, titleCase, viewOf, seatsOf, decisionLine } from "./kit.js";
+import { s, h, f, target, start, seatColour, seatInk, seatMark, seatLabel, seatBadge, stat, titleCase, viewOf, seatsOf, decisionLine, matchOver } from "./kit.js";
 
 const R = 34; // hex radius (centre to corner)
 const SQ3 = Math.sqrt(3);
@@ -306,7 +306,7 @@ function playersPanel(v, ctx) {
   const bots = seatsOf(ctx);
   for (const p of v.players || []) {
     const me = ctx.seat === p.seat;
-    const acting = v.to_act === p.seat;
+    const acting = v.to_act === p.seat && !matchOver(ctx);
     const card = h("section", { class: "bd-player" + (me ? " bd-me" : "") + (acting ? " bd-active" : ""), "data-seat": String(p.seat), style: `--seat:${seatColour(p.seat)}`, "aria-label": `${seatLabel(p.seat)}${me ? " (you)" : ""}` });
     const bot = bots[p.seat] && bots[p.seat].bot ? ` · bot ${bots[p.seat].bot}` : "";
     card.appendChild(h("header", {}, seatBadge(p.seat), h("strong", { text: ` ${seatLabel(p.seat)}${me ? " (you)" : ""}` }), h("span", { class: "bd-sub", text: bot }),

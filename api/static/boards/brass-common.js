@@ -2,7 +2,7 @@
 // them, link lines and link tiles, the player panels, the hand, the turn line.
 import {
   s, h, f, target, seatColour, seatInk, seatMark, seatLabel, seatBadge, stat, roman, titleCase,
-  curveThrough, polyline, seatsOf, decisionLine,
+  curveThrough, polyline, seatsOf, decisionLine, matchOver,
 } from "./kit.js";
 
 // Industry badges: a colour and a short code, so an icon reads without its colour too.
@@ -250,7 +250,7 @@ export function playerPanels(v, ctx, opts) {
   const bots = seatsOf(ctx);
   for (const p of v.players) {
     const me = ctx.seat === p.seat;
-    const turn = v.turn_seat === p.seat;
+    const turn = v.turn_seat === p.seat && !matchOver(ctx);
     const card = h("section", {
       class: "bd-player" + (me ? " bd-me" : "") + (turn ? " bd-active" : ""),
       "data-seat": String(p.seat),

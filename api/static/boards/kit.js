@@ -75,6 +75,13 @@ export function seatsOf(ctx) {
   return v.view && Array.isArray(v.seats) ? v.seats : [];
 }
 
+// Whether the match is over: played to the end, ended by resignations (the game's own
+// state may then still name a seat to play) or abandoned.
+export function matchOver(ctx) {
+  const v = ctx.view || {};
+  return Boolean(v.result) || v.finished === true || v.status === "finished" || v.status === "abandoned";
+}
+
 // Make `el` a target with id `id`: lit when in ctx.targets (clickable, focusable, Enter or
 // Space picks it), marked when in ctx.touched. `label` is the text alternative. Elements
 // that are neither keep data-target (so the shell can find them) but are not focusable.
