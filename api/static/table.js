@@ -969,10 +969,13 @@ export async function showTable(root, matchId, { navigate }) {
     };
     // The server ends the stream when the match is over; otherwise reconnect with a new
     // ticket (the browser's own retry would reuse the old one, which expires).
-    stream.onerror = () => {
+    stream.onerror = async () => {
       stream.close();
       if (s.stream !== stream) return;
       s.stream = null;
+      // The stream may have ended because the match just did: ask before saying so.
+      if (!(s.env && s.env.finished)) await refresh();
+      if (s.stream || !s.alive) return;
       if (s.env && s.env.finished) {
         setConn("over");
         scheduleRefresh();
