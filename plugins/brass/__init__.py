@@ -7,6 +7,9 @@ Modules (each public piece carries its own docstring):
 
 * :mod:`plugins.brass.data` -- loading a JSON data file into msgspec Structs, with
   :class:`~plugins.brass.data.DataError` naming the file and the broken fact.
+* :mod:`plugins.brass.boarddata` -- the data shapes Brass boards share, read and checked
+  once: file headers with provisional marks, locations and build spaces, link lines, cards
+  per player count, tile tables into the mat's stacks, markets and the income track.
 * :mod:`plugins.brass.income` -- the progress track's income spaces and levels: advancing by
   spaces, loans dropping by levels to the highest space of the new level, the floor.
 * :mod:`plugins.brass.cards` -- card kinds (location, industry, wild), the deck by player
@@ -17,7 +20,8 @@ Modules (each public piece carries its own docstring):
 * :mod:`plugins.brass.market` -- a resource market as a ladder of prices filled from the
   expensive end: buying cheapest first, selling into the most expensive vacancies.
 * :mod:`plugins.brass.mat` -- the :class:`~plugins.brass.mat.Mat` protocol (``accessible``,
-  ``take``) with Birmingham's tile stacks as one implementation, and develop's filter.
+  ``take``) with tile stacks per industry (levels from 1, or from 0) as one implementation,
+  and develop's filter.
 * :mod:`plugins.brass.build` -- build-space rules: single-icon spaces first, and which card
   may build where (``card_reach`` for listings, ``card_refusal`` for one build; both take a
   "treat as wild" flag).
@@ -55,7 +59,8 @@ Modules (each public piece carries its own docstring):
 Brass: Birmingham (``plugins.brass_birmingham``) and Brass: Pittsburgh
 (``plugins.brass_pittsburgh``) are the worked examples. What a third Brass variant provides:
 
-1. **Data files** loaded with :func:`plugins.brass.data.load` (errors as ``DataError``):
+1. **Data files** loaded with :func:`plugins.brass.data.load` (errors as ``DataError``) and
+   read into index tables by :class:`plugins.brass.boarddata.BoardData`:
    board (locations, links, build spaces with icons), cards with copies per player count,
    tiles, merchants, markets (prices cheapest first; per-space VP and empty price optional),
    the income track, and :class:`~plugins.brass.state.TurnRules` (hand size, actions, eras).

@@ -12,23 +12,32 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+EMPTY = -1
+""":meth:`TileStacks.top_level` of a stack with no tile left (levels may start at 0)."""
+
 
 class TileStacks:
     """``sequence[industry]`` lists each tile's level in stack order (``[1, 1, 1, 2, 2, ..]``
-    for three level-I tiles and two level-II). Positions are ints per industry."""
+    for three level-I tiles and two level-II). Positions are ints per industry.
 
-    def __init__(self, counts_by_level: Sequence[Sequence[int]]) -> None:
+    ``counts_by_level[industry]`` gives the copies of each level from the industry's
+    ``first_levels`` entry on (1 by default; Lancashire's shipyards start at level 0)."""
+
+    def __init__(
+        self, counts_by_level: Sequence[Sequence[int]], first_levels: Sequence[int] = ()
+    ) -> None:
+        firsts = list(first_levels) or [1] * len(counts_by_level)
         self.sequence: list[list[int]] = [
-            [level + 1 for level, n in enumerate(counts) for _ in range(n)]
-            for counts in counts_by_level
+            [first + level for level, n in enumerate(counts) for _ in range(n)]
+            for counts, first in zip(counts_by_level, firsts, strict=True)
         ]
         self.sizes = [len(seq) for seq in self.sequence]
 
     def top_level(self, industry: int, position: int) -> int:
         """Level of the lowest tile left (the only one that may be built or developed),
-        or 0 when the stack is empty."""
+        or :data:`EMPTY` when the stack is empty."""
         seq = self.sequence[industry]
-        return seq[position] if position < len(seq) else 0
+        return seq[position] if position < len(seq) else EMPTY
 
     def taken(self, industry: int, position: int) -> list[int]:
         """Levels of the tiles already taken off the stack (built or developed)."""

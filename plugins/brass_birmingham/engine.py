@@ -30,6 +30,7 @@ from plugins.brass.build import (
 )
 from plugins.brass.cards import distinct
 from plugins.brass.graph import nearest
+from plugins.brass.mat import EMPTY
 from plugins.brass.moves import EndEra
 from plugins.brass.scoring import link_icons, link_points
 from plugins.brass_birmingham import events as ev
@@ -215,8 +216,9 @@ def place_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, slot: int, ind: 
 
 
 def tile_refusal(d: Birmingham, s: State, ind: int, level: int) -> Refusal:
-    """Whether the seat's lowest ``ind`` tile (of ``level``; 0: none left) may be built now."""
-    if not level:
+    """Whether the seat's lowest ``ind`` tile (of ``level``; ``EMPTY``: none left) may be
+    built now."""
+    if level == EMPTY:
         return ("no_tile_left", f"you have no {_name(ind)} tiles left")
     if not d.tile(ind, level).buildable(s.era):
         return (
@@ -360,7 +362,7 @@ def develop_tile_refusal(d: Birmingham, s: State, seat: int, ind: int) -> Refusa
     if not 0 <= ind < len(INDUSTRIES):
         return ("bad_industry", "no such industry")
     level = d.stacks.top_level(ind, s.mat[seat][ind])
-    if not level:
+    if level == EMPTY:
         return ("no_tile_left", f"you have no {_name(ind)} tiles left")
     if not d.tile(ind, level).develop:
         return (

@@ -17,6 +17,7 @@ from plugins.brass import events as fev
 from plugins.brass.hidden import dealt
 from plugins.brass.layout import Layout, load_layout, served
 from plugins.brass.log import redact_log
+from plugins.brass.mat import EMPTY
 from plugins.brass_birmingham import engine
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham.data import DATA, INDUSTRIES, Birmingham
@@ -216,8 +217,7 @@ def view(d: Birmingham, names: Names, s: State, seat: int | None) -> dict[str, A
                 **fc.player_fields(d.income, s, i, card),
                 wild_cards={"location": s.hands[i].count(d.cards.wild_location),
                             "industry": s.hands[i].count(d.cards.wild_industry)},
-                next_tiles={name: d.stacks.top_level(k, s.mat[i][k]) or None
-                            for k, name in enumerate(INDUSTRIES)},
+                next_tiles=_next_tiles(d, s.mat[i]),
                 tiles_left={name: d.stacks.sizes[k] - s.mat[i][k]
                             for k, name in enumerate(INDUSTRIES)},
                 links_left=max(0, d.rules.link_tiles - s.link_owner.count(i)),
@@ -249,6 +249,12 @@ def view(d: Birmingham, names: Names, s: State, seat: int | None) -> dict[str, A
         double_rail=_double_rail(d, s),
     )  # fmt: skip
     return msgspec.to_builtins(doc)
+
+
+def _next_tiles(d: Birmingham, mat: list[int]) -> dict[str, int | None]:
+    """Per industry, the level of the seat's lowest tile left (``None``: none left)."""
+    levels = [d.stacks.top_level(k, taken) for k, taken in enumerate(mat)]
+    return {n: None if lvl == EMPTY else lvl for n, lvl in zip(INDUSTRIES, levels, strict=True)}
 
 
 def _double_rail(d: Birmingham, s: State) -> DoubleRailView | None:

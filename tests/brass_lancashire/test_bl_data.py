@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from plugins.brass.data import DataError
+from plugins.brass.mat import EMPTY
 from plugins.brass_lancashire.data import (
     COAL,
     COTTON,
@@ -60,7 +61,7 @@ def test_tile_table_row_matches_the_reference(row: tuple) -> None:
     name, level, count, money, coal, iron, cubes, income, vp, icons, canal, rail = row
     ind = INDUSTRIES.index(name)
     tile = D.tile(ind, level)
-    assert D.stack_levels[ind].count(level) == count
+    assert D.stacks.sequence[ind].count(level) == count
     assert (tile.money, tile.coal, tile.iron, tile.produce) == (money, coal, iron, cubes)
     assert (tile.income, tile.vp, tile.link_icons) == (income, vp, icons)
     assert (tile.canal, tile.rail, tile.develop) == (canal, rail, True)
@@ -74,17 +75,27 @@ def test_cotton_mill_i_vp_is_provisional_five_not_the_2007_three() -> None:
 
 
 def test_each_player_has_37_industry_tiles_across_five_industries() -> None:
-    sizes = {name: len(D.stack_levels[k]) for k, name in enumerate(INDUSTRIES)}
+    sizes = {name: len(D.stacks.sequence[k]) for k, name in enumerate(INDUSTRIES)}
     assert sizes == {"cotton": 12, "coal": 7, "iron": 4, "port": 8, "shipyard": 6}
     assert sum(sizes.values()) == 37
 
 
 def test_level_0_shipyards_are_never_built_and_leave_only_by_develop() -> None:
     locked = D.tile(SHIPYARD, 0)
-    assert D.stack_levels[SHIPYARD] == [0, 0, 1, 1, 2, 2]
+    assert D.stacks.sequence[SHIPYARD] == [0, 0, 1, 1, 2, 2]
     assert locked.locked and locked.develop
     assert not (locked.buildable(0) or locked.buildable(1))
     assert not any(D.tile(k, 1).locked for k in range(len(INDUSTRIES)))
+
+
+def test_the_mat_offers_the_level_0_shipyards_first_and_reads_an_empty_stack_as_empty() -> None:
+    taken = [0] * len(INDUSTRIES)
+    assert D.stacks.top_level(SHIPYARD, 0) == 0
+    assert D.stacks.top_level(SHIPYARD, 2) == 1
+    size = D.stacks.sizes[SHIPYARD]
+    assert D.stacks.top_level(SHIPYARD, size) == EMPTY
+    taken[SHIPYARD] = size
+    assert SHIPYARD not in D.stacks.accessible(taken)
 
 
 def test_level_1_tiles_cannot_be_built_in_the_rail_era_nor_shipyard_ii_in_the_canal_era() -> None:

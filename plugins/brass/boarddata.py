@@ -1,0 +1,293 @@
+"""The data shapes every Brass board shares, read and checked once for all variants.
+
+A variant's ``data.py`` declares the Structs of its own files and calls these helpers for
+what Brass games have in common: file headers with provisional marks, locations with their
+build spaces ("slots"), link lines, cards per player count, the tile tables behind the
+player mat, coal/iron markets and the income track. :class:`BoardData` holds the resulting
+index tables: locations in file order, slots numbered across the board in location order,
+links in file order, industries in the variant's order.
+
+Messages name the file and the field (``links[3] ['a', 'b'].nodes: ...``), so a broken
+file points at its own line; every check raises :class:`plugins.brass.data.DataError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+import msgspec
+
+from plugins.brass.cards import CardDef, CardTable
+from plugins.brass.data import DataError, require
+from plugins.brass.graph import BoardGraph
+from plugins.brass.income import IncomeTrack
+from plugins.brass.market import Market
+from plugins.brass.mat import TileStacks
+
+PLAYER_COUNTS = ("2", "3", "4")
+TileT = TypeVar("TileT")
+
+
+class Strict(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A data file's record: a misspelt or stray field is refused, never ignored."""
+
+
+class PlayerRange(Strict):
+    min: int
+    max: int
+
+
+class Provisional(Strict):
+    path: list[str | int]
+    value: Any
+    alternative: Any
+    why: str
+
+
+class Header(Strict):
+    """A file's ``"_"`` record: its data version, source, confidence and doubtful facts."""
+
+    about: str
+    version: str
+    source: str
+    confidence: Literal["high", "medium", "low"]
+    provisional: list[Provisional] = []
+
+
+class LinkData(Strict):
+    nodes: list[str]
+    canal: bool
+    rail: bool
+
+
+class LocationCards(Strict):
+    location: str
+    copies: dict[str, int]
+
+
+class IndustryCards(Strict):
+    industries: list[str]
+    copies: dict[str, int]
+
+
+class Ladder(Protocol):
+    """A market file's record (each variant adds its own fields)."""
+
+    prices: list[int]
+    initial: int
+    empty_price: int
+
+
+class TileRow(Protocol):
+    level: int
+    count: int
+
+
+def check_header(path: Path, header: Header, version: str) -> None:
+    """The file belongs to the data set of ``version`` (a half-replaced set cannot load),
+    and each provisional mark's path still leads to its value: a doubtful fact cannot be
+    changed while its mark still claims the old value."""
+    require(
+        header.version == version,
+        path.name,
+        f"_.version {header.version!r} is not the manifest's {version!r}",
+    )
+    raw = msgspec.json.decode(path.read_bytes())
+    for i, mark in enumerate(header.provisional):
+        node: Any = raw
+        for step in mark.path:
+            ok = (isinstance(node, dict) and isinstance(step, str) and step in node) or (
+                isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node)
+            )
+            require(ok, path.name, f"_.provisional[{i}].path {mark.path} leads nowhere")
+            node = node[step]
+        require(
+            node == mark.value,
+            path.name,
+            f"_.provisional[{i}]: {mark.path} holds {node!r}, not the marked {mark.value!r}",
+        )
+
+
+class BoardData(Generic[TileT]):
+    """Index tables of a board: a variant's loader calls the ``_read_*`` steps in order
+    (locations, spaces per location, links, tiles) and adds its own tables around them;
+    ``tiles[industry]`` are its tile rows (its own Struct), lowest level first."""
+
+    tiles: list[list[TileT]]
+
+    def _read_locations(self, locations: Sequence[Any], industries: Sequence[str]) -> None:
+        """Index the locations by id and prepare empty build-space tables."""
+        self.industries = tuple(industries)
+        self.ind_index = {name: i for i, name in enumerate(industries)}
+        self.locations = locations
+        self.loc_index: dict[str, int] = {}
+        self.n_locations = len(locations)
+        self.slot_loc: list[int] = []
+        self.slot_icons: list[tuple[int, ...]] = []
+        self.loc_slots: list[list[int]] = [[] for _ in locations]
+
+    def _add_location(self, li: int, file: str) -> str:
+        """Index location ``li`` (refusing a repeated id); returns its name for messages."""
+        loc = self.locations[li]
+        at = f"locations[{li}] ({loc.id})"
+        require(loc.id not in self.loc_index, file, f"{at}.id: appears twice")
+        self.loc_index[loc.id] = li
+        return at
+
+    def _add_spaces(self, li: int, slots: Sequence[Sequence[str]], file: str, at: str) -> None:
+        """Number location ``li``'s build spaces, each showing one or more industry icons."""
+        require(bool(slots), file, f"{at}.slots: a town needs build spaces")
+        for si, icons in enumerate(slots):
+            unknown = [n for n in icons if n not in self.ind_index]
+            require(
+                bool(icons) and not unknown,
+                file,
+                f"{at}: unknown industry in slots[{si}] {list(icons)}",
+            )
+            self.loc_slots[li].append(len(self.slot_loc))
+            self.slot_loc.append(li)
+            self.slot_icons.append(tuple(self.ind_index[n] for n in icons))
+
+    def _end_spaces(self) -> None:
+        self.n_slots = len(self.slot_loc)
+        self.industry_locs: list[frozenset[int]] = [
+            frozenset(self.slot_loc[s] for s, icons in enumerate(self.slot_icons) if k in icons)
+            for k in range(len(self.industries))
+        ]
+        """Per industry, the locations with a build space showing its icon."""
+
+    def _read_links(self, links: Sequence[LinkData], file: str, most_nodes: int = 2) -> None:
+        """The link lines (a line may touch up to ``most_nodes`` locations) and the graph;
+        every location must be reached by a line."""
+        nodes_of: list[tuple[int, ...]] = []
+        self.link_canal: list[bool] = []
+        self.link_rail: list[bool] = []
+        seen: set[frozenset[int]] = set()
+        for i, link in enumerate(links):
+            at = f"links[{i}] {link.nodes}"
+            nodes = self._link_nodes(link.nodes, file, at, most_nodes)
+            require(link.canal or link.rail, file, f"{at}: neither canal nor rail")
+            require(frozenset(nodes) not in seen, file, f"{at}: the line appears twice")
+            seen.add(frozenset(nodes))
+            nodes_of.append(nodes)
+            self.link_canal.append(link.canal)
+            self.link_rail.append(link.rail)
+        self.graph = BoardGraph(self.n_locations, nodes_of)
+        self.link_nodes = self.graph.link_nodes
+        self.n_links = len(nodes_of)
+        # A line's name is its first two locations': a third (a farm brewery) is a detour.
+        self.link_names = [
+            "~".join(sorted(self.locations[n].id for n in ns[:2])) for ns in nodes_of
+        ]
+        for li, loc in enumerate(self.locations):
+            require(bool(self.graph.node_links[li]), file, f"links: no line reaches {loc.id}")
+
+    def _link_nodes(
+        self, names: Sequence[str], file: str, at: str, most_nodes: int = 2
+    ) -> tuple[int, ...]:
+        """A line's locations in file order."""
+        unknown = [n for n in names if n not in self.loc_index]
+        require(not unknown, file, f"{at}.nodes: link to unknown {', '.join(unknown)}")
+        nodes = tuple(self.loc_index[n] for n in names)
+        how_many = "two" if most_nodes == 2 else f"2 to {most_nodes}"
+        require(
+            len(set(nodes)) == len(nodes) and 2 <= len(nodes) <= most_nodes,
+            file,
+            f"{at}.nodes: must be {how_many} distinct locations",
+        )
+        return nodes
+
+    def _read_stacks(self, tables: Sequence[Sequence[TileRow]], file: str, lowest: int) -> None:
+        """The mat's stacks from each industry's tile table, whose levels must run from 1
+        (or from ``lowest``, 0 or 1, when a variant has level 0 tiles) without a gap."""
+        self.first_level: list[int] = []
+        for name, rows in zip(self.industries, tables, strict=True):
+            first = rows[0].level if rows else 1
+            require(
+                lowest <= first <= 1
+                and [r.level for r in rows] == list(range(first, first + len(rows))),
+                file,
+                f"tiles.{name}: levels must run {'0 or ' if lowest < 1 else ''}1, 2, 3, ..."
+                " in order",
+            )
+            require(all(r.count > 0 for r in rows), file, f"tiles.{name}: count not positive")
+            self.first_level.append(first)
+        self.stacks = TileStacks([[r.count for r in rows] for rows in tables], self.first_level)
+
+    def tile(self, industry: int, level: int) -> TileT:
+        """The row of ``level`` in ``industry``'s tile table."""
+        return self.tiles[industry][level - self.first_level[industry]]
+
+    def slot_name(self, slot: int) -> str:
+        loc = self.slot_loc[slot]
+        return f"{self.locations[loc].id}:{self.loc_slots[loc].index(slot)}"
+
+
+def read_cards(
+    location: Sequence[LocationCards],
+    industry: Sequence[IndustryCards],
+    board: BoardData[Any],
+    towns: frozenset[int],
+    file: str,
+) -> tuple[list[CardDef], dict[str, list[int]]]:
+    """The location and industry cards with their copies per player count (indexed like
+    the cards), refusing an unknown town or industry and copies that shrink with players."""
+    defs: list[CardDef] = []
+    copies: dict[str, list[int]] = {p: [] for p in PLAYER_COUNTS}
+    for i, lc in enumerate(location):
+        at = f"location[{i}] ({lc.location})"
+        li = board.loc_index.get(lc.location, -1)
+        require(li in towns, file, f"{at}.location: not a town of board.json")
+        defs.append(CardDef(f"location:{lc.location}", "location", location=li))
+        _card_copies(lc.copies, copies, file, at)
+    for i, ic in enumerate(industry):
+        at = f"industry[{i}] {ic.industries}"
+        require(
+            bool(ic.industries) and all(n in board.ind_index for n in ic.industries),
+            file,
+            f"{at}.industries: unknown industry",
+        )
+        ids = tuple(board.ind_index[n] for n in ic.industries)
+        defs.append(CardDef("industry:" + "/".join(ic.industries), "industry", industries=ids))
+        _card_copies(ic.copies, copies, file, at)
+    return defs, copies
+
+
+def _card_copies(by_count: dict[str, int], into: dict[str, list[int]], file: str, at: str) -> None:
+    require(set(by_count) == set(PLAYER_COUNTS), file, f"{at}.copies: give 2, 3 and 4 players")
+    n = [by_count[p] for p in PLAYER_COUNTS]
+    require(min(n) >= 0 and n == sorted(n), file, f"{at}.copies: must not shrink with players")
+    for p in PLAYER_COUNTS:
+        into[p].append(by_count[p])
+
+
+def card_table(
+    defs: list[CardDef], copies: dict[str, list[int]], deck_size: dict[str, int], file: str
+) -> tuple[CardTable, dict[int, list[int]]]:
+    """The card table and the deck per player count, each adding up to ``deck_size``."""
+    for p in PLAYER_COUNTS:
+        size, want = sum(copies[p]), deck_size.get(p)
+        message = f"deck_size.{p}: the {p}-player deck has {size} cards, not {want}"
+        require(size == want, file, message)
+    try:
+        cards = CardTable(defs)
+    except ValueError:
+        require(False, file, "a location or industry card is listed twice")
+    return cards, {int(p): copies[p] for p in PLAYER_COUNTS}
+
+
+def market(ladder: Ladder, name: str, file: str) -> Market:
+    """A coal or iron market: its price ladder cheapest first, its starting cubes on it."""
+    prices = ladder.prices
+    require(0 <= ladder.initial <= len(prices), file, f"{name}.initial: out of range")
+    require(bool(prices) and prices == sorted(prices), file, f"{name}.prices: unsorted")
+    return Market(prices, ladder.empty_price)
+
+
+def income_track(space_to_level: list[int], start_space: int, file: str) -> IncomeTrack:
+    try:
+        return IncomeTrack(space_to_level, start_space)
+    except DataError as exc:
+        raise DataError(f"{file}: {exc}") from None
