@@ -81,8 +81,8 @@ class _CoreChange(NamedTuple):
     """A seat change as :meth:`MatchService._append_core` stored it."""
 
     result: AppendResult
-    before: MatchState
-    events: list[NewEvent]
+    after: MatchState
+    """The match with the change folded on, as it was appended."""
 
 
 class MatchService(SeatCommands):
@@ -352,7 +352,7 @@ class MatchService(SeatCommands):
             # Stored, so answered as created: the match as it was appended, and its first
             # jobs (the deal) left to the reconciler.
             self._unsettle(match_id, exc)
-            return self._as_stored(match_id, None, new)
+            return first
         self._enqueue_tasks(match)
         return match
 
@@ -669,26 +669,19 @@ class MatchService(SeatCommands):
             # The version moved, so jobs computed for the old one are void: compute them anew.
             if not appended.replayed:
                 self._follow_up(match_id)
-            return _CoreChange(appended, match, new)
+            return _CoreChange(appended, after)
         raise Conflict("busy", "the match kept changing meanwhile; try again")
 
     def _after_core_change(self, match_id: str, change: _CoreChange) -> MatchState:
-        """The match after a stored seat change; folded here when the store cannot be read
-        again, since a change that was stored is answered as a success."""
+        """The match after a stored seat change; as it was appended when the store cannot be
+        read again, since a change that was stored is answered as a success."""
         try:
             return self.load(match_id)
         except ServiceUnavailable:
             if change.result.replayed:
                 raise
-            return self._as_stored(match_id, change.before, change.events)
+            return change.after
 
-    def _as_stored(
-        self, match_id: str, before: MatchState | None, new: list[NewEvent]
-    ) -> MatchState:
-        """``before`` with ``new`` folded on as the store has just appended them, as a new
-        state: ``before`` may be the live state other requests are reading."""
-        start = 0 if before is None else before.version
-        return self.live.advanced(before, as_stored(match_id, start + 1, new, None))
 
 
 def _check_rules(game: Any, rules: MatchRules) -> None:
