@@ -1,6 +1,10 @@
 """Events every Brass game shares: cards, spending, the pending decision, turns, rounds
 and eras. A game's ``Event`` union lists these next to its own events.
 
+The board events (tiles, links, cubes, markets, loans, liquidation) are Birmingham's forms,
+taken over unchanged by the family (tags and fields as stored); a variant whose board
+events differ keeps its own (Pittsburgh).
+
 Card lists in :class:`Drew` and :class:`EraBegan` are secret (see :mod:`plugins.brass.hidden`).
 """
 
@@ -83,6 +87,70 @@ class EraBegan(msgspec.Struct, tag="era_began", frozen=True):
 
 class GameEnded(msgspec.Struct, tag="game_ended", frozen=True):
     pass
+
+
+# --- the board: tiles, links, cubes, markets, loans (Birmingham's forms, shared) ----
+
+
+class TilePlaced(msgspec.Struct, tag="tile_placed", frozen=True):
+    """The seat's lowest ``industry`` tile goes on ``slot`` (replacing what was there)."""
+
+    seat: int
+    slot: int
+    industry: int
+    level: int
+
+
+class LinkPlaced(msgspec.Struct, tag="link_placed", frozen=True):
+    seat: int
+    link: int
+
+
+class TileDeveloped(msgspec.Struct, tag="tile_developed", frozen=True):
+    seat: int
+    industry: int
+    level: int
+
+
+class CubeTaken(msgspec.Struct, tag="cube_taken", frozen=True):
+    """One coal, iron or beer taken from the tile on ``slot``."""
+
+    slot: int
+
+
+class MarketBought(msgspec.Struct, tag="market_bought", frozen=True):
+    resource: str
+    count: int
+
+
+class Produced(msgspec.Struct, tag="produced", frozen=True):
+    """A new tile's cubes: ``cubes`` placed, ``sold`` of them sold to the market for
+    ``money`` paid to the owner."""
+
+    slot: int
+    cubes: int
+    sold: int
+    money: int
+
+
+class Flipped(msgspec.Struct, tag="flipped", frozen=True):
+    """The tile on ``slot`` flips; its owner advances income by the tile's spaces."""
+
+    slot: int
+
+
+class LoanTaken(msgspec.Struct, tag="loan_taken", frozen=True):
+    seat: int
+    amount: int
+    space: int
+
+
+class Liquidated(msgspec.Struct, tag="liquidated", frozen=True):
+    """Unpaid negative income: the tile on ``slot`` leaves the board for ``refund``."""
+
+    seat: int
+    slot: int
+    refund: int
 
 
 CoreEvent = (

@@ -1,10 +1,13 @@
 """Moves every Brass game shares; a game's ``Move`` union lists them next to its own.
 
 ``Discard`` and ``Done`` serve both forms of a move: the named one clients send and the
-engine's. ``Sell``, ``SellAlso``, ``Loan``, ``Pass`` and ``EndEra`` are engine forms only
-(indices): each game's named forms keep its own wording for clients. ``ScoreEra`` is the
-named form of the era's end, a chance move: its ``deal`` is the reshuffle's outcome, drawn
-by the server unless a record supplies it; the game's names turn it into ``EndEra``.
+engine's. ``Build``, ``Network``, ``Develop``, ``Sell``, ``SellAlso``, ``Loan``, ``Pass``,
+``PickCoal``, ``PickIron``, ``Liquidate``, ``SecondLink``, ``DevelopAlso`` and ``EndEra``
+are engine forms only (indices), those of the family actions and steps
+(:mod:`plugins.brass.actions`): each game's named forms keep its own wording for clients.
+``ScoreEra`` is the named form of the era's end, a chance move: its ``deal`` is the
+reshuffle's outcome, drawn by the server unless a record supplies it; the game's names
+turn it into ``EndEra``.
 """
 
 from __future__ import annotations
@@ -70,3 +73,54 @@ class Loan(msgspec.Struct, tag="loan", frozen=True):
 
 class Pass(msgspec.Struct, tag="pass", frozen=True):
     """Engine form: pass (discard a card; Pittsburgh adds a whiskey)."""
+
+
+class Build(msgspec.Struct, tag="build", frozen=True):
+    """Build the lowest ``industry`` tile of your mat on ``slot`` (empty, or an overbuild),
+    discarding ``card``."""
+
+    card: int
+    slot: int
+    industry: int
+
+
+class Network(msgspec.Struct, tag="network", frozen=True):
+    """Place one link on ``link`` (canal era: a canal; rail era: a first rail)."""
+
+    link: int
+
+
+class Develop(msgspec.Struct, tag="develop", frozen=True):
+    """Remove the lowest ``industry`` tile from your mat (a second may follow)."""
+
+    industry: int
+
+
+class PickCoal(msgspec.Struct, tag="pick_coal", frozen=True):
+    """Take the next coal from the mine on ``slot`` (one of the tied nearest mines)."""
+
+    slot: int
+
+
+class PickIron(msgspec.Struct, tag="pick_iron", frozen=True):
+    """Take the next iron from the works on ``slot``."""
+
+    slot: int
+
+
+class Liquidate(msgspec.Struct, tag="liquidate", frozen=True):
+    """Round end, income unpaid: remove your industry on ``slot`` for half its cost."""
+
+    slot: int
+
+
+class SecondLink(msgspec.Struct, tag="second_link", frozen=True):
+    """Rail era: add a second rail on ``link`` to this Network action (double rail)."""
+
+    link: int
+
+
+class DevelopAlso(msgspec.Struct, tag="develop_also", frozen=True):
+    """Develop a second tile in this Develop action."""
+
+    industry: int

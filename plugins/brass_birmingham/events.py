@@ -4,9 +4,11 @@ Stored events keep engine indices (compact, fast to fold); the log clients read 
 :func:`plugins.brass_birmingham.view.redact`, which names every space, link, merchant,
 industry and card and describes ``Awaiting`` steps as decisions.
 
-The shared events (cards, spending, pending decisions, turns, rounds, eras) come from
-:mod:`plugins.brass.events`. Card lists in ``Started``, ``Drew`` and ``EraBegan`` are
-secret: ``redact`` shows a seat only its own cards and everyone else counts.
+The shared events (cards, spending, pending decisions, turns, rounds, eras, and the board
+events of tiles, links, cubes, markets, loans and liquidation) come from
+:mod:`plugins.brass.events`; this module adds Birmingham's own and re-exports them all.
+Card lists in ``Started``, ``Drew`` and ``EraBegan`` are secret: ``redact`` shows a seat
+only its own cards and everyone else counts.
 
 Pending step kinds (``Step.kind``) of this game: ``coal`` (``n`` cubes to location ``a``),
 ``link_coal`` (``n`` cubes to link ``a``), ``iron`` (``n`` cubes), ``beer`` (``n`` barrels
@@ -23,14 +25,23 @@ import msgspec
 from plugins.brass.events import (
     ActionDone,
     Awaiting,
+    CubeTaken,
     Discarded,
     Drew,
     EraBegan,
     EraScored,
+    Flipped,
     GameEnded,
+    LinkPlaced,
+    Liquidated,
+    LoanTaken,
+    MarketBought,
     Paid,
+    Produced,
     RoundEnded,
     Step,
+    TileDeveloped,
+    TilePlaced,
 )
 
 
@@ -44,53 +55,6 @@ class Started(msgspec.Struct, tag="started", frozen=True):
     """Merchant tile (index in merchants.json) per merchant space; -1 = space unused."""
 
 
-class TilePlaced(msgspec.Struct, tag="tile_placed", frozen=True):
-    """The seat's lowest ``industry`` tile goes on ``slot`` (replacing what was there)."""
-
-    seat: int
-    slot: int
-    industry: int
-    level: int
-
-
-class LinkPlaced(msgspec.Struct, tag="link_placed", frozen=True):
-    seat: int
-    link: int
-
-
-class TileDeveloped(msgspec.Struct, tag="tile_developed", frozen=True):
-    seat: int
-    industry: int
-    level: int
-
-
-class CubeTaken(msgspec.Struct, tag="cube_taken", frozen=True):
-    """One coal, iron or beer taken from the tile on ``slot``."""
-
-    slot: int
-
-
-class MarketBought(msgspec.Struct, tag="market_bought", frozen=True):
-    resource: str
-    count: int
-
-
-class Produced(msgspec.Struct, tag="produced", frozen=True):
-    """A new tile's cubes: ``cubes`` placed, ``sold`` of them sold to the market for
-    ``money`` paid to the owner."""
-
-    slot: int
-    cubes: int
-    sold: int
-    money: int
-
-
-class Flipped(msgspec.Struct, tag="flipped", frozen=True):
-    """The tile on ``slot`` flips; its owner advances income by the tile's spaces."""
-
-    slot: int
-
-
 class MerchantBeerTaken(msgspec.Struct, tag="merchant_beer_taken", frozen=True):
     merchant: int
 
@@ -102,22 +66,8 @@ class BonusGained(msgspec.Struct, tag="bonus_gained", frozen=True):
     income: int = 0
 
 
-class LoanTaken(msgspec.Struct, tag="loan_taken", frozen=True):
-    seat: int
-    amount: int
-    space: int
-
-
 class Scouted(msgspec.Struct, tag="scouted", frozen=True):
     seat: int
-
-
-class Liquidated(msgspec.Struct, tag="liquidated", frozen=True):
-    """Unpaid negative income: the tile on ``slot`` leaves the board for ``refund``."""
-
-    seat: int
-    slot: int
-    refund: int
 
 
 Event = (
@@ -126,5 +76,7 @@ Event = (
     | Awaiting | ActionDone | Drew | Liquidated | RoundEnded | EraScored | EraBegan | GameEnded
 )  # fmt: skip
 
-__all__ = ["ActionDone", "Awaiting", "Discarded", "Drew", "EraBegan", "EraScored", "Event",
-           "GameEnded", "Paid", "RoundEnded", "Step"]  # fmt: skip
+__all__ = ["ActionDone", "Awaiting", "CubeTaken", "Discarded", "Drew", "EraBegan", "EraScored",
+           "Event", "Flipped", "GameEnded", "LinkPlaced", "Liquidated", "LoanTaken",
+           "MarketBought", "Paid", "Produced", "RoundEnded", "Step", "TileDeveloped",
+           "TilePlaced"]  # fmt: skip

@@ -1,6 +1,8 @@
 """Moves as the engine works with them: indices into the data tables, not names.
 
-Clients never see these: they send and receive the named moves of
+The shared ones are the family's (:mod:`plugins.brass.moves`); this module adds
+Birmingham's own (scout, beer, the free development) and re-exports them all. Clients never
+see these: they send and receive the named moves of
 :mod:`plugins.brass_birmingham.moves`, and :mod:`plugins.brass_birmingham.names` converts
 at the boundary. Cards are card-kind indices (``data.cards``); slots, links, merchant
 spaces and industries are indices as described in :mod:`plugins.brass_birmingham.data`.
@@ -10,44 +12,27 @@ from __future__ import annotations
 
 import msgspec
 
-from plugins.brass.moves import Discard, Done, Loan, Pass, ScoreEra, Sell, SellAlso
-
-
-class Build(msgspec.Struct, tag="build", frozen=True):
-    """Build the lowest ``industry`` tile of your mat on ``slot`` (empty, or an overbuild),
-    discarding ``card``."""
-
-    card: int
-    slot: int
-    industry: int
-
-
-class Network(msgspec.Struct, tag="network", frozen=True):
-    """Place one link on ``link`` (canal era: a canal; rail era: a first rail)."""
-
-    link: int
-
-
-class Develop(msgspec.Struct, tag="develop", frozen=True):
-    """Remove the lowest ``industry`` tile from your mat (a second may follow)."""
-
-    industry: int
+from plugins.brass.moves import (
+    Build,
+    Develop,
+    DevelopAlso,
+    Discard,
+    Done,
+    Liquidate,
+    Loan,
+    Network,
+    Pass,
+    PickCoal,
+    PickIron,
+    ScoreEra,
+    SecondLink,
+    Sell,
+    SellAlso,
+)
 
 
 class Scout(msgspec.Struct, tag="scout", frozen=True):
     """Discard three cards (chosen next) for one wild location and one wild industry card."""
-
-
-class PickCoal(msgspec.Struct, tag="pick_coal", frozen=True):
-    """Take the next coal from the mine on ``slot`` (one of the tied nearest mines)."""
-
-    slot: int
-
-
-class PickIron(msgspec.Struct, tag="pick_iron", frozen=True):
-    """Take the next iron from the works on ``slot``."""
-
-    slot: int
 
 
 class PickBeer(msgspec.Struct, tag="pick_beer", frozen=True):
@@ -58,24 +43,6 @@ class PickBeer(msgspec.Struct, tag="pick_beer", frozen=True):
 
 class PickMerchantBeer(msgspec.Struct, tag="pick_merchant_beer", frozen=True):
     """Take the next beer from beside the merchant you are selling to."""
-
-
-class Liquidate(msgspec.Struct, tag="liquidate", frozen=True):
-    """Round end, income unpaid: remove your industry on ``slot`` for half its cost."""
-
-    slot: int
-
-
-class SecondLink(msgspec.Struct, tag="second_link", frozen=True):
-    """Rail era: add a second rail on ``link`` to this Network action (double rail)."""
-
-    link: int
-
-
-class DevelopAlso(msgspec.Struct, tag="develop_also", frozen=True):
-    """Develop a second tile in this Develop action."""
-
-    industry: int
 
 
 class FreeDevelop(msgspec.Struct, tag="free_develop", frozen=True):
@@ -90,4 +57,6 @@ Move = (
     | Done | ScoreEra
 )  # fmt: skip
 
-__all__ = ["Discard", "Done", "Loan", "Move", "Pass", "ScoreEra", "Sell", "SellAlso"]
+__all__ = ["Build", "Develop", "DevelopAlso", "Discard", "Done", "Liquidate", "Loan", "Move",
+           "Network", "Pass", "PickCoal", "PickIron", "ScoreEra", "SecondLink", "Sell",
+           "SellAlso"]  # fmt: skip
