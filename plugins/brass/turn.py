@@ -32,7 +32,9 @@ class TurnResolver(Resolver):
         self.v, self.d = v, v.d
 
     def start(self, m: Any) -> list[ev.Step]:
-        return self.v.action_of[type(m)].start(self, m)
+        action = self.v.action_of[type(m)]
+        paying = [ev.Step("discard", action.cards)] if action.cards else []
+        return paying + action.start(self, m)
 
     def resolve(self, step: ev.Step, queue: list[ev.Step]) -> bool:
         return self.v.step_kinds[step.kind].resolve(self, step, queue)

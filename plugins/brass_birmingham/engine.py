@@ -24,7 +24,6 @@ from plugins.brass import resolver as family
 from plugins.brass.build import (
     EVERY_LOCATION,
     NETWORK_LOCATIONS,
-    build_spaces,
     card_reach,
     card_refusal,
 )
@@ -33,125 +32,21 @@ from plugins.brass.graph import nearest
 from plugins.brass.mat import EMPTY
 from plugins.brass.moves import EndEra
 from plugins.brass.scoring import link_icons, link_points
+from plugins.brass.turn import TurnResolver
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import internal_moves as mv
 from plugins.brass_birmingham import moves as pm
-from plugins.brass_birmingham.data import BREWERY, COAL, INDUSTRIES, IRON, SELLABLE, Birmingham
+from plugins.brass_birmingham.data import COAL, INDUSTRIES, IRON, SELLABLE, Birmingham
 from plugins.brass_birmingham.names import Names
-from plugins.brass_birmingham.state import CANAL, PLAY, RAIL, State, apply
+from plugins.brass_birmingham.state import CANAL, PLAY, RAIL, State
+from plugins.brass_birmingham.variant import MERCHANT_BEER, BirminghamFacts, birmingham_variant
+
+Ctx = BirminghamFacts
 
 Refusal = tuple[str, str] | None
 ERA_NAMES = ("canal", "rail")
 RESOURCE_STEPS = frozenset({"coal", "link_coal", "iron", "beer", "rail_beer"})
 OFFER_STEPS = frozenset({"more_link", "more_sell", "more_develop", "free_develop"})
-MERCHANT_BEER = -1
-"""Beer source token for the merchant's own barrel."""
-
-
-class Ctx:
-    """Facts derived from one state, computed on demand (one per decide/legal_moves call).
-
-    A link about to be placed joins the components of its locations, so "connected to the
-    new link" is "connected to any of its locations": no graph is rebuilt per candidate."""
-
-    def __init__(self, d: Birmingham, s: State) -> None:
-        self.d, self.s = d, s
-        self.comp = d.graph.labels(s.link_owner)
-        self._merchant_comps = {self.comp[m] for m in d.merchant_nodes}
-        self._networks: dict[int, set[int]] = {}
-        self._presence: dict[int, bool] = {}
-        self._links: dict[int, int] = {}
-        self._coal: dict[int, int] | None = None
-        self._iron = -1
-        self._spaces: dict[tuple[int, int], list[int]] = {}
-
-    def build_spaces(self, loc: int, ind: int) -> list[int]:
-        """The empty spaces of ``loc`` where ``ind`` may be built (single-icon rule)."""
-        found = self._spaces.get((loc, ind))
-        if found is None:
-            d = self.d
-            found = self._spaces[loc, ind] = build_spaces(
-                d.loc_slots[loc], d.slot_icons, self.s.slot_owner, ind
-            )
-        return found
-
-    def presence(self, seat: int) -> bool:
-        """Whether the seat has any industry or link on the board."""
-        found = self._presence.get(seat)
-        if found is None:
-            found = self._presence[seat] = seat in self.s.slot_owner or seat in self.s.link_owner
-        return found
-
-    def network(self, seat: int) -> set[int]:
-        net = self._networks.get(seat)
-        if net is None:
-            s, d = self.s, self.d
-            nodes = [d.slot_loc[i] for i, o in enumerate(s.slot_owner) if o == seat]
-            net = self._networks[seat] = d.graph.network(nodes, s.link_owner, seat)
-        return net
-
-    def links_placed(self, seat: int) -> int:
-        """The seat's links on the board (of its limited supply of link tiles)."""
-        found = self._links.get(seat)
-        if found is None:
-            found = self._links[seat] = self.s.link_owner.count(seat)
-        return found
-
-    def comps(self, nodes: Sequence[int]) -> set[int]:
-        return {self.comp[n] for n in nodes}
-
-    def reaches_merchant(self, nodes: Sequence[int]) -> bool:
-        if len(nodes) == 1:
-            return self.comp[nodes[0]] in self._merchant_comps
-        return any(self.comp[n] in self._merchant_comps for n in nodes)
-
-    def board_coal(self, nodes: Sequence[int]) -> int:
-        """Coal on unflipped mines connected to any of ``nodes``."""
-        if self._coal is None:
-            self._count_cubes()
-        assert self._coal is not None
-        if len(nodes) == 1:
-            return self._coal.get(self.comp[nodes[0]], 0)
-        return sum(self._coal.get(c, 0) for c in self.comps(nodes))
-
-    def board_iron(self) -> int:
-        """Iron on unflipped works anywhere (iron needs no connection)."""
-        if self._iron < 0:
-            self._count_cubes()
-        return self._iron
-
-    def _count_cubes(self) -> None:
-        """Coal per connected group and iron on the board, in one pass."""
-        s, comp, slot_loc = self.s, self.comp, self.d.slot_loc
-        coal: dict[int, int] = {}
-        iron = 0
-        for slot, cubes in enumerate(s.slot_cubes):
-            if cubes:
-                ind = s.slot_ind[slot]
-                if ind == COAL:
-                    c = comp[slot_loc[slot]]
-                    coal[c] = coal.get(c, 0) + cubes
-                elif ind == IRON:
-                    iron += cubes
-        self._coal, self._iron = coal, iron
-
-    def beer_sources(self, seat: int, nodes: Sequence[int]) -> list[int]:
-        """Breweries with beer ``seat`` may use at ``nodes``: its own anywhere, opponents'
-        connected to one of ``nodes``."""
-        s, d = self.s, self.d
-        comps = self.comps(nodes)
-        return [
-            slot
-            for slot, ind in enumerate(s.slot_ind)
-            if ind == BREWERY
-            and s.slot_cubes[slot]
-            and (s.slot_owner[slot] == seat or self.comp[d.slot_loc[slot]] in comps)
-        ]
-
-    def beer(self, seat: int, nodes: Sequence[int], merchant: int = -1) -> int:
-        """Barrels available: :meth:`beer_sources` plus merchant space ``merchant``'s."""
-        total = self.s.merchant_beer[merchant] if merchant >= 0 else 0
-        return total + sum(self.s.slot_cubes[i] for i in self.beer_sources(seat, nodes))
 
 
 def _name(ind: int) -> str:
@@ -188,7 +83,7 @@ def cost_refusal(
     if coal:
         short = coal - ctx.board_coal(nodes)
         if short > 0:
-            if not ctx.reaches_merchant(nodes):
+            if not ctx.reaches_trade(nodes):
                 return (
                     "no_coal",
                     "coal must come from a connected mine, or from the market through a "
@@ -404,12 +299,6 @@ def sell_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, slot: int, mercha
     return None
 
 
-def loan_refusal(d: Birmingham, s: State, seat: int) -> Refusal:
-    if d.income.drop_levels(s.income[seat], d.rules.loan_levels) is None:
-        return ("loan_below_floor", "a loan may not take your income below level -10")
-    return None
-
-
 def scout_refusal(d: Birmingham, s: State, seat: int) -> Refusal:
     hand = s.hands[seat]
     if d.cards.wild_location in hand or d.cards.wild_industry in hand:
@@ -432,12 +321,11 @@ def action_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, m: Any) -> Refu
         return develop_refusal(d, s, ctx, seat, m.industry)
     if t is mv.Sell:
         return sell_refusal(d, s, ctx, seat, m.slot, m.merchant)
-    if t is mv.Loan:
-        return loan_refusal(d, s, seat)
     if t is mv.Scout:
         return scout_refusal(d, s, seat)
-    if t is mv.Pass:
-        return None
+    action = ctx.v.action_of.get(t)
+    if action is not None:
+        return action.refusal(ctx.v, ctx, seat, m)
     if t is mv.SecondLink:
         blocked = second_rail_blocker(d, s, ctx, seat, first_laid=True)
         why = "" if blocked is None else f"; none is possible now: {blocked[1]} ({blocked[0]})"
@@ -486,7 +374,7 @@ def action_moves(d: Birmingham, names: Names, s: State, seat: int) -> list[Any]:
     """Every legal action-starting move, named (each passes :func:`action_refusal`). Built
     straight in client form: these lists are long, and converting them afterwards would
     cost a second object per move."""
-    ctx = Ctx(d, s)
+    ctx = birmingham_variant(d).facts(s)
     hand = distinct(s.hands[seat])
     card, space, link = names.card, names.space, names.link
     merchant, industry = names.merchant, names.industry
@@ -494,11 +382,11 @@ def action_moves(d: Birmingham, names: Names, s: State, seat: int) -> list[Any]:
     out += [pm.Network(link[li]) for li in _link_options(d, s, ctx, seat)]
     out += [pm.Develop(industry[i]) for i in _develop_options(d, s, ctx, seat)]
     out += [pm.Sell(space[slot], merchant[m]) for slot, m in _sale_options(d, s, ctx, seat)]
-    if loan_refusal(d, s, seat) is None:
-        out.append(pm.Loan())
+    v = ctx.v
+    out += v.action_of[mv.Loan].options(v, ctx, seat)
     if scout_refusal(d, s, seat) is None:
         out.append(pm.Scout())
-    out.append(pm.Pass())
+    out += v.action_of[mv.Pass].options(v, ctx, seat)
     return out
 
 
@@ -643,7 +531,7 @@ def _sources(d: Birmingham, s: State, seat: int, step: ev.Step) -> list[int]:
         return [i for i, ind in enumerate(s.slot_ind) if ind == IRON and s.slot_cubes[i]]
     # beer: own anywhere, opponents' connected to where it is used, the merchant's barrel
     nodes = d.link_nodes[step.a] if k == "rail_beer" else (d.slot_loc[step.a],)
-    out = Ctx(d, s).beer_sources(seat, nodes)
+    out = birmingham_variant(d).facts(s).beer_sources(seat, nodes)
     if k == "beer" and s.merchant_beer[step.b]:
         out.append(MERCHANT_BEER)
     return out
@@ -659,7 +547,7 @@ def _pick(kind: str, source: int) -> Any:
 
 def offer_moves(d: Birmingham, s: State, seat: int, step: ev.Step) -> list[Any]:
     """The continuations an offer step allows (``Done`` not included)."""
-    ctx = Ctx(d, s)
+    ctx = birmingham_variant(d).facts(s)
     k = step.kind
     if k == "more_link":
         return [mv.SecondLink(li) for li in _link_options(d, s, ctx, seat, second=True)]
@@ -694,18 +582,19 @@ def legal_moves(d: Birmingham, names: Names, s: State, seat: int) -> list[Any]:
 # --- resolving -----------------------------------------------------------------------------
 
 
-class Resolver(family.Resolver):
+class Resolver(TurnResolver):
     """Birmingham's actions on the family turn engine (see :mod:`plugins.brass.resolver`)."""
 
     def __init__(self, d: Birmingham, s: State, seat: int) -> None:
-        super().__init__(d.turn_rules, d.income, lambda st, e: apply(d, st, e), s, seat)
-        self.d = d
+        super().__init__(birmingham_variant(d), s, seat)
 
     # --- starting an action -----------------------------------------------------------
 
     def start(self, m: Any) -> list[ev.Step]:
         d, s, seat = self.d, self.s, self.seat
         t = type(m)
+        if t in (mv.Loan, mv.Pass):
+            return super().start(m)
         queue: list[ev.Step] = []
         if t is mv.Build:
             self.emit(ev.Discarded(seat, [m.card]))
@@ -734,10 +623,6 @@ class Resolver(family.Resolver):
             queue += [ev.Step("iron", 1), ev.Step("more_develop")]
         elif t is mv.Sell:
             queue += self.sale(m.slot, m.merchant)
-        elif t is mv.Loan:
-            space = d.income.drop_levels(s.income[seat], d.rules.loan_levels)
-            assert space is not None
-            self.emit(ev.LoanTaken(seat, d.rules.loan_amount, space))
         elif t is mv.Scout:
             queue.append(ev.Step("scout"))
         return queue
@@ -760,7 +645,7 @@ class Resolver(family.Resolver):
             self.take(queue, MERCHANT_BEER if t is mv.PickMerchantBeer else m.slot)
             return
         if t is mv.Liquidate:
-            self.liquidate(m.slot)
+            self.v.liquidate(self, m.slot)
             return
         queue.pop(0)
         if t is mv.SecondLink:
@@ -819,7 +704,7 @@ class Resolver(family.Resolver):
                 return False
             if len(owned) > 1:
                 return True
-            self.liquidate(owned[0])
+            self.v.liquidate(self, owned[0])
             return False
         queue.pop(0)
         if k == "produce":
@@ -853,7 +738,7 @@ class Resolver(family.Resolver):
         sold = money = 0
         if ind == IRON:
             sold, money = d.iron_market.sell(s.iron_market, cubes)
-        elif ind == COAL and Ctx(d, s).reaches_merchant((d.slot_loc[slot],)):
+        elif ind == COAL and birmingham_variant(d).facts(s).reaches_trade((d.slot_loc[slot],)):
             sold, money = d.coal_market.sell(s.coal_market, cubes)
         self.emit(ev.Produced(slot, cubes, sold, money))
         if sold == cubes:
@@ -870,26 +755,6 @@ class Resolver(family.Resolver):
             self.emit(ev.BonusGained(self.seat, money=bonus.amount))
         else:
             self.emit(ev.BonusGained(self.seat, income=bonus.amount))
-
-    def liquidate(self, slot: int) -> None:
-        s = self.s
-        refund = self.d.tile(s.slot_ind[slot], s.slot_level[slot]).money // 2
-        self.emit(ev.Liquidated(s.slot_owner[slot], slot, refund))
-
-    def shortfall_step(self, seat: int, owe: int) -> ev.Step | None:
-        """The indebted seat chooses which of its industries to sell, one at a time, until
-        ``owe`` is covered (asked only when it has two or more)."""
-        owned = sum(o == seat for o in self.s.slot_owner)
-        return ev.Step("liquidate", owe, seat) if owned > 1 else None
-
-    def income_shortfall(self, seat: int, owe: int) -> tuple[int, int]:
-        """Sell the seat's only industry if that is still needed, then lose 1 VP per £1
-        unpaid (a seat with several industries chose already: :meth:`shortfall_step`)."""
-        s = self.s
-        owned = [i for i, o in enumerate(s.slot_owner) if o == seat]
-        if owned and s.money[seat] < owe:
-            self.liquidate(owned[0])
-        return super().income_shortfall(seat, owe)
 
 
 def era_points(d: Birmingham, s: State) -> tuple[list[int], list[int]]:
@@ -936,7 +801,7 @@ def decide(d: Birmingham, s: State, actor: int, m: Any, rng: Random) -> list[Any
             raise IllegalMove(*pending_refusal(d, s, m))
         r.answer(m)
     else:
-        refusal = action_refusal(d, s, Ctx(d, s), actor, m)
+        refusal = action_refusal(d, s, birmingham_variant(d).facts(s), actor, m)
         if refusal:
             raise IllegalMove(*refusal)
         r.begin(m)
@@ -968,7 +833,7 @@ def pending_refusal(d: Birmingham, s: State, m: Any) -> tuple[str, str]:
     if type(m) in (mv.Build, mv.Network, mv.Develop, mv.Sell, mv.Loan, mv.Scout, mv.Pass):
         return ("decision_pending", f"finish the action in progress first: {sentence}")
     # a continuation of the right kind names the exact rule it breaks
-    ctx, seat = Ctx(d, s), s.current
+    ctx, seat = birmingham_variant(d).facts(s), s.current
     specific: Refusal = None
     if k == "more_link" and isinstance(m, mv.SecondLink):
         specific = link_refusal(d, s, ctx, seat, m.link, second=True)

@@ -23,6 +23,7 @@ from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham.data import DATA, INDUSTRIES, Birmingham
 from plugins.brass_birmingham.names import Names
 from plugins.brass_birmingham.state import PLAY, RAIL, State
+from plugins.brass_birmingham.variant import birmingham_variant
 
 ERAS = ("canal", "rail")
 ACTIONS = ["build", "network", "develop", "sell", "loan", "scout", "pass"]
@@ -260,7 +261,7 @@ def _next_tiles(d: Birmingham, mat: list[int]) -> dict[str, int | None]:
 def _double_rail(d: Birmingham, s: State) -> DoubleRailView | None:
     if s.era != RAIL or s.phase != PLAY or s.pending:
         return None
-    blocked = engine.second_rail_blocker(d, s, engine.Ctx(d, s), s.current)
+    blocked = engine.second_rail_blocker(d, s, birmingham_variant(d).facts(s), s.current)
     if blocked is None:
         return DoubleRailView(possible=True)
     return DoubleRailView(possible=False, blocked_by=blocked[0], reason=blocked[1])

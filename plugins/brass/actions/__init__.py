@@ -9,7 +9,8 @@ effect:
   text's order (``decide`` asks it of the one move it gets: cheap);
 * :meth:`Action.options` -- every allowed action-starting move, in the named form clients
   use (``legal_moves``; exactness tests prove it equal to ``refusal``);
-* :meth:`Action.start` -- the effect: the first events, then the steps still to resolve;
+* :meth:`Action.start` -- the effect: the first events, then the steps still to resolve
+  (after the ``discard`` of :attr:`Action.cards` cards that pays for it);
 * :attr:`Action.steps` -- the step kinds this action brings (:class:`StepKind`).
 
 A :class:`StepKind` is one kind of pending step (``Step.kind``): how it resolves when it
@@ -47,6 +48,9 @@ class Action:
 
     tag: ClassVar[str] = ""
     """The move's tag, as clients send it (``build``)."""
+    cards: ClassVar[int] = 1
+    """Cards a ``discard`` step asks for before the action's own steps (0: the move names
+    its card, as a build does)."""
     continuations: ClassVar[tuple[type, ...]] = ()
     """Engine moves that continue this action (``SecondLink``): sent with no action in
     progress, :meth:`stray_refusal` says why they are refused."""
@@ -63,9 +67,9 @@ class Action:
         return []
 
     def start(self, r: TurnResolver, m: Any) -> list[Step]:
-        """Emit the action's first events and return its steps (the paying ``discard``
-        usually first)."""
-        return [Step("discard", 1)]
+        """Emit the action's first events and return its steps; the paying ``discard``
+        step (:attr:`cards`) goes before them."""
+        return []
 
     def stray_refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
         """Why continuation ``m`` is refused when no action of this kind is in progress."""
