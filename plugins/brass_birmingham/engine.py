@@ -21,6 +21,7 @@ from typing import Any
 from core.errors import IllegalMove
 from core.game import SYSTEM
 from plugins.brass import resolver as family
+from plugins.brass import turn
 from plugins.brass.build import (
     EVERY_LOCATION,
     NETWORK_LOCATIONS,
@@ -244,35 +245,6 @@ def link_refusal(
     return None
 
 
-def develop_refusal(
-    d: Birmingham, s: State, ctx: Ctx, seat: int, ind: int, free: bool = False
-) -> Refusal:
-    return develop_tile_refusal(d, s, seat, ind) or (None if free else develop_cost_refusal(
-        d, s, ctx, seat
-    ))  # fmt: skip
-
-
-def develop_tile_refusal(d: Birmingham, s: State, seat: int, ind: int) -> Refusal:
-    """Whether the seat's lowest ``ind`` tile may be developed away."""
-    if not 0 <= ind < len(INDUSTRIES):
-        return ("bad_industry", "no such industry")
-    level = d.stacks.top_level(ind, s.mat[seat][ind])
-    if level == EMPTY:
-        return ("no_tile_left", f"you have no {_name(ind)} tiles left")
-    if not d.tile(ind, level).develop:
-        return (
-            "cannot_develop",
-            f"your lowest {_name(ind)} tile (level {level}) shows the no-development icon: "
-            "it must be built",
-        )
-    return None
-
-
-def develop_cost_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int) -> Refusal:
-    """Whether the seat can pay a development's iron (the same for every tile)."""
-    return cost_refusal(d, s, ctx, seat, (), 0, 0, 1)
-
-
 def sell_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, slot: int, merchant: int) -> Refusal:
     if not 0 <= slot < d.n_slots or not 0 <= merchant < d.n_merchants:
         return ("bad_sale", "no such build space or merchant space")
@@ -317,8 +289,6 @@ def action_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, m: Any) -> Refu
         return build_refusal(d, s, ctx, seat, m)
     if t is mv.Network:
         return link_refusal(d, s, ctx, seat, m.link)
-    if t is mv.Develop:
-        return develop_refusal(d, s, ctx, seat, m.industry)
     if t is mv.Sell:
         return sell_refusal(d, s, ctx, seat, m.slot, m.merchant)
     if t is mv.Scout:
@@ -380,9 +350,9 @@ def action_moves(d: Birmingham, names: Names, s: State, seat: int) -> list[Any]:
     merchant, industry = names.merchant, names.industry
     out = _build_moves(d, s, ctx, seat, hand, card, space, industry)
     out += [pm.Network(link[li]) for li in _link_options(d, s, ctx, seat)]
-    out += [pm.Develop(industry[i]) for i in _develop_options(d, s, ctx, seat)]
-    out += [pm.Sell(space[slot], merchant[m]) for slot, m in _sale_options(d, s, ctx, seat)]
     v = ctx.v
+    out += v.action_of[mv.Develop].options(v, ctx, seat)
+    out += [pm.Sell(space[slot], merchant[m]) for slot, m in _sale_options(d, s, ctx, seat)]
     out += v.action_of[mv.Loan].options(v, ctx, seat)
     if scout_refusal(d, s, seat) is None:
         out.append(pm.Scout())
@@ -507,13 +477,6 @@ def _sale_options(d: Birmingham, s: State, ctx: Ctx, seat: int) -> list[tuple[in
     ]
 
 
-def _develop_options(d: Birmingham, s: State, ctx: Ctx, seat: int, free: bool = False) -> list[int]:
-    """The industries the seat may develop (:func:`develop_refusal`, its cost asked once)."""
-    if not free and develop_cost_refusal(d, s, ctx, seat):
-        return []
-    return [i for i in range(len(INDUSTRIES)) if not develop_tile_refusal(d, s, seat, i)]
-
-
 def _sources(d: Birmingham, s: State, seat: int, step: ev.Step) -> list[int]:
     """Where the next unit of a resource step may come from (slots, or MERCHANT_BEER);
     empty when the board has none (the market then supplies it)."""
@@ -553,14 +516,15 @@ def offer_moves(d: Birmingham, s: State, seat: int, step: ev.Step) -> list[Any]:
         return [mv.SecondLink(li) for li in _link_options(d, s, ctx, seat, second=True)]
     if k == "more_sell":
         return [mv.SellAlso(slot, m) for slot, m in _sale_options(d, s, ctx, seat)]
-    free = k == "free_develop"
-    make = mv.FreeDevelop if free else mv.DevelopAlso
-    return [make(i) for i in _develop_options(d, s, ctx, seat, free)]
+    raise AssertionError(k)
 
 
 def step_options(d: Birmingham, s: State, seat: int) -> list[Any]:
     """The moves that answer the pending step (for offers, ``Done`` comes last)."""
     step = s.pending[0]
+    v = birmingham_variant(d)
+    if step.kind in v.step_kinds:
+        return turn.step_options(v, s, seat)
     if step.kind == "discard":
         return family.discard_options(s, seat)
     if step.kind == "liquidate":
@@ -593,7 +557,7 @@ class Resolver(TurnResolver):
     def start(self, m: Any) -> list[ev.Step]:
         d, s, seat = self.d, self.s, self.seat
         t = type(m)
-        if t in (mv.Loan, mv.Pass):
+        if t in self.v.action_of:
             return super().start(m)
         queue: list[ev.Step] = []
         if t is mv.Build:
@@ -618,18 +582,11 @@ class Resolver(TurnResolver):
             else:
                 self.emit(ev.Paid(seat, d.rules.rail_link_cost))
                 queue += [ev.Step("link_coal", d.rules.coal_per_rail, m.link), ev.Step("more_link")]
-        elif t is mv.Develop:
-            self.develop(m.industry)
-            queue += [ev.Step("iron", 1), ev.Step("more_develop")]
         elif t is mv.Sell:
             queue += self.sale(m.slot, m.merchant)
         elif t is mv.Scout:
             queue.append(ev.Step("scout"))
         return queue
-
-    def develop(self, ind: int) -> None:
-        level = self.d.stacks.top_level(ind, self.s.mat[self.seat][ind])
-        self.emit(ev.TileDeveloped(self.seat, ind, level))
 
     def sale(self, slot: int, merchant: int) -> list[ev.Step]:
         need = self.d.tile(self.s.slot_ind[slot], self.s.slot_level[slot]).beer
@@ -639,6 +596,9 @@ class Resolver(TurnResolver):
     # --- continuing -------------------------------------------------------------------
 
     def answer_step(self, m: Any, queue: list[ev.Step]) -> None:
+        if queue[0].kind in self.v.step_kinds:
+            super().answer_step(m, queue)
+            return
         d, seat = self.d, self.seat
         t = type(m)
         if queue[0].kind in RESOURCE_STEPS:
@@ -657,11 +617,6 @@ class Resolver(TurnResolver):
             ]
         elif t is mv.SellAlso:
             queue[:0] = self.sale(m.slot, m.merchant)
-        elif t is mv.DevelopAlso:
-            self.develop(m.industry)
-            queue.insert(0, ev.Step("iron", 1))
-        elif t is mv.FreeDevelop:
-            self.develop(m.industry)
 
     def take(self, queue: list[ev.Step], source: int) -> None:
         """Take one unit for ``queue[0]`` from ``source``."""
@@ -677,6 +632,8 @@ class Resolver(TurnResolver):
                 self.emit(ev.Flipped(source))
 
     def resolve(self, step: ev.Step, queue: list[ev.Step]) -> bool:
+        if step.kind in self.v.step_kinds:
+            return super().resolve(step, queue)
         d, s, seat = self.d, self.s, self.seat
         k = step.kind
         if k in RESOURCE_STEPS:
@@ -811,6 +768,9 @@ def decide(d: Birmingham, s: State, actor: int, m: Any, rng: Random) -> list[Any
 def pending_refusal(d: Birmingham, s: State, m: Any) -> tuple[str, str]:
     """Why ``m`` does not answer the pending step, naming the rule."""
     k = s.pending[0].kind
+    v = birmingham_variant(d)
+    if k in v.step_kinds:
+        return turn.pending_refusal(v, s, m)
     reasons = {
         "coal": ("coal_not_nearest", "coal comes from the nearest connected mine with coal; "
                  "choose one of the tied nearest mines"),
@@ -839,8 +799,4 @@ def pending_refusal(d: Birmingham, s: State, m: Any) -> tuple[str, str]:
         specific = link_refusal(d, s, ctx, seat, m.link, second=True)
     elif k == "more_sell" and isinstance(m, mv.SellAlso):
         specific = sell_refusal(d, s, ctx, seat, m.slot, m.merchant)
-    elif k == "more_develop" and isinstance(m, mv.DevelopAlso):
-        specific = develop_refusal(d, s, ctx, seat, m.industry)
-    elif k == "free_develop" and isinstance(m, mv.FreeDevelop):
-        specific = develop_refusal(d, s, ctx, seat, m.industry, free=True)
     return specific or (code, sentence)

@@ -10,10 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
+from plugins.brass import events as ev
+from plugins.brass.actions import Refusal, StepKind
+from plugins.brass.actions import develop as dev
+from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
 from plugins.brass.actions.pass_ import Pass
 from plugins.brass.facts import Facts
+from plugins.brass.steps import Offer
+from plugins.brass.turn import TurnResolver
 from plugins.brass.variant import Variant
 from plugins.brass_birmingham import internal_moves as im
 from plugins.brass_birmingham import moves as pm
@@ -71,11 +78,34 @@ class BirminghamVariant(Variant):
         self.sellable = frozenset(SELLABLE)
         self.trade_points = d.merchant_nodes
         self.overbuild_opponent = frozenset((COAL, IRON))
-        self.actions = (Loan(im.Loan, pm.Loan), Pass(im.Pass, pm.Pass))
+        self.actions = (
+            Develop(im.Develop, pm.Develop),
+            Loan(im.Loan, pm.Loan),
+            Pass(im.Pass, pm.Pass),
+        )
         self.finish()
 
     def facts(self, s: State) -> BirminghamFacts:  # type: ignore[override]
         return BirminghamFacts(self, s)
+
+    def own_steps(self) -> dict[str, StepKind]:
+        return {**super().own_steps(), "free_develop": FreeDevelop()}
+
+
+class FreeDevelop(Offer):
+    """Gloucester's beer bonus: one development that costs no iron (``free_develop``)."""
+
+    move = im.FreeDevelop
+    reason = ("develop_illegal", "choose a tile to develop for free or done")
+
+    def offers(self, v: Variant, s: Any, seat: int, step: ev.Step) -> list[Any]:
+        return [im.FreeDevelop(i) for i in dev.industries(v, v.facts(s), seat, free=True)]
+
+    def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
+        dev.develop(r, m.industry)
+
+    def specific(self, v: Variant, s: Any, m: Any) -> Refusal:
+        return dev.refusal(v, v.facts(s), s.current, m.industry, free=True)
 
 
 @cache

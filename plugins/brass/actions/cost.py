@@ -1,0 +1,48 @@
+"""Paying for a tile, a link or a development: money, plus coal and iron cubes.
+
+The rule ("Coal: nearest first", "Iron: no connection", "Market buying and replenishment"
+in the Birmingham rule text): cubes on the board are free. Coal must come from a mine
+connected to where it is used; what the connected mines lack is bought from the coal
+market, which needs a connection to a trade point. Iron comes from any works, connected or
+not, and what the board lacks is bought from the iron market, which needs no connection.
+A market with no cube left still sells at its empty price.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from plugins.brass.actions import Refusal
+
+if TYPE_CHECKING:
+    from plugins.brass.facts import Facts
+    from plugins.brass.variant import Variant
+
+
+def cost_floor(v: Variant, f: Facts, money: int, iron: int) -> int:
+    """The least a cost of ``money`` and ``iron`` (plus any coal) can come to anywhere:
+    iron needs no connection, and the coal may all come free from a connected mine."""
+    short = iron - f.board_iron() if iron else 0
+    return money + v.d.iron_market.buy_cost(f.s.iron_market, short) if short > 0 else money
+
+
+def cost_refusal(
+    v: Variant, f: Facts, seat: int, nodes: Sequence[int], money: int, coal: int, iron: int
+) -> Refusal:
+    """Can ``seat`` pay ``money`` plus ``coal`` delivered to ``nodes`` and ``iron``?"""
+    s = f.s
+    total = cost_floor(v, f, money, iron)
+    if coal:
+        short = coal - f.board_coal(nodes)
+        if short > 0:
+            if not f.reaches_trade(nodes):
+                return (
+                    "no_coal",
+                    "coal must come from a connected mine, or from the market through a "
+                    "connection to a merchant location; neither is available",
+                )
+            total += v.d.coal_market.buy_cost(s.coal_market, short)
+    if total > s.money[seat]:
+        return ("cannot_afford", f"this costs £{total} with resources; you have £{s.money[seat]}")
+    return None

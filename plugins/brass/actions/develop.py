@@ -1,0 +1,100 @@
+"""Develop: pay a card and take one or two tiles off the mat without building them.
+
+The rule ("Develop: lowest tile" in the Birmingham rule text): each development removes
+the seat's lowest tile of one industry, for one iron (taken as for a build: any works,
+else the iron market); a tile showing the no-development icon cannot be removed so and
+must be built. After the first, a second development may follow in the same action,
+checked on its own (its lowest tile, its iron). Each tile is checked and paid one at a
+time, so a second development of the same industry looks at the next tile up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from plugins.brass import events as ev
+from plugins.brass import moves as fm
+from plugins.brass.actions import Action, Refusal, StepKind
+from plugins.brass.actions.cost import cost_refusal
+from plugins.brass.mat import EMPTY
+from plugins.brass.steps import Offer
+
+if TYPE_CHECKING:
+    from plugins.brass.facts import Facts
+    from plugins.brass.turn import TurnResolver
+    from plugins.brass.variant import Variant
+
+
+def tile_refusal(v: Variant, s: Any, seat: int, ind: int) -> Refusal:
+    """Whether the seat's lowest ``ind`` tile may be developed away."""
+    d = v.d
+    if not 0 <= ind < len(v.industries):
+        return ("bad_industry", "no such industry")
+    level = d.stacks.top_level(ind, s.mat[seat][ind])
+    if level == EMPTY:
+        return ("no_tile_left", f"you have no {v.name(ind)} tiles left")
+    if not d.tile(ind, level).develop:
+        return (
+            "cannot_develop",
+            f"your lowest {v.name(ind)} tile (level {level}) shows the no-development icon: "
+            "it must be built",
+        )
+    return None
+
+
+def cost(v: Variant, f: Facts, seat: int) -> Refusal:
+    """Whether the seat can pay a development's iron (the same for every tile)."""
+    return cost_refusal(v, f, seat, (), 0, 0, v.develop_iron)
+
+
+def refusal(v: Variant, f: Facts, seat: int, ind: int, free: bool = False) -> Refusal:
+    """A development of ``ind`` (``free``: a bonus development, which costs no iron)."""
+    return tile_refusal(v, f.s, seat, ind) or (None if free else cost(v, f, seat))
+
+
+def industries(v: Variant, f: Facts, seat: int, free: bool = False) -> list[int]:
+    """The industries the seat may develop now (the iron asked once for all)."""
+    if not free and cost(v, f, seat):
+        return []
+    return [i for i in range(len(v.industries)) if not tile_refusal(v, f.s, seat, i)]
+
+
+def develop(r: TurnResolver, ind: int) -> None:
+    """The seat's lowest ``ind`` tile leaves its mat."""
+    level = r.d.stacks.top_level(ind, r.s.mat[r.seat][ind])
+    r.emit(ev.TileDeveloped(r.seat, ind, level))
+
+
+class Develop(Action):
+    tag = "develop"
+
+    def refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
+        return refusal(v, f, seat, m.industry)
+
+    def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
+        named, industry = self.named, v.names.industry
+        return [named(industry[i]) for i in industries(v, f, seat)]
+
+    def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
+        develop(r, m.industry)
+        return [ev.Step("iron", r.v.develop_iron), ev.Step("more_develop")]
+
+    def step_kinds(self) -> dict[str, StepKind]:
+        return {"more_develop": MoreDevelop()}
+
+
+class MoreDevelop(Offer):
+    """The offer of a second development (``develop_also``), which pays its own iron."""
+
+    move = fm.DevelopAlso
+    reason = ("develop_illegal", "choose a legal second development or done")
+
+    def offers(self, v: Variant, s: Any, seat: int, step: ev.Step) -> list[Any]:
+        return [fm.DevelopAlso(i) for i in industries(v, v.facts(s), seat)]
+
+    def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
+        develop(r, m.industry)
+        queue.insert(0, ev.Step("iron", r.v.develop_iron))
+
+    def specific(self, v: Variant, s: Any, m: Any) -> Refusal:
+        return refusal(v, v.facts(s), s.current, m.industry)
