@@ -39,7 +39,7 @@ from plugins.brass_birmingham import internal_moves as mv
 from plugins.brass_birmingham import moves as pm
 from plugins.brass_birmingham.data import COAL, INDUSTRIES, IRON, SELLABLE, Birmingham
 from plugins.brass_birmingham.names import Names
-from plugins.brass_birmingham.state import CANAL, PLAY, RAIL, State
+from plugins.brass_birmingham.state import CANAL, PLAY, State
 from plugins.brass_birmingham.variant import MERCHANT_BEER, BirminghamFacts, birmingham_variant
 
 Ctx = BirminghamFacts
@@ -202,49 +202,6 @@ def build_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, m: mv.Build) -> 
     )
 
 
-def link_money(d: Birmingham, s: State, second: bool = False) -> int:
-    """The money a link costs besides its coal: a canal, a rail, or a second rail's extra."""
-    r = d.rules
-    if s.era == CANAL:
-        return r.canal_link_cost
-    return r.double_rail_cost - r.rail_link_cost if second else r.rail_link_cost
-
-
-def link_refusal(
-    d: Birmingham, s: State, ctx: Ctx, seat: int, link: int, second: bool = False
-) -> Refusal:
-    if not 0 <= link < d.n_links:
-        return ("bad_link", "no such link line")
-    if s.link_owner[link] >= 0:
-        return ("link_taken", "that line already carries a link")
-    r = d.rules
-    # a second rail counts the first, already on the board
-    if ctx.links_placed(seat) >= r.link_tiles:
-        return ("no_link_tiles", f"you have placed all {r.link_tiles} of your link tiles")
-    if not (d.link_rail if s.era == RAIL else d.link_canal)[link]:
-        return ("link_wrong_era", f"no {ERA_NAMES[s.era]} link may be built on this line")
-    net = ctx.network(seat)
-    if ctx.presence(seat) and not any(n in net for n in d.link_nodes[link]):
-        return ("link_not_in_network", "a new link must touch a location of your network")
-    money = link_money(d, s, second)
-    if s.era == CANAL:
-        if s.money[seat] < money:
-            return ("cannot_afford", f"a canal costs £{money}")
-        return None
-    # the rail is placed before its coal is found: the line joins its locations' networks
-    nodes = d.link_nodes[link]
-    refusal = cost_refusal(d, s, ctx, seat, nodes, money, r.coal_per_rail, 0)
-    if refusal or not second:
-        return refusal
-    if ctx.beer(seat, nodes) < r.double_rail_beer:
-        return (
-            "no_beer_for_double_rail",
-            "a double rail needs beer from your brewery or a brewery connected to the "
-            "second rail (merchant beer does not count)",
-        )
-    return None
-
-
 def sell_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, slot: int, merchant: int) -> Refusal:
     if not 0 <= slot < d.n_slots or not 0 <= merchant < d.n_merchants:
         return ("bad_sale", "no such build space or merchant space")
@@ -287,54 +244,11 @@ def action_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, m: Any) -> Refu
     t = type(m)
     if t is mv.Build:
         return build_refusal(d, s, ctx, seat, m)
-    if t is mv.Network:
-        return link_refusal(d, s, ctx, seat, m.link)
     if t is mv.Sell:
         return sell_refusal(d, s, ctx, seat, m.slot, m.merchant)
     if t is mv.Scout:
         return scout_refusal(d, s, seat)
-    action = ctx.v.action_of.get(t)
-    if action is not None:
-        return action.refusal(ctx.v, ctx, seat, m)
-    if t is mv.SecondLink:
-        blocked = second_rail_blocker(d, s, ctx, seat, first_laid=True)
-        why = "" if blocked is None else f"; none is possible now: {blocked[1]} ({blocked[0]})"
-        return ("no_second_rail", "a second rail is offered right after the first rail of a "
-                f"network action, while one is possible{why}")
-    return ("not_an_action", "this move continues an action; none is in progress")
-
-
-def second_rail_blocker(
-    d: Birmingham, s: State, ctx: Ctx, seat: int, first_laid: bool = False
-) -> tuple[str, str] | None:
-    """The rule that leaves ``seat`` no second rail on today's board, or ``None`` if one
-    could follow: the refusal (:func:`link_refusal`) most of the rail lines touching its
-    network share. Shown before the first rail (the view's ``double_rail``) and, with
-    ``first_laid``, in the refusal of a ``second_link`` sent when none is offered."""
-    r = d.rules
-    if s.era != RAIL:
-        return ("link_wrong_era", "a double rail is a rail-era network action")
-    tiles, money = (1, link_money(d, s, True)) if first_laid else (2, r.double_rail_cost)
-    if ctx.links_placed(seat) + tiles > r.link_tiles:
-        return ("no_link_tiles", f"you do not have {tiles} link tile(s) left")
-    if s.money[seat] < money:
-        what = "a second rail costs" if first_laid else "two rails cost"
-        return ("cannot_afford", f"{what} £{money} besides coal")
-    if ctx.presence(seat):
-        net = ctx.network(seat)
-        lines: Sequence[int] = sorted({li for n in net for li in d.graph.node_links[n]})
-    else:
-        lines = range(d.n_links)
-    refusals: dict[tuple[str, str], int] = {}
-    for li in lines:
-        if s.link_owner[li] < 0 and d.link_rail[li]:
-            refusal = link_refusal(d, s, ctx, seat, li, second=True)
-            if refusal is None:
-                return None
-            refusals[refusal] = refusals.get(refusal, 0) + 1
-    if not refusals:
-        return ("link_not_in_network", "no empty rail line touches your network")
-    return max(refusals, key=lambda reason: refusals[reason])
+    return turn.action_refusal(ctx.v, ctx, seat, m)
 
 
 # --- legal moves ---------------------------------------------------------------------------
@@ -346,11 +260,11 @@ def action_moves(d: Birmingham, names: Names, s: State, seat: int) -> list[Any]:
     cost a second object per move."""
     ctx = birmingham_variant(d).facts(s)
     hand = distinct(s.hands[seat])
-    card, space, link = names.card, names.space, names.link
+    card, space = names.card, names.space
     merchant, industry = names.merchant, names.industry
     out = _build_moves(d, s, ctx, seat, hand, card, space, industry)
-    out += [pm.Network(link[li]) for li in _link_options(d, s, ctx, seat)]
     v = ctx.v
+    out += v.action_of[mv.Network].options(v, ctx, seat)
     out += v.action_of[mv.Develop].options(v, ctx, seat)
     out += [pm.Sell(space[slot], merchant[m]) for slot, m in _sale_options(d, s, ctx, seat)]
     out += v.action_of[mv.Loan].options(v, ctx, seat)
@@ -441,27 +355,6 @@ def _build_moves(
     return out
 
 
-def _link_options(d: Birmingham, s: State, ctx: Ctx, seat: int, second: bool = False) -> list[int]:
-    """The lines a link may take (:func:`link_refusal`), asked only of empty lines of the
-    era that touch the seat's network when it has one, and only while it has a link tile
-    and at least the link's money."""
-    if ctx.links_placed(seat) >= d.rules.link_tiles or link_money(d, s, second) > s.money[seat]:
-        return []
-    era_lines = d.link_rail if s.era == RAIL else d.link_canal
-    if ctx.presence(seat):
-        net = ctx.network(seat)
-        lines: Sequence[int] = sorted({li for n in net for li in d.graph.node_links[n]})
-    else:
-        lines = range(d.n_links)
-    return [
-        li
-        for li in lines
-        if s.link_owner[li] < 0
-        and era_lines[li]
-        and link_refusal(d, s, ctx, seat, li, second) is None
-    ]
-
-
 def _sale_options(d: Birmingham, s: State, ctx: Ctx, seat: int) -> list[tuple[int, int]]:
     """The (slot, merchant) sales :func:`sell_refusal` allows, asked only of the seat's
     unflipped sellable industries and the merchants connected to them."""
@@ -512,8 +405,6 @@ def offer_moves(d: Birmingham, s: State, seat: int, step: ev.Step) -> list[Any]:
     """The continuations an offer step allows (``Done`` not included)."""
     ctx = birmingham_variant(d).facts(s)
     k = step.kind
-    if k == "more_link":
-        return [mv.SecondLink(li) for li in _link_options(d, s, ctx, seat, second=True)]
     if k == "more_sell":
         return [mv.SellAlso(slot, m) for slot, m in _sale_options(d, s, ctx, seat)]
     raise AssertionError(k)
@@ -575,14 +466,7 @@ class Resolver(TurnResolver):
                 queue.append(ev.Step("produce", a=m.slot))
             return queue
         queue.append(ev.Step("discard", 3 if t is mv.Scout else 1))
-        if t is mv.Network:
-            self.emit(ev.LinkPlaced(seat, m.link))
-            if s.era == CANAL:
-                self.emit(ev.Paid(seat, d.rules.canal_link_cost))
-            else:
-                self.emit(ev.Paid(seat, d.rules.rail_link_cost))
-                queue += [ev.Step("link_coal", d.rules.coal_per_rail, m.link), ev.Step("more_link")]
-        elif t is mv.Sell:
+        if t is mv.Sell:
             queue += self.sale(m.slot, m.merchant)
         elif t is mv.Scout:
             queue.append(ev.Step("scout"))
@@ -599,7 +483,6 @@ class Resolver(TurnResolver):
         if queue[0].kind in self.v.step_kinds:
             super().answer_step(m, queue)
             return
-        d, seat = self.d, self.seat
         t = type(m)
         if queue[0].kind in RESOURCE_STEPS:
             self.take(queue, MERCHANT_BEER if t is mv.PickMerchantBeer else m.slot)
@@ -608,14 +491,7 @@ class Resolver(TurnResolver):
             self.v.liquidate(self, m.slot)
             return
         queue.pop(0)
-        if t is mv.SecondLink:
-            self.emit(ev.LinkPlaced(seat, m.link))
-            self.emit(ev.Paid(seat, d.rules.double_rail_cost - d.rules.rail_link_cost))
-            queue[:0] = [
-                ev.Step("link_coal", d.rules.coal_per_rail, m.link),
-                ev.Step("rail_beer", d.rules.double_rail_beer, m.link),
-            ]
-        elif t is mv.SellAlso:
+        if t is mv.SellAlso:
             queue[:0] = self.sale(m.slot, m.merchant)
 
     def take(self, queue: list[ev.Step], source: int) -> None:
@@ -795,8 +671,6 @@ def pending_refusal(d: Birmingham, s: State, m: Any) -> tuple[str, str]:
     # a continuation of the right kind names the exact rule it breaks
     ctx, seat = birmingham_variant(d).facts(s), s.current
     specific: Refusal = None
-    if k == "more_link" and isinstance(m, mv.SecondLink):
-        specific = link_refusal(d, s, ctx, seat, m.link, second=True)
-    elif k == "more_sell" and isinstance(m, mv.SellAlso):
+    if k == "more_sell" and isinstance(m, mv.SellAlso):
         specific = sell_refusal(d, s, ctx, seat, m.slot, m.merchant)
     return specific or (code, sentence)

@@ -17,6 +17,7 @@ from plugins.brass.actions import Refusal, StepKind
 from plugins.brass.actions import develop as dev
 from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
+from plugins.brass.actions.network import Network
 from plugins.brass.actions.pass_ import Pass
 from plugins.brass.facts import Facts
 from plugins.brass.steps import Offer
@@ -79,6 +80,7 @@ class BirminghamVariant(Variant):
         self.trade_points = d.merchant_nodes
         self.overbuild_opponent = frozenset((COAL, IRON))
         self.actions = (
+            Network(im.Network, pm.Network),
             Develop(im.Develop, pm.Develop),
             Loan(im.Loan, pm.Loan),
             Pass(im.Pass, pm.Pass),
@@ -87,6 +89,21 @@ class BirminghamVariant(Variant):
 
     def facts(self, s: State) -> BirminghamFacts:  # type: ignore[override]
         return BirminghamFacts(self, s)
+
+    def second_link_refusal(self, f: Facts, seat: int, link: int) -> Refusal:
+        """A double rail needs beer from the seat's brewery or one connected to the second
+        rail (never a merchant's)."""
+        assert isinstance(f, BirminghamFacts)
+        if f.beer(seat, self.d.link_nodes[link]) < self.d.rules.double_rail_beer:
+            return (
+                "no_beer_for_double_rail",
+                "a double rail needs beer from your brewery or a brewery connected to the "
+                "second rail (merchant beer does not count)",
+            )
+        return None
+
+    def second_link_steps(self, link: int) -> list[ev.Step]:
+        return [ev.Step("rail_beer", self.d.rules.double_rail_beer, link)]
 
     def own_steps(self) -> dict[str, StepKind]:
         return {**super().own_steps(), "free_develop": FreeDevelop()}

@@ -14,11 +14,11 @@ import msgspec
 
 from plugins.brass import client as fc
 from plugins.brass import events as fev
+from plugins.brass.actions.network import second_link_blocker
 from plugins.brass.hidden import dealt
 from plugins.brass.layout import Layout, load_layout, served
 from plugins.brass.log import redact_log
 from plugins.brass.mat import EMPTY
-from plugins.brass_birmingham import engine
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham.data import DATA, INDUSTRIES, Birmingham
 from plugins.brass_birmingham.names import Names
@@ -261,7 +261,8 @@ def _next_tiles(d: Birmingham, mat: list[int]) -> dict[str, int | None]:
 def _double_rail(d: Birmingham, s: State) -> DoubleRailView | None:
     if s.era != RAIL or s.phase != PLAY or s.pending:
         return None
-    blocked = engine.second_rail_blocker(d, s, birmingham_variant(d).facts(s), s.current)
+    v = birmingham_variant(d)
+    blocked = second_link_blocker(v, v.facts(s), s.current)
     if blocked is None:
         return DoubleRailView(possible=True)
     return DoubleRailView(possible=False, blocked_by=blocked[0], reason=blocked[1])

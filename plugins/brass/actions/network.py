@@ -1,0 +1,158 @@
+"""Network: pay a card and place links, extending the seat's network along link lines.
+
+The rule ("Rail: place, then supply coal" and "Double rail: coal per link" in the
+Birmingham rule text): a link goes on an empty line the era allows (canals in the canal
+era, rails in the rail era) that touches the seat's network, anywhere while the seat has
+nothing on the board (if the variant allows: :attr:`Variant.first_link_anywhere`), while
+the seat has a link tile left. A canal costs money only; a rail costs money and coal,
+the rail being placed first so that its coal may come along it from the nearest mine
+connected to either end (else from the market through a trade point). In the rail era a
+second rail may follow in the same action for the double rail's extra money and its own
+coal (Birmingham adds a beer: :meth:`Variant.second_link_refusal`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from plugins.brass import events as ev
+from plugins.brass import moves as fm
+from plugins.brass.actions import Action, Refusal, StepKind
+from plugins.brass.actions.cost import cost_refusal
+from plugins.brass.steps import Offer
+from plugins.brass.variant import ERA_NAMES
+
+if TYPE_CHECKING:
+    from plugins.brass.facts import Facts
+    from plugins.brass.turn import TurnResolver
+    from plugins.brass.variant import Variant
+
+
+def refusal(v: Variant, f: Facts, seat: int, link: int, second: bool = False) -> Refusal:
+    """A link of ``seat`` on ``link`` (``second``: the second rail of the action, the first
+    already on the board)."""
+    d, s = v.d, f.s
+    if not 0 <= link < d.n_links:
+        return ("bad_link", "no such link line")
+    if s.link_owner[link] >= 0:
+        return ("link_taken", "that line already carries a link")
+    tiles = d.rules.link_tiles
+    if f.links_placed(seat) >= tiles:
+        return ("no_link_tiles", f"you have placed all {tiles} of your link tiles")
+    if not v.link_lines(s.era)[link]:
+        return ("link_wrong_era", f"no {ERA_NAMES[s.era]} link may be built on this line")
+    nodes = d.link_nodes[link]
+    if f.presence(seat):
+        net = f.network(seat)
+        if not any(n in net for n in nodes):
+            return ("link_not_in_network", "a new link must touch a location of your network")
+    elif not v.first_link_anywhere:
+        return ("link_needs_presence", "your first link must touch one of your industries")
+    money, coal = v.link_money(s.era, second), v.link_coal(s.era)
+    if not coal:
+        if s.money[seat] < money:
+            return ("cannot_afford", f"a {ERA_NAMES[s.era]} costs £{money}")
+        return None
+    # the rail is placed before its coal is found: the line joins its locations' networks
+    found = cost_refusal(v, f, seat, nodes, money, coal, 0)
+    if found or not second:
+        return found
+    return v.second_link_refusal(f, seat, link)
+
+
+def lines(v: Variant, f: Facts, seat: int, second: bool = False) -> list[int]:
+    """The lines a link may take now (:func:`refusal`), asked only of empty lines of the
+    era that touch the seat's network, and only while it has a link tile and the money."""
+    s = f.s
+    if f.links_placed(seat) >= v.d.rules.link_tiles or v.link_money(s.era, second) > s.money[seat]:
+        return []
+    era_lines, owner = v.link_lines(s.era), s.link_owner
+    return [
+        li
+        for li in f.network_lines(seat)
+        if owner[li] < 0 and era_lines[li] and refusal(v, f, seat, li, second) is None
+    ]
+
+
+def second_link_blocker(
+    v: Variant, f: Facts, seat: int, first_laid: bool = False
+) -> tuple[str, str] | None:
+    """The rule that leaves ``seat`` no second link on today's board, or ``None`` if one
+    could follow: the refusal most of the lines touching its network share. Shown before
+    the first link (the view's ``double_rail``) and, with ``first_laid``, in the refusal
+    of a ``second_link`` sent when none is offered."""
+    d, s = v.d, f.s
+    if v.links_per_action(s.era) < 2:
+        return ("link_wrong_era", "a double rail is a rail-era network action")
+    second = v.link_money(s.era, True)
+    tiles, money = (1, second) if first_laid else (2, v.link_money(s.era) + second)
+    if f.links_placed(seat) + tiles > d.rules.link_tiles:
+        return ("no_link_tiles", f"you do not have {tiles} link tile(s) left")
+    if s.money[seat] < money:
+        what = "a second rail costs" if first_laid else "two rails cost"
+        return ("cannot_afford", f"{what} £{money} besides coal")
+    era_lines = v.link_lines(s.era)
+    refusals: dict[tuple[str, str], int] = {}
+    for li in f.network_lines(seat):
+        if s.link_owner[li] < 0 and era_lines[li]:
+            found = refusal(v, f, seat, li, second=True)
+            if found is None:
+                return None
+            refusals[found] = refusals.get(found, 0) + 1
+    if not refusals:
+        return ("link_not_in_network", "no empty rail line touches your network")
+    return max(refusals, key=lambda reason: refusals[reason])
+
+
+def link_steps(r: TurnResolver, link: int) -> list[ev.Step]:
+    coal = r.v.link_coal(r.s.era)
+    return [ev.Step("link_coal", coal, link)] if coal else []
+
+
+class Network(Action):
+    tag = "network"
+    continuations = (fm.SecondLink,)
+
+    def refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
+        return refusal(v, f, seat, m.link)
+
+    def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
+        named, link = self.named, v.names.link
+        return [named(link[li]) for li in lines(v, f, seat)]
+
+    def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
+        era = r.s.era
+        r.emit(ev.LinkPlaced(r.seat, m.link))
+        r.emit(ev.Paid(r.seat, r.v.link_money(era)))
+        more = [ev.Step("more_link")] if r.v.links_per_action(era) > 1 else []
+        return link_steps(r, m.link) + more
+
+    def stray_refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
+        blocked = second_link_blocker(v, f, seat, first_laid=True)
+        why = "" if blocked is None else f"; none is possible now: {blocked[1]} ({blocked[0]})"
+        return (
+            "no_second_rail",
+            "a second rail is offered right after the first rail of a network action, while "
+            f"one is possible{why}",
+        )
+
+    def step_kinds(self) -> dict[str, StepKind]:
+        return {"more_link": MoreLink()}
+
+
+class MoreLink(Offer):
+    """The offer of a second rail (``second_link``) after the first of the action."""
+
+    move = fm.SecondLink
+    reason = ("second_link_illegal", "choose a legal second rail or done")
+
+    def offers(self, v: Variant, s: Any, seat: int, step: ev.Step) -> list[Any]:
+        return [fm.SecondLink(li) for li in lines(v, v.facts(s), seat, second=True)]
+
+    def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
+        r.emit(ev.LinkPlaced(r.seat, m.link))
+        r.emit(ev.Paid(r.seat, r.v.link_money(r.s.era, second=True)))
+        queue[:0] = link_steps(r, m.link) + r.v.second_link_steps(m.link)
+
+    def specific(self, v: Variant, s: Any, m: Any) -> Refusal:
+        return refusal(v, v.facts(s), s.current, m.link, second=True)
