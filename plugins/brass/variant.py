@@ -67,6 +67,10 @@ class Variant:
     """The iron works industry (its cubes are iron), or -1."""
     sellable: frozenset[int] = frozenset()
     """Industries the Sell action sells (flipping them)."""
+    unsellable: str = "this industry is not sold"
+    """The refusal's sentence for selling a tile of an industry outside :attr:`sellable`."""
+    sale_target_names: Sequence[str] = ()
+    """Client ids of the sale targets (Birmingham: merchant spaces)."""
     trade_points: frozenset[int] = frozenset()
     """Locations that give access to the coal and iron markets and count as sale targets'
     places (Birmingham: the merchant locations)."""

@@ -29,7 +29,6 @@ from plugins.brass.build import (
     card_refusal,
 )
 from plugins.brass.cards import distinct
-from plugins.brass.graph import nearest
 from plugins.brass.mat import EMPTY
 from plugins.brass.moves import EndEra
 from plugins.brass.scoring import link_icons, link_points
@@ -37,10 +36,10 @@ from plugins.brass.turn import TurnResolver
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import internal_moves as mv
 from plugins.brass_birmingham import moves as pm
-from plugins.brass_birmingham.data import COAL, INDUSTRIES, IRON, SELLABLE, Birmingham
+from plugins.brass_birmingham.data import COAL, INDUSTRIES, IRON, Birmingham
 from plugins.brass_birmingham.names import Names
 from plugins.brass_birmingham.state import CANAL, PLAY, State
-from plugins.brass_birmingham.variant import MERCHANT_BEER, BirminghamFacts, birmingham_variant
+from plugins.brass_birmingham.variant import BirminghamFacts, birmingham_variant
 
 Ctx = BirminghamFacts
 
@@ -202,32 +201,6 @@ def build_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, m: mv.Build) -> 
     )
 
 
-def sell_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, slot: int, merchant: int) -> Refusal:
-    if not 0 <= slot < d.n_slots or not 0 <= merchant < d.n_merchants:
-        return ("bad_sale", "no such build space or merchant space")
-    if s.slot_owner[slot] != seat:
-        return ("not_your_industry", "you may sell only your own industries")
-    ind = s.slot_ind[slot]
-    if ind not in SELLABLE:
-        return ("not_sellable", "only cotton mills, manufacturers and potteries are sold")
-    if s.slot_flipped[slot]:
-        return ("already_sold", "that industry is already flipped")
-    tile = s.merchant_tile[merchant]
-    if tile < 0 or ind not in d.merchant_accepts[tile]:
-        return ("merchant_refuses", f"that merchant does not buy {_name(ind)}")
-    loc = d.slot_loc[slot]
-    if ctx.comp[loc] != ctx.comp[d.merchant_loc[merchant]]:
-        return ("merchant_not_connected", "the industry is not connected to that merchant")
-    need = d.tile(ind, s.slot_level[slot]).beer
-    if need > ctx.beer(seat, (loc,), merchant):
-        return (
-            "not_enough_beer",
-            f"this sale needs {need} beer from your breweries, connected breweries or "
-            "the merchant's barrel",
-        )
-    return None
-
-
 def scout_refusal(d: Birmingham, s: State, seat: int) -> Refusal:
     hand = s.hands[seat]
     if d.cards.wild_location in hand or d.cards.wild_industry in hand:
@@ -244,8 +217,6 @@ def action_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, m: Any) -> Refu
     t = type(m)
     if t is mv.Build:
         return build_refusal(d, s, ctx, seat, m)
-    if t is mv.Sell:
-        return sell_refusal(d, s, ctx, seat, m.slot, m.merchant)
     if t is mv.Scout:
         return scout_refusal(d, s, seat)
     return turn.action_refusal(ctx.v, ctx, seat, m)
@@ -261,12 +232,12 @@ def action_moves(d: Birmingham, names: Names, s: State, seat: int) -> list[Any]:
     ctx = birmingham_variant(d).facts(s)
     hand = distinct(s.hands[seat])
     card, space = names.card, names.space
-    merchant, industry = names.merchant, names.industry
+    industry = names.industry
     out = _build_moves(d, s, ctx, seat, hand, card, space, industry)
     v = ctx.v
     out += v.action_of[mv.Network].options(v, ctx, seat)
     out += v.action_of[mv.Develop].options(v, ctx, seat)
-    out += [pm.Sell(space[slot], merchant[m]) for slot, m in _sale_options(d, s, ctx, seat)]
+    out += v.action_of[mv.Sell].options(v, ctx, seat)
     out += v.action_of[mv.Loan].options(v, ctx, seat)
     if scout_refusal(d, s, seat) is None:
         out.append(pm.Scout())
@@ -355,74 +326,9 @@ def _build_moves(
     return out
 
 
-def _sale_options(d: Birmingham, s: State, ctx: Ctx, seat: int) -> list[tuple[int, int]]:
-    """The (slot, merchant) sales :func:`sell_refusal` allows, asked only of the seat's
-    unflipped sellable industries and the merchants connected to them."""
-    merchants: dict[int, list[int]] = {}  # by connected group
-    for m, loc in enumerate(d.merchant_loc):
-        merchants.setdefault(ctx.comp[loc], []).append(m)
-    return [
-        (slot, m)
-        for slot, owner in enumerate(s.slot_owner)
-        if owner == seat and s.slot_ind[slot] in SELLABLE and not s.slot_flipped[slot]
-        for m in merchants.get(ctx.comp[d.slot_loc[slot]], ())
-        if sell_refusal(d, s, ctx, seat, slot, m) is None
-    ]
-
-
-def _sources(d: Birmingham, s: State, seat: int, step: ev.Step) -> list[int]:
-    """Where the next unit of a resource step may come from (slots, or MERCHANT_BEER);
-    empty when the board has none (the market then supplies it)."""
-    k = step.kind
-    if k in ("coal", "link_coal"):
-        starts = d.link_nodes[step.a] if k == "link_coal" else (step.a,)
-        dist = d.graph.distances(starts, s.link_owner)
-        mines = [
-            (d.slot_loc[i], i)
-            for i, ind in enumerate(s.slot_ind)
-            if ind == COAL and s.slot_cubes[i]
-        ]
-        return nearest(dist, mines)
-    if k == "iron":
-        return [i for i, ind in enumerate(s.slot_ind) if ind == IRON and s.slot_cubes[i]]
-    # beer: own anywhere, opponents' connected to where it is used, the merchant's barrel
-    nodes = d.link_nodes[step.a] if k == "rail_beer" else (d.slot_loc[step.a],)
-    out = birmingham_variant(d).facts(s).beer_sources(seat, nodes)
-    if k == "beer" and s.merchant_beer[step.b]:
-        out.append(MERCHANT_BEER)
-    return out
-
-
-def _pick(kind: str, source: int) -> Any:
-    if kind in ("coal", "link_coal"):
-        return mv.PickCoal(source)
-    if kind == "iron":
-        return mv.PickIron(source)
-    return mv.PickMerchantBeer() if source == MERCHANT_BEER else mv.PickBeer(source)
-
-
-def offer_moves(d: Birmingham, s: State, seat: int, step: ev.Step) -> list[Any]:
-    """The continuations an offer step allows (``Done`` not included)."""
-    ctx = birmingham_variant(d).facts(s)
-    k = step.kind
-    if k == "more_sell":
-        return [mv.SellAlso(slot, m) for slot, m in _sale_options(d, s, ctx, seat)]
-    raise AssertionError(k)
-
-
 def step_options(d: Birmingham, s: State, seat: int) -> list[Any]:
     """The moves that answer the pending step (for offers, ``Done`` comes last)."""
-    step = s.pending[0]
-    v = birmingham_variant(d)
-    if step.kind in v.step_kinds:
-        return turn.step_options(v, s, seat)
-    if step.kind == "discard":
-        return family.discard_options(s, seat)
-    if step.kind == "liquidate":
-        return [mv.Liquidate(i) for i, o in enumerate(s.slot_owner) if o == step.a]
-    if step.kind in OFFER_STEPS:
-        return [*offer_moves(d, s, seat, step), mv.Done()]
-    return [_pick(step.kind, src) for src in _sources(d, s, seat, step)]
+    return turn.step_options(birmingham_variant(d), s, seat)
 
 
 def legal_moves(d: Birmingham, names: Names, s: State, seat: int) -> list[Any]:
@@ -465,129 +371,17 @@ class Resolver(TurnResolver):
             if tile.produce(s.era):
                 queue.append(ev.Step("produce", a=m.slot))
             return queue
-        queue.append(ev.Step("discard", 3 if t is mv.Scout else 1))
-        if t is mv.Sell:
-            queue += self.sale(m.slot, m.merchant)
-        elif t is mv.Scout:
-            queue.append(ev.Step("scout"))
+        queue.append(ev.Step("discard", 3))
+        queue.append(ev.Step("scout"))
         return queue
-
-    def sale(self, slot: int, merchant: int) -> list[ev.Step]:
-        need = self.d.tile(self.s.slot_ind[slot], self.s.slot_level[slot]).beer
-        beer = [ev.Step("beer", need, slot, merchant)] if need else []
-        return [*beer, ev.Step("flip", a=slot), ev.Step("more_sell")]
-
-    # --- continuing -------------------------------------------------------------------
-
-    def answer_step(self, m: Any, queue: list[ev.Step]) -> None:
-        if queue[0].kind in self.v.step_kinds:
-            super().answer_step(m, queue)
-            return
-        t = type(m)
-        if queue[0].kind in RESOURCE_STEPS:
-            self.take(queue, MERCHANT_BEER if t is mv.PickMerchantBeer else m.slot)
-            return
-        if t is mv.Liquidate:
-            self.v.liquidate(self, m.slot)
-            return
-        queue.pop(0)
-        if t is mv.SellAlso:
-            queue[:0] = self.sale(m.slot, m.merchant)
-
-    def take(self, queue: list[ev.Step], source: int) -> None:
-        """Take one unit for ``queue[0]`` from ``source``."""
-        step = queue[0]
-        queue[0] = ev.Step(step.kind, step.n - 1, step.a, step.b)
-        if source == MERCHANT_BEER:
-            self.emit(ev.MerchantBeerTaken(step.b))
-            at = next(i for i, q in enumerate(queue) if q.kind == "flip")
-            queue.insert(at + 1, ev.Step("bonus", b=step.b))
-        else:
-            self.emit(ev.CubeTaken(source))
-            if not self.s.slot_cubes[source]:
-                self.emit(ev.Flipped(source))
 
     def resolve(self, step: ev.Step, queue: list[ev.Step]) -> bool:
         if step.kind in self.v.step_kinds:
             return super().resolve(step, queue)
-        d, s, seat = self.d, self.s, self.seat
-        k = step.kind
-        if k in RESOURCE_STEPS:
-            if step.n <= 0:
-                queue.pop(0)
-                return False
-            sources = _sources(d, s, seat, step)
-            if len(sources) > 1:
-                return True
-            if sources:
-                self.take(queue, sources[0])
-            else:
-                self.buy(step)
-                queue.pop(0)
-            return False
-        if k in OFFER_STEPS:
-            if offer_moves(d, s, seat, step):
-                return True
-            queue.pop(0)
-            return False
-        if k == "liquidate":
-            owned = [i for i, o in enumerate(s.slot_owner) if o == step.a]
-            if s.money[step.a] >= step.n or not owned:
-                queue.pop(0)
-                return False
-            if len(owned) > 1:
-                return True
-            self.v.liquidate(self, owned[0])
-            return False
         queue.pop(0)
-        if k == "produce":
-            self.produce(step.a)
-        elif k == "flip":
-            self.emit(ev.Flipped(step.a))
-        elif k == "bonus":
-            self.bonus(step.b, queue)
-        elif k == "scout":
-            self.emit(ev.Scouted(seat))
+        assert step.kind == "scout"
+        self.emit(ev.Scouted(self.seat))
         return False
-
-    def buy(self, step: ev.Step) -> None:
-        d, s = self.d, self.s
-        if step.kind == "iron":
-            cost = d.iron_market.buy_cost(s.iron_market, step.n)
-            resource = "iron"
-        else:
-            # checks guarantee market coal is reachable and no beer step runs dry
-            assert step.kind in ("coal", "link_coal"), step
-            cost = d.coal_market.buy_cost(s.coal_market, step.n)
-            resource = "coal"
-        if cost:
-            self.emit(ev.Paid(self.seat, cost))
-        self.emit(ev.MarketBought(resource, step.n))
-
-    def produce(self, slot: int) -> None:
-        d, s = self.d, self.s
-        ind = s.slot_ind[slot]
-        cubes = d.tile(ind, s.slot_level[slot]).produce(s.era)
-        sold = money = 0
-        if ind == IRON:
-            sold, money = d.iron_market.sell(s.iron_market, cubes)
-        elif ind == COAL and birmingham_variant(d).facts(s).reaches_trade((d.slot_loc[slot],)):
-            sold, money = d.coal_market.sell(s.coal_market, cubes)
-        self.emit(ev.Produced(slot, cubes, sold, money))
-        if sold == cubes:
-            self.emit(ev.Flipped(slot))
-
-    def bonus(self, merchant: int, queue: list[ev.Step]) -> None:
-        bonus = self.d.loc_bonus[self.d.merchant_loc[merchant]]
-        assert bonus is not None
-        if bonus.kind == "develop":
-            queue.insert(0, ev.Step("free_develop"))
-        elif bonus.kind == "vp":
-            self.emit(ev.BonusGained(self.seat, vp=bonus.amount))
-        elif bonus.kind == "money":
-            self.emit(ev.BonusGained(self.seat, money=bonus.amount))
-        else:
-            self.emit(ev.BonusGained(self.seat, income=bonus.amount))
 
 
 def era_points(d: Birmingham, s: State) -> tuple[list[int], list[int]]:
@@ -643,34 +437,8 @@ def decide(d: Birmingham, s: State, actor: int, m: Any, rng: Random) -> list[Any
 
 def pending_refusal(d: Birmingham, s: State, m: Any) -> tuple[str, str]:
     """Why ``m`` does not answer the pending step, naming the rule."""
-    k = s.pending[0].kind
     v = birmingham_variant(d)
-    if k in v.step_kinds:
-        return turn.pending_refusal(v, s, m)
-    reasons = {
-        "coal": ("coal_not_nearest", "coal comes from the nearest connected mine with coal; "
-                 "choose one of the tied nearest mines"),
-        "link_coal": ("coal_not_nearest", "rail coal comes from the nearest mine connected to "
-                      "the new rail; choose one of the tied nearest mines"),
-        "iron": ("iron_source", "choose an iron works on the board that still has iron"),
-        "beer": ("beer_source", "beer comes from your brewery, a connected opponent's brewery "
-                 "or the barrel of the merchant you sell to"),
-        "rail_beer": ("beer_source", "double-rail beer comes from your brewery or a brewery "
-                      "connected to the second rail, never from a merchant"),
-        "discard": ("card_not_in_hand", "discard a card you hold to pay for this action"),
-        "liquidate": ("liquidate_own_industry", "your income is unpaid: remove one of your "
-                      "own industries for half its cost"),
-        "more_link": ("second_link_illegal", "choose a legal second rail or done"),
-        "more_sell": ("sale_illegal", "choose another legal sale or done"),
-        "more_develop": ("develop_illegal", "choose a legal second development or done"),
-        "free_develop": ("develop_illegal", "choose a tile to develop for free or done"),
-    }  # fmt: skip
-    code, sentence = reasons.get(k, ("decision_pending", "answer the pending decision"))
-    if type(m) in (mv.Build, mv.Network, mv.Develop, mv.Sell, mv.Loan, mv.Scout, mv.Pass):
+    if type(m) in (mv.Build, mv.Scout):
+        sentence = v.step_kinds[s.pending[0].kind].reason[1]
         return ("decision_pending", f"finish the action in progress first: {sentence}")
-    # a continuation of the right kind names the exact rule it breaks
-    ctx, seat = birmingham_variant(d).facts(s), s.current
-    specific: Refusal = None
-    if k == "more_sell" and isinstance(m, mv.SellAlso):
-        specific = sell_refusal(d, s, ctx, seat, m.slot, m.merchant)
-    return specific or (code, sentence)
+    return turn.pending_refusal(v, s, m)

@@ -19,10 +19,12 @@ from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
 from plugins.brass.actions.network import Network
 from plugins.brass.actions.pass_ import Pass
+from plugins.brass.actions.sell import Sell, sellable_tiles, tile_refusal
 from plugins.brass.facts import Facts
-from plugins.brass.steps import Offer
+from plugins.brass.steps import Offer, TakeCubes
 from plugins.brass.turn import TurnResolver
 from plugins.brass.variant import Variant
+from plugins.brass_birmingham import events as bev
 from plugins.brass_birmingham import internal_moves as im
 from plugins.brass_birmingham import moves as pm
 from plugins.brass_birmingham.data import (
@@ -77,11 +79,14 @@ class BirminghamVariant(Variant):
         self.industries = INDUSTRIES
         self.coal, self.iron = COAL, IRON
         self.sellable = frozenset(SELLABLE)
+        self.unsellable = "only cotton mills, manufacturers and potteries are sold"
+        self.sale_target_names = names.merchant
         self.trade_points = d.merchant_nodes
         self.overbuild_opponent = frozenset((COAL, IRON))
         self.actions = (
             Network(im.Network, pm.Network),
             Develop(im.Develop, pm.Develop),
+            Sell(im.Sell, pm.Sell),
             Loan(im.Loan, pm.Loan),
             Pass(im.Pass, pm.Pass),
         )
@@ -105,8 +110,144 @@ class BirminghamVariant(Variant):
     def second_link_steps(self, link: int) -> list[ev.Step]:
         return [ev.Step("rail_beer", self.d.rules.double_rail_beer, link)]
 
+    # --- selling to merchants, with beer ----------------------------------------------
+
+    def sale_refusal(self, f: Facts, seat: int, slot: int, target: int) -> Refusal:
+        """A sale to the merchant on space ``target``: its tile buys the good, it is
+        connected to the seller's tile, and the beer the tile needs is there (the seller's
+        breweries, connected ones, the merchant's own barrel)."""
+        assert isinstance(f, BirminghamFacts)
+        d, s = self.d, f.s
+        if not 0 <= slot < d.n_slots or not 0 <= target < d.n_merchants:
+            return ("bad_sale", "no such build space or merchant space")
+        found = tile_refusal(self, f, seat, slot)
+        if found:
+            return found
+        ind = s.slot_ind[slot]
+        tile = s.merchant_tile[target]
+        if tile < 0 or ind not in d.merchant_accepts[tile]:
+            return ("merchant_refuses", f"that merchant does not buy {self.name(ind)}")
+        loc = d.slot_loc[slot]
+        if f.comp[loc] != f.comp[d.merchant_loc[target]]:
+            return ("merchant_not_connected", "the industry is not connected to that merchant")
+        need = d.tile(ind, s.slot_level[slot]).beer
+        if need > f.beer(seat, (loc,), target):
+            return (
+                "not_enough_beer",
+                f"this sale needs {need} beer from your breweries, connected breweries or "
+                "the merchant's barrel",
+            )
+        return None
+
+    def sale_options(self, f: Facts, seat: int) -> list[tuple[int, int]]:
+        """Asked only of the merchants connected to each sellable tile."""
+        d = self.d
+        merchants: dict[int, list[int]] = {}  # by connected group
+        for m, loc in enumerate(d.merchant_loc):
+            merchants.setdefault(f.comp[loc], []).append(m)
+        return [
+            (slot, m)
+            for slot in sellable_tiles(self, f, seat)
+            for m in merchants.get(f.comp[d.slot_loc[slot]], ())
+            if self.sale_refusal(f, seat, slot, m) is None
+        ]
+
+    def sale_steps(self, r: TurnResolver, slot: int, target: int) -> list[ev.Step]:
+        s = r.s
+        need = self.d.tile(s.slot_ind[slot], s.slot_level[slot]).beer
+        return [ev.Step("beer", need, slot, target)] if need else []
+
+    def sources(self, s: State, seat: int, step: ev.Step) -> list[int]:
+        """Beer: the seat's breweries anywhere, opponents' connected to where it is used
+        (the sold tile, or the second rail), and for a sale the merchant's own barrel."""
+        k = step.kind
+        if k not in BEER_STEPS:
+            return super().sources(s, seat, step)
+        d = self.d
+        nodes = d.link_nodes[step.a] if k == "rail_beer" else (d.slot_loc[step.a],)
+        out = self.facts(s).beer_sources(seat, nodes)
+        if k == "beer" and s.merchant_beer[step.b]:
+            out.append(MERCHANT_BEER)
+        return out
+
+    def bonus(self, r: TurnResolver, merchant: int, queue: list[ev.Step]) -> None:
+        """The merchant location's beer bonus: a free development, VP, money or income."""
+        bonus = self.d.loc_bonus[self.d.merchant_loc[merchant]]
+        assert bonus is not None
+        if bonus.kind == "develop":
+            queue.insert(0, ev.Step("free_develop"))
+        elif bonus.kind == "vp":
+            r.emit(bev.BonusGained(r.seat, vp=bonus.amount))
+        elif bonus.kind == "money":
+            r.emit(bev.BonusGained(r.seat, money=bonus.amount))
+        else:
+            r.emit(bev.BonusGained(r.seat, income=bonus.amount))
+
     def own_steps(self) -> dict[str, StepKind]:
-        return {**super().own_steps(), "free_develop": FreeDevelop()}
+        beer = TakeBeer(
+            (
+                "beer_source",
+                "beer comes from your brewery, a connected opponent's brewery or the barrel of "
+                "the merchant you sell to",
+            )
+        )
+        rail_beer = TakeBeer(
+            (
+                "beer_source",
+                "double-rail beer comes from your brewery or a brewery connected to the second "
+                "rail, never from a merchant",
+            )
+        )
+        return {
+            **super().own_steps(),
+            "beer": beer,
+            "rail_beer": rail_beer,
+            "bonus": Bonus(),
+            "free_develop": FreeDevelop(),
+        }
+
+
+BEER_STEPS = frozenset({"beer", "rail_beer"})
+
+
+class TakeBeer(TakeCubes):
+    """Barrels for a sale (``beer``: ``n`` to sell slot ``a`` to merchant space ``b``) or a
+    double rail (``rail_beer``: to link ``a``); a merchant's barrel brings its bonus."""
+
+    def __init__(self, reason: tuple[str, str]) -> None:
+        super().__init__(im.PickBeer, reason)
+
+    def options(self, v: Variant, s: Any, seat: int, step: ev.Step) -> list[Any]:
+        return [
+            im.PickMerchantBeer() if src == MERCHANT_BEER else im.PickBeer(src)
+            for src in v.sources(s, seat, step)
+        ]
+
+    def answer(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
+        self.take(r, queue, MERCHANT_BEER if type(m) is im.PickMerchantBeer else m.slot)
+
+    def take(self, r: TurnResolver, queue: list[ev.Step], source: int) -> None:
+        if source != MERCHANT_BEER:
+            super().take(r, queue, source)
+            return
+        step = queue[0]
+        queue[0] = ev.Step(step.kind, step.n - 1, step.a, step.b)
+        r.emit(bev.MerchantBeerTaken(step.b))
+        at = next(i for i, q in enumerate(queue) if q.kind == "flip")
+        queue.insert(at + 1, ev.Step("bonus", b=step.b))
+
+    def buy(self, r: TurnResolver, step: ev.Step) -> None:
+        raise AssertionError("the checks make sure no beer step runs dry")
+
+
+class Bonus(StepKind):
+    """The merchant's beer bonus (``bonus``: merchant space ``b``), after the flip."""
+
+    def resolve(self, r: TurnResolver, step: ev.Step, queue: list[ev.Step]) -> bool:
+        queue.pop(0)
+        assert isinstance(r.v, BirminghamVariant)
+        r.v.bonus(r, step.b, queue)
+        return False
 
 
 class FreeDevelop(Offer):
