@@ -201,24 +201,11 @@ def build_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, m: mv.Build) -> 
     )
 
 
-def scout_refusal(d: Birmingham, s: State, seat: int) -> Refusal:
-    hand = s.hands[seat]
-    if d.cards.wild_location in hand or d.cards.wild_industry in hand:
-        return ("scout_holding_wild", "you cannot scout while holding a wild card")
-    if len(hand) < 3:
-        return ("scout_needs_three_cards", "scouting discards three cards")
-    if min(s.wild_supply) < 1:
-        return ("no_wild_cards", "no wild card is left in the supply")
-    return None
-
-
 def action_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, m: Any) -> Refusal:
     """The check for an action-starting move (the first move of an action)."""
     t = type(m)
     if t is mv.Build:
         return build_refusal(d, s, ctx, seat, m)
-    if t is mv.Scout:
-        return scout_refusal(d, s, seat)
     return turn.action_refusal(ctx.v, ctx, seat, m)
 
 
@@ -239,8 +226,7 @@ def action_moves(d: Birmingham, names: Names, s: State, seat: int) -> list[Any]:
     out += v.action_of[mv.Develop].options(v, ctx, seat)
     out += v.action_of[mv.Sell].options(v, ctx, seat)
     out += v.action_of[mv.Loan].options(v, ctx, seat)
-    if scout_refusal(d, s, seat) is None:
-        out.append(pm.Scout())
+    out += v.action_of[mv.Scout].options(v, ctx, seat)
     out += v.action_of[mv.Pass].options(v, ctx, seat)
     return out
 
@@ -371,17 +357,7 @@ class Resolver(TurnResolver):
             if tile.produce(s.era):
                 queue.append(ev.Step("produce", a=m.slot))
             return queue
-        queue.append(ev.Step("discard", 3))
-        queue.append(ev.Step("scout"))
-        return queue
-
-    def resolve(self, step: ev.Step, queue: list[ev.Step]) -> bool:
-        if step.kind in self.v.step_kinds:
-            return super().resolve(step, queue)
-        queue.pop(0)
-        assert step.kind == "scout"
-        self.emit(ev.Scouted(self.seat))
-        return False
+        raise AssertionError(m)
 
 
 def era_points(d: Birmingham, s: State) -> tuple[list[int], list[int]]:
@@ -438,7 +414,7 @@ def decide(d: Birmingham, s: State, actor: int, m: Any, rng: Random) -> list[Any
 def pending_refusal(d: Birmingham, s: State, m: Any) -> tuple[str, str]:
     """Why ``m`` does not answer the pending step, naming the rule."""
     v = birmingham_variant(d)
-    if type(m) in (mv.Build, mv.Scout):
+    if type(m) is mv.Build:
         sentence = v.step_kinds[s.pending[0].kind].reason[1]
         return ("decision_pending", f"finish the action in progress first: {sentence}")
     return turn.pending_refusal(v, s, m)

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from plugins.brass import events as ev
-from plugins.brass.actions import Refusal, StepKind
+from plugins.brass.actions import Action, Refusal, StepKind
 from plugins.brass.actions import develop as dev
 from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
@@ -88,6 +88,7 @@ class BirminghamVariant(Variant):
             Develop(im.Develop, pm.Develop),
             Sell(im.Sell, pm.Sell),
             Loan(im.Loan, pm.Loan),
+            Scout(im.Scout, pm.Scout),
             Pass(im.Pass, pm.Pass),
         )
         self.finish()
@@ -205,6 +206,44 @@ class BirminghamVariant(Variant):
             "bonus": Bonus(),
             "free_develop": FreeDevelop(),
         }
+
+
+class Scout(Action):
+    """Scout ("Scout: three for two" in the rule text): discard three cards for one wild
+    location card and one wild industry card from their supplies; not while holding a
+    wild card, and only while both supplies have one."""
+
+    tag = "scout"
+    cards = 3
+
+    def refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
+        cards, s = v.d.cards, f.s
+        hand = s.hands[seat]
+        if cards.wild_location in hand or cards.wild_industry in hand:
+            return ("scout_holding_wild", "you cannot scout while holding a wild card")
+        if len(hand) < 3:
+            return ("scout_needs_three_cards", "scouting discards three cards")
+        if min(s.wild_supply) < 1:
+            return ("no_wild_cards", "no wild card is left in the supply")
+        return None
+
+    def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
+        return [self.named()] if self.refusal(v, f, seat, None) is None else []
+
+    def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
+        return [ev.Step("scout")]
+
+    def step_kinds(self) -> dict[str, StepKind]:
+        return {"scout": Scouted()}
+
+
+class Scouted(StepKind):
+    """Once the three cards are paid, the two wild cards join the hand."""
+
+    def resolve(self, r: TurnResolver, step: ev.Step, queue: list[ev.Step]) -> bool:
+        queue.pop(0)
+        r.emit(bev.Scouted(r.seat))
+        return False
 
 
 BEER_STEPS = frozenset({"beer", "rail_beer"})
