@@ -121,37 +121,53 @@ def _accepts(board: Board, state: State, h: int, color: str) -> bool:
 
 
 def legal_deliveries(board: Board, state: State, seat: int) -> list[tuple[int, str, list[int]]]:
-    """(start hex, colour, steps) of every legal delivery for ``seat`` now."""
+    """(start hex, colour, steps) of every legal delivery for ``seat`` now.
+
+    The paths a cube could take depend on the network alone (its links, cities and New
+    Cities), so the network keeps them per start, colour and engine: a Move Goods step asks
+    again after each delivery. Each path is still put to :func:`walk_good`."""
     net = network(board, state)
     engine = state.pl[seat].engine
     out: list[tuple[int, str, list[int]]] = []
     if not net.links and not board.rules.goods_on_land:
         return out
+    paths = net.paths
     for h in sorted(state.goods):
         cubes = state.goods[h]
         if not cubes:
             continue
         for color in sorted(set(cubes)):
-            found: list[list[int]] = []
-            if is_city(board, state, h):
-                _search(board, state, net, h, color, engine, [], {h}, found)
-            elif board.rules.goods_on_land and h in state.track:
-                for sec in state.track[h].sections:
-                    if sec[1] == TOWN:
-                        continue
-                    for s in (sec[0], sec[1]):
-                        end = walk_track(board, state, net, h, s)
-                        if end.kind == OPEN:
-                            continue
-                        if _accepts(board, state, end.hex, color):
-                            found.append([s])
-                        elif engine > 1:
-                            _search(board, state, net, end.hex, color, engine - 1, [s],
-                                    {end.hex}, found)  # fmt: skip
+            key = (h, color, engine)
+            found = paths.get(key)
+            if found is None:
+                found = paths[key] = _paths(board, state, net, h, color, engine)
             for steps in found:
                 if not isinstance(walk_good(board, state, seat, h, color, steps), Refusal):
-                    out.append((h, color, steps))
+                    out.append((h, color, list(steps)))
     return out
+
+
+def _paths(
+    board: Board, state: State, net: Net, h: int, color: str, engine: int
+) -> list[list[int]]:
+    """Every path a ``color`` cube on ``h`` could take along the completed links."""
+    found: list[list[int]] = []
+    if is_city(board, state, h):
+        _search(board, state, net, h, color, engine, [], {h}, found)
+    elif board.rules.goods_on_land and h in state.track:
+        for sec in state.track[h].sections:
+            if sec[1] == TOWN:
+                continue
+            for s in (sec[0], sec[1]):
+                end = walk_track(board, state, net, h, s)
+                if end.kind == OPEN:
+                    continue
+                if _accepts(board, state, end.hex, color):
+                    found.append([s])
+                elif engine > 1:
+                    _search(board, state, net, end.hex, color, engine - 1, [s],
+                            {end.hex}, found)  # fmt: skip
+    return found
 
 
 def _search(
