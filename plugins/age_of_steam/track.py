@@ -782,9 +782,7 @@ def _plain_placements(
     found = _PLAIN_PLACEMENTS.get(key)
     if found is None:
         status, far = _plain_context(board)[h]
-        found = _PLAIN_PLACEMENTS[key] = _placements(
-            board, state, net, h, seat, built, status, far
-        )
+        found = _PLAIN_PLACEMENTS[key] = _placements(board, state, net, h, seat, built, status, far)
     return found
 
 
