@@ -61,7 +61,7 @@ class Route:
 class Net:
     """The derived network of a state's track."""
 
-    __slots__ = ("ends_at", "links", "open_at", "paths", "routes", "sec_route")
+    __slots__ = ("ends_at", "links", "open_at", "paths", "routes", "sec_route", "terminals")
 
     def __init__(self) -> None:
         self.routes: list[Route] = []
@@ -75,6 +75,9 @@ class Net:
         self.paths: dict[tuple[int, str, int], list[list[int]]] = {}
         """(start hex, colour, engine) -> the paths a good could take along this network
         (kept by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
+        self.terminals: Any = None
+        """The links and colours of the cities and towns, as the delivery search reads
+        them (made by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
 
 
 def is_city(board: Board, state: State, h: int) -> bool:
