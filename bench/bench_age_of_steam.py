@@ -29,7 +29,23 @@ after the first pass, as in a long-running server. Run from the repository root:
 Listing figures (us per call, 2 games per table, best of 3; measured 2026-12-01 on the
 shared 2-core machine, main at 875dc39 as the baseline, alternated in one run)::
 
-    LISTING_FIGURES
+                               after    before (main)
+    rust_belt 3p uniform       147.3    151.4   1.03x
+    rust_belt 3p playout        80.8    131.4   1.63x
+    rust_belt 4p uniform       110.6    135.9   1.23x
+    rust_belt 4p playout        94.4    166.4   1.76x
+    rust_belt 6p uniform       107.8    138.3   1.28x
+    rust_belt 6p playout       126.9    211.1   1.66x
+    barbados 1p uniform         46.9     60.8   1.30x
+    barbados 1p playout         65.2     71.4   1.09x
+    st_lucia 2p uniform         31.1     35.2   1.13x
+    st_lucia 2p playout         75.5     89.8   1.19x
+
+    By step (Rust Belt 4p playout, one pass): build 513 -> 235 us, move 284 -> 134 us.
+    Load from other sessions (load average ~6 on 2 cores) makes single figures vary by
+    20-30%; the target of 3x is not reached: what is left is mostly the network rebuilt
+    after every build, HexContexts of touched hexes and the uncached upgrade/redirect
+    candidates on the seat's own track
 """
 
 from __future__ import annotations
