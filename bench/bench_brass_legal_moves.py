@@ -38,9 +38,13 @@ def make_game(name: str) -> Any:
     return BrassPittsburgh()
 
 
-def decision_states(game: Any, players: int, seed: int) -> list[tuple[Any, int]]:
+def decision_states(
+    game: Any, players: int, seed: int, playouts: bool = False
+) -> list[tuple[Any, int]]:
     """(state, seat) at every decision of one seeded random game (states are copied:
-    ``evolve`` may update a state in place)."""
+    ``evolve`` may update a state in place); with ``playouts`` the moves are the search
+    bot's playout policy's (``game.playout_policy``), so the states are those its playouts
+    visit."""
     rng = Random(seed)
     state = None
     for event in game.setup(game.Options(), players, rng):
@@ -53,7 +57,11 @@ def decision_states(game: Any, players: int, seed: int) -> list[tuple[Any, int]]
         else:
             out.append((state.clone(), task.seat))
             legal = game.legal_moves(state, task.seat)
-            events = game.decide(state, task.seat, legal[rng.randrange(len(legal))], rng)
+            if playouts:
+                move = game.playout_policy(state, task.seat, legal, rng)
+            else:
+                move = legal[rng.randrange(len(legal))]
+            events = game.decide(state, task.seat, move, rng)
         for event in events:
             state = game.evolve(state, event)
     return out
@@ -72,10 +80,13 @@ def us_per_call(game: Any, states: list[tuple[Any, int]], repeat: int) -> float:
     return best / len(states) * 1e6
 
 
-def legal_moves_us(game: Any, players: int, games: int, repeat: int) -> float:
+def legal_moves_us(
+    game: Any, players: int, games: int, repeat: int, playouts: bool = False
+) -> float:
     """CPU microseconds per ``legal_moves`` call over the decision states of ``games``
-    seeded random games of ``players`` (best of ``repeat`` passes)."""
-    states = [x for seed in range(games) for x in decision_states(game, players, seed)]
+    seeded random games of ``players`` (best of ``repeat`` passes); ``playouts``: games
+    played by the playout policy (see :func:`decision_states`)."""
+    states = [x for seed in range(games) for x in decision_states(game, players, seed, playouts)]
     return us_per_call(game, states, repeat)
 
 

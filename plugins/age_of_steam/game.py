@@ -36,7 +36,7 @@ from plugins.age_of_steam.rules import (
 )
 from plugins.age_of_steam.setup_outcome import SetupOutcome, outcome_of, started
 from plugins.age_of_steam.state import State
-from plugins.age_of_steam.track import Plan, Refusal, legal_builds, network, plan
+from plugins.age_of_steam.track import Plan, Refusal, legal_build_moves, network, plan
 
 SYSTEM_PHASES = {"settle": mv.Settle(), "growth": mv.GrowGoods()}
 
@@ -525,15 +525,16 @@ class AgeOfSteam:
                     col, row = towns[0]
                     if self._refusal(b, state, seat, mv.Urbanize(col, row, free[0])) is None:
                         cands += [mv.Urbanize(col, row, x) for col, row in towns for x in free]
-            cands.append(mv.DoneBuilding())
-            builds = legal_builds(b, state, seat) if state.builds_left > 0 else []
-            if builds:
+            # New City placements were accepted by the validator decide uses (above), so
+            # they are listed as they are, like builds.
+            if self._refusal(b, state, seat, mv.DoneBuilding()) is None:
+                cands.append(mv.DoneBuilding())
+            if state.builds_left > 0:
                 # Turn, step and tiles-left rules are the same for every tile: ask once.
-                col, row = b.coords[builds[0][0]]
+                col, row = b.coords[0]
                 if self._refusal(b, state, seat, mv.Build(col, row, "", 0)) is None:
-                    for h, tile, rot in builds:
-                        col, row = b.coords[h]
-                        cands.append(mv.Build(col, row, tile, rot))
+                    cands += legal_build_moves(b, state, seat)
+            return cands
         elif phase == "move":
             cands = []
             for h, color, steps in legal_deliveries(b, state, seat):

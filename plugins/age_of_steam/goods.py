@@ -121,55 +121,83 @@ def _accepts(board: Board, state: State, h: int, color: str) -> bool:
 
 
 def legal_deliveries(board: Board, state: State, seat: int) -> list[tuple[int, str, list[int]]]:
-    """(start hex, colour, steps) of every legal delivery for ``seat`` now."""
+    """(start hex, colour, steps) of every legal delivery for ``seat`` now.
+
+    The paths a cube could take depend on the network alone (its links, cities and New
+    Cities), so the network keeps them per start, colour and engine: a Move Goods step asks
+    again after each delivery. Each path is still put to :func:`walk_good`."""
     net = network(board, state)
     engine = state.pl[seat].engine
     out: list[tuple[int, str, list[int]]] = []
     if not net.links and not board.rules.goods_on_land:
         return out
+    paths = net.paths
     for h in sorted(state.goods):
         cubes = state.goods[h]
         if not cubes:
             continue
         for color in sorted(set(cubes)):
-            found: list[list[int]] = []
-            if is_city(board, state, h):
-                _search(board, state, net, h, color, engine, [], {h}, found)
-            elif board.rules.goods_on_land and h in state.track:
-                for sec in state.track[h].sections:
-                    if sec[1] == TOWN:
-                        continue
-                    for s in (sec[0], sec[1]):
-                        end = walk_track(board, state, net, h, s)
-                        if end.kind == OPEN:
-                            continue
-                        if _accepts(board, state, end.hex, color):
-                            found.append([s])
-                        elif engine > 1:
-                            _search(board, state, net, end.hex, color, engine - 1, [s],
-                                    {end.hex}, found)  # fmt: skip
+            key = (h, color, engine)
+            found = paths.get(key)
+            if found is None:
+                found = paths[key] = _paths(board, state, net, h, color, engine)
             for steps in found:
                 if not isinstance(walk_good(board, state, seat, h, color, steps), Refusal):
-                    out.append((h, color, steps))
+                    out.append((h, color, list(steps)))
     return out
 
 
+Terminals = tuple[dict[int, tuple[tuple[int, int], ...]], dict[int, str | None]]
+"""Per city or town with a completed link: (side, far city or town) of each link, in side
+order; and each one's colour (``None`` for a town)."""
+
+
+def _terminals(board: Board, state: State, net: Net) -> Terminals:
+    if net.terminals is None:
+        by_hex: dict[int, list[tuple[int, int]]] = {}
+        for key in sorted(net.links):
+            h, side = divmod(key, 6)
+            by_hex.setdefault(h, []).append((side, net.links[key][1].hex))
+        links = {h: tuple(out) for h, out in by_hex.items()}
+        net.terminals = (links, {h: city_colour(board, state, h) for h in links})
+    return net.terminals  # type: ignore[no-any-return]
+
+
+def _paths(
+    board: Board, state: State, net: Net, h: int, color: str, engine: int
+) -> list[list[int]]:
+    """Every path a ``color`` cube on ``h`` could take along the completed links."""
+    found: list[list[int]] = []
+    links, colours = _terminals(board, state, net)
+    if is_city(board, state, h):
+        _search(links, colours, h, color, engine, [], {h}, found)
+    elif board.rules.goods_on_land and h in state.track:
+        for sec in state.track[h].sections:
+            if sec[1] == TOWN:
+                continue
+            for s in (sec[0], sec[1]):
+                end = walk_track(board, state, net, h, s)
+                if end.kind == OPEN:
+                    continue
+                if _accepts(board, state, end.hex, color):
+                    found.append([s])
+                elif engine > 1:
+                    _search(links, colours, end.hex, color, engine - 1, [s], {end.hex}, found)
+    return found
+
+
 def _search(
-    board: Board, state: State, net: Net, at: int, color: str, left: int, path: list[int],
-    seen: set[int], found: list[list[int]],
+    links: dict[int, tuple[tuple[int, int], ...]], colours: dict[int, str | None], at: int,
+    color: str, left: int, path: list[int], seen: set[int], found: list[list[int]],
 ) -> None:  # fmt: skip
-    for s in range(6):
-        link = net.links.get(at * 6 + s)
-        if link is None:
-            continue
-        far = link[1].hex
+    for s, far in links.get(at, ()):
         if far in seen:
             continue
-        if _accepts(board, state, far, color):
+        if colours[far] == color:
             found.append([*path, s])
         elif left > 1:
             seen.add(far)
-            _search(board, state, net, far, color, left - 1, [*path, s], seen, found)
+            _search(links, colours, far, color, left - 1, [*path, s], seen, found)
             seen.discard(far)
 
 

@@ -12,10 +12,11 @@ it, and ``decide`` calls it for the submitted move, so the two cannot drift.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from plugins.age_of_steam.data import Board
 from plugins.age_of_steam.geometry import opposite
+from plugins.age_of_steam.moves import Build
 from plugins.age_of_steam.state import OWNERLESS, TOWN, HexTrack, State
 
 OPEN: Final = 0
@@ -60,7 +61,7 @@ class Route:
 class Net:
     """The derived network of a state's track."""
 
-    __slots__ = ("ends_at", "links", "open_at", "routes", "sec_route")
+    __slots__ = ("ends_at", "links", "open_at", "paths", "routes", "sec_route", "terminals")
 
     def __init__(self) -> None:
         self.routes: list[Route] = []
@@ -71,6 +72,12 @@ class Net:
         """terminal hex * 6 + side -> (route index, far end) for each completed link."""
         self.open_at: dict[int, int] = {}
         """hex * 6 + side of an open end -> route index."""
+        self.paths: dict[tuple[int, str, int], list[list[int]]] = {}
+        """(start hex, colour, engine) -> the paths a good could take along this network
+        (kept by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
+        self.terminals: Any = None
+        """The links and colours of the cities and towns, as the delivery search reads
+        them (made by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
 
 
 def is_city(board: Board, state: State, h: int) -> bool:
@@ -534,27 +541,50 @@ def plan(board: Board, state: State, seat: int, h: int, tile: str, rotation: int
 
 def candidate_hexes(board: Board, state: State, net: Net, seat: int) -> list[int]:
     """Every hex where ``seat`` might build now; :func:`evaluate` decides which builds hold."""
-    cands: set[int] = set()
-    cities = [*board.city_hexes, *state.new_cities]
-    for c in cities:
-        for n in board.nbr[c]:
-            if n >= 0 and board.terrain[n] != "water" and not is_city(board, state, n):
-                cands.add(n)
+    new_cities = state.new_cities
+    cands = set(_city_ring(board))
+    if new_cities:
+        cands.difference_update(new_cities)
+        terrain, city_at = board.terrain, board.city_at
+        for c in new_cities:
+            for n in board.nbr[c]:
+                if n >= 0 and terrain[n] != "water" and city_at[n] < 0 and n not in new_cities:
+                    cands.add(n)
     if state.pl[seat].built:
+        nbr, terrain, city_at = board.nbr, board.terrain, board.city_at
+        routes = net.routes
         for key, ridx in net.open_at.items():
-            route = net.routes[ridx]
-            if route.owner not in (seat, OWNERLESS):
+            owner = routes[ridx].owner
+            if owner != seat and owner != OWNERLESS:
                 continue
             h, side = divmod(key, 6)
-            n = board.nbr[h][side]
-            if n >= 0 and board.terrain[n] != "water" and not is_city(board, state, n):
+            n = nbr[h][side]
+            if n >= 0 and terrain[n] != "water" and city_at[n] < 0 and n not in new_cities:
                 cands.add(n)
-            if route.owner == seat:
+            if owner == seat:
                 cands.add(h)
+        town_at = board.town_at
         for h, ht in state.track.items():
-            if board.town_at[h] >= 0 and any(sec[2] == seat for sec in ht.sections):
+            if town_at[h] >= 0 and any(sec[2] == seat for sec in ht.sections):
                 cands.add(h)
     return sorted(cands)
+
+
+_RING: dict[str, frozenset[int]] = {}
+
+
+def _city_ring(board: Board) -> frozenset[int]:
+    """Land hexes beside a printed city that are no city themselves: where track may start
+    from the printed map alone (New Cities change it: :func:`candidate_hexes`)."""
+    ring = _RING.get(board.spec.id)
+    if ring is None:
+        ring = _RING[board.spec.id] = frozenset(
+            n
+            for c in board.city_hexes
+            for n in board.nbr[c]
+            if n >= 0 and board.terrain[n] != "water" and board.city_at[n] < 0
+        )
+    return ring
 
 
 def legal_builds(board: Board, state: State, seat: int) -> list[tuple[int, str, int]]:
@@ -562,12 +592,24 @@ def legal_builds(board: Board, state: State, seat: int) -> list[tuple[int, str, 
 
     Each candidate is decided by :func:`evaluate`. Bitmask tables first drop orientations
     that point a track off the map or at another player's track, or leave a new track
-    touching nothing it may start from: :func:`evaluate` refuses all of those too (the
+    touching nothing it may start from, and hexes of track no upgrade or redirect of this
+    seat could touch are passed over: :func:`evaluate` refuses all of those too (the
     exactness test compares this list with a brute-force run of :func:`evaluate`). On an
     empty hex and on a town the verdicts are reused between calls (see :func:`_placements`
     and :func:`_town_builds`)."""
+    return _listing(board, state, seat, False)  # type: ignore[return-value]
+
+
+def legal_build_moves(board: Board, state: State, seat: int) -> list[Build]:
+    """:func:`legal_builds` as ``build`` moves, in the same order. The moves of a reused
+    verdict are made once and shared by every listing that reuses it (nothing changes a
+    listed move: it is only compared, encoded or decided)."""
+    return _listing(board, state, seat, True)  # type: ignore[return-value]
+
+
+def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[object]:
     net = network(board, state)
-    out: list[tuple[int, str, int]] = []
+    out: list[object] = []
     money = state.pl[seat].money
     costs = board.components.costs
     assert costs is not None
@@ -578,35 +620,41 @@ def legal_builds(board: Board, state: State, seat: int) -> list[tuple[int, str, 
     tables = _tables(board)
     in_supply = {name for name, left in tiles.items() if left > 0}
     built = state.pl[seat].built
-    plain = _plain_context(board)
     touched = _touched(board, state, net)
+    track, town_at = state.track, board.town_at
+    own_ends, reach = _reach(board, state, net, seat)
+    city_faces = _city_faces(board)
     for h in candidate_hexes(board, state, net, seat):
-        existing = state.track.get(h)
-        if existing is None and board.town_at[h] < 0:
+        existing = track.get(h)
+        if existing is None and town_at[h] < 0:
             # An empty hex with no open track end or New City beside it sees only the map.
             if h in touched:
                 ctx = HexContext(board, state, net, h, seat)
-                status, far = tuple(ctx.status), tuple(ctx.far)
+                found = _placements(
+                    board, state, net, h, seat, built, tuple(ctx.status), tuple(ctx.far)
+                )
             else:
-                status, far = plain[h]
-            out += [
-                (h, name, r)
-                for name, r, cost in _placements(board, state, net, h, seat, built, status, far)
-                if cost <= money and name in in_supply
-            ]
+                found = _plain_placements(board, state, net, h, seat, built)
+            out += found.affordable(money, in_supply, as_moves)
+            continue
+        if town_at[h] >= 0:
+            ctx = HexContext(board, state, net, h, seat)
+            found = _town_builds(board, state, net, ctx, built, existing)
+            out += found.affordable(money, in_supply, as_moves)
+            continue
+        assert existing is not None
+        secs = existing.sections
+        # Track of others, or own finished track, that no upgrade could join to anything:
+        # evaluate refuses every tile there, so the hex is not looked at closely.
+        if h not in own_ends and (
+            len(secs) != 1
+            or not tables.upgrade_sides.get((secs[0][0], secs[0][1]), 0)
+            & (city_faces[h] | reach.get(h, 0))
+        ):
             continue
         ctx = HexContext(board, state, net, h, seat)
-        if board.town_at[h] >= 0:
-            out += [
-                (h, name, r)
-                for name, r, cost in _town_builds(board, state, net, ctx, built, existing)
-                if cost <= money and name in in_supply
-            ]
-            continue
         anchor = _masks(ctx.status)[1]
-        assert existing is not None
         cands = []
-        secs = existing.sections
         if len(secs) == 1:
             cands = [c for c in tables.upgrades.get((secs[0][0], secs[0][1]), ()) if c[3] & anchor]
         redirect = _redirectable(board, state, net, h, seat)
@@ -623,11 +671,76 @@ def legal_builds(board: Board, state: State, seat: int) -> list[tuple[int, str, 
             if tiles.get(name, 0) <= 0 and name != existing.tile:
                 continue
             if isinstance(evaluate(board, state, net, ctx, name, r, False), Plan):
-                out.append((h, name, r))
+                out.append(Build(*board.coords[h], name, r) if as_moves else (h, name, r))
     return out
 
 
-_PLACEMENTS: dict[tuple[object, ...], list[tuple[str, int, int]]] = {}
+class Verdicts:
+    """The builds :func:`evaluate` accepts on one hex, before supply and money, as listing
+    rows ``(hex, tile, rotation)`` and as moves (made once: verdicts are reused)."""
+
+    __slots__ = ("costs", "dearest", "moves", "rows", "tiles")
+
+    def __init__(self, board: Board, h: int, found: list[tuple[str, int, int]]) -> None:
+        col, row = board.coords[h]
+        self.rows = [(h, name, r) for name, r, _cost in found]
+        self.moves = [Build(col, row, name, r) for name, r, _cost in found]
+        self.costs = [cost for _name, _r, cost in found]
+        self.dearest = max(self.costs, default=0)
+        self.tiles = frozenset(name for name, _r, _cost in found)
+
+    def affordable(self, money: int, in_supply: set[str], as_moves: bool) -> list[object]:
+        """The builds with their tile in the supply and their cost within ``money``."""
+        listed: list[Any] = self.moves if as_moves else self.rows
+        if self.dearest <= money and self.tiles <= in_supply:
+            return listed
+        return [
+            x
+            for x, cost, (_h, name, _r) in zip(listed, self.costs, self.rows, strict=True)
+            if cost <= money and name in in_supply
+        ]
+
+
+def _reach(board: Board, state: State, net: Net, seat: int) -> tuple[set[int], dict[int, int]]:
+    """The hexes where the seat's own unfinished track ends (the only ones it may
+    redirect), and per hex the sides beyond which a New City or an open end of the seat's
+    own or ownerless track lies (with :func:`_city_faces`, every side a :class:`HexContext`
+    there could find a new track may start from)."""
+    own_ends: set[int] = set()
+    reach: dict[int, int] = {}
+    nbr, routes = board.nbr, net.routes
+    for key, ridx in net.open_at.items():
+        owner = routes[ridx].owner
+        if owner != seat and owner != OWNERLESS:
+            continue
+        h, side = divmod(key, 6)
+        if owner == seat:
+            own_ends.add(h)
+        n = nbr[h][side]
+        if n >= 0:
+            reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
+    for c in state.new_cities:
+        for side, n in enumerate(nbr[c]):
+            if n >= 0:
+                reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
+    return own_ends, reach
+
+
+_CITY_FACES: dict[str, tuple[int, ...]] = {}
+
+
+def _city_faces(board: Board) -> tuple[int, ...]:
+    """Per hex, the sides facing a printed city, as a bit mask."""
+    table = _CITY_FACES.get(board.spec.id)
+    if table is None:
+        table = _CITY_FACES[board.spec.id] = tuple(
+            sum(1 << s for s, (_n, fixed, _e) in enumerate(sides) if fixed == FACES_CITY)
+            for sides in _sides(board)
+        )
+    return table
+
+
+_PLACEMENTS: dict[tuple[object, ...], Verdicts] = {}
 PLACEMENT_CACHE_SIZE: Final = 50_000
 
 
@@ -647,25 +760,41 @@ def _placements(
     if found is None:
         ctx = HexContext(board, state, net, h, seat)
         bad, anchor = _masks(ctx.status)
-        found = []
+        accepted: list[tuple[str, int, int]] = []
         for name, r, mask, _new in _tables(board).anchored(anchor):
             if mask & bad:
                 continue
             plan = evaluate(board, state, net, ctx, name, r, means=False)
             if isinstance(plan, Plan):
-                found.append((name, r, plan.cost))
+                accepted.append((name, r, plan.cost))
         if len(_PLACEMENTS) >= PLACEMENT_CACHE_SIZE:
             _PLACEMENTS.clear()
-        _PLACEMENTS[key] = found
+        found = _PLACEMENTS[key] = Verdicts(board, ctx.h, accepted)
+    return found
+
+
+_PLAIN_PLACEMENTS: dict[tuple[str, int, bool], Verdicts] = {}
+
+
+def _plain_placements(
+    board: Board, state: State, net: Net, h: int, seat: int, built: bool
+) -> Verdicts:
+    """:func:`_placements` on an empty hex that sees only the printed map: its key is then
+    the hex and ``built`` alone, so it is kept by those (a few per hex of the map)."""
+    key = (board.spec.id, h, built)
+    found = _PLAIN_PLACEMENTS.get(key)
+    if found is None:
+        status, far = _plain_context(board)[h]
+        found = _PLAIN_PLACEMENTS[key] = _placements(board, state, net, h, seat, built, status, far)
     return found
 
 
 def _town_builds(
     board: Board, state: State, net: Net, ctx: HexContext, built: bool,
     existing: HexTrack | None,
-) -> list[tuple[str, int, int]]:  # fmt: skip
-    """(tile, rotation, cost) of every tile :func:`evaluate` accepts on the town ``ctx.h``,
-    before supply and money (the caller checks those), reused like :func:`_placements`.
+) -> Verdicts:  # fmt: skip
+    """Every tile :func:`evaluate` accepts on the town ``ctx.h``, before supply and money
+    (the caller checks those), reused like :func:`_placements`.
 
     On a town the verdict also depends on the spokes already there, whether the builder
     owns one of them and, for a first tile, whether a town disc is left: all in the key."""
@@ -680,17 +809,17 @@ def _town_builds(
     found = _PLACEMENTS.get(key)
     if found is None:
         bad, anchor = _masks(ctx.status)
-        found = []
+        accepted: list[tuple[str, int, int]] = []
         for name, r, mask in _tables(board).town:
             new = mask & ~old
             if old & ~mask or not new or new & bad or not (own or new & anchor):
                 continue
             plan = evaluate(board, state, net, ctx, name, r, means=False)
             if isinstance(plan, Plan):
-                found.append((name, r, plan.cost))
+                accepted.append((name, r, plan.cost))
         if len(_PLACEMENTS) >= PLACEMENT_CACHE_SIZE:
             _PLACEMENTS.clear()
-        _PLACEMENTS[key] = found
+        found = _PLACEMENTS[key] = Verdicts(board, ctx.h, accepted)
     return found
 
 
@@ -742,6 +871,8 @@ class _Tables:
         self.simple: list[Orientation] = []
         self.per_track: list[tuple[Orientation, tuple[int, ...]]] = []
         self.upgrades: dict[tuple[int, int], list[Orientation]] = {}
+        self.upgrade_sides: dict[tuple[int, int], int] = {}
+        """Per simple track (sides a, b): every side some upgrade's added track touches."""
         self.town: list[tuple[str, int, int]] = []
         self._anchored: dict[int, list[Orientation]] = {}
         for name, shape in board.shapes.items():
@@ -765,6 +896,8 @@ class _Tables:
                         self.upgrades.setdefault(tracks[keep], []).append(
                             (name, r, full, masks[add])
                         )
+                        sides = self.upgrade_sides.get(tracks[keep], 0)
+                        self.upgrade_sides[tracks[keep]] = sides | masks[add]
 
     def anchored(self, anchor: int) -> list[Orientation]:
         """Orientations whose every track touches a side in ``anchor``."""

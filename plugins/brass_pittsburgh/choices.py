@@ -24,6 +24,8 @@ from plugins.brass_pittsburgh.state import State
 
 def own_trains(rules: Rules, state: State, seat: int) -> dict[int, tuple[str, int]]:
     """The seat's resource heavy trains on the board: line -> (resource, count left)."""
+    if seat not in state.line_owner:
+        return {}
     carried = rules.train_carries
     return {
         line: (carried[state.line_link[line]], state.line_cargo[line])
@@ -34,8 +36,7 @@ def own_trains(rules: Rules, state: State, seat: int) -> dict[int, tuple[str, in
 
 def slot_resources(rules: Rules, state: State) -> list[str]:
     """What each slot's tile holds (the resource it produced), "" for none."""
-    held = rules.tile_holds
-    return [held[t] for t in state.slot_tile]
+    return list(map(rules.tile_holds.__getitem__, state.slot_tile))
 
 
 def oil_available(rules: Rules, state: State, seat: int, node: int) -> int:

@@ -32,30 +32,36 @@ class PaymentTable:
         market_cubes: Sequence[Mapping[str, int]],
     ) -> None:
         self.board, self.labels = board, labels
-        self.free: dict[tuple[str, int], int] = {}
-        self._sourced: dict[str, set[int]] = {}
+        free: dict[tuple[str, int], int] = {}
+        sourced: dict[str, set[int]] = {}
+        slot_node = board.slot_node
         for slot, n in enumerate(slot_cubes):
-            if n and slot_resource[slot]:
-                key = (slot_resource[slot], labels[board.slot_node[slot]])
-                self.free[key] = self.free.get(key, 0) + n
-                self._sourced.setdefault(key[0], set()).add(key[1])
+            if n and (res := slot_resource[slot]):
+                key = (res, labels[slot_node[slot]])
+                free[key] = free.get(key, 0) + n
+                if res in sourced:
+                    sourced[res].add(key[1])
+                else:
+                    sourced[res] = {key[1]}
+        line_nodes = board.line_nodes
         self.trains = {
-            line: (res, n, labels[board.line_nodes[line][0]])
-            for line, (res, n) in own_trains.items()
+            line: (res, n, labels[line_nodes[line][0]]) for line, (res, n) in own_trains.items()
         }
         for res, n, label in self.trains.values():
-            self.free[(res, label)] = self.free.get((res, label), 0) + n
+            free[(res, label)] = free.get((res, label), 0) + n
             if n:
-                self._sourced.setdefault(res, set()).add(label)
-        self.offers: dict[tuple[str, int], Sequence[int]] = {}
+                sourced.setdefault(res, set()).add(label)
+        offers: dict[tuple[str, int], Sequence[int]] = {}
         for m, node in enumerate(board.market_node):
+            held = market_cubes[m]
             for res, ladder in ladders[m].items():
-                prices = ladder.offers(market_cubes[m][res])
+                prices = ladder.offers(held[res])
                 if prices:
                     key = (res, labels[node])
-                    known = self.offers.get(key)
-                    self.offers[key] = sorted((*known, *prices)) if known else prices
-                    self._sourced.setdefault(res, set()).add(key[1])
+                    known = offers.get(key)
+                    offers[key] = sorted((*known, *prices)) if known else prices
+                    sourced.setdefault(res, set()).add(key[1])
+        self.free, self.offers, self._sourced = free, offers, sourced
         self._known: dict[tuple[tuple[int, ...], str, int, int], int] = {}
 
     def sourced(self, cube: str) -> set[int]:
