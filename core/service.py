@@ -20,7 +20,7 @@ import logging
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import cache, partial
 from typing import Any, NamedTuple
 
 import msgspec
@@ -755,14 +755,22 @@ def _convert_options(game: Any, options: Any) -> Any:
         raise BadRequest("bad_options", f"options: {exc}") from None
 
 
+@cache
+def _wire_fields(kind: type) -> frozenset[str]:
+    """The field names a move type has on the wire, its tag included (msgspec reads a
+    struct's annotations afresh on every ``fields`` call, a cost on every move)."""
+    names = {f.encode_name for f in msgspec.structs.fields(kind)}
+    names.add(kind.__struct_config__.tag_field or "type")
+    return frozenset(names)
+
+
 def _refuse_unknown_move_fields(game: Any, move: Any, data: bytes) -> None:
     """A move struct that does not forbid unknown fields would drop a misspelt field and
     play the move without it; refuse such a move for every game alike."""
     if move.__struct_config__.forbid_unknown_fields:
         return
     raw = msgspec.json.decode(data)
-    known = {f.encode_name for f in msgspec.structs.fields(move)}
-    known.add(move.__struct_config__.tag_field or "type")
+    known = _wire_fields(type(move))
     unknown = sorted(str(k) for k in raw if k not in known)
     if unknown:
         raise BadRequest(
