@@ -27,6 +27,7 @@ game.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cached_property
 from random import Random
 from typing import Any, Final
 
@@ -112,6 +113,29 @@ def _reward(effects: Any) -> Reward:
     return Reward(**out)
 
 
+_TABLES: dict[int, tuple[Knowledge, dict[Any, dict[Any, Any]]]] = {}
+"""Per game's knowledge (by id, kept alive by the entry), per board key, its tables."""
+TABLES_KEPT: Final = 4096
+"""Boards whose tables are kept per knowledge: a search meets a few hundred a think."""
+
+
+def _tables(k: Knowledge, board: Any) -> dict[Any, Any]:
+    """The memo of board ``board`` (era and what is built) under knowledge ``k``: the
+    tables a board's views all share, filled as the weights ask for them."""
+    entry = _TABLES.get(id(k))
+    if entry is None or entry[0] is not k:
+        if len(_TABLES) >= 16:  # knowledge built afresh per call (custom rules)
+            _TABLES.clear()
+        entry = _TABLES[id(k)] = (k, {})
+    boards = entry[1]
+    found = boards.get(board)
+    if found is None:
+        if len(boards) >= TABLES_KEPT:
+            boards.clear()
+        found = boards[board] = {}
+    return found
+
+
 class _Context:
     """The facts of one view the weights read, computed once per decision."""
 
@@ -148,51 +172,80 @@ class _Context:
         self.pipes: list[dict[str, Any]] = view.get("pipelines") or []
         self.built_names = {b.get("line") or b.get("link") for b in self.built}
         self.built_names |= {p["route"] for p in self.pipes}
-        # connected = one component of built links of anyone (pipelines join nothing)
-        parent: dict[str, str] = {}
-
-        def find(x: str) -> str:
-            while parent.get(x, x) != x:
-                x = parent[x]
-            return x
-
-        for b in self.built:
-            ends = b["ends"]
-            root = find(ends[0])
-            for other in ends[1:]:
-                r = find(other)
-                if r != root:
-                    parent[r] = root
-        self._find = find
-        self.merchants = [self._merchant(m) for m in view.get("merchants") or []]
-        self.merchant_comps = {find(m["location"]) for m in self.merchants}
-        self.my_tiles = [t for t in self.tiles if t["owner"] == seat]
-        self.network = {t["location"] for t in self.my_tiles}
-        for b in self.built:
-            if b["owner"] == seat:
-                self.network.update(b["ends"])
-        self.network |= {p["city"] for p in self.pipes if p["owner"] == seat}
-        self.my_links_at: Counter[str] = Counter()
-        for b in self.built:
-            if b["owner"] == seat:
-                for end in b["ends"]:
-                    self.my_links_at[end] += 1
-        # cubes waiting on tiles, by resource and component: free to whoever reaches them
-        self.free_cubes: dict[str, dict[str, int]] = {}
-        for t in self.tiles:
-            if t["resources"]:
-                res = t.get("resource") or RESOURCE_OF.get(t["industry"], "")
-                at = self.free_cubes.setdefault(res, {})
-                c = find(t["location"])
-                at[c] = at.get(c, 0) + t["resources"]
+        # the board's tables (components, distances) depend only on what is built: shared
+        # by every view of the same board, as a search's playouts meet it again and again
+        self._tables = _tables(k, (self.era, frozenset(self.built_names)))
         self._cube_cost: dict[tuple[str, int, str | None], float] = {}
         self._wants: dict[str, bool] = {}
-        self._adj: dict[str, list[tuple[str, int]]] | None = None
-        self._dist_from: dict[str, dict[str, int]] = {}
         self._dist_to_buyer: dict[str, dict[str, int]] = {}
         self._plan: tuple[float, float] | None = None
 
-    # --- facts ------------------------------------------------------------------------
+    # --- facts, each computed when a weight first asks ---------------------------------
+
+    @cached_property
+    def _comp_of(self) -> dict[str, str]:
+        """Each location on a built link, by its component's representative (connected =
+        one component of anyone's built links; pipelines join nothing)."""
+        found = self._tables.get("comp")
+        if found is None:
+            parent: dict[str, str] = {}
+
+            def find(x: str) -> str:
+                while parent.get(x, x) != x:
+                    x = parent[x]
+                return x
+
+            for b in self.built:
+                ends = b["ends"]
+                root = find(ends[0])
+                for other in ends[1:]:
+                    r = find(other)
+                    if r != root:
+                        parent[r] = root
+            found = self._tables["comp"] = {x: find(x) for b in self.built for x in b["ends"]}
+        return found  # type: ignore[no-any-return]
+
+    @cached_property
+    def merchants(self) -> list[dict[str, Any]]:
+        return [self._merchant(m) for m in self.view.get("merchants") or []]
+
+    @cached_property
+    def merchant_comps(self) -> set[str]:
+        return {self.comp(m["location"]) for m in self.merchants}
+
+    @cached_property
+    def my_tiles(self) -> list[dict[str, Any]]:
+        return [t for t in self.tiles if t["owner"] == self.seat]
+
+    @cached_property
+    def network(self) -> set[str]:
+        seat = self.seat
+        network = {t["location"] for t in self.my_tiles}
+        for b in self.built:
+            if b["owner"] == seat:
+                network.update(b["ends"])
+        return network | {p["city"] for p in self.pipes if p["owner"] == seat}
+
+    @cached_property
+    def my_links_at(self) -> Counter[str]:
+        at: Counter[str] = Counter()
+        for b in self.built:
+            if b["owner"] == self.seat:
+                for end in b["ends"]:
+                    at[end] += 1
+        return at
+
+    @cached_property
+    def free_cubes(self) -> dict[str, dict[str, int]]:
+        """Cubes waiting on tiles, by resource and component: free to whoever reaches them."""
+        free: dict[str, dict[str, int]] = {}
+        for t in self.tiles:
+            if t["resources"]:
+                res = t.get("resource") or RESOURCE_OF.get(t["industry"], "")
+                at = free.setdefault(res, {})
+                c = self.comp(t["location"])
+                at[c] = at.get(c, 0) + t["resources"]
+        return free
 
     def _merchant(self, m: dict[str, Any]) -> dict[str, Any]:
         if self.pittsburgh:
@@ -208,7 +261,7 @@ class _Context:
                 "beer": m["beer"], "bonus": _reward(m["bonus"])}  # fmt: skip
 
     def comp(self, loc: str) -> str:
-        return self._find(loc)
+        return self._comp_of.get(loc, loc)
 
     def tile_facts(self, t: dict[str, Any]) -> TileFacts:
         key = t["tile"] if self.pittsburgh else f"{t['industry']}:{t['level']}"
@@ -299,16 +352,24 @@ class _Context:
     def _adjacency(self) -> dict[str, list[tuple[str, int]]]:
         """Locations joined by a line: 0 links missing where one is built, 1 where one may
         be built this era."""
-        if self._adj is None:
-            self._adj = {}
+        adj = self._tables.get("adj")
+        if adj is None:
+            adj = self._tables["adj"] = {}
             for name, line in self.k.lines.items():
                 built = name in self.built_names
                 if built or line.eras[self.era]:
                     for a in line.ends:
                         for b in line.ends:
                             if a != b:
-                                self._adj.setdefault(a, []).append((b, 0 if built else 1))
-        return self._adj
+                                adj.setdefault(a, []).append((b, 0 if built else 1))
+        return adj  # type: ignore[no-any-return]
+
+    def _distances(self, starts: frozenset[str]) -> dict[str, int]:
+        """:meth:`_bfs` from ``starts``, shared by every view of this board (read only)."""
+        found = self._tables.get(starts)
+        if found is None:
+            found = self._tables[starts] = self._bfs(set(starts))
+        return found  # type: ignore[no-any-return]
 
     def dist_to_buyer(self, good: str, with_beer: bool = False) -> dict[str, int]:
         """Links missing from each location to a merchant buying ``good`` (``with_beer``:
@@ -316,19 +377,16 @@ class _Context:
         key = good + "+beer" if with_beer else good
         found = self._dist_to_buyer.get(key)
         if found is None:
-            starts = {
+            starts = frozenset(
                 m["location"]
                 for m in self.merchants
                 if good in m["buys"] and (m["beer"] or not with_beer)
-            }
-            found = self._dist_to_buyer[key] = self._bfs(starts) if starts else {}
+            )
+            found = self._dist_to_buyer[key] = self._distances(starts) if starts else {}
         return found
 
     def dist_from(self, loc: str) -> dict[str, int]:
-        found = self._dist_from.get(loc)
-        if found is None:
-            found = self._dist_from[loc] = self._bfs({loc})
-        return found
+        return self._distances(frozenset((loc,)))
 
     def sale_chance(self, t: TileFacts, loc: str, missing: int | None = None) -> float:
         """Chance a good at ``loc`` is sold this era (``missing``: links to a buyer)."""

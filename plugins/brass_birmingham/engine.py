@@ -441,8 +441,11 @@ def action_refusal(d: Birmingham, s: State, ctx: Ctx, seat: int, m: Any) -> Refu
     if t is mv.SecondLink:
         blocked = second_rail_blocker(d, s, ctx, seat, first_laid=True)
         why = "" if blocked is None else f"; none is possible now: {blocked[1]} ({blocked[0]})"
-        return ("no_second_rail", "a second rail is offered right after the first rail of a "
-                f"network action, while one is possible{why}")
+        return (
+            "no_second_rail",
+            "a second rail is offered right after the first rail of a "
+            f"network action, while one is possible{why}",
+        )
     return ("not_an_action", "this move continues an action; none is in progress")
 
 
