@@ -178,6 +178,13 @@ class _Context:
         self._cube_cost: dict[tuple[str, int, str | None], float] = {}
         self._wants: dict[str, bool] = {}
         self._dist_to_buyer: dict[str, dict[str, int]] = {}
+        # per decision, a move's weights ask the same few questions over and over
+        self._flips: dict[tuple[int, str | None], float] = {}
+        self._barrels: dict[str, int] = {}
+        self._sale_chances: dict[tuple[int, str, int], float] = {}
+        self._generic: dict[int, float] = {}
+        self._card_uses: dict[str, float] = {}
+        self._end_vp: dict[str, float] = {}
         self._plan: tuple[float, float] | None = None
 
     # --- facts, each computed when a weight first asks ---------------------------------
@@ -290,6 +297,13 @@ class _Context:
 
     def flip_value(self, t: TileFacts, loc: str | None) -> float:
         """VP the seat gets when tile ``t`` at ``loc`` flips."""
+        key = (id(t), loc)  # a tile's facts live as long as the knowledge holding them
+        found = self._flips.get(key)
+        if found is None:
+            found = self._flips[key] = self._flip_value(t, loc)
+        return found
+
+    def _flip_value(self, t: TileFacts, loc: str | None) -> float:
         scorings = self.scorings(t)
         v = t.vp * scorings + self.k.income_gain(self.space, t.income) * self.iv
         if loc is not None and t.icons:
@@ -306,6 +320,12 @@ class _Context:
     def barrels(self, loc: str) -> int:
         """Beer (Birmingham) or oil (Pittsburgh) a sale at ``loc`` could use now."""
         c = self.comp(loc)
+        found = self._barrels.get(c)
+        if found is None:
+            found = self._barrels[c] = self._barrels_at(c)
+        return found
+
+    def _barrels_at(self, c: str) -> int:
         if self.pittsburgh:
             fields = {
                 p["oilfield"] for p in self.pipes if p["carries_oil"] and self.comp(p["city"]) == c
@@ -392,6 +412,13 @@ class _Context:
         """Chance a good at ``loc`` is sold this era (``missing``: links to a buyer)."""
         if missing is None:
             missing = self.dist_to_buyer(t.industry).get(loc, INF)
+        key = (id(t), loc, missing)
+        found = self._sale_chances.get(key)
+        if found is None:
+            found = self._sale_chances[key] = self._sale_chance(t, loc, missing)
+        return found
+
+    def _sale_chance(self, t: TileFacts, loc: str, missing: int) -> float:
         p = self._chance(missing)
         if t.sale_need and self.barrels(loc) < t.sale_need:
             # no beer at hand: a buyer with its own barrel, or a brewery still to build
@@ -406,8 +433,15 @@ class _Context:
             return 0.03
         return SALE_CHANCE[min(missing, len(SALE_CHANCE) - 1)]
 
+    @cached_property
+    def _beer_short(self) -> list[tuple[TileFacts, str]]:
+        return self._find_beer_short()
+
     def beer_short(self) -> list[tuple[TileFacts, str]]:
         """The seat's unsold goods that only more beer would sell (Birmingham)."""
+        return self._beer_short
+
+    def _find_beer_short(self) -> list[tuple[TileFacts, str]]:
         if self.pittsburgh:
             return []
         out = []
@@ -546,12 +580,22 @@ class _Context:
             return 0.0
         return SHORTFALL_VP * max(0.0, owed - (self.money - spend))
 
+    @cached_property
+    def _beer_help_vp(self) -> float:
+        return max((0.25 * self.flip_value(f, loc) for f, loc in self.beer_short()), default=0)
+
     def _beer_help(self) -> float:
         """A brewery makes the seat's beer-less goods sellable (the best of them)."""
-        return max((0.25 * self.flip_value(f, loc) for f, loc in self.beer_short()), default=0)
+        return self._beer_help_vp
 
     def generic_worth(self, t: TileFacts) -> float:
         """What building ``t`` somewhere sensible is worth this game, roughly."""
+        found = self._generic.get(id(t))
+        if found is None:
+            found = self._generic[id(t)] = self._generic_worth(t)
+        return found
+
+    def _generic_worth(self, t: TileFacts) -> float:
         if not t.eras[self.era] and (self.era == 1 or not t.eras[1]):
             return 0.0
         if t.flip == "deplete":
@@ -600,6 +644,10 @@ class _Context:
         return self._plan
 
     def _next_tiles(self) -> list[str]:
+        return self._next_tile_keys
+
+    @cached_property
+    def _next_tile_keys(self) -> list[str]:
         if self.pittsburgh:
             return [s for s in self.me.get("accessible") or [] if s in self.k.tiles]
         return [f"{ind}:{lvl}" for ind, lvl in (self.me.get("next_tiles") or {}).items() if lvl]
@@ -687,30 +735,28 @@ class _Context:
     def link_vp(self, ends: tuple[str, ...]) -> float:
         """VP a link on ``ends`` should score at the era's end."""
         vp = 0.0
-        later = FUTURE_ICONS * min(1.0, self.rounds_era / 8)
         for end in ends:
-            vp += self.k.printed_icons.get(end, 0)
-            for i in range(len(self.k.slots.get(end, ()))):
-                t = self.by_space.get(f"{end}:{i}")
-                if t is None:
-                    vp += later  # a tile may still come
-                else:
-                    vp += self.tile_facts(t).icons * (1.0 if t["flipped"] else 0.5)
+            found = self._end_vp.get(end)
+            if found is None:
+                found = self._end_vp[end] = self._icons_at(end)
+            vp += found
+        return vp
+
+    def _icons_at(self, end: str) -> float:
+        later = FUTURE_ICONS * min(1.0, self.rounds_era / 8)
+        vp = float(self.k.printed_icons.get(end, 0))
+        for i in range(len(self.k.slots.get(end, ()))):
+            t = self.by_space.get(f"{end}:{i}")
+            if t is None:
+                vp += later  # a tile may still come
+            else:
+                vp += self.tile_facts(t).icons * (1.0 if t["flipped"] else 0.5)
         return vp
 
     def connect_value(self, ends: tuple[str, ...]) -> float:
         """What joining ``ends`` adds to the chance of selling the seat's unsold goods."""
         v = 0.0
-        for tile in self.my_tiles:
-            t = self.tile_facts(tile)
-            if t.flip != "sell" or tile["flipped"]:
-                continue
-            loc = tile["location"]
-            to_buyer = self.dist_to_buyer(t.industry)
-            before = to_buyer.get(loc, INF)
-            if before == 0:
-                continue
-            from_tile = self.dist_from(loc)
+        for t, loc, to_buyer, before, from_tile in self._unsold:
             after = min(
                 before,
                 min(from_tile.get(e, INF) for e in ends) + min(to_buyer.get(e, INF) for e in ends),
@@ -719,6 +765,22 @@ class _Context:
                 gain = self.sale_chance(t, loc, after) - self.sale_chance(t, loc, before)
                 v += gain * self.flip_value(t, loc)
         return v
+
+    @cached_property
+    def _unsold(self) -> list[tuple[TileFacts, str, dict[str, int], int, dict[str, int]]]:
+        """The seat's unsold goods not yet at a buyer: facts, location, links missing from
+        each location to a buyer, from the tile to a buyer, from the tile to each location."""
+        out = []
+        for tile in self.my_tiles:
+            t = self.tile_facts(tile)
+            if t.flip != "sell" or tile["flipped"]:
+                continue
+            loc = tile["location"]
+            to_buyer = self.dist_to_buyer(t.industry)
+            before = to_buyer.get(loc, INF)
+            if before != 0:
+                out.append((t, loc, to_buyer, before, self.dist_from(loc)))
+        return out
 
     def _pipeline(self, link: str, route_name: str) -> float:
         route = self.k.routes[route_name]
@@ -825,6 +887,12 @@ class _Context:
         return -self.card_use(move.card)
 
     def card_use(self, card: str) -> float:
+        found = self._card_uses.get(card)
+        if found is None:
+            found = self._card_uses[card] = self._card_use(card)
+        return found
+
+    def _card_use(self, card: str) -> float:
         if card.startswith("wild:"):
             return 30.0
         kind, _, name = card.partition(":")
