@@ -27,9 +27,10 @@ game.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Container
 from functools import cached_property
 from random import Random
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from plugins.brass.knowledge import NO_REWARD, Knowledge, Reward, TileFacts
 from plugins.brass.worth import outlook, rounds_left
@@ -134,6 +135,34 @@ def _tables(k: Knowledge, board: Any) -> dict[Any, Any]:
             boards.clear()
         found = boards[board] = {}
     return found
+
+
+def card_use(
+    k: Knowledge,
+    era: int,
+    card: str,
+    copies: int,
+    next_tiles: list[str],
+    occupied: Container[str],
+    near_merchant: Callable[[str], bool],
+) -> float:
+    """How likely ``card`` (``copies`` of it in hand) is to build something good: an
+    industry card for a tile the seat can build this era, a location card with a free
+    space for one (more so near a merchant); a second copy is worth less."""
+    if card.startswith("wild:"):
+        return 30.0
+    kind, _, name = card.partition(":")
+    dup = 1.5 * max(0, copies - 1)
+    if kind == "industry":
+        builds = k.card_builds.get(card) or tuple(name.split("/"))
+        usable = any(k.tiles[key].industry in builds and k.tiles[key].eras[era]
+                     for key in next_tiles)  # fmt: skip
+        return (4.0 if usable else 0.5) - dup
+    industries = {k.tiles[key].industry for key in next_tiles if k.tiles[key].eras[era]}
+    free = [icons for i, icons in enumerate(k.slots.get(name, ())) if f"{name}:{i}" not in occupied]
+    if not any(set(icons) & industries for icons in free):
+        return 0.5 - dup
+    return 3.0 + (2.0 if near_merchant(name) else 0.0) - dup
 
 
 class _Context:
@@ -893,30 +922,10 @@ class _Context:
         return found
 
     def _card_use(self, card: str) -> float:
-        if card.startswith("wild:"):
-            return 30.0
-        kind, _, name = card.partition(":")
-        count = self.hand[card]
-        dup = 1.5 * max(0, count - 1)
-        if kind == "industry":
-            builds = self.k.card_builds.get(card) or tuple(name.split("/"))
-            usable = any(self.k.tiles[key].industry in builds and self.k.tiles[key].eras[self.era]
-                         for key in self._next_tiles())  # fmt: skip
-            return (4.0 if usable else 0.5) - dup
-        industries = {
-            self.k.tiles[key].industry
-            for key in self._next_tiles()
-            if self.k.tiles[key].eras[self.era]
-        }
-        free = [
-            icons
-            for i, icons in enumerate(self.k.slots.get(name, ()))
-            if f"{name}:{i}" not in self.by_space
-        ]
-        if not any(set(icons) & industries for icons in free):
-            return 0.5 - dup
-        near = 2.0 if self.comp(name) in self.merchant_comps else 0.0
-        return 3.0 + near - dup
+        return card_use(
+            self.k, self.era, card, self.hand[card], self._next_tiles(), self.by_space,
+            lambda name: self.comp(name) in self.merchant_comps,
+        )  # fmt: skip
 
     def _pick_coal(self, move: Any) -> float:
         return self.take_from(move.space)
@@ -994,3 +1003,112 @@ class _Context:
         if t["flipped"]:
             return -(f.vp * self.scorings(f) + f.icons)
         return -0.5 * self.flip_value(f, t["location"])
+
+
+# --- the search's playouts: quick rules for the mechanical follow-ups -----------------------
+
+
+class FollowUpFacts(NamedTuple):
+    """What :func:`quick_follow_up` reads of a state; the game builds it straight from the
+    state, far cheaper than a view (a playout meets a follow-up every other decision)."""
+
+    seat: int
+    era: int
+    """0 in the first era."""
+    hand: Counter[str]
+    next_tiles: list[str]
+    """Knowledge keys of the tiles the seat may build or develop next."""
+    occupied: dict[str, tuple[int, int]]
+    """Each built space's owner and cubes (or barrels)."""
+    pipelines: dict[str, int]
+    """Each built pipeline route's owner (Pittsburgh)."""
+    near_merchant: Callable[[str], bool]
+    """Whether a location is joined by built links to a merchant's."""
+    price: Callable[[str, str], float | None]
+    """What the next cube of a resource costs at a market (by id; Vanderbilt:
+    ``"vanderbilt"``), ``None`` where it has none (Pittsburgh)."""
+
+
+def joined_to(starts: set[str], links: list[list[str]]) -> Callable[[str], bool]:
+    """Whether a location is in a component of ``links`` (their ends) holding one of
+    ``starts``; worked out on the first question."""
+    reach: set[str] | None = None
+
+    def near(loc: str) -> bool:
+        nonlocal reach
+        if reach is None:
+            reach = set(starts)
+            grew = True
+            while grew:
+                grew = False
+                for ends in links:
+                    if any(e in reach for e in ends) and not all(e in reach for e in ends):
+                        reach.update(ends)
+                        grew = True
+        return loc in reach
+
+    return near
+
+
+QUICK_FOLLOW_UPS: Final = frozenset({"discard", "pick_coal", "pick_iron", "pick_beer", "pay"})
+"""Follow-ups :func:`quick_follow_up` answers: which card pays, where a cube comes from."""
+
+
+def quick_follow_up(f: FollowUpFacts, legal: list[Any], rng: Random, k: Knowledge) -> Any:
+    """The greedy bot's choice of card to discard or of source to take from, by its own
+    rules read off ``f`` instead of a view: the least useful card, one's own tiles first
+    (emptying them flips them), sparing an opponent's last cube, else the cheapest
+    purchase. ``None`` where the greedy bot should weigh it: a purchase against a source
+    on the board (money against an opponent's cube)."""
+    best: list[Any] = []
+    top = float("-inf")
+    if legal[0].__struct_config__.tag == "pay":
+        bought = sum(m.source in ("market", "vanderbilt") for m in legal)
+        if 0 < bought < len(legal):
+            return None
+    for move in legal:
+        tag = move.__struct_config__.tag
+        if tag == "discard":
+            card = move.card
+            score: float | None = -card_use(
+                k, f.era, card, f.hand[card], f.next_tiles, f.occupied, f.near_merchant
+            )
+        elif tag in QUICK_FOLLOW_UPS:
+            score = _source_rank(f, move, tag)
+        else:
+            return None
+        if score is None:
+            return None
+        if score > top + 1e-9:
+            top, best = score, [move]
+        elif score > top - 1e-9:
+            best.append(move)
+    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+def _source_rank(f: FollowUpFacts, move: Any, tag: str) -> float | None:
+    """The greedy bot's order of sources (:meth:`_Context.take_from`, ``_pay``,
+    ``_pick_beer``), without the flip values that break ties among one's own last cubes."""
+    if tag == "pay":
+        src = move.source
+        if src == "train":
+            return 1.0
+        if src == "pipeline":
+            return 0.5 if f.pipelines.get(move.at) == f.seat else -0.2
+        if src == "market" or src == "vanderbilt":
+            price = f.price(move.at or src, move.resource)
+            # the cheapest; Vanderbilt after a market at the same price
+            return -(10.0 if price is None else price) - (0.5 if src == "vanderbilt" else 0.0)
+        if src != "tile":
+            return None
+        space = move.at
+    else:
+        space = move.source if tag == "pick_beer" else move.space
+    tile = f.occupied.get(space)
+    if tile is None:  # a merchant's barrel, and its bonus
+        return 3.0 if tag == "pick_beer" else 0.0
+    owner, cubes = tile
+    last = cubes <= 1
+    if owner == f.seat:
+        return 4.0 if last else 1.0
+    return -2.5 if last else -0.5

@@ -15,6 +15,7 @@ from typing import Any
 from core.errors import IllegalMove
 from core.game import Result, Task
 from core.resignation import with_resignations
+from plugins.brass import bot
 from plugins.brass.client import score_era_of
 from plugins.brass.events import EraBegan
 from plugins.brass.hidden import resample_cards
@@ -77,19 +78,30 @@ class BrassGame:
         return state.clone()  # type: ignore[attr-defined, no-any-return]
 
     def playout_policy(self, state: BrassState, seat: int, legal: list[Any], rng: Random) -> Any:
-        """The search hook's quick choice: the greedy bot's, on the seat's view of
-        ``state``, among at most :data:`PLAYOUT_CANDIDATES` of the legal moves (every sale
-        among them, the rest drawn at random), and now and then a random move
-        (:data:`PLAYOUT_EPSILON`), so that playouts are quick and differ."""
+        """The search hook's quick choice, read straight from ``state``: now and then a
+        random move (:data:`PLAYOUT_EPSILON`), so that playouts differ; a card to discard
+        or a source to take from by the greedy bot's rules (:func:`bot.quick_follow_up`);
+        else the greedy bot's choice among at most :data:`PLAYOUT_CANDIDATES` of the legal
+        moves (every sale among them, the rest drawn at random), weighed on the part of the
+        seat's view it reads (:meth:`playout_view`)."""
         if len(legal) == 1:
             return legal[0]
         if rng.random() < PLAYOUT_EPSILON:
             return legal[rng.randrange(len(legal))]
+        if legal[0].__struct_config__.tag in bot.QUICK_FOLLOW_UPS:
+            move = self.quick_follow_up(state, seat, legal, rng)
+            if move is not None:
+                return move
         if len(legal) > PLAYOUT_CANDIDATES:
             sales = [m for m in legal if m.__struct_config__.tag == "sell"]
             others = [m for m in legal if m.__struct_config__.tag != "sell"]
             legal = sales + rng.sample(others, max(0, PLAYOUT_CANDIDATES - len(sales)))
         return self.bot_policy(self.playout_view(state, seat), legal, rng)  # type: ignore[attr-defined]
+
+    def quick_follow_up(self, state: BrassState, seat: int, legal: list[Any], rng: Random) -> Any:
+        """:func:`bot.quick_follow_up` on the game's facts of ``state``; ``None`` (the
+        greedy bot decides) when the game builds none."""
+        return None
 
     def playout_view(self, state: BrassState, seat: int) -> dict[str, Any]:
         """What :meth:`playout_policy` hands the greedy bot: the seat's view, or the part

@@ -12,11 +12,13 @@ ends, merchant and market entries) are built once and shared: the bot only reads
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 from typing import Any
 
 import msgspec
 
+from plugins.brass.bot import FollowUpFacts, joined_to
 from plugins.brass.mat import EMPTY
 from plugins.brass_birmingham.data import INDUSTRIES, Birmingham
 from plugins.brass_birmingham.names import Names
@@ -34,6 +36,7 @@ class _Tables:
         self.link_name = list(names.link)
         self.link_ends = [[names.location[n] for n in nodes] for nodes in d.link_nodes]
         tile_ids = [t.id for t in d.merchant_tiles]
+        self.merchant_location = [names.location[loc] for loc in d.merchant_loc]
         self.merchant: dict[tuple[int, int, int], dict[str, Any]] = {}
         for m, loc in enumerate(d.merchant_loc):
             for t in range(len(d.merchant_tiles)):
@@ -108,3 +111,26 @@ def bot_view(d: Birmingham, names: Names, s: State, seat: int) -> dict[str, Any]
             tb.merchant[m, t, s.merchant_beer[m]] for m, t in enumerate(s.merchant_tile) if t >= 0
         ],
     }
+
+
+def follow_up_facts(d: Birmingham, names: Names, s: State, seat: int) -> FollowUpFacts:
+    """What the playouts' quick follow-up rules read of ``s`` for ``seat``."""
+    tb = _tables(d, names)
+    mat, card, space = s.mat[seat], tb.card, tb.space
+    return FollowUpFacts(
+        seat=seat, era=s.era, hand=Counter(card[c] for c in s.hands[seat]),
+        next_tiles=[f"{name}:{lvl}" for k, name in enumerate(INDUSTRIES)
+                    if (lvl := tb.next_level[k][mat[k]])],
+        occupied={space[slot]: (o, s.slot_cubes[slot])
+                  for slot, o in enumerate(s.slot_owner) if o >= 0},
+        pipelines={},
+        near_merchant=joined_to(
+            {tb.merchant_location[m] for m, t in enumerate(s.merchant_tile) if t >= 0},
+            [tb.link_ends[li] for li, o in enumerate(s.link_owner) if o >= 0],
+        ),
+        price=_no_price,
+    )  # fmt: skip
+
+
+def _no_price(market: str, resource: str) -> float | None:
+    return None

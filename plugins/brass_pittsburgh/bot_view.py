@@ -13,11 +13,14 @@ the bot only reads them.
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 from typing import Any
 
 import msgspec
 
+from plugins.brass.bot import FollowUpFacts, joined_to
+from plugins.brass.knowledge import Knowledge
 from plugins.brass_pittsburgh.links import LIGHT
 from plugins.brass_pittsburgh.names import Names
 from plugins.brass_pittsburgh.rules import Rules
@@ -55,6 +58,8 @@ class _Tables:
                         "reward": msgspec.to_builtins(tile.reward),
                     }  # fmt: skip
         self.markets: dict[tuple[int, tuple[tuple[str, int], ...]], dict[str, Any]] = {}
+        self.market_index = {name: m for m, name in enumerate(n.market)}
+        self.merchant_location = [n.location[node] for node, _ in board.merchant_spaces]
         self.stars = {q: d.quality_rewards[q].stars_required for q in d.quality_rewards}
 
     def market(self, m: int, cubes: dict[str, int]) -> dict[str, Any]:
@@ -156,3 +161,37 @@ def bot_view(r: Rules, names: Names, s: State, seat: int) -> dict[str, Any]:
     if s.pending and s.pending[0].kind == "quality":
         out["decision"] = {"count": s.pending[0].n}
     return out
+
+
+def follow_up_facts(r: Rules, names: Names, s: State, seat: int, k: Knowledge) -> FollowUpFacts:
+    """What the playouts' quick follow-up rules read of ``s`` for ``seat`` (``k``: the
+    side's knowledge, naming the tiles it knows)."""
+    tb = _tables(r, names, s.side)
+    tile_ids, space = tb.tile_ids, tb.space
+    accessible = (tile_ids[i] for i in r.mat.accessible(s.mat[seat]))
+    return FollowUpFacts(
+        seat=seat, era=s.era, hand=Counter(tb.card[c] for c in s.hands[seat]),
+        next_tiles=[t for t in accessible if t in k.tiles],
+        occupied={space[slot]: (o, s.slot_cubes[slot])
+                  for slot, o in enumerate(s.slot_owner) if o >= 0},
+        pipelines={tb.route[ri][0]: o for ri, o in enumerate(s.route_owner) if o >= 0},
+        near_merchant=joined_to(
+            {tb.merchant_location[m] for m, t in enumerate(s.merchant_tile) if t},
+            [tb.line_ends[li] for li, o in enumerate(s.line_owner) if o >= 0],
+        ),
+        price=lambda market, resource: _price(r, tb, s, market, resource),
+    )  # fmt: skip
+
+
+def _price(r: Rules, tb: _Tables, s: State, market: str, resource: str) -> float | None:
+    """The next ``resource`` cube's price at ``market`` (or Vanderbilt), as the view shows."""
+    if market == "vanderbilt":
+        return float(tb.vanderbilt.get(resource, 15))
+    m = tb.market_index.get(market)
+    if m is None:
+        return None
+    cubes = s.market_cubes[m]
+    if resource not in cubes:
+        return None
+    price = r.ladders[s.side][m][resource].buy_price(cubes[resource])
+    return None if price is None else float(price)
