@@ -1037,14 +1037,17 @@ def joined_to(starts: set[str], links: list[list[str]]) -> Callable[[str], bool]
     def near(loc: str) -> bool:
         nonlocal reach
         if reach is None:
+            joins: dict[str, list[str]] = {}
+            for ends in links:
+                for e in ends:
+                    joins.setdefault(e, []).extend(ends)
             reach = set(starts)
-            grew = True
-            while grew:
-                grew = False
-                for ends in links:
-                    if any(e in reach for e in ends) and not all(e in reach for e in ends):
-                        reach.update(ends)
-                        grew = True
+            todo = [e for e in reach if e in joins]
+            while todo:
+                for e in joins[todo.pop()]:
+                    if e not in reach:
+                        reach.add(e)
+                        todo.append(e)
         return loc in reach
 
     return near
@@ -1066,13 +1069,17 @@ def quick_follow_up(f: FollowUpFacts, legal: list[Any], rng: Random, k: Knowledg
         bought = sum(m.source in ("market", "vanderbilt") for m in legal)
         if 0 < bought < len(legal):
             return None
+    uses: dict[str, float] = {}
     for move in legal:
         tag = move.__struct_config__.tag
         if tag == "discard":
             card = move.card
-            score: float | None = -card_use(
-                k, f.era, card, f.hand[card], f.next_tiles, f.occupied, f.near_merchant
-            )
+            use = uses.get(card)
+            if use is None:
+                use = uses[card] = card_use(
+                    k, f.era, card, f.hand[card], f.next_tiles, f.occupied, f.near_merchant
+                )
+            score: float | None = -use
         elif tag in QUICK_FOLLOW_UPS:
             score = _source_rank(f, move, tag)
         else:
