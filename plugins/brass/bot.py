@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Container
-from functools import cached_property
 from random import Random
 from typing import Any, Final, NamedTuple
 
@@ -137,6 +136,22 @@ def _tables(k: Knowledge, board: Any) -> dict[Any, Any]:
     return found
 
 
+class _Lazy:
+    """:func:`functools.cached_property` without its lock (Python 3.11 takes one on every
+    first read, a noticeable share of a playout decision): a context serves one thread."""
+
+    def __init__(self, func: Callable[[Any], Any]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+
+
 def card_use(
     k: Knowledge,
     era: int,
@@ -218,7 +233,7 @@ class _Context:
 
     # --- facts, each computed when a weight first asks ---------------------------------
 
-    @cached_property
+    @_Lazy
     def _comp_of(self) -> dict[str, str]:
         """Each location on a built link, by its component's representative (connected =
         one component of anyone's built links; pipelines join nothing)."""
@@ -241,19 +256,19 @@ class _Context:
             found = self._tables["comp"] = {x: find(x) for b in self.built for x in b["ends"]}
         return found  # type: ignore[no-any-return]
 
-    @cached_property
+    @_Lazy
     def merchants(self) -> list[dict[str, Any]]:
         return [self._merchant(m) for m in self.view.get("merchants") or []]
 
-    @cached_property
+    @_Lazy
     def merchant_comps(self) -> set[str]:
         return {self.comp(m["location"]) for m in self.merchants}
 
-    @cached_property
+    @_Lazy
     def my_tiles(self) -> list[dict[str, Any]]:
         return [t for t in self.tiles if t["owner"] == self.seat]
 
-    @cached_property
+    @_Lazy
     def network(self) -> set[str]:
         seat = self.seat
         network = {t["location"] for t in self.my_tiles}
@@ -262,7 +277,7 @@ class _Context:
                 network.update(b["ends"])
         return network | {p["city"] for p in self.pipes if p["owner"] == seat}
 
-    @cached_property
+    @_Lazy
     def my_links_at(self) -> Counter[str]:
         at: Counter[str] = Counter()
         for b in self.built:
@@ -271,7 +286,7 @@ class _Context:
                     at[end] += 1
         return at
 
-    @cached_property
+    @_Lazy
     def free_cubes(self) -> dict[str, dict[str, int]]:
         """Cubes waiting on tiles, by resource and component: free to whoever reaches them."""
         free: dict[str, dict[str, int]] = {}
@@ -462,7 +477,7 @@ class _Context:
             return 0.03
         return SALE_CHANCE[min(missing, len(SALE_CHANCE) - 1)]
 
-    @cached_property
+    @_Lazy
     def _beer_short(self) -> list[tuple[TileFacts, str]]:
         return self._find_beer_short()
 
@@ -609,7 +624,7 @@ class _Context:
             return 0.0
         return SHORTFALL_VP * max(0.0, owed - (self.money - spend))
 
-    @cached_property
+    @_Lazy
     def _beer_help_vp(self) -> float:
         return max((0.25 * self.flip_value(f, loc) for f, loc in self.beer_short()), default=0)
 
@@ -675,7 +690,7 @@ class _Context:
     def _next_tiles(self) -> list[str]:
         return self._next_tile_keys
 
-    @cached_property
+    @_Lazy
     def _next_tile_keys(self) -> list[str]:
         if self.pittsburgh:
             return [s for s in self.me.get("accessible") or [] if s in self.k.tiles]
@@ -795,7 +810,7 @@ class _Context:
                 v += gain * self.flip_value(t, loc)
         return v
 
-    @cached_property
+    @_Lazy
     def _unsold(self) -> list[tuple[TileFacts, str, dict[str, int], int, dict[str, int]]]:
         """The seat's unsold goods not yet at a buyer: facts, location, links missing from
         each location to a buyer, from the tile to a buyer, from the tile to each location."""
