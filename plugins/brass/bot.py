@@ -229,6 +229,9 @@ class _Context:
         self._generic: dict[int, float] = {}
         self._card_uses: dict[str, float] = {}
         self._end_vp: dict[str, float] = {}
+        self._build_values: dict[tuple[int, str | None], float] = {}
+        self._line_values: dict[str, float] = {}
+        self._ladders: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
         self._plan: tuple[float, float] | None = None
 
     # --- facts, each computed when a weight first asks ---------------------------------
@@ -523,6 +526,13 @@ class _Context:
 
     def ladders(self, resource: str, loc: str | None) -> list[dict[str, Any]]:
         """Markets trading ``resource`` that ``loc`` may use, as their ladder views."""
+        key = (resource, self.comp(loc) if loc else None)
+        found = self._ladders.get(key)
+        if found is None:
+            found = self._ladders[key] = self._ladders_at(resource, loc)
+        return found
+
+    def _ladders_at(self, resource: str, loc: str | None) -> list[dict[str, Any]]:
         markets = self.view.get("markets")
         if not self.pittsburgh:
             ladder = (markets or {}).get(resource)
@@ -584,6 +594,13 @@ class _Context:
 
     def build_value(self, t: TileFacts, loc: str | None) -> float:
         """VP-worth of building ``t`` at ``loc`` now (its cost included)."""
+        key = (id(t), loc)  # the same tile on another space there, or by another card
+        found = self._build_values.get(key)
+        if found is None:
+            found = self._build_values[key] = self._build_value(t, loc)
+        return found
+
+    def _build_value(self, t: TileFacts, loc: str | None) -> float:
         fv = self.flip_value(t, loc)
         cost = float(t.money) + sum(self.cube_cost(r, n, loc) for r, n in t.cubes.items())
         gain = 0.0
@@ -755,8 +772,11 @@ class _Context:
         if line is None:
             return 0.0
         link_vp = self.link_vp(line.ends)
-        v = link_vp + self.connect_value(line.ends) + self.worth(line.bonus)
-        v += sum(NEW_PLACE_VP for end in line.ends if end not in self.network)
+        v = self._line_values.get(site)
+        if v is None:  # the same line under another link tile (Pittsburgh)
+            v = link_vp + self.connect_value(line.ends) + self.worth(line.bonus)
+            v += sum(NEW_PLACE_VP for end in line.ends if end not in self.network)
+            self._line_values[site] = v
         tile = self.k.link_tiles.get(move.link)
         if tile is not None:  # Pittsburgh: the link tile's own cost and worth
             scorings = 2 if tile.stays and self.era == 0 else 1  # heavy trains stay
