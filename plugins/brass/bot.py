@@ -542,12 +542,19 @@ class _Context:
             if resource == "coal" and (loc is None or self.comp(loc) not in self.merchant_comps):
                 return []
             return [ladder]
-        c = self.comp(loc) if loc else None
+        if not loc:
+            return []
+        c = self.comp(loc)
         return [
-            m["ladders"][resource]
-            for m in markets or []
-            if resource in m["ladders"] and c is not None and self.comp(m["city"]) == c
+            ladders[resource]
+            for city, ladders in self._market_cities
+            if resource in ladders and city == c
         ]
+
+    @_Lazy
+    def _market_cities(self) -> list[tuple[str, dict[str, Any]]]:
+        """Pittsburgh's markets: each one's component and ladders."""
+        return [(self.comp(m["city"]), m["ladders"]) for m in self.view.get("markets") or []]
 
     def cube_cost(self, resource: str, n: int, loc: str | None) -> float:
         """Money the seat pays for ``n`` cubes of ``resource`` delivered to ``loc``."""
@@ -692,14 +699,14 @@ class _Context:
         """The seat's best build it holds a card for: (its money cost, its worth)."""
         if self._plan is None:
             best = (0.0, 0.0)
+            home = min(self.network, default=None)
             for key in self._next_tiles():
                 t = self.k.tiles[key]
                 if not t.eras[self.era] or not self.wants(t.industry):
                     continue
                 w = self.generic_worth(t)
-                home = min(self.network, default=None)
-                cost = t.money + sum(self.cube_cost(r, n, home) for r, n in t.cubes.items())
                 if w > best[1]:
+                    cost = t.money + sum(self.cube_cost(r, n, home) for r, n in t.cubes.items())
                     best = (cost, w)
             self._plan = best
         return self._plan
