@@ -115,8 +115,9 @@ def _reward(effects: Any) -> Reward:
 
 _TABLES: dict[int, tuple[Knowledge, dict[Any, dict[Any, Any]]]] = {}
 """Per game's knowledge (by id, kept alive by the entry), per board key, its tables."""
-TABLES_KEPT: Final = 4096
-"""Boards whose tables are kept per knowledge: a search meets a few hundred a think."""
+TABLES_KEPT: Final = 512
+"""Boards whose tables are kept per knowledge, the oldest dropped first: a think meets a
+few hundred, and the tables of one take some tens of kilobytes."""
 
 
 def _tables(k: Knowledge, board: Any) -> dict[Any, Any]:
@@ -131,7 +132,7 @@ def _tables(k: Knowledge, board: Any) -> dict[Any, Any]:
     found = boards.get(board)
     if found is None:
         if len(boards) >= TABLES_KEPT:
-            boards.clear()
+            del boards[next(iter(boards))]
         found = boards[board] = {}
     return found
 
