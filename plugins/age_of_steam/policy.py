@@ -465,4 +465,3 @@ def _hexdist(b: Board, h1: int, h2: int) -> int:
     (c1, r1), (c2, r2) = b.coords[h1], b.coords[h2]
     z1, z2 = r1 - (c1 - (c1 & 1)) // 2, r2 - (c2 - (c2 & 1)) // 2
     return max(abs(c1 - c2), abs(z1 - z2), abs((-c1 - z1) - (-c2 - z2)))
-

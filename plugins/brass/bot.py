@@ -27,8 +27,9 @@ game.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Container
 from random import Random
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from plugins.brass.knowledge import NO_REWARD, Knowledge, Reward, TileFacts
 from plugins.brass.worth import outlook, rounds_left
@@ -112,6 +113,74 @@ def _reward(effects: Any) -> Reward:
     return Reward(**out)
 
 
+_TABLES: dict[int, tuple[Knowledge, dict[Any, dict[Any, Any]]]] = {}
+"""Per game's knowledge (by id, kept alive by the entry), per board key, its tables."""
+TABLES_KEPT: Final = 512
+"""Boards whose tables are kept per knowledge, the oldest dropped first: a think meets a
+few hundred, and the tables of one take some tens of kilobytes."""
+
+
+def _tables(k: Knowledge, board: Any) -> dict[Any, Any]:
+    """The memo of board ``board`` (era and what is built) under knowledge ``k``: the
+    tables a board's views all share, filled as the weights ask for them."""
+    entry = _TABLES.get(id(k))
+    if entry is None or entry[0] is not k:
+        if len(_TABLES) >= 16:  # knowledge built afresh per call (custom rules)
+            _TABLES.clear()
+        entry = _TABLES[id(k)] = (k, {})
+    boards = entry[1]
+    found = boards.get(board)
+    if found is None:
+        if len(boards) >= TABLES_KEPT:
+            del boards[next(iter(boards))]
+        found = boards[board] = {}
+    return found
+
+
+class _Lazy:
+    """:func:`functools.cached_property` without its lock (Python 3.11 takes one on every
+    first read, a noticeable share of a playout decision): a context serves one thread."""
+
+    def __init__(self, func: Callable[[Any], Any]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+
+
+def card_use(
+    k: Knowledge,
+    era: int,
+    card: str,
+    copies: int,
+    next_tiles: list[str],
+    occupied: Container[str],
+    near_merchant: Callable[[str], bool],
+) -> float:
+    """How likely ``card`` (``copies`` of it in hand) is to build something good: an
+    industry card for a tile the seat can build this era, a location card with a free
+    space for one (more so near a merchant); a second copy is worth less."""
+    if card.startswith("wild:"):
+        return 30.0
+    kind, _, name = card.partition(":")
+    dup = 1.5 * max(0, copies - 1)
+    if kind == "industry":
+        builds = k.card_builds.get(card) or tuple(name.split("/"))
+        usable = any(k.tiles[key].industry in builds and k.tiles[key].eras[era]
+                     for key in next_tiles)  # fmt: skip
+        return (4.0 if usable else 0.5) - dup
+    industries = {k.tiles[key].industry for key in next_tiles if k.tiles[key].eras[era]}
+    free = [icons for i, icons in enumerate(k.slots.get(name, ())) if f"{name}:{i}" not in occupied]
+    if not any(set(icons) & industries for icons in free):
+        return 0.5 - dup
+    return 3.0 + (2.0 if near_merchant(name) else 0.0) - dup
+
+
 class _Context:
     """The facts of one view the weights read, computed once per decision."""
 
@@ -148,51 +217,90 @@ class _Context:
         self.pipes: list[dict[str, Any]] = view.get("pipelines") or []
         self.built_names = {b.get("line") or b.get("link") for b in self.built}
         self.built_names |= {p["route"] for p in self.pipes}
-        # connected = one component of built links of anyone (pipelines join nothing)
-        parent: dict[str, str] = {}
+        # the board's tables (components, distances) depend only on what is built: shared
+        # by every view of the same board, as a search's playouts meet it again and again
+        self._tables = _tables(k, (self.era, frozenset(self.built_names)))
+        self._cube_cost: dict[tuple[str, int, str | None], float] = {}
+        self._wants: dict[str, bool] = {}
+        self._dist_to_buyer: dict[str, dict[str, int]] = {}
+        # per decision, a move's weights ask the same few questions over and over
+        self._flips: dict[tuple[int, str | None], float] = {}
+        self._barrels: dict[str, int] = {}
+        self._sale_chances: dict[tuple[int, str, int], float] = {}
+        self._generic: dict[int, float] = {}
+        self._card_uses: dict[str, float] = {}
+        self._end_vp: dict[str, float] = {}
+        self._build_values: dict[tuple[int, str | None], float] = {}
+        self._line_values: dict[str, float] = {}
+        self._ladders: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
+        self._plan: tuple[float, float] | None = None
 
-        def find(x: str) -> str:
-            while parent.get(x, x) != x:
-                x = parent[x]
-            return x
+    # --- facts, each computed when a weight first asks ---------------------------------
 
-        for b in self.built:
-            ends = b["ends"]
-            root = find(ends[0])
-            for other in ends[1:]:
-                r = find(other)
-                if r != root:
-                    parent[r] = root
-        self._find = find
-        self.merchants = [self._merchant(m) for m in view.get("merchants") or []]
-        self.merchant_comps = {find(m["location"]) for m in self.merchants}
-        self.my_tiles = [t for t in self.tiles if t["owner"] == seat]
-        self.network = {t["location"] for t in self.my_tiles}
+    @_Lazy
+    def _comp_of(self) -> dict[str, str]:
+        """Each location on a built link, by its component's representative (connected =
+        one component of anyone's built links; pipelines join nothing)."""
+        found = self._tables.get("comp")
+        if found is None:
+            parent: dict[str, str] = {}
+
+            def find(x: str) -> str:
+                while parent.get(x, x) != x:
+                    x = parent[x]
+                return x
+
+            for b in self.built:
+                ends = b["ends"]
+                root = find(ends[0])
+                for other in ends[1:]:
+                    r = find(other)
+                    if r != root:
+                        parent[r] = root
+            found = self._tables["comp"] = {x: find(x) for b in self.built for x in b["ends"]}
+        return found  # type: ignore[no-any-return]
+
+    @_Lazy
+    def merchants(self) -> list[dict[str, Any]]:
+        return [self._merchant(m) for m in self.view.get("merchants") or []]
+
+    @_Lazy
+    def merchant_comps(self) -> set[str]:
+        return {self.comp(m["location"]) for m in self.merchants}
+
+    @_Lazy
+    def my_tiles(self) -> list[dict[str, Any]]:
+        return [t for t in self.tiles if t["owner"] == self.seat]
+
+    @_Lazy
+    def network(self) -> set[str]:
+        seat = self.seat
+        network = {t["location"] for t in self.my_tiles}
         for b in self.built:
             if b["owner"] == seat:
-                self.network.update(b["ends"])
-        self.network |= {p["city"] for p in self.pipes if p["owner"] == seat}
-        self.my_links_at: Counter[str] = Counter()
+                network.update(b["ends"])
+        return network | {p["city"] for p in self.pipes if p["owner"] == seat}
+
+    @_Lazy
+    def my_links_at(self) -> Counter[str]:
+        at: Counter[str] = Counter()
         for b in self.built:
-            if b["owner"] == seat:
+            if b["owner"] == self.seat:
                 for end in b["ends"]:
-                    self.my_links_at[end] += 1
-        # cubes waiting on tiles, by resource and component: free to whoever reaches them
-        self.free_cubes: dict[str, dict[str, int]] = {}
+                    at[end] += 1
+        return at
+
+    @_Lazy
+    def free_cubes(self) -> dict[str, dict[str, int]]:
+        """Cubes waiting on tiles, by resource and component: free to whoever reaches them."""
+        free: dict[str, dict[str, int]] = {}
         for t in self.tiles:
             if t["resources"]:
                 res = t.get("resource") or RESOURCE_OF.get(t["industry"], "")
-                at = self.free_cubes.setdefault(res, {})
-                c = find(t["location"])
+                at = free.setdefault(res, {})
+                c = self.comp(t["location"])
                 at[c] = at.get(c, 0) + t["resources"]
-        self._cube_cost: dict[tuple[str, int, str | None], float] = {}
-        self._wants: dict[str, bool] = {}
-        self._adj: dict[str, list[tuple[str, int]]] | None = None
-        self._dist_from: dict[str, dict[str, int]] = {}
-        self._dist_to_buyer: dict[str, dict[str, int]] = {}
-        self._plan: tuple[float, float] | None = None
-
-    # --- facts ------------------------------------------------------------------------
+        return free
 
     def _merchant(self, m: dict[str, Any]) -> dict[str, Any]:
         if self.pittsburgh:
@@ -208,7 +316,7 @@ class _Context:
                 "beer": m["beer"], "bonus": _reward(m["bonus"])}  # fmt: skip
 
     def comp(self, loc: str) -> str:
-        return self._find(loc)
+        return self._comp_of.get(loc, loc)
 
     def tile_facts(self, t: dict[str, Any]) -> TileFacts:
         key = t["tile"] if self.pittsburgh else f"{t['industry']}:{t['level']}"
@@ -237,6 +345,13 @@ class _Context:
 
     def flip_value(self, t: TileFacts, loc: str | None) -> float:
         """VP the seat gets when tile ``t`` at ``loc`` flips."""
+        key = (id(t), loc)  # a tile's facts live as long as the knowledge holding them
+        found = self._flips.get(key)
+        if found is None:
+            found = self._flips[key] = self._flip_value(t, loc)
+        return found
+
+    def _flip_value(self, t: TileFacts, loc: str | None) -> float:
         scorings = self.scorings(t)
         v = t.vp * scorings + self.k.income_gain(self.space, t.income) * self.iv
         if loc is not None and t.icons:
@@ -253,6 +368,12 @@ class _Context:
     def barrels(self, loc: str) -> int:
         """Beer (Birmingham) or oil (Pittsburgh) a sale at ``loc`` could use now."""
         c = self.comp(loc)
+        found = self._barrels.get(c)
+        if found is None:
+            found = self._barrels[c] = self._barrels_at(c)
+        return found
+
+    def _barrels_at(self, c: str) -> int:
         if self.pittsburgh:
             fields = {
                 p["oilfield"] for p in self.pipes if p["carries_oil"] and self.comp(p["city"]) == c
@@ -299,16 +420,24 @@ class _Context:
     def _adjacency(self) -> dict[str, list[tuple[str, int]]]:
         """Locations joined by a line: 0 links missing where one is built, 1 where one may
         be built this era."""
-        if self._adj is None:
-            self._adj = {}
+        adj = self._tables.get("adj")
+        if adj is None:
+            adj = self._tables["adj"] = {}
             for name, line in self.k.lines.items():
                 built = name in self.built_names
                 if built or line.eras[self.era]:
                     for a in line.ends:
                         for b in line.ends:
                             if a != b:
-                                self._adj.setdefault(a, []).append((b, 0 if built else 1))
-        return self._adj
+                                adj.setdefault(a, []).append((b, 0 if built else 1))
+        return adj  # type: ignore[no-any-return]
+
+    def _distances(self, starts: frozenset[str]) -> dict[str, int]:
+        """:meth:`_bfs` from ``starts``, shared by every view of this board (read only)."""
+        found = self._tables.get(starts)
+        if found is None:
+            found = self._tables[starts] = self._bfs(set(starts))
+        return found  # type: ignore[no-any-return]
 
     def dist_to_buyer(self, good: str, with_beer: bool = False) -> dict[str, int]:
         """Links missing from each location to a merchant buying ``good`` (``with_beer``:
@@ -316,24 +445,28 @@ class _Context:
         key = good + "+beer" if with_beer else good
         found = self._dist_to_buyer.get(key)
         if found is None:
-            starts = {
+            starts = frozenset(
                 m["location"]
                 for m in self.merchants
                 if good in m["buys"] and (m["beer"] or not with_beer)
-            }
-            found = self._dist_to_buyer[key] = self._bfs(starts) if starts else {}
+            )
+            found = self._dist_to_buyer[key] = self._distances(starts) if starts else {}
         return found
 
     def dist_from(self, loc: str) -> dict[str, int]:
-        found = self._dist_from.get(loc)
-        if found is None:
-            found = self._dist_from[loc] = self._bfs({loc})
-        return found
+        return self._distances(frozenset((loc,)))
 
     def sale_chance(self, t: TileFacts, loc: str, missing: int | None = None) -> float:
         """Chance a good at ``loc`` is sold this era (``missing``: links to a buyer)."""
         if missing is None:
             missing = self.dist_to_buyer(t.industry).get(loc, INF)
+        key = (id(t), loc, missing)
+        found = self._sale_chances.get(key)
+        if found is None:
+            found = self._sale_chances[key] = self._sale_chance(t, loc, missing)
+        return found
+
+    def _sale_chance(self, t: TileFacts, loc: str, missing: int) -> float:
         p = self._chance(missing)
         if t.sale_need and self.barrels(loc) < t.sale_need:
             # no beer at hand: a buyer with its own barrel, or a brewery still to build
@@ -348,8 +481,15 @@ class _Context:
             return 0.03
         return SALE_CHANCE[min(missing, len(SALE_CHANCE) - 1)]
 
+    @_Lazy
+    def _beer_short(self) -> list[tuple[TileFacts, str]]:
+        return self._find_beer_short()
+
     def beer_short(self) -> list[tuple[TileFacts, str]]:
         """The seat's unsold goods that only more beer would sell (Birmingham)."""
+        return self._beer_short
+
+    def _find_beer_short(self) -> list[tuple[TileFacts, str]]:
         if self.pittsburgh:
             return []
         out = []
@@ -387,6 +527,13 @@ class _Context:
 
     def ladders(self, resource: str, loc: str | None) -> list[dict[str, Any]]:
         """Markets trading ``resource`` that ``loc`` may use, as their ladder views."""
+        key = (resource, self.comp(loc) if loc else None)
+        found = self._ladders.get(key)
+        if found is None:
+            found = self._ladders[key] = self._ladders_at(resource, loc)
+        return found
+
+    def _ladders_at(self, resource: str, loc: str | None) -> list[dict[str, Any]]:
         markets = self.view.get("markets")
         if not self.pittsburgh:
             ladder = (markets or {}).get(resource)
@@ -396,12 +543,19 @@ class _Context:
             if resource == "coal" and (loc is None or self.comp(loc) not in self.merchant_comps):
                 return []
             return [ladder]
-        c = self.comp(loc) if loc else None
+        if not loc:
+            return []
+        c = self.comp(loc)
         return [
-            m["ladders"][resource]
-            for m in markets or []
-            if resource in m["ladders"] and c is not None and self.comp(m["city"]) == c
+            ladders[resource]
+            for city, ladders in self._market_cities
+            if resource in ladders and city == c
         ]
+
+    @_Lazy
+    def _market_cities(self) -> list[tuple[str, dict[str, Any]]]:
+        """Pittsburgh's markets: each one's component and ladders."""
+        return [(self.comp(m["city"]), m["ladders"]) for m in self.view.get("markets") or []]
 
     def cube_cost(self, resource: str, n: int, loc: str | None) -> float:
         """Money the seat pays for ``n`` cubes of ``resource`` delivered to ``loc``."""
@@ -448,6 +602,13 @@ class _Context:
 
     def build_value(self, t: TileFacts, loc: str | None) -> float:
         """VP-worth of building ``t`` at ``loc`` now (its cost included)."""
+        key = (id(t), loc)  # the same tile on another space there, or by another card
+        found = self._build_values.get(key)
+        if found is None:
+            found = self._build_values[key] = self._build_value(t, loc)
+        return found
+
+    def _build_value(self, t: TileFacts, loc: str | None) -> float:
         fv = self.flip_value(t, loc)
         cost = float(t.money) + sum(self.cube_cost(r, n, loc) for r, n in t.cubes.items())
         gain = 0.0
@@ -488,12 +649,22 @@ class _Context:
             return 0.0
         return SHORTFALL_VP * max(0.0, owed - (self.money - spend))
 
+    @_Lazy
+    def _beer_help_vp(self) -> float:
+        return max((0.25 * self.flip_value(f, loc) for f, loc in self.beer_short()), default=0)
+
     def _beer_help(self) -> float:
         """A brewery makes the seat's beer-less goods sellable (the best of them)."""
-        return max((0.25 * self.flip_value(f, loc) for f, loc in self.beer_short()), default=0)
+        return self._beer_help_vp
 
     def generic_worth(self, t: TileFacts) -> float:
         """What building ``t`` somewhere sensible is worth this game, roughly."""
+        found = self._generic.get(id(t))
+        if found is None:
+            found = self._generic[id(t)] = self._generic_worth(t)
+        return found
+
+    def _generic_worth(self, t: TileFacts) -> float:
         if not t.eras[self.era] and (self.era == 1 or not t.eras[1]):
             return 0.0
         if t.flip == "deplete":
@@ -529,19 +700,23 @@ class _Context:
         """The seat's best build it holds a card for: (its money cost, its worth)."""
         if self._plan is None:
             best = (0.0, 0.0)
+            home = min(self.network, default=None)
             for key in self._next_tiles():
                 t = self.k.tiles[key]
                 if not t.eras[self.era] or not self.wants(t.industry):
                     continue
                 w = self.generic_worth(t)
-                home = min(self.network, default=None)
-                cost = t.money + sum(self.cube_cost(r, n, home) for r, n in t.cubes.items())
                 if w > best[1]:
+                    cost = t.money + sum(self.cube_cost(r, n, home) for r, n in t.cubes.items())
                     best = (cost, w)
             self._plan = best
         return self._plan
 
     def _next_tiles(self) -> list[str]:
+        return self._next_tile_keys
+
+    @_Lazy
+    def _next_tile_keys(self) -> list[str]:
         if self.pittsburgh:
             return [s for s in self.me.get("accessible") or [] if s in self.k.tiles]
         return [f"{ind}:{lvl}" for ind, lvl in (self.me.get("next_tiles") or {}).items() if lvl]
@@ -605,8 +780,11 @@ class _Context:
         if line is None:
             return 0.0
         link_vp = self.link_vp(line.ends)
-        v = link_vp + self.connect_value(line.ends) + self.worth(line.bonus)
-        v += sum(NEW_PLACE_VP for end in line.ends if end not in self.network)
+        v = self._line_values.get(site)
+        if v is None:  # the same line under another link tile (Pittsburgh)
+            v = link_vp + self.connect_value(line.ends) + self.worth(line.bonus)
+            v += sum(NEW_PLACE_VP for end in line.ends if end not in self.network)
+            self._line_values[site] = v
         tile = self.k.link_tiles.get(move.link)
         if tile is not None:  # Pittsburgh: the link tile's own cost and worth
             scorings = 2 if tile.stays and self.era == 0 else 1  # heavy trains stay
@@ -629,30 +807,28 @@ class _Context:
     def link_vp(self, ends: tuple[str, ...]) -> float:
         """VP a link on ``ends`` should score at the era's end."""
         vp = 0.0
-        later = FUTURE_ICONS * min(1.0, self.rounds_era / 8)
         for end in ends:
-            vp += self.k.printed_icons.get(end, 0)
-            for i in range(len(self.k.slots.get(end, ()))):
-                t = self.by_space.get(f"{end}:{i}")
-                if t is None:
-                    vp += later  # a tile may still come
-                else:
-                    vp += self.tile_facts(t).icons * (1.0 if t["flipped"] else 0.5)
+            found = self._end_vp.get(end)
+            if found is None:
+                found = self._end_vp[end] = self._icons_at(end)
+            vp += found
+        return vp
+
+    def _icons_at(self, end: str) -> float:
+        later = FUTURE_ICONS * min(1.0, self.rounds_era / 8)
+        vp = float(self.k.printed_icons.get(end, 0))
+        for i in range(len(self.k.slots.get(end, ()))):
+            t = self.by_space.get(f"{end}:{i}")
+            if t is None:
+                vp += later  # a tile may still come
+            else:
+                vp += self.tile_facts(t).icons * (1.0 if t["flipped"] else 0.5)
         return vp
 
     def connect_value(self, ends: tuple[str, ...]) -> float:
         """What joining ``ends`` adds to the chance of selling the seat's unsold goods."""
         v = 0.0
-        for tile in self.my_tiles:
-            t = self.tile_facts(tile)
-            if t.flip != "sell" or tile["flipped"]:
-                continue
-            loc = tile["location"]
-            to_buyer = self.dist_to_buyer(t.industry)
-            before = to_buyer.get(loc, INF)
-            if before == 0:
-                continue
-            from_tile = self.dist_from(loc)
+        for t, loc, to_buyer, before, from_tile in self._unsold:
             after = min(
                 before,
                 min(from_tile.get(e, INF) for e in ends) + min(to_buyer.get(e, INF) for e in ends),
@@ -661,6 +837,22 @@ class _Context:
                 gain = self.sale_chance(t, loc, after) - self.sale_chance(t, loc, before)
                 v += gain * self.flip_value(t, loc)
         return v
+
+    @_Lazy
+    def _unsold(self) -> list[tuple[TileFacts, str, dict[str, int], int, dict[str, int]]]:
+        """The seat's unsold goods not yet at a buyer: facts, location, links missing from
+        each location to a buyer, from the tile to a buyer, from the tile to each location."""
+        out = []
+        for tile in self.my_tiles:
+            t = self.tile_facts(tile)
+            if t.flip != "sell" or tile["flipped"]:
+                continue
+            loc = tile["location"]
+            to_buyer = self.dist_to_buyer(t.industry)
+            before = to_buyer.get(loc, INF)
+            if before != 0:
+                out.append((t, loc, to_buyer, before, self.dist_from(loc)))
+        return out
 
     def _pipeline(self, link: str, route_name: str) -> float:
         route = self.k.routes[route_name]
@@ -767,30 +959,16 @@ class _Context:
         return -self.card_use(move.card)
 
     def card_use(self, card: str) -> float:
-        if card.startswith("wild:"):
-            return 30.0
-        kind, _, name = card.partition(":")
-        count = self.hand[card]
-        dup = 1.5 * max(0, count - 1)
-        if kind == "industry":
-            builds = self.k.card_builds.get(card) or tuple(name.split("/"))
-            usable = any(self.k.tiles[key].industry in builds and self.k.tiles[key].eras[self.era]
-                         for key in self._next_tiles())  # fmt: skip
-            return (4.0 if usable else 0.5) - dup
-        industries = {
-            self.k.tiles[key].industry
-            for key in self._next_tiles()
-            if self.k.tiles[key].eras[self.era]
-        }
-        free = [
-            icons
-            for i, icons in enumerate(self.k.slots.get(name, ()))
-            if f"{name}:{i}" not in self.by_space
-        ]
-        if not any(set(icons) & industries for icons in free):
-            return 0.5 - dup
-        near = 2.0 if self.comp(name) in self.merchant_comps else 0.0
-        return 3.0 + near - dup
+        found = self._card_uses.get(card)
+        if found is None:
+            found = self._card_uses[card] = self._card_use(card)
+        return found
+
+    def _card_use(self, card: str) -> float:
+        return card_use(
+            self.k, self.era, card, self.hand[card], self._next_tiles(), self.by_space,
+            lambda name: self.comp(name) in self.merchant_comps,
+        )  # fmt: skip
 
     def _pick_coal(self, move: Any) -> float:
         return self.take_from(move.space)
@@ -868,3 +1046,119 @@ class _Context:
         if t["flipped"]:
             return -(f.vp * self.scorings(f) + f.icons)
         return -0.5 * self.flip_value(f, t["location"])
+
+
+# --- the search's playouts: quick rules for the mechanical follow-ups -----------------------
+
+
+class FollowUpFacts(NamedTuple):
+    """What :func:`quick_follow_up` reads of a state; the game builds it straight from the
+    state, far cheaper than a view (a playout meets a follow-up every other decision)."""
+
+    seat: int
+    era: int
+    """0 in the first era."""
+    hand: Counter[str]
+    next_tiles: list[str]
+    """Knowledge keys of the tiles the seat may build or develop next."""
+    occupied: dict[str, tuple[int, int]]
+    """Each built space's owner and cubes (or barrels)."""
+    pipelines: dict[str, int]
+    """Each built pipeline route's owner (Pittsburgh)."""
+    near_merchant: Callable[[str], bool]
+    """Whether a location is joined by built links to a merchant's."""
+    price: Callable[[str, str], float | None]
+    """What the next cube of a resource costs at a market (by id; Vanderbilt:
+    ``"vanderbilt"``), ``None`` where it has none (Pittsburgh)."""
+
+
+def joined_to(starts: set[str], links: list[list[str]]) -> Callable[[str], bool]:
+    """Whether a location is in a component of ``links`` (their ends) holding one of
+    ``starts``; worked out on the first question."""
+    reach: set[str] | None = None
+
+    def near(loc: str) -> bool:
+        nonlocal reach
+        if reach is None:
+            joins: dict[str, list[str]] = {}
+            for ends in links:
+                for e in ends:
+                    joins.setdefault(e, []).extend(ends)
+            reach = set(starts)
+            todo = [e for e in reach if e in joins]
+            while todo:
+                for e in joins[todo.pop()]:
+                    if e not in reach:
+                        reach.add(e)
+                        todo.append(e)
+        return loc in reach
+
+    return near
+
+
+QUICK_FOLLOW_UPS: Final = frozenset({"discard", "pick_coal", "pick_iron", "pick_beer", "pay"})
+"""Follow-ups :func:`quick_follow_up` answers: which card pays, where a cube comes from."""
+
+
+def quick_follow_up(f: FollowUpFacts, legal: list[Any], rng: Random, k: Knowledge) -> Any:
+    """The greedy bot's choice of card to discard or of source to take from, by its own
+    rules read off ``f`` instead of a view: the least useful card, one's own tiles first
+    (emptying them flips them), sparing an opponent's last cube, else the cheapest
+    purchase. ``None`` where the greedy bot should weigh it: a purchase against a source
+    on the board (money against an opponent's cube)."""
+    best: list[Any] = []
+    top = float("-inf")
+    if legal[0].__struct_config__.tag == "pay":
+        bought = sum(m.source in ("market", "vanderbilt") for m in legal)
+        if 0 < bought < len(legal):
+            return None
+    uses: dict[str, float] = {}
+    for move in legal:
+        tag = move.__struct_config__.tag
+        if tag == "discard":
+            card = move.card
+            use = uses.get(card)
+            if use is None:
+                use = uses[card] = card_use(
+                    k, f.era, card, f.hand[card], f.next_tiles, f.occupied, f.near_merchant
+                )
+            score: float | None = -use
+        elif tag in QUICK_FOLLOW_UPS:
+            score = _source_rank(f, move, tag)
+        else:
+            return None
+        if score is None:
+            return None
+        if score > top + 1e-9:
+            top, best = score, [move]
+        elif score > top - 1e-9:
+            best.append(move)
+    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+def _source_rank(f: FollowUpFacts, move: Any, tag: str) -> float | None:
+    """The greedy bot's order of sources (:meth:`_Context.take_from`, ``_pay``,
+    ``_pick_beer``), without the flip values that break ties among one's own last cubes."""
+    if tag == "pay":
+        src = move.source
+        if src == "train":
+            return 1.0
+        if src == "pipeline":
+            return 0.5 if f.pipelines.get(move.at) == f.seat else -0.2
+        if src == "market" or src == "vanderbilt":
+            price = f.price(move.at or src, move.resource)
+            # the cheapest; Vanderbilt after a market at the same price
+            return -(10.0 if price is None else price) - (0.5 if src == "vanderbilt" else 0.0)
+        if src != "tile":
+            return None
+        space = move.at
+    else:
+        space = move.source if tag == "pick_beer" else move.space
+    tile = f.occupied.get(space)
+    if tile is None:  # a merchant's barrel, and its bonus
+        return 3.0 if tag == "pick_beer" else 0.0
+    owner, cubes = tile
+    last = cubes <= 1
+    if owner == f.seat:
+        return 4.0 if last else 1.0
+    return -2.5 if last else -0.5

@@ -15,6 +15,7 @@ from typing import Any
 from core.errors import IllegalMove
 from core.game import Result, Task
 from core.resignation import with_resignations
+from plugins.brass import bot
 from plugins.brass.client import score_era_of
 from plugins.brass.events import EraBegan
 from plugins.brass.hidden import resample_cards
@@ -25,7 +26,13 @@ from plugins.brass.state import OVER, PLAY, SCORING, BrassState
 PLAYOUT_EPSILON = 0.1
 """Share of playout decisions taken at random."""
 PLAYOUT_CANDIDATES = 10
-"""Legal moves a playout decision weighs at most."""
+"""Legal moves beyond which a playout decision weighs only a shortlist."""
+PLAYOUT_QUOTA = {"build": 5, "network": 3, "develop": 1}
+"""Moves of each main kind a shortlist keeps, drawn at random; every other move (a sale,
+a loan, a pass) is kept. Builds carry a game, and there are fewer of them than links:
+against greedy, whole games of this policy scored 14 and 38 VP below it (Birmingham,
+Pittsburgh 2p, bench/bench_brass_playout_strength.py), ten moves drawn at random 16 and
+50, four builds, three links and two developments 13 and 51."""
 
 
 class BrassGame:
@@ -77,19 +84,33 @@ class BrassGame:
         return state.clone()  # type: ignore[attr-defined, no-any-return]
 
     def playout_policy(self, state: BrassState, seat: int, legal: list[Any], rng: Random) -> Any:
-        """The search hook's quick choice: the greedy bot's, on the seat's view of
-        ``state``, among at most :data:`PLAYOUT_CANDIDATES` of the legal moves (every sale
-        among them, the rest drawn at random), and now and then a random move
-        (:data:`PLAYOUT_EPSILON`), so that playouts are quick and differ."""
+        """The search hook's quick choice, read straight from ``state``: now and then a
+        random move (:data:`PLAYOUT_EPSILON`), so that playouts differ; a card to discard
+        or a source to take from by the greedy bot's rules (:func:`bot.quick_follow_up`);
+        else the greedy bot's choice among the legal moves, or a shortlist of them
+        (:data:`PLAYOUT_QUOTA`) when there are more than :data:`PLAYOUT_CANDIDATES`,
+        weighed on the part of the seat's view it reads (:meth:`playout_view`)."""
         if len(legal) == 1:
             return legal[0]
         if rng.random() < PLAYOUT_EPSILON:
             return legal[rng.randrange(len(legal))]
+        if legal[0].__struct_config__.tag in bot.QUICK_FOLLOW_UPS:
+            move = self.quick_follow_up(state, seat, legal, rng)
+            if move is not None:
+                return move
         if len(legal) > PLAYOUT_CANDIDATES:
-            sales = [m for m in legal if m.__struct_config__.tag == "sell"]
-            others = [m for m in legal if m.__struct_config__.tag != "sell"]
-            legal = sales + rng.sample(others, max(0, PLAYOUT_CANDIDATES - len(sales)))
-        return self.bot_policy(self.view(state, seat), legal, rng)  # type: ignore[attr-defined]
+            legal = _shortlist(legal, rng)
+        return self.bot_policy(self.playout_view(state, seat), legal, rng)  # type: ignore[attr-defined]
+
+    def quick_follow_up(self, state: BrassState, seat: int, legal: list[Any], rng: Random) -> Any:
+        """:func:`bot.quick_follow_up` on the game's facts of ``state``; ``None`` (the
+        greedy bot decides) when the game builds none."""
+        return None
+
+    def playout_view(self, state: BrassState, seat: int) -> dict[str, Any]:
+        """What :meth:`playout_policy` hands the greedy bot: the seat's view, or the part
+        of it the bot reads when the game builds that more cheaply."""
+        return self.view(state, seat)  # type: ignore[attr-defined, no-any-return]
 
     def sample_hidden(self, state: Any, seat: int, rng: Random) -> Any:
         """A copy of ``state`` with every card ``seat`` cannot see redrawn; a game with
@@ -97,3 +118,19 @@ class BrassGame:
         new = state.clone()
         resample_cards(new, seat, rng)
         return new
+
+
+def _shortlist(legal: list[Any], rng: Random) -> list[Any]:
+    """:data:`PLAYOUT_QUOTA` moves of each main kind, drawn at random, and every other."""
+    kept: list[Any] = []
+    kinds: dict[str, list[Any]] = {}
+    for move in legal:
+        tag = move.__struct_config__.tag
+        if tag in PLAYOUT_QUOTA:
+            kinds.setdefault(tag, []).append(move)
+        else:
+            kept.append(move)
+    for tag, moves in kinds.items():
+        quota = PLAYOUT_QUOTA[tag]
+        kept += moves if len(moves) <= quota else rng.sample(moves, quota)
+    return kept

@@ -17,6 +17,7 @@ from plugins.brass.scoring import TieBreak
 from plugins.brass_birmingham import evaluation, knowledge, log_payloads, position, view
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import moves as mv
+from plugins.brass_birmingham.bot_view import bot_view, follow_up_facts
 from plugins.brass_birmingham.data import Birmingham, birmingham
 from plugins.brass_birmingham.determinize import position_from_view
 from plugins.brass_birmingham.names import Names, shipped_names
@@ -153,6 +154,14 @@ class BrassBirmingham(BrassGame):
     def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         """The greedy bot's choice among ``legal``, from the seat's view alone."""
         return bot.choose(view, legal, rng, self.knowledge)
+
+    def playout_view(self, state: State, seat: int) -> dict[str, Any]:
+        """The part of ``seat``'s view the greedy bot reads, for the search's playouts."""
+        return bot_view(self.data, self.names, state, seat)
+
+    def quick_follow_up(self, state: State, seat: int, legal: list[Any], rng: Random) -> Any:
+        facts = follow_up_facts(self.data, self.names, state, seat)
+        return bot.quick_follow_up(facts, legal, rng, self.knowledge)
 
     def evaluate(self, state: State) -> list[float]:
         """Each seat's expected final VP (the search hook; see

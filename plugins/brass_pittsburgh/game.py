@@ -24,6 +24,7 @@ from plugins.brass.scoring import TieBreak
 from plugins.brass_pittsburgh import engine, evaluation, knowledge, log_payloads, position, view
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import moves as mv
+from plugins.brass_pittsburgh.bot_view import bot_view, follow_up_facts
 from plugins.brass_pittsburgh.determinize import position_from_view
 from plugins.brass_pittsburgh.names import Names, shipped_names
 from plugins.brass_pittsburgh.rules import Rules, default_rules
@@ -244,6 +245,15 @@ class BrassPittsburgh(BrassGame):
     def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         """The greedy bot's choice among ``legal``, from the seat's view alone."""
         return bot.choose(view, legal, rng, self.knowledge(view["side"]))
+
+    def playout_view(self, state: State, seat: int) -> dict[str, Any]:
+        """The part of ``seat``'s view the greedy bot reads, for the search's playouts."""
+        return bot_view(self.rules, self.names, state, seat)
+
+    def quick_follow_up(self, state: State, seat: int, legal: list[Any], rng: Random) -> Any:
+        k = self.knowledge(state.side)
+        facts = follow_up_facts(self.rules, self.names, state, seat, k)
+        return bot.quick_follow_up(facts, legal, rng, k)
 
     def knowledge(self, side: str) -> Knowledge:
         """The printed facts of board ``side`` the greedy bot weighs views against."""
