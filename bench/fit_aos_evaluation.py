@@ -11,9 +11,10 @@ game (turns left), the Pearson correlation with the final scores of:
 * margins: the same for each seat's score minus the best other seat's (what the search's
   utility reads).
 
-With ``--fit`` it also fits, by least squares, the weights of the calibrated estimate's
-terms (:func:`evaluation.terms`) per turns-left stage, and prints them as a Python literal
-to paste into :data:`evaluation.WEIGHTS`.
+With ``--fit`` it also fits, by least squares, the weights of the calibration's terms
+(:func:`evaluation.terms`) per turns-left stage, as a correction added to ``old``, and
+prints them as a Python literal to paste into :data:`evaluation.WEIGHTS` (the stages that
+do no better on held-out games are best left out).
 
     python3 bench/fit_aos_evaluation.py [--games 20] [--maps rust_belt:3 rust_belt:4]
                                         [--every 3] [--fit] [--seed 0] [--save F] [--load F]
@@ -131,10 +132,12 @@ def fit(rows: list[dict[str, Any]]) -> dict[int, list[float]]:
         if st == 0 or len(part) < 50:  # after the last Move Goods the rough estimate is exact
             continue
         xs = [t for r in part for t in r["terms"]]
+        base = [x for r in part for x in r["old"]]
         ys = [y for r in part for y in r["final"]]
-        w = lstsq(xs, ys)
+        w = lstsq(xs, [y - x for x, y in zip(base, ys, strict=True)])
         out[st] = [round(x, 3) for x in w]
-        pred = [sum(a * b for a, b in zip(w, t, strict=True)) for t in xs]
+        pred = [x + sum(a * b for a, b in zip(w, t, strict=True))
+                for x, t in zip(base, xs, strict=True)]  # fmt: skip
         print(f"  stage {st}: {len(part)} states, fitted r {pearson(pred, ys):.2f}")
     return out
 

@@ -37,42 +37,42 @@ NEW_SECTIONS: Final = 2.0
 CASH: Final = 0.25
 """Points per dollar in hand while track can still be built (standard scoring; cash buys
 track that pays, though the score counts none of it)."""
-TERMS: Final = ("1", "rough", "income", "shares", "sections", "engine", "money", "links")
-"""What the calibrated estimate weighs, per seat: a constant, the count-based estimate, its
-income, shares, scored track sections, engine, cash and completed links. (The greedy
-policy's own expected final score, :class:`policy.Outlook`, was tried as a term too: it
-costs seven times the rest and added nothing on held-out games.)"""
+TERMS: Final = ("1", "income", "sections", "links")
+"""What the calibration adds to the count-based estimate, per seat: a constant, its income,
+its scored track sections and its completed links, each weighed per turns left. The purse
+(cash, shares, engine) is left to the count-based estimate alone, which plays it forward
+by the rules: fitted on self-play, where players with more cash or a bigger engine tend to
+be the ones doing well, a weight on cash or shares would tell the search that issuing a
+share is worth points (a fit with them ranked held-out games slightly better and scored
++4 points a share issued)."""
 STAGES: Final = 8
-"""Turns-left stages with their own weights; earlier stages share the last one's."""
+"""Turns-left stages with their own weights (earlier ones share the last one's); a stage
+without weights keeps the count-based estimate (the fit ranked early turns no better)."""
 WEIGHTS: Final[dict[str, dict[int, list[float]]]] = {
     'rust_belt:3': {
-        1: [13.522, 0.264, 0.569, -2.169, 0.082, 4.502, 0.598, 2.064],
-        2: [20.311, 0.272, 0.776, -3.052, -0.042, 5.371, 0.714, 2.884],
-        3: [15.675, 0.289, 1.254, -3.521, -0.374, 5.856, 0.89, 5.054],
-        4: [5.192, 0.461, 1.492, -2.646, -0.068, 6.364, 1.34, 4.183],
-        5: [-1.175, 0.496, 2.017, -3.563, 0.713, 7.809, 1.542, 3.909],
-        6: [6.325, 0.408, 2.72, -3.459, 1.319, 8.0, 0.949, 2.202],
-        7: [16.647, 0.4, 2.526, -3.176, 2.135, 7.802, 0.643, -0.294],
+        1: [19.106, -0.402, -0.356, 0.254],
+        2: [24.015, -0.032, -0.082, -0.827],
+        3: [16.434, 0.559, -0.44, 1.415],
+        4: [5.882, 1.739, -0.491, 1.949],
+        5: [-13.573, 3.748, 0.625, -0.284],
     },
     'rust_belt:4': {
-        1: [2.476, 0.518, 0.666, -1.232, 0.407, 2.703, 0.739, 0.427],
-        2: [-3.141, 0.307, 1.551, -2.375, 1.123, 4.63, 0.938, 0.666],
-        3: [-0.012, 0.28, 1.149, -2.534, 1.355, 8.14, 0.724, 0.406],
-        4: [4.981, 0.222, 1.879, -3.08, 0.917, 8.917, 0.942, 1.012],
-        5: [3.341, 0.278, 2.246, -3.448, 1.756, 8.807, 0.847, 1.269],
-        6: [23.648, -0.089, 4.666, -6.67, 3.551, 8.018, 1.629, -0.937],
-        7: [31.529, -0.051, 3.047, -7.487, 4.398, 12.943, 1.27, -2.044],
+        1: [9.746, 0.168, -0.304, -0.252],
+        2: [-2.229, 0.956, 0.153, -0.004],
+        3: [-9.275, 2.202, 0.759, -1.255],
+        4: [-9.361, 3.09, 0.351, -0.876],
+        5: [-12.85, 2.776, 2.006, -1.839],
     },
 }  # fmt: skip
 """``map:players`` -> turns left -> weights of :data:`TERMS`, fitted by least squares to
-the final scores of greedy self-play games (``bench/fit_aos_evaluation.py --fit``); a table
-without weights keeps the count-based estimate."""
+what greedy self-play games' final scores add to the count-based estimate
+(``bench/fit_aos_evaluation.py --fit``); a table without weights keeps that estimate."""
 
 
 def expected_scores(b: Board, state: State, calibrated: bool = True) -> list[float]:
     """Each seat's expected final score: the count-based estimate (``calibrated=False``),
-    or that estimate refitted to greedy self-play's final scores together with the seat's
-    purse and network (:data:`TERMS`, weighed per turns left by :data:`WEIGHTS`)."""
+    or that estimate corrected by what the seat's income and network (:data:`TERMS`)
+    added to it in greedy self-play games (:data:`WEIGHTS`, per turns left)."""
     rough = _rough(b, state)
     if not calibrated:
         return rough
@@ -80,11 +80,11 @@ def expected_scores(b: Board, state: State, calibrated: bool = True) -> list[flo
     if weights is None:
         return rough
     out = []
-    for t, r, p in zip(_terms(b, state, rough), rough, state.pl, strict=True):
+    for t, r, p in zip(_terms(b, state), rough, state.pl, strict=True):
         # A seat out, or seen going bankrupt, keeps its score by the rules (or the
         # forecast's floor): below every seat still playing, as the ranking puts it.
         out.append(r if p.eliminated or r < ELIMINATED / 2 else
-                   sum(w * x for w, x in zip(weights, t, strict=True)))  # fmt: skip
+                   r + sum(w * x for w, x in zip(weights, t, strict=True)))  # fmt: skip
     return out
 
 
@@ -95,10 +95,10 @@ def stage(state: State) -> int:
 
 def terms(b: Board, state: State) -> list[list[float]]:
     """Per seat, the terms the calibrated estimate weighs (see :data:`TERMS`)."""
-    return _terms(b, state, _rough(b, state))
+    return _terms(b, state)
 
 
-def _terms(b: Board, state: State, rough: list[float]) -> list[list[float]]:
+def _terms(b: Board, state: State) -> list[list[float]]:
     net = network(b, state)
     links = [0] * state.players
     sections = [0] * state.players
@@ -108,8 +108,7 @@ def _terms(b: Board, state: State, rough: list[float]) -> list[list[float]]:
             sections[r.owner] += len(r.sections)
     out = []
     for s, p in enumerate(state.pl):
-        out.append([1.0, rough[s], float(p.income), float(p.shares),
-                    float(sections[s]), float(p.engine), float(p.money), float(links[s])])
+        out.append([1.0, float(p.income), float(sections[s]), float(links[s])])
     return out
 
 

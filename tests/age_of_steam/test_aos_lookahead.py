@@ -159,7 +159,7 @@ def test_the_rough_estimate_counts_income_three_times_and_shares_against() -> No
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_evaluate_at_every_fitted_stage_rates_more_income_higher_and_more_shares_lower(
+def test_evaluate_at_every_fitted_stage_rates_more_income_higher_and_a_share_issued_lower(
     players: int,
 ) -> None:
     m = _turn_two(players)
@@ -175,9 +175,9 @@ def test_evaluate_at_every_fitted_stage_rates_more_income_higher_and_more_shares
         assert base[0] == pytest.approx(base[1])
         a.income = 12
         assert GAME.evaluate(m.state)[0] > base[1]
-        a.income, a.shares = 8, 5
+        a.income, a.shares, a.money = 8, b.shares + 1, 25  # a share issued for its $5
         assert GAME.evaluate(m.state)[0] < base[1]
-        a.shares = b.shares
+        a.shares, a.money = b.shares, 20
 
 
 def test_evaluate_weighs_the_income_reduction_of_the_turns_left() -> None:
