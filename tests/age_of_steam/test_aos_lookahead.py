@@ -14,7 +14,7 @@ from aos_helpers import GAME, Match
 
 from core.game import SYSTEM
 from core.playout import advance, playout, uniform
-from plugins.age_of_steam import evaluation
+from plugins.age_of_steam import evaluation, lookahead
 from plugins.age_of_steam import moves as mv
 from plugins.age_of_steam.data import board
 from plugins.age_of_steam.economy import ELIMINATED
@@ -241,3 +241,31 @@ def test_playout_policy_choice_depends_only_on_the_state_it_is_handed() -> None:
         again = GAME.clone(state)
         got = GAME.playout_policy(again, seat, GAME.legal_moves(again, seat), random.Random(5))
         assert got == expected
+
+
+def test_the_search_plays_greedys_next_tile_once_a_turns_first_tile_is_down() -> None:
+    """A turn's tiles are one project: past its first tile the search does not search, so
+    it never leaves greedy's project half built."""
+    from worker.search import LEVELS, SearchBot
+
+    m = Match(players=3, seed=5)
+    first = later = 0
+    bot = SearchBot(GAME, LEVELS["easy"])
+    while m.state.phase != "over" and later < 2:
+        (task,) = GAME.pending_tasks(m.state)
+        if task.kind == "system":
+            m.system()
+            continue
+        legal = m.legal(task.seat)
+        view = GAME.view(m.state, task.seat)
+        move = GAME.bot_policy(view, legal, random.Random(0))
+        if m.state.phase == "build" and len(legal) > 1:
+            laid = m.state.builds_left < (4 if m.state.actions.get("engineer") == task.seat else 3)
+            assert lookahead.mid_build(view) == laid
+            if laid:
+                later += 1
+                assert bot.choose(view, legal, random.Random(1)) == move
+            else:
+                first += 1
+        m.do(task.seat, move)
+    assert first and later == 2
