@@ -85,6 +85,9 @@ state: it turns the seat's view into full states of its own and looks ahead in t
   lead, and ``search_anchor_bonus`` (default 0.02), how much better, in utility (0..1), a
   searched move must look than the game's own greedy pick before the search bot prefers it —
   higher for a game whose playouts are much weaker than its greedy bot.
+* ``search_keeps_anchor(view) -> bool`` (optional): whether, at this decision, the search
+  bot plays the game's greedy pick without searching, e.g. in the middle of a multi-step
+  plan that greedy made and the playouts would not carry on alike.
 """
 
 from __future__ import annotations

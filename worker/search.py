@@ -18,7 +18,8 @@ deep tree would spend its budget re-deriving the obvious; candidates are first r
 one-step look (apply the move, evaluate) and only the best few are searched.
 
 Hooks (documented in :mod:`core.game`): ``determinize`` and ``evaluate`` are required for
-search; ``playout_policy`` and ``clone`` are optional (uniform playouts, deep copies).
+search; ``playout_policy`` and ``clone`` are optional (uniform playouts, deep copies), as is
+``search_keeps_anchor`` (decisions left to the greedy pick).
 """
 
 from __future__ import annotations
@@ -120,6 +121,7 @@ class SearchBot:
         self._clone = getattr(game, "clone", None) or copy.deepcopy
         self._policy = getattr(game, "playout_policy", None)
         self._choose = self._policy or uniform
+        self._keeps_anchor = getattr(game, "search_keeps_anchor", None)
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         if len(legal) == 1:
@@ -131,6 +133,8 @@ class SearchBot:
         seat = view["seat"]
         dets = [self.game.determinize(view, rng)]
         anchor = self._anchor(view, legal, rng)
+        if anchor is not None and self._keeps_anchor is not None and self._keeps_anchor(view):
+            return anchor
         arms = self._rank(dets[0], seat, legal, rng, deadline, anchor)
         if len(arms) == 1:
             return arms[0].move

@@ -151,6 +151,18 @@ def _section(s: dict[str, Any]) -> list[int]:
     return [sides[0], other, owner, s["laid"]]
 
 
+def mid_build(view: dict[str, Any]) -> bool:
+    """Whether the seat has laid a tile this turn and may lay more: the search then plays
+    the greedy pick (``search_keeps_anchor``). Greedy lays a turn's tiles as one project;
+    a searched tile there is judged by playouts that carry on their own policy's project,
+    so it tends to leave greedy's half built and start another (unfinished track scores
+    nothing and carries nothing)."""
+    if view["phase"] != "build" or view["to_act"] != view["seat"]:
+        return False
+    allowance = 4 if view["actions"].get("engineer") == view["seat"] else 3
+    return 0 < view["builds_left"] < allowance
+
+
 def evaluate(state: State) -> list[float]:
     """Each seat's expected final score: the result's scores once the game is over."""
     if state.phase == "over" and state.final_scores is not None:

@@ -14,7 +14,9 @@ from aos_helpers import GAME, Match
 
 from core.game import SYSTEM
 from core.playout import advance, playout, uniform
+from plugins.age_of_steam import evaluation, lookahead
 from plugins.age_of_steam import moves as mv
+from plugins.age_of_steam.data import board
 from plugins.age_of_steam.economy import ELIMINATED
 from plugins.age_of_steam.game import Options
 
@@ -137,19 +139,45 @@ def _turn_two(players: int = 3) -> Match:
     return m
 
 
-def test_evaluate_counts_income_three_times_and_shares_against() -> None:
+def _rough(state: Any) -> list[float]:
+    return evaluation.expected_scores(board(state.map_id), state, calibrated=False)
+
+
+def test_the_rough_estimate_counts_income_three_times_and_shares_against() -> None:
     m = _turn_two()
     m.state.turn = m.state.last_turn  # one income step left: income counts almost as it is
     a, b, _c = (m.state.pl[s] for s in range(3))
     a.income, b.income = 10, 10
-    base = GAME.evaluate(m.state)
+    base = _rough(m.state)
     assert base[0] == base[1]
     a.income = 15
-    richer = GAME.evaluate(m.state)
+    richer = _rough(m.state)
     assert richer[0] == richer[1] + 3 * (15 - 2 - 10)  # less the income reduction
     a.income, a.shares = 10, 6
-    indebted = GAME.evaluate(m.state)
+    indebted = _rough(m.state)
     assert indebted[0] == indebted[1] - 3 * 4
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_evaluate_at_every_fitted_stage_rates_more_income_higher_and_a_share_issued_lower(
+    players: int,
+) -> None:
+    m = _turn_two(players)
+    stages = evaluation.WEIGHTS[f"rust_belt:{players}"]
+    assert len(stages) >= 5  # the middle and end of the game are calibrated
+    a, b = m.state.pl[0], m.state.pl[1]
+    a.income = b.income = 8
+    a.money = b.money = 20
+    for left in stages:
+        m.state.turn = m.state.last_turn + 1 - left
+        assert evaluation.stage(m.state) == left
+        base = GAME.evaluate(m.state)
+        assert base[0] == pytest.approx(base[1])
+        a.income = 12
+        assert GAME.evaluate(m.state)[0] > base[1]
+        a.income, a.shares, a.money = 8, b.shares + 1, 25  # a share issued for its $5
+        assert GAME.evaluate(m.state)[0] < base[1]
+        a.shares, a.money = b.shares, 20
 
 
 def test_evaluate_weighs_the_income_reduction_of_the_turns_left() -> None:
@@ -213,3 +241,31 @@ def test_playout_policy_choice_depends_only_on_the_state_it_is_handed() -> None:
         again = GAME.clone(state)
         got = GAME.playout_policy(again, seat, GAME.legal_moves(again, seat), random.Random(5))
         assert got == expected
+
+
+def test_the_search_plays_greedys_next_tile_once_a_turns_first_tile_is_down() -> None:
+    """A turn's tiles are one project: past its first tile the search does not search, so
+    it never leaves greedy's project half built."""
+    from worker.search import LEVELS, SearchBot
+
+    m = Match(players=3, seed=5)
+    first = later = 0
+    bot = SearchBot(GAME, LEVELS["easy"])
+    while m.state.phase != "over" and later < 2:
+        (task,) = GAME.pending_tasks(m.state)
+        if task.kind == "system":
+            m.system()
+            continue
+        legal = m.legal(task.seat)
+        view = GAME.view(m.state, task.seat)
+        move = GAME.bot_policy(view, legal, random.Random(0))
+        if m.state.phase == "build" and len(legal) > 1:
+            laid = m.state.builds_left < (4 if m.state.actions.get("engineer") == task.seat else 3)
+            assert lookahead.mid_build(view) == laid
+            if laid:
+                later += 1
+                assert bot.choose(view, legal, random.Random(1)) == move
+            else:
+                first += 1
+        m.do(task.seat, move)
+    assert first and later == 2
