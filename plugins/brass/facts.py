@@ -36,13 +36,17 @@ class Facts:
         self._spaces: dict[tuple[int, int], list[int]] = {}
 
     def build_spaces(self, loc: int, ind: int) -> list[int]:
-        """The empty spaces of ``loc`` where ``ind`` may be built (single-icon rule)."""
+        """The empty spaces of ``loc`` where ``ind`` may be built (with the single-icon
+        rule, if the variant has it: :attr:`Variant.single_icon_first`)."""
         found = self._spaces.get((loc, ind))
         if found is None:
-            d = self.d
-            found = self._spaces[loc, ind] = build_spaces(
-                d.loc_slots[loc], d.slot_icons, self.s.slot_owner, ind
-            )
+            d, owner = self.d, self.s.slot_owner
+            if self.v.single_icon_first:
+                found = build_spaces(d.loc_slots[loc], d.slot_icons, owner, ind)
+            else:
+                icons = d.slot_icons
+                found = [i for i in d.loc_slots[loc] if owner[i] < 0 and ind in icons[i]]
+            self._spaces[loc, ind] = found
         return found
 
     def presence(self, seat: int) -> bool:

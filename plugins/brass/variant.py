@@ -79,6 +79,8 @@ class Variant:
     is left on the board or in the market."""
     first_link_anywhere: bool = True
     """A seat with nothing on the board may place its first link on any line."""
+    single_icon_first: bool = True
+    """An empty space showing only an industry's icon must take it before a shared one."""
     one_industry_per_location_canal: bool = True
     """In the canal era a seat may have at most one industry in each location."""
     tile_refund_divisor: int = 2
@@ -120,6 +122,10 @@ class Variant:
 
     def name(self, ind: int) -> str:
         return self.industries[ind]
+
+    def nameable(self, loc: int) -> bool:
+        """Whether a wild location card may name ``loc`` (towns; not Birmingham's farms)."""
+        return bool(self.d.locations[loc].kind == "town")
 
     # --- links (Network) ---------------------------------------------------------------
 

@@ -1,7 +1,9 @@
-"""Brass: Lancashire (Roxley 2018 edition), groundwork for a plugin on the Brass family.
+"""Brass: Lancashire (Roxley 2018 edition) as a variant of the Brass family engine.
 
-Only the data is here so far: ``data/`` (one file per concept, see ``data/README.md`` for
-each file's source and confidence) and ``data`` (loading and validating it). The game
-itself waits for the family engine (``plugins/brass/ENGINE_PLAN.md``); no entry point is
-registered, so the service does not offer the game yet.
+Modules: ``data`` (the data files, validated; ``data/README.md``), ``variant`` (the rules
+Lancashire overrides: ports and the distant market, loans, the Double Action Build...),
+``events`` and ``moves`` (its own few, beside the family's), ``state`` (the reducer),
+``names`` (client names <-> indices), ``view`` (view, decisions, log, board), ``position``
+(position documents, determinize), ``bot`` (greedy-bot facts, evaluate), ``game`` (the
+:class:`core.game.Game` and entry point), ``plugin``. ``CLIENTS.md`` is the client guide.
 """

@@ -1,0 +1,216 @@
+"""Build: pay with a card, place the seat's lowest tile of an industry, pay its cost.
+
+The rule ("Build: cards, space and payment" and "Overbuild: yours and opponents'" in the
+Birmingham rule text), in the order it is checked:
+
+* the card: a location card builds in the place it names (network or not); an industry
+  card builds an industry it shows, in the seat's network (anywhere while the seat has
+  nothing on the board); a wild location card names any town; a wild industry card any
+  industry (:func:`plugins.brass.build.card_refusal`). The card is discarded at once.
+* the tile: the seat's lowest tile of that industry, if it has one left and it may be
+  built in this era (else it must be developed away first).
+* the space: it shows the industry's icon; an empty one, with spaces showing only that
+  icon taken first (:attr:`Variant.single_icon_first`), or an overbuild
+  (:meth:`Variant.overbuild_refusal`); in the canal era at most one of the seat's
+  industries per location.
+* the cost: money, coal (connected mines, else the market through a trade point) and
+  iron (any works, else the market): :mod:`plugins.brass.actions.cost`.
+
+The new tile then produces (coal, iron, beer: :meth:`Variant.produce`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from plugins.brass import events as ev
+from plugins.brass.actions import Action, Refusal
+from plugins.brass.actions.cost import cost_floor, cost_refusal
+from plugins.brass.build import EVERY_LOCATION, NETWORK_LOCATIONS, card_reach, card_refusal
+from plugins.brass.cards import distinct
+from plugins.brass.mat import EMPTY
+from plugins.brass.variant import CANAL, ERA_NAMES
+
+if TYPE_CHECKING:
+    from plugins.brass.facts import Facts
+    from plugins.brass.turn import TurnResolver
+    from plugins.brass.variant import Variant
+
+
+def tile_refusal(v: Variant, s: Any, ind: int, level: int) -> Refusal:
+    """Whether the seat's lowest ``ind`` tile (of ``level``; ``EMPTY``: none left) may be
+    built now."""
+    if level == EMPTY:
+        return ("no_tile_left", f"you have no {v.name(ind)} tiles left")
+    if not v.d.tile(ind, level).buildable(s.era):
+        return (
+            "tile_wrong_era",
+            f"your lowest {v.name(ind)} tile (level {level}) cannot be built in the "
+            f"{ERA_NAMES[s.era]} era; develop it away first",
+        )
+    return None
+
+
+def space_refusal(v: Variant, f: Facts, seat: int, slot: int, ind: int, level: int) -> Refusal:
+    """Whether a level ``level`` tile of ``ind`` may go on ``slot`` (which shows its icon)."""
+    d, s = v.d, f.s
+    loc = d.slot_loc[slot]
+    if s.slot_owner[slot] < 0:
+        if slot not in f.build_spaces(loc, ind):
+            return (
+                "single_icon_space_first",
+                f"this location has an empty space showing only the {v.name(ind)} icon: "
+                "build there first",
+            )
+    else:
+        found = v.overbuild_refusal(f, seat, slot, ind, level)
+        if found:
+            return found
+    if s.era == CANAL and v.one_industry_per_location_canal:
+        for other in d.loc_slots[loc]:
+            if other != slot and s.slot_owner[other] == seat:
+                return (
+                    "one_industry_per_location",
+                    "in the canal era you may have only one industry in each location",
+                )
+    return None
+
+
+def tile_cost_refusal(v: Variant, f: Facts, seat: int, loc: int, ind: int, level: int) -> Refusal:
+    """Can the seat pay for its ``ind`` tile of ``level`` built at ``loc``? (The answer
+    depends on the location only through its connected group.)"""
+    tile = v.d.tile(ind, level)
+    return cost_refusal(v, f, seat, (loc,), tile.money, tile.coal, tile.iron)
+
+
+def place_refusal(v: Variant, f: Facts, seat: int, slot: int, ind: int) -> Refusal:
+    """Everything about building ``ind`` on ``slot`` except the card: the tile, the space,
+    the cost (three parts, so a listing can ask each once for all the spaces it covers)."""
+    d = v.d
+    if not 0 <= slot < d.n_slots or not 0 <= ind < len(v.industries):
+        return ("bad_space", "no such build space or industry")
+    if ind not in d.slot_icons[slot]:
+        return ("wrong_space", f"this space does not show the {v.name(ind)} icon")
+    level = d.stacks.top_level(ind, f.s.mat[seat][ind])
+    return (
+        tile_refusal(v, f.s, ind, level)
+        or space_refusal(v, f, seat, slot, ind, level)
+        or tile_cost_refusal(v, f, seat, d.slot_loc[slot], ind, level)
+    )
+
+
+def card_part(v: Variant, f: Facts, seat: int, card: int, slot: int, ind: int) -> Refusal:
+    d = v.d
+    loc = d.slot_loc[slot]
+    return card_refusal(
+        d.cards.defs[card], loc, ind, loc in f.network(seat), f.presence(seat), v.nameable(loc)
+    )
+
+
+class Build(Action):
+    tag = "build"
+    cards = 0
+
+    def refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
+        d = v.d
+        if not 0 <= m.card < len(d.cards) or m.card not in f.s.hands[seat]:
+            return ("card_not_in_hand", "you do not hold that card")
+        if not 0 <= m.slot < d.n_slots or not 0 <= m.industry < len(v.industries):
+            return ("bad_space", "no such build space or industry")
+        return card_part(v, f, seat, m.card, m.slot, m.industry) or place_refusal(
+            v, f, seat, m.slot, m.industry
+        )
+
+    def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
+        """The legal builds, named: :meth:`refusal`'s parts, each asked once for all the
+        candidates it settles (the tile per industry, the card per location and industry,
+        the cost per industry and connected group), and only where the hand's cards
+        reach."""
+        d, s = v.d, f.s
+        defs = d.cards.defs
+        hand = distinct(s.hands[seat])
+        network, present = f.network(seat), f.presence(seat)
+        # the industries whose tile may be built and paid for somewhere: (level, needs coal)
+        levels: dict[int, tuple[int, bool]] = {}
+        for ind in range(len(v.industries)):
+            level = d.stacks.top_level(ind, s.mat[seat][ind])
+            if tile_refusal(v, s, ind, level) is None:
+                tile = d.tile(ind, level)
+                if cost_floor(v, f, tile.money, tile.iron) <= s.money[seat]:
+                    levels[ind] = (level, tile.coal > 0)
+        if not levels:
+            return []
+        # locations showing one of those industries, where one of the hand's cards reaches
+        shown = set().union(*(d.industry_locs[ind] for ind in levels))
+        reach = {card_reach(defs[c], present) for c in hand}
+        if EVERY_LOCATION not in reach:
+            near = network if NETWORK_LOCATIONS in reach else set()
+            shown &= {r for r in reach if r >= 0} | near
+        # The card check, per location and industry: location cards by the place they
+        # name; the others' verdicts depend on the location only through being in the
+        # network and nameable, so they are asked once per (industry, in network, nameable).
+        located: dict[int, list[int]] = {}
+        general: list[int] = []
+        for c in hand:
+            if defs[c].kind == "location":
+                located.setdefault(defs[c].location, []).append(c)
+            else:
+                general.append(c)
+        general_ok: dict[tuple[int, bool, bool], list[int]] = {}
+        # (industry, connected group, or -1 for a tile needing no coal): the cost is paid
+        afford: dict[tuple[int, int], bool] = {}
+        named, card, space, industry = self.named, v.names.card, v.names.space, v.names.industry
+        out: list[Any] = []
+        for loc in sorted(shown):
+            group = f.comp[loc]
+            by_ind: dict[int, list[int]] = {}
+            for slot in d.loc_slots[loc]:
+                for ind in d.slot_icons[slot]:
+                    found = levels.get(ind)
+                    if found is None:
+                        continue
+                    level, coal = found
+                    key = (ind, group if coal else -1)
+                    paid = afford.get(key)
+                    if paid is None:
+                        paid = afford[key] = not tile_cost_refusal(v, f, seat, loc, ind, level)
+                    if not paid or space_refusal(v, f, seat, slot, ind, level) is not None:
+                        continue
+                    ok = by_ind.get(ind)
+                    if ok is None:
+                        in_net, nameable = loc in network, v.nameable(loc)
+                        others = general_ok.get((ind, in_net, nameable))
+                        if others is None:
+                            others = general_ok[ind, in_net, nameable] = [
+                                c
+                                for c in general
+                                if not card_refusal(defs[c], loc, ind, in_net, present, nameable)
+                            ]
+                        here = [
+                            c
+                            for c in located.get(loc, ())
+                            if not card_refusal(defs[c], loc, ind, in_net, present, nameable)
+                        ]
+                        ok = by_ind[ind] = sorted(here + others) if here else others
+                    for c in ok:
+                        out.append(named(card[c], space[slot], industry[ind]))
+        return out
+
+    def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
+        d, s, seat, v = r.d, r.s, r.seat, r.v
+        r.emit(ev.Discarded(seat, [m.card]))
+        level = d.stacks.top_level(m.industry, s.mat[seat][m.industry])
+        tile = d.tile(m.industry, level)
+        r.emit(ev.TilePlaced(seat, m.slot, m.industry, level))
+        if tile.money:
+            r.emit(ev.Paid(seat, tile.money))
+        queue: list[ev.Step] = []
+        if tile.coal:
+            queue.append(ev.Step("coal", tile.coal, d.slot_loc[m.slot]))
+        if tile.iron:
+            queue.append(ev.Step("iron", tile.iron))
+        if tile.produce(s.era):
+            queue.append(ev.Step("produce", a=m.slot))
+        if v.flips_when_built(m.industry, level):
+            queue.append(ev.Step("flip", a=m.slot))
+        return queue
