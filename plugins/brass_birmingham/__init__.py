@@ -3,11 +3,12 @@
 Modules: ``data`` (data files, validated), ``moves`` (the named moves clients send),
 ``internal_moves`` (the same moves as indices, what the engine works on), ``names`` (the
 boundary: names to indices and back, refusing unknown names), ``events`` (msgspec tagged
-unions, stored with indices), ``state`` (flat state and the reducer), ``engine`` (checks
-shared by ``decide`` and ``legal_moves``, the step resolver, turns, rounds and era
-scoring), ``view`` (the client view, the pending decision in words, the readable event log
-and the static board), ``position`` (position documents, see "Positions" in
-``CLIENTS.md``), ``game`` (the :class:`core.game.Game`), and ``plugin`` (the entry point).
+unions, stored with indices), ``state`` (flat state and the reducer), ``variant`` (the
+game on the family engine, :mod:`plugins.brass.turn` and :mod:`plugins.brass.actions`:
+its tables and its own rules, beer, merchants and scout), ``view`` (the client view, the
+pending decision in words, the readable event log and the static board), ``position``
+(position documents, see "Positions" in ``CLIENTS.md``), ``game`` (the
+:class:`core.game.Game`), and ``plugin`` (the entry point).
 
 Clients see names only: cards as the hand shows them (``location:cannock``,
 ``wild:industry``), industries by name, build spaces ``birmingham:2``, merchant spaces
@@ -15,5 +16,5 @@ Clients see names only: cards as the hand shows them (``location:cannock``,
 the decision sequence with worked examples; ``BrassBirmingham.metadata["move_form"]``
 summarises the form: *sequential decisions*, each asked only when it leaves a real choice.
 The state stays compact integer lists for speed; ``names`` converts at the boundary, and
-``engine.action_moves`` builds the long lists of first moves directly in named form.
+each action's ``options`` builds the long lists of first moves directly in named form.
 """

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from plugins.brass.evaluation import flip_chance, outlooks
 from plugins.brass_birmingham.data import BREWERY, SELLABLE, Birmingham
-from plugins.brass_birmingham.engine import era_points
 from plugins.brass_birmingham.state import CANAL, OVER, State
+from plugins.brass_birmingham.variant import birmingham_variant
 
 
 class Evaluation:
@@ -33,7 +33,7 @@ class Evaluation:
         n, levels, last = s.players, self.levels, len(self.levels) - 1
         level = [levels[sp] for sp in s.income]
         rounds_era, outs = outlooks(s, level, self.rounds_per_era[n])
-        links, industries = era_points(self.d, s)
+        links, industries = birmingham_variant(self.d).era_points(s)
         value = [float(s.vp[i] + links[i] + industries[i]) for i in range(n)]
         canal = s.era == CANAL
         for slot, owner in enumerate(s.slot_owner):

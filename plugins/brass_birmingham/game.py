@@ -8,19 +8,20 @@ from typing import Any
 
 import msgspec
 
-from plugins.brass import bot
+from plugins.brass import bot, turn
 from plugins.brass.cards import build_deck
 from plugins.brass.first_deal import FirstDeal, first_deal, first_deal_fields, tiles_on_spaces
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import deal, resample_cards
 from plugins.brass.scoring import TieBreak
-from plugins.brass_birmingham import engine, evaluation, knowledge, log_payloads, position, view
+from plugins.brass_birmingham import evaluation, knowledge, log_payloads, position, view
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import moves as mv
 from plugins.brass_birmingham.data import Birmingham, birmingham
 from plugins.brass_birmingham.determinize import position_from_view
 from plugins.brass_birmingham.names import Names, shipped_names
 from plugins.brass_birmingham.state import State, apply
+from plugins.brass_birmingham.variant import BirminghamVariant, birmingham_variant
 
 MOVE_FORM = (
     "sequential, by name (see CLIENTS.md): an action's first move names the action and its "
@@ -75,6 +76,9 @@ class BrassBirmingham(BrassGame):
     def __init__(self, data: Birmingham | None = None) -> None:
         self.data = data or birmingham()
         self.names = Names(data) if data else shipped_names()
+        self.variant = (
+            BirminghamVariant(data, self.names) if data else birmingham_variant(self.data)
+        )
         self.knowledge = knowledge.knowledge_of(data) if data else knowledge.knowledge()
         self._evaluation = evaluation.Evaluation(self.data)
         # the static board, by the ids moves and views use, for GET /games
@@ -128,10 +132,10 @@ class BrassBirmingham(BrassGame):
 
     def decide(self, state: State, actor: int, move: Any, rng: Random) -> list[Any]:
         self.check_move(move)
-        return engine.decide(self.data, state, actor, self.names.decode(move, state), rng)
+        return turn.decide(self.variant, state, actor, self.names.decode(move, state), rng)
 
     def legal_moves(self, state: State, seat: int) -> list[Any]:
-        return engine.legal_moves(self.data, self.names, state, seat)
+        return turn.legal_moves(self.variant, state, seat)
 
     def tie_breaks(self, state: State) -> list[TieBreak]:
         levels = [self.data.income.level(sp) for sp in state.income]

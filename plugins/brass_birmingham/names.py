@@ -57,7 +57,7 @@ class Names:
             "there is no link line {name}; lines are their two location ids sorted and "
             "joined by '~' ('birmingham~dudley')",
         )
-        # answers to pending steps; first moves are built named (engine.action_moves)
+        # answers to pending steps; first moves are built named (each Action.options)
         self._encoders: dict[type, Callable[[Any, State], Any]] = {
             fm.Discard: lambda m, s: pm.Discard(self.card[m.card]),
             im.PickCoal: lambda m, s: pm.PickCoal(self.space[m.slot]),

@@ -15,6 +15,7 @@ from typing import Any
 from plugins.brass import events as ev
 from plugins.brass.actions import Action, Refusal, StepKind
 from plugins.brass.actions import develop as dev
+from plugins.brass.actions.build import Build
 from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
 from plugins.brass.actions.network import Network
@@ -84,6 +85,7 @@ class BirminghamVariant(Variant):
         self.trade_points = d.merchant_nodes
         self.overbuild_opponent = frozenset((COAL, IRON))
         self.actions = (
+            Build(im.Build, pm.Build),
             Network(im.Network, pm.Network),
             Develop(im.Develop, pm.Develop),
             Sell(im.Sell, pm.Sell),

@@ -13,11 +13,13 @@ from plugins.brass.graph import nearest
 from plugins.brass.hidden import deal, resample_cards
 from plugins.brass.scoring import link_points, ranking
 from plugins.brass.state import apply_core
+from plugins.brass.turn import TurnResolver
 from plugins.brass.turns import next_turn_order
 from plugins.brass_birmingham.data import birmingham
-from plugins.brass_birmingham.engine import Resolver
+from plugins.brass_birmingham.variant import birmingham_variant
 
 D = birmingham()
+V = birmingham_variant(D)
 TRACK = D.income
 
 
@@ -146,24 +148,24 @@ def test_era_end_refuses_while_cards_remain() -> None:
 
     s = load(hands={0: ["coventry"]})
     with pytest.raises(IllegalMove) as err:
-        Resolver(D, s, -1).end_era(Random(0), [0, 0], [0, 0])
+        TurnResolver(V, s, -1).end_era(Random(0), [0, 0], [0, 0])
     assert err.value.code == "not_era_end"
 
 
-class _MarkedEraChange(Resolver):
+class _MarkedEraChange(TurnResolver):
     def era_change(self, era: int) -> None:
         self.emit(fev.Paid(0, 0))  # a marker: where the game's board changes would go
 
 
 def test_era_change_comes_after_scores_and_before_the_deal() -> None:
     s = load(phase="scoring", deck=[], round=11)
-    events = _MarkedEraChange(D, s, -1).end_era(Random(0), [1, 2], [3, 4])
+    events = _MarkedEraChange(V, s, -1).end_era(Random(0), [1, 2], [3, 4])
     assert [type(e) for e in events] == [fev.EraScored, fev.Paid, fev.EraBegan]
 
 
 def test_era_change_comes_before_the_game_ends() -> None:
     s = load(era="rail", phase="scoring", deck=[], round=11)
-    events = _MarkedEraChange(D, s, -1).end_era(Random(0), [0, 0], [0, 0])
+    events = _MarkedEraChange(V, s, -1).end_era(Random(0), [0, 0], [0, 0])
     assert [type(e) for e in events] == [fev.EraScored, fev.Paid, fev.GameEnded]
 
 
