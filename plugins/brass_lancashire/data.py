@@ -369,6 +369,7 @@ class Lancashire(BoardData[Tile]):
             m: MarketData = getattr(markets, name)
             require(m.empty_price > max(m.prices), f, f"{name}.empty_price: not above the ladder")
         self.markets = markets
+        self.coal_initial, self.iron_initial = markets.coal.initial, markets.iron.initial
 
         f = "distant_market.json"
         spaces = dm.income_spaces

@@ -18,7 +18,7 @@ from typing import Any
 from plugins.brass import events as ev
 from plugins.brass import moves as fm
 from plugins.brass.actions import Action, Refusal, StepKind
-from plugins.brass.actions.build import Build, place_refusal
+from plugins.brass.actions.build import Build, place, place_refusal
 from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
 from plugins.brass.actions.network import Network
@@ -71,7 +71,7 @@ class LancashireVariant(Variant):
             Network(fm.Network, pm.Network),
             Develop(fm.Develop, pm.Develop),
             Sell(fm.Sell, pm.Sell),
-            LancashireLoan(pm.LoanOf, pm.Loan),
+            Loan(pm.LoanOf, pm.Loan),
             Pass(fm.Pass, pm.Pass),
         )
         self.finish()
@@ -170,31 +170,6 @@ class DemandDraw(StepKind):
             queue.pop(0)
 
 
-class LancashireLoan(Loan):
-    """Loan with a choice of amount (the move's ``amount``)."""
-
-    def _option(self, v: Variant, s: Any, seat: int, amount: int) -> LoanOption | None:
-        return next((o for o in v.loans(s, seat) if o.money == amount), None)
-
-    def refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
-        loan = self._option(v, f.s, seat, m.amount)
-        if loan is None:
-            return ("bad_loan", "a loan is £10, £20 or £30")
-        return v.loan_refusal(f.s, seat, loan)
-
-    def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
-        return [self.named(o.money) for o in v.loans(f.s, seat)
-                if v.loan_refusal(f.s, seat, o) is None]  # fmt: skip
-
-    def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
-        loan = self._option(r.v, r.s, r.seat, m.amount)
-        assert loan is not None
-        space = r.d.income.drop_levels(r.s.income[r.seat], loan.levels)
-        assert space is not None
-        r.emit(ev.LoanTaken(r.seat, loan.money, space))
-        return []
-
-
 class DoubleBuild(Action):
     """The Double Action Build: both actions of a turn and any two cards (the ``discard``
     step), played as one location card of the chosen space's location: any space with the
@@ -225,21 +200,6 @@ class DoubleBuild(Action):
     def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
         r.emit(lev.DoubleActionTaken(r.seat))
         return place(r, m.slot, m.industry)
-
-
-def place(r: TurnResolver, slot: int, ind: int) -> list[ev.Step]:
-    """The family build's effect once its cards are paid: the tile, its money, then its
-    coal, iron, cubes and (shipyards) flip as steps."""
-    d, s, seat = r.d, r.s, r.seat
-    level = d.stacks.top_level(ind, s.mat[seat][ind])
-    tile = d.tile(ind, level)
-    r.emit(ev.TilePlaced(seat, slot, ind, level))
-    if tile.money:
-        r.emit(ev.Paid(seat, tile.money))
-    steps = [ev.Step("coal", tile.coal, d.slot_loc[slot])] if tile.coal else []
-    steps += [ev.Step("iron", tile.iron)] if tile.iron else []
-    steps += [ev.Step("produce", a=slot)] if tile.produce(s.era) else []
-    return steps + ([ev.Step("flip", a=slot)] if r.v.flips_when_built(ind, level) else [])
 
 
 @cache
