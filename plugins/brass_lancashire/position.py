@@ -77,7 +77,8 @@ class PositionDoc(_Doc, kw_only=True):
     turn: int = 0
     actions_left: int = 1
     seats: list[SeatDoc]
-    deck: list[str] = []
+    deck: list[str] | None = None
+    """Top card last; default: every card held nowhere else, in card-table order."""
     tiles: list[TileDoc] = []
     links: list[LinkDoc] = []
     markets: MarketsDoc
@@ -138,10 +139,11 @@ def _load(d: Lancashire, doc: PositionDoc, step_kinds: frozenset[str]) -> State:
     hands = [sorted(card(c) for c in x.hand) for x in doc.seats]
     discards = [[card(c) for c in x.discards] for x in doc.seats]
     facedown = [[card(c) for c in x.facedown] for x in doc.seats]
-    deck = [card(c) for c in doc.deck]
-    held = Counter(deck + [c for i in range(n) for c in hands[i] + discards[i] + facedown[i]])
-    _check(held == Counter({k: c for k, c in enumerate(d.deck_copies[n]) if c}),
-           "cards_not_conserved", f"the cards must be the {n}-player deck exactly")
+    held = Counter(c for i in range(n) for c in hands[i] + discards[i] + facedown[i])
+    cards = Counter({k: c for k, c in enumerate(d.deck_copies[n]) if c})
+    deck = sorted((cards - held).elements()) if doc.deck is None else [card(c) for c in doc.deck]
+    _check(held + Counter(deck) == cards, "cards_not_conserved",
+           f"the cards must be the {n}-player deck exactly")
     mats = [[x.mat.get(k, 0) for k in INDUSTRIES] for x in doc.seats]
     for i, x in enumerate(doc.seats):
         _check(set(x.mat) <= set(INDUSTRIES), "unknown_industry", f"seat {i}: mat industry")
