@@ -3,19 +3,20 @@
 Clients read and write names (``CLIENTS.md``); the engine keeps compact integer state for
 speed. :class:`Names` holds both directions of every table, converts named moves
 (:mod:`~plugins.brass_birmingham.moves`) to engine moves
-(:mod:`~plugins.brass_birmingham.internal_moves`) and back, and refuses an unknown name
+(:mod:`~plugins.brass_birmingham.internal_moves`) and back by one declaration per move
+(:mod:`plugins.brass.vocabulary`), and refuses an unknown name
 with an :class:`~core.errors.IllegalMove` whose sentence says what a valid name looks like.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from core.errors import IllegalMove
 from plugins.brass import moves as fm
 from plugins.brass.client import Ids, card_ids, end_era_of
+from plugins.brass.vocabulary import MovePair, Vocabulary, fields
 from plugins.brass_birmingham import internal_moves as im
 from plugins.brass_birmingham import moves as pm
 from plugins.brass_birmingham.data import INDUSTRIES, Birmingham, birmingham
@@ -57,21 +58,30 @@ class Names:
             "there is no link line {name}; lines are their two location ids sorted and "
             "joined by '~' ('birmingham~dudley')",
         )
-        # answers to pending steps; first moves are built named (each Action.options)
-        self._encoders: dict[type, Callable[[Any, State], Any]] = {
-            fm.Discard: lambda m, s: pm.Discard(self.card[m.card]),
-            im.PickCoal: lambda m, s: pm.PickCoal(self.space[m.slot]),
-            im.PickIron: lambda m, s: pm.PickIron(self.space[m.slot]),
-            im.PickBeer: lambda m, s: pm.PickBeer(self.space[m.slot]),
-            im.PickMerchantBeer: lambda m, s: pm.PickBeer(self.merchant[s.pending[0].b]),
-            im.Liquidate: lambda m, s: pm.Liquidate(self.space[m.slot]),
-            im.SecondLink: lambda m, s: pm.SecondLink(self.link[m.link]),
-            im.SellAlso: lambda m, s: pm.SellAlso(self.space[m.slot], self.merchant[m.merchant]),
-            im.DevelopAlso: lambda m, s: pm.DevelopAlso(self.industry[m.industry]),
-            im.FreeDevelop: lambda m, s: pm.FreeDevelop(self.industry[m.industry]),
-        }
-        # field-less moves only change class (Done is shared by both forms)
-        self._same = {pm.Loan: im.Loan(), pm.Scout: im.Scout(), pm.Pass: im.Pass()}
+        self.vocabulary = Vocabulary(
+            {"card": self.card, "space": self.space, "link": self.link,
+             "industry": self.industry, "merchant": self.merchant},
+            [
+                MovePair(pm.Build, im.Build, fields("card:card", "space>slot:space",
+                                                     "industry:industry")),
+                MovePair(pm.Network, im.Network, fields("link:link")),
+                MovePair(pm.Develop, im.Develop, fields("industry:industry")),
+                MovePair(pm.Sell, im.Sell, fields("space>slot:space", "merchant:merchant")),
+                MovePair(pm.Loan, im.Loan),
+                MovePair(pm.Scout, im.Scout),
+                MovePair(pm.Pass, im.Pass),
+                MovePair(pm.Discard, fm.Discard, fields("card:card")),
+                MovePair(pm.PickCoal, im.PickCoal, fields("space>slot:space")),
+                MovePair(pm.PickIron, im.PickIron, fields("space>slot:space")),
+                MovePair(pm.Liquidate, im.Liquidate, fields("space>slot:space")),
+                MovePair(pm.SecondLink, im.SecondLink, fields("link:link")),
+                MovePair(pm.SellAlso, im.SellAlso, fields("space>slot:space",
+                                                          "merchant:merchant")),
+                MovePair(pm.DevelopAlso, im.DevelopAlso, fields("industry:industry")),
+                MovePair(pm.FreeDevelop, im.FreeDevelop, fields("industry:industry")),
+                MovePair(pm.PickBeer, im.PickBeer, fields("source>slot:space")),
+            ],
+        )  # fmt: skip
 
     # --- moves ------------------------------------------------------------------------
 
@@ -82,45 +92,22 @@ class Names:
     def encode_all(self, moves: list[Any], s: State) -> list[Any]:
         """The named form of the engine's answers to the pending step (``s`` supplies the
         merchant being sold to, for merchant beer)."""
-        enc = self._encoders
-        return [enc[type(m)](m, s) if type(m) in enc else m for m in moves]
+        encode = self.vocabulary.encode
+        return [
+            pm.PickBeer(self.merchant[s.pending[0].b])
+            if type(m) is im.PickMerchantBeer
+            else encode(m)
+            for m in moves
+        ]
 
     def decode(self, m: Any, s: State) -> Any:
         """The engine form of named move ``m``; raises ``IllegalMove`` for unknown names."""
         t = type(m)
-        if t is pm.Build:
-            return im.Build(
-                self.card.index_of(m.card),
-                self.space.index_of(m.space),
-                self.industry.index_of(m.industry),
-            )
-        if t is pm.Network:
-            return im.Network(self.link.index_of(m.link))
-        if t is pm.Develop:
-            return im.Develop(self.industry.index_of(m.industry))
-        if t is pm.Sell:
-            return im.Sell(self.space.index_of(m.space), self.merchant.index_of(m.merchant))
-        if t is pm.Discard:
-            return fm.Discard(self.card.index_of(m.card))
-        if t is pm.PickCoal:
-            return im.PickCoal(self.space.index_of(m.space))
-        if t is pm.PickIron:
-            return im.PickIron(self.space.index_of(m.space))
         if t is pm.PickBeer:
             return self._beer_source(m.source, s)
-        if t is pm.Liquidate:
-            return im.Liquidate(self.space.index_of(m.space))
-        if t is pm.SecondLink:
-            return im.SecondLink(self.link.index_of(m.link))
-        if t is pm.SellAlso:
-            return im.SellAlso(self.space.index_of(m.space), self.merchant.index_of(m.merchant))
-        if t is pm.DevelopAlso:
-            return im.DevelopAlso(self.industry.index_of(m.industry))
-        if t is pm.FreeDevelop:
-            return im.FreeDevelop(self.industry.index_of(m.industry))
         if t is fm.ScoreEra:
             return self.end_era(m)
-        return self._same.get(t, m)
+        return self.vocabulary.decode(m)
 
     def _beer_source(self, source: str, s: State) -> Any:
         if source in self.space:

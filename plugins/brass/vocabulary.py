@@ -1,0 +1,74 @@
+"""Moves in both forms from one declaration: the named form clients send, the engine's.
+
+A game declares each of its moves once, as a :class:`MovePair`: the named class (what the
+OpenAPI document and the client guide show), the engine class (indices, what the actions
+work on) and, per field, the kind of id it carries (``card``, ``space``, ``link``,
+``industry``, ``merchant``...). :class:`Vocabulary` converts by field kind with the game's
+:class:`~plugins.brass.client.Ids` tables, so decoding refuses an unknown name with the
+table's own sentence, and no game writes a converter per move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, NamedTuple
+
+from plugins.brass.client import Ids
+
+
+class MovePair(NamedTuple):
+    """One move in both forms; ``fields`` are ``(named field, engine field, id kind)``."""
+
+    named: type
+    engine: type
+    fields: tuple[tuple[str, str, str], ...] = ()
+
+
+def fields(*spec: str) -> tuple[tuple[str, str, str], ...]:
+    """Field specs from ``"named>engine:kind"`` strings (``"space>slot:space"``), or
+    ``"name:kind"`` when both forms call the field the same."""
+    out = []
+    for item in spec:
+        names, kind = item.split(":")
+        named, _, engine = names.partition(">")
+        out.append((named, engine or named, kind))
+    return tuple(out)
+
+
+class Vocabulary:
+    """Converts the declared moves between forms with ``ids`` (an :class:`Ids` per kind)."""
+
+    def __init__(self, ids: Mapping[str, Ids], pairs: Iterable[MovePair]) -> None:
+        self._decode: dict[type, Callable[[Any], Any]] = {}
+        self._encode: dict[type, Callable[[Any], Any]] = {}
+        for pair in pairs:
+            self._decode[pair.named] = _converter(pair.named, pair.engine, pair.fields, ids, True)
+            self._encode[pair.engine] = _converter(pair.engine, pair.named, pair.fields, ids, False)
+
+    def decode(self, m: Any) -> Any:
+        """The engine form of named ``m`` (``m`` itself if undeclared, as ``Done``)."""
+        convert = self._decode.get(type(m))
+        return m if convert is None else convert(m)
+
+    def encode(self, m: Any) -> Any:
+        """The named form of engine ``m`` (``m`` itself if undeclared)."""
+        convert = self._encode.get(type(m))
+        return m if convert is None else convert(m)
+
+
+def _converter(
+    source: type,
+    target: type,
+    spec: tuple[tuple[str, str, str], ...],
+    ids: Mapping[str, Ids],
+    decoding: bool,
+) -> Callable[[Any], Any]:
+    if not spec:
+        made = target()
+        return lambda m: made  # a field-less move: one shared instance
+    # (source field, table), in the order of the target's fields
+    by_target = {(e if decoding else n): (n if decoding else e, ids[k]) for n, e, k in spec}
+    order = [by_target[name] for name in target.__struct_fields__]  # type: ignore[attr-defined]
+    if decoding:
+        return lambda m: target(*[table.index_of(getattr(m, f)) for f, table in order])
+    return lambda m: target(*[table[getattr(m, f)] for f, table in order])
