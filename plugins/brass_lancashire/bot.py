@@ -4,7 +4,8 @@
 The family bot (:mod:`plugins.brass.bot`) reads Birmingham's view layout; Lancashire's
 ports and distant market become merchants buying cotton (the market at each trade-icon
 location while its demand lasts), and a double build is weighed as the build it makes,
-only when no single build is on offer (it costs both actions).
+only when no single build is on offer (it costs both actions); of the loans it is shown
+the one its knowledge describes (£30 for three levels).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from plugins.brass_lancashire.state import State
 
 FLIPS = {"sold": "sell", "sold_through": "sell", "emptied": "deplete", "built": "built"}
 NO_BONUS = {"kind": "none", "amount": 0}
+SHORTFALL_VP = 0.5
+"""VP a seat is expected to lose per £1 of future negative income it has no money for."""
 
 
 def knowledge_of(d: Lancashire) -> Knowledge:
@@ -56,11 +59,16 @@ def knowledge_of(d: Lancashire) -> Knowledge:
 
 
 def bot_view(d: Lancashire, view: dict[str, Any]) -> dict[str, Any]:
-    """``view`` with Lancashire's sale targets as merchants buying cotton."""
+    """``view`` with Lancashire's sale targets as merchants buying cotton (and unsold mills
+as buyers of ports)."""
     merchants = [{"merchant": t["space"], "location": t["location"], "buys": ["cotton"],
                   "beer": False, "bonus": NO_BONUS}
                  for t in view["tiles"]
                  if t["industry"] == "port" and not t["flipped"]]  # fmt: skip
+    # a port flips when a connected mill sells through it: unsold mills "buy" ports
+    merchants += [{"merchant": t["space"], "location": t["location"], "buys": ["port"],
+                   "beer": False, "bonus": NO_BONUS}
+                  for t in view["tiles"] if t["industry"] == "cotton" and not t["flipped"]]
     if not view["distant_market"]["closed"]:
         merchants += [{"merchant": "distant_market", "location": d.locations[loc].id,
                        "buys": ["cotton"], "beer": False, "bonus": NO_BONUS}
@@ -91,6 +99,8 @@ def _proxy(m: Any) -> Any:
 def choose(d: Lancashire, k: Knowledge, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
     if any(type(m) is pm.Build for m in legal):
         legal = [m for m in legal if type(m) is not pm.DoubleBuild]
+    # the family bot weighs every loan as the knowledge's one (£30 for 3 levels)
+    legal = [m for m in legal if type(m) is not pm.Loan or m.amount == k.loan_amount] or legal
     proxies = {_proxy(m): m for m in legal}
     return proxies[bot.choose(bot_view(d, view), list(proxies), rng, k)]
 
@@ -119,10 +129,15 @@ class Evaluation:
             if s.slot_flipped[slot]:
                 value[owner] += t.vp if stays else 0
                 continue
-            p = flip_chance(self.flip[k], rounds_era, stays)
+            # a shipyard still paying for its build flips as soon as it is paid
+            flip = self.flip[k]
+            p = 1.0 if flip == "built" else flip_chance(flip, rounds_era, stays)
             gain = levels[min(len(levels) - 1, s.income[owner] + t.income)] - level[owner]
             scored = t.vp * (2 if stays else 1) + t.link_icons
             value[owner] += p * (scored + gain * outs[owner].income_vp)
         for i, out in enumerate(outs):
             value[i] += level[i] * out.income_vp + s.money[i] * out.money_vp
+            # negative income the purse cannot pay costs tiles, then 1 VP per £1: the small
+            # loans (£10 a level) make that spiral easy to enter
+            value[i] -= SHORTFALL_VP * max(0, -level[i] * out.payments - s.money[i])
         return value

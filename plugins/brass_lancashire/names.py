@@ -1,38 +1,46 @@
-"""The boundary between client names and engine indices: one table says, per named move,
-its engine form and the kind of id of each field, and converts both ways
-(:class:`~plugins.brass.client.Ids` refuses an unknown name with a sentence saying what a
-valid one looks like)."""
+"""The boundary between client names and engine indices: Lancashire's moves declared once
+in both forms (:mod:`plugins.brass.vocabulary`), converted by the kind of id each field
+carries; an unknown name is refused with a sentence saying what a valid one looks like."""
 
 from __future__ import annotations
 
 from functools import cache
 from typing import Any
 
-import msgspec
-
 from plugins.brass import moves as fm
 from plugins.brass.client import Ids, card_ids, end_era_of
+from plugins.brass.vocabulary import MovePair, Vocabulary, fields
 from plugins.brass_lancashire import moves as pm
 from plugins.brass_lancashire.data import INDUSTRIES, Lancashire, lancashire
 
 DISTANT_MARKET = "distant_market"
-FIELDS: dict[type, tuple[type, tuple[str, ...]]] = {
-    pm.Build: (fm.Build, ("card", "space", "industry")),
-    pm.DoubleBuild: (pm.DoubleBuildAt, ("space", "industry")),
-    pm.Network: (fm.Network, ("link",)),
-    pm.Develop: (fm.Develop, ("industry",)),
-    pm.Sell: (fm.Sell, ("space", "target")),
-    pm.Loan: (pm.LoanOf, ("",)),
-    pm.Pass: (fm.Pass, ()),
-    pm.Discard: (fm.Discard, ("card",)),
-    pm.PickCoal: (fm.PickCoal, ("space",)),
-    pm.PickIron: (fm.PickIron, ("space",)),
-    pm.Liquidate: (fm.Liquidate, ("space",)),
-    pm.SecondLink: (fm.SecondLink, ("link",)),
-    pm.SellAlso: (fm.SellAlso, ("space", "target")),
-    pm.DevelopAlso: (fm.DevelopAlso, ("industry",)),
-}
-"""Named move -> (engine move, the id kind of each field in order; "" keeps the value)."""
+SALE = fields("space>slot:space", "to>merchant:target")
+MOVES = (
+    MovePair(pm.Build, fm.Build, fields("card:card", "space>slot:space", "industry:industry")),
+    MovePair(pm.DoubleBuild, pm.DoubleBuildAt, fields("space>slot:space", "industry:industry")),
+    MovePair(pm.Network, fm.Network, fields("link:link")),
+    MovePair(pm.Develop, fm.Develop, fields("industry:industry")),
+    MovePair(pm.Sell, fm.Sell, SALE),
+    MovePair(pm.Loan, pm.LoanOf, fields("amount:amount")),
+    MovePair(pm.Pass, fm.Pass),
+    MovePair(pm.Discard, fm.Discard, fields("card:card")),
+    MovePair(pm.PickCoal, fm.PickCoal, fields("space>slot:space")),
+    MovePair(pm.PickIron, fm.PickIron, fields("space>slot:space")),
+    MovePair(pm.Liquidate, fm.Liquidate, fields("space>slot:space")),
+    MovePair(pm.SecondLink, fm.SecondLink, fields("link:link")),
+    MovePair(pm.SellAlso, fm.SellAlso, SALE),
+    MovePair(pm.DevelopAlso, fm.DevelopAlso, fields("industry:industry")),
+)
+
+
+class _Same:
+    """A field whose value is the same in both forms (a loan's amount)."""
+
+    def index_of(self, value: Any) -> Any:
+        return value
+
+    def __getitem__(self, value: Any) -> Any:
+        return value
 
 
 class Names:
@@ -51,34 +59,18 @@ class Names:
                           "a port's build space or to 'distant_market', not {name}")  # fmt: skip
         self.link = Ids(d.link_names, "unknown_link", "there is no link line {name}; lines "
                         "are their two location ids sorted and joined by '~'")  # fmt: skip
-        self._named = {engine: (named, kinds) for named, (engine, kinds) in FIELDS.items()}
-
-    def end_era(self, m: fm.ScoreEra) -> fm.EndEra:
-        return end_era_of(self.card, m)
-
-    def encode(self, m: Any) -> Any:
-        """The named form of engine move ``m``."""
-        found = self._named.get(type(m))
-        if found is None:
-            return m
-        named, kinds = found
-        values = msgspec.structs.astuple(m)
-        return named(*(getattr(self, k)[v] if k else v for k, v in zip(kinds, values, strict=True)))
+        ids = {"card": self.card, "space": self.space, "target": self.target, "link": self.link,
+               "industry": self.industry, "amount": _Same()}  # fmt: skip
+        self.vocabulary = Vocabulary(ids, MOVES)  # type: ignore[arg-type]
 
     def encode_all(self, moves: list[Any], s: Any = None) -> list[Any]:
-        return [self.encode(m) for m in moves]
+        return [self.vocabulary.encode(m) for m in moves]
 
     def decode(self, m: Any, s: Any = None) -> Any:
         """The engine form of named move ``m``; ``IllegalMove`` for an unknown name."""
         if type(m) is fm.ScoreEra:
-            return self.end_era(m)
-        found = FIELDS.get(type(m))
-        if found is None:
-            return m
-        engine, kinds = found
-        values = msgspec.structs.astuple(m)
-        pairs = zip(kinds, values, strict=True)
-        return engine(*(getattr(self, k).index_of(v) if k else v for k, v in pairs))
+            return end_era_of(self.card, m)
+        return self.vocabulary.decode(m)
 
 
 @cache
