@@ -10,27 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
-from plugins.brass.events import (
-    ActionDone,
-    Awaiting,
-    CubeTaken,
-    Discarded,
-    Drew,
-    EraBegan,
-    EraScored,
-    Flipped,
-    GameEnded,
-    LinkPlaced,
-    Liquidated,
-    LoanTaken,
-    MarketBought,
-    Paid,
-    Produced,
-    RoundEnded,
-    Step,
-    TileDeveloped,
-    TilePlaced,
-)
+from plugins.brass import events as f
 
 
 class Started(msgspec.Struct, tag="started", frozen=True):
@@ -68,13 +48,8 @@ class MoneyScored(msgspec.Struct, tag="money_scored", frozen=True):
 
 
 Event = (
-    Started | Discarded | Paid | TilePlaced | LinkPlaced | TileDeveloped | CubeTaken
-    | MarketBought | Produced | Flipped | LoanTaken | DoubleActionTaken | DemandTileDrawn
-    | Awaiting | ActionDone | Drew | Liquidated | RoundEnded | EraScored | MoneyScored
-    | EraBegan | GameEnded
+    Started | f.Discarded | f.Paid | f.TilePlaced | f.LinkPlaced | f.TileDeveloped | f.CubeTaken
+    | f.MarketBought | f.Produced | f.Flipped | f.LoanTaken | DoubleActionTaken
+    | DemandTileDrawn | f.Awaiting | f.ActionDone | f.Drew | f.Liquidated | f.RoundEnded
+    | f.EraScored | MoneyScored | f.EraBegan | f.GameEnded
 )  # fmt: skip
-
-__all__ = ["ActionDone", "Awaiting", "CubeTaken", "Discarded", "Drew", "EraBegan", "EraScored",
-           "Event", "Flipped", "GameEnded", "LinkPlaced", "Liquidated", "LoanTaken",
-           "MarketBought", "Paid", "Produced", "RoundEnded", "Step", "TileDeveloped",
-           "TilePlaced"]  # fmt: skip

@@ -10,8 +10,8 @@ from typing import Any, Literal
 import msgspec
 
 from core.errors import InvalidPosition
+from plugins.brass.events import Step
 from plugins.brass.hidden import deal_unseen, unseen_cards
-from plugins.brass_lancashire import events as ev
 from plugins.brass_lancashire.data import INDUSTRIES, Lancashire
 from plugins.brass_lancashire.state import State
 
@@ -195,7 +195,7 @@ def _load(d: Lancashire, doc: PositionDoc, step_kinds: frozenset[str]) -> State:
         facedown=facedown, mat=mats, slot_owner=owner, slot_ind=ind, slot_level=level,
         slot_cubes=cubes, slot_flipped=flipped, link_owner=link_owner, coal_market=m.coal,
         iron_market=m.iron, demand=dm.marker, demand_left=left,
-        pending=[ev.Step(p.kind, p.n, p.a, p.b) for p in doc.pending], deciding=doc.deciding,
+        pending=[Step(p.kind, p.n, p.a, p.b) for p in doc.pending], deciding=doc.deciding,
     )  # fmt: skip
 
 

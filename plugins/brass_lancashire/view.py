@@ -169,7 +169,7 @@ def view(d: Lancashire, names: Names, s: State, seat: int | None) -> dict[str, A
 # --- the event log --------------------------------------------------------------------------
 
 _SPACE = {"slot": "space"}
-_SPACE_EVENTS = (ev.CubeTaken, ev.Flipped, ev.Produced, ev.Liquidated, ev.TilePlaced,
+_SPACE_EVENTS = (fev.CubeTaken, fev.Flipped, fev.Produced, fev.Liquidated, fev.TilePlaced,
                  ev.DemandTileDrawn)  # fmt: skip
 
 
@@ -188,11 +188,11 @@ def _named(names: Names, e: Any, out: dict[str, Any]) -> dict[str, Any]:
     if t in _SPACE_EVENTS:
         out = {("space" if k == "slot" else k): v for k, v in out.items()}
         out["space"] = names.space[e.slot]
-    if t is ev.TilePlaced or t is ev.TileDeveloped:
+    if t is fev.TilePlaced or t is fev.TileDeveloped:
         out["industry"] = INDUSTRIES[e.industry]
-    elif t is ev.LinkPlaced:
+    elif t is fev.LinkPlaced:
         out["link"] = names.link[e.link]
-    elif t is ev.LoanTaken:
+    elif t is fev.LoanTaken:
         out = {("income_space" if k == "space" else k): v for k, v in out.items()}
     return out
 
@@ -209,15 +209,15 @@ class StartedLog(_Payload, kw_only=True):
 PAYLOADS: dict[str, type[msgspec.Struct]] = {
     **family_payloads(Decision),
     "started": StartedLog,
-    "tile_placed": payload(ev.TilePlaced, _SPACE, {"space": str, "industry": str}),
-    "link_placed": payload(ev.LinkPlaced, retyped={"link": str}),
-    "tile_developed": payload(ev.TileDeveloped, retyped={"industry": str}),
-    "cube_taken": payload(ev.CubeTaken, _SPACE, {"space": str}),
-    "market_bought": payload(ev.MarketBought),
-    "produced": payload(ev.Produced, _SPACE, {"space": str}),
-    "flipped": payload(ev.Flipped, _SPACE, {"space": str}),
-    "loan_taken": payload(ev.LoanTaken, {"space": "income_space"}),
-    "liquidated": payload(ev.Liquidated, _SPACE, {"space": str}),
+    "tile_placed": payload(fev.TilePlaced, _SPACE, {"space": str, "industry": str}),
+    "link_placed": payload(fev.LinkPlaced, retyped={"link": str}),
+    "tile_developed": payload(fev.TileDeveloped, retyped={"industry": str}),
+    "cube_taken": payload(fev.CubeTaken, _SPACE, {"space": str}),
+    "market_bought": payload(fev.MarketBought),
+    "produced": payload(fev.Produced, _SPACE, {"space": str}),
+    "flipped": payload(fev.Flipped, _SPACE, {"space": str}),
+    "loan_taken": payload(fev.LoanTaken, {"space": "income_space"}),
+    "liquidated": payload(fev.Liquidated, _SPACE, {"space": str}),
     "double_action_taken": payload(ev.DoubleActionTaken),
     "demand_tile_drawn": payload(ev.DemandTileDrawn, _SPACE, {"space": str}),
     "money_scored": payload(ev.MoneyScored),

@@ -11,6 +11,7 @@ from bl_helpers import GAME, act, draw, load, slot, tags
 
 from core.errors import IllegalMove
 from core.game import SYSTEM
+from plugins.brass import events as fev
 from plugins.brass.moves import Done, ScoreEra
 from plugins.brass_lancashire import events as ev
 from plugins.brass_lancashire import moves as mv
@@ -82,7 +83,7 @@ def test_loan_of_ten_twenty_or_thirty_pounds_costs_one_two_or_three_income_level
 
 def test_loan_of_twenty_pounds_costs_two_income_levels() -> None:
     _s, events = act(load(hands={0: ["wigan"] * 2}), 0, mv.Loan(20))
-    assert ev.LoanTaken(0, 20, 8) in events
+    assert fev.LoanTaken(0, 20, 8) in events
 
 
 def test_no_loans_in_the_last_four_rounds() -> None:
@@ -108,7 +109,7 @@ def _mine(space: str = "wigan:0", cubes: int = 2, level: int = 2) -> dict:
 def test_canal_costs_three_pounds_one_per_action() -> None:
     s = load(hands={0: ["wigan"] * 2}, tiles=[_mine()])
     s, events = act(s, 0, mv.Network("blackburn~wigan"))
-    assert ev.Paid(0, 3) in events and s.money[0] == 27
+    assert fev.Paid(0, 3) in events and s.money[0] == 27
     assert "awaiting" not in tags(events) and s.actions_left == 1  # no second canal offered
     assert refused(s, 0, mv.SecondLink("bolton~wigan")) == "no_second_rail"
 
@@ -116,7 +117,7 @@ def test_canal_costs_three_pounds_one_per_action() -> None:
 def test_one_rail_costs_five_pounds_and_one_coal() -> None:
     s = load(hands={0: ["wigan"] * 2}, era="rail", tiles=[_mine()])
     s, events = act(s, 0, mv.Network("blackburn~wigan"))
-    assert ev.Paid(0, 5) in events and ev.CubeTaken(slot("wigan:0")) in events
+    assert fev.Paid(0, 5) in events and fev.CubeTaken(slot("wigan:0")) in events
     assert s.pending[0].kind == "more_link"
     s, _ = act(s, 0, Done())
     assert s.money[0] == 25 and s.slot_cubes[slot("wigan:0")] == 1
@@ -128,7 +129,7 @@ def test_two_rails_cost_fifteen_pounds_and_two_coal() -> None:
     s, events = act(s, 0, mv.SecondLink("bolton~wigan"))
     assert s.money[0] == 30 - 15
     assert s.slot_cubes[slot("wigan:0")] == 0 and s.slot_flipped[slot("wigan:0")]
-    assert ev.Paid(0, 10) in events  # the second rail's share of £15
+    assert fev.Paid(0, 10) in events  # the second rail's share of £15
 
 
 # --- the published rules the reference records -------------------------------------------------
@@ -208,20 +209,20 @@ def test_port_tile_counts_as_a_market_trade_icon() -> None:
                      mat=[{"coal": 1}, {}, {}, {}])  # fmt: skip
     _, events = act(with_port, 0, mv.Build("location:warrington_and_runcorn",
                                             "warrington_and_runcorn:1", "coal"))  # fmt: skip
-    produced = next(e for e in events if type(e) is ev.Produced)
+    produced = next(e for e in events if type(e) is fev.Produced)
     assert produced.sold == 3  # the new mine's coal goes to the market through the port
     alone = load(hands={0: ["warrington_and_runcorn"] * 2}, markets=market,
                  mat=[{"coal": 1}, {}, {}, {}])
     _s, events = act(alone, 0, mv.Build("location:warrington_and_runcorn",
                                        "warrington_and_runcorn:1", "coal"))  # fmt: skip
-    assert next(e for e in events if type(e) is ev.Produced).sold == 0
+    assert next(e for e in events if type(e) is fev.Produced).sold == 0
 
 
 def test_shipyard_flips_when_built() -> None:
     port = {"space": "liverpool:0", "owner": 1, "industry": "port", "level": 1}
     s = load(hands={0: ["liverpool"] * 2}, tiles=[port], mat=[{"shipyard": 2}, {}, {}, {}])
     s, events = act(s, 0, mv.Build("location:liverpool", "liverpool:2", "shipyard"))
-    assert ev.Flipped(slot("liverpool:2")) in events and s.income[0] == 10 + 2
+    assert fev.Flipped(slot("liverpool:2")) in events and s.income[0] == 10 + 2
 
 
 def test_level_zero_shipyards_are_only_developed_away() -> None:
@@ -253,7 +254,7 @@ def test_canal_era_end_removes_links_and_level_one_tiles_and_resets_the_distant_
                  distant_market={"marker": 5, "tiles_left": [1, 2]})  # fmt: skip
     s, events = act(s, SYSTEM, ScoreEra())
     # the canal scores its icons (Colne's flipped mill 1, Yorkshire's printed 2), the mill 5
-    assert ev.EraScored(0, [3, 0], [5, 0]) in events
+    assert fev.EraScored(0, [3, 0], [5, 0]) in events
     assert s.link_owner.count(0) == 0 and s.slot_owner[slot("colne:0")] == -1
     assert s.slot_owner[slot("wigan:0")] == 0  # level 2 stays
     assert s.demand == 0 and s.demand_left == GAME.data.demand_tiles[2]
