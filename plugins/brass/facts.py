@@ -27,7 +27,7 @@ class Facts:
         d = v.d
         self.v, self.d, self.s = v, d, s
         self.comp = d.graph.labels(s.link_owner)
-        self._trade_comps = {self.comp[m] for m in v.trade_points}
+        self._trade_comps = {self.comp[m] for m in v.trade_nodes(s)}
         self._networks: dict[int, set[int]] = {}
         self._presence: dict[int, bool] = {}
         self._links: dict[int, int] = {}

@@ -13,17 +13,17 @@ addition: ``rules`` (the game's ``rules.json``: ``link_tiles``, ``canal_link_cos
 (a tile row with ``money coal iron income vp link_icons develop``, ``buildable(era)`` and
 ``produce(era)``), ``coal_market``/``iron_market`` (:class:`~plugins.brass.market.Market`),
 ``income`` (:class:`~plugins.brass.income.IncomeTrack`), ``turn_rules`` and ``loc_icons``
-(printed link icons per location). The state is the game's, with the board fields
-``slot_owner slot_ind slot_level slot_cubes slot_flipped link_owner mat coal_market
-iron_market`` (Birmingham's :class:`~plugins.brass_birmingham.state.State`).
+(printed link icons per location). The state is the game's subclass of
+:class:`~plugins.brass.board_state.BoardState` (mats, slots, links, markets).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from plugins.brass import events as ev
+from plugins.brass import steps
 from plugins.brass.actions import Action, Refusal, StepKind
 from plugins.brass.facts import Facts
 from plugins.brass.graph import nearest
@@ -112,13 +112,16 @@ class Variant:
     def own_steps(self) -> dict[str, StepKind]:
         """Step kinds of the game besides its actions' (the family's discard, resource
         takes and round-end liquidation come from :mod:`plugins.brass.steps`)."""
-        from plugins.brass import steps
-
         return steps.family_steps()
 
     def facts(self, s: Any) -> Facts:
         """The derived facts of ``s`` (a game with facts of its own returns a subclass)."""
         return Facts(self, s)
+
+    def trade_nodes(self, s: Any) -> Iterable[int]:
+        """The locations giving market access now: :attr:`trade_points` (Lancashire adds
+        every town holding a port tile)."""
+        return self.trade_points
 
     def name(self, ind: int) -> str:
         return self.industries[ind]
