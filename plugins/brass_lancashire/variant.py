@@ -11,7 +11,7 @@ a tile on the board; money scores at the game's end. The rest is the family rule
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -35,15 +35,6 @@ from plugins.brass_lancashire.names import Names, shipped_names
 from plugins.brass_lancashire.state import State, apply
 
 DEMAND = "demand"
-
-
-class LancashireFacts(Facts):
-    """The family facts, with every town holding a port tile among the trade points."""
-
-    def __init__(self, v: Variant, s: State) -> None:
-        super().__init__(v, s)
-        locs = v.d.slot_loc
-        self._trade_comps |= {self.comp[locs[i]] for i, k in enumerate(s.slot_ind) if k == PORT}
 
 
 class LancashireVariant(Variant):
@@ -76,8 +67,11 @@ class LancashireVariant(Variant):
         )
         self.finish()
 
-    def facts(self, s: State) -> LancashireFacts:  # type: ignore[override]
-        return LancashireFacts(self, s)
+    def trade_nodes(self, s: State) -> Iterable[int]:
+        """The market trade icons: Scotland, Yorkshire, The Midlands and every town
+        holding a port tile (flipped or not)."""
+        locs = self.d.slot_loc
+        return [*self.trade_points, *(locs[i] for i, k in enumerate(s.slot_ind) if k == PORT)]
 
     def links_per_action(self, era: int) -> int:
         r = self.d.rules
