@@ -52,8 +52,9 @@ def test_search_bot_finishes_a_match_and_beats_random(registry: GameRegistry) ->
     service = MatchService(MemoryStore(), registry, runner)
     runner.bind(service)
     match = service.create_match("brass-lancashire", 2, seed="bl-search")
-    # a fifth of a second a move: shorter searches rank too few playouts to avoid debt
-    service.hand_to_bot(match.match_id, 0, "search", None, level="easy", think_ms=200)
+    # time enough for the level's 60 iterations, which then bound the search: the match
+    # is the same on a slow machine (shorter searches rank too few playouts to avoid debt)
+    service.hand_to_bot(match.match_id, 0, "search", None, level="easy", think_ms=3000)
     service.hand_to_bot(match.match_id, 1, "random", None)
     result = service.result(service.load(match.match_id))
     assert result is not None and result.scores[0] >= 40 and result.ranking == [1, 2], result
