@@ -36,13 +36,18 @@ class BoardState(BrassState, kw_only=True):
 
     def board_copy(self) -> dict[str, Any]:
         """The shared and board fields, copied, as keyword arguments for ``clone``."""
-        return dict(
-            **self.core_copy(), mat=[m[:] for m in self.mat], slot_owner=self.slot_owner[:],
-            slot_ind=self.slot_ind[:], slot_level=self.slot_level[:],
-            slot_cubes=self.slot_cubes[:], slot_flipped=self.slot_flipped[:],
-            link_owner=self.link_owner[:], coal_market=self.coal_market,
-            iron_market=self.iron_market,
-        )  # fmt: skip
+        # item by item into the core's dict: ``clone`` is the search bots' hot path
+        kw = self.core_copy()
+        kw["mat"] = [m[:] for m in self.mat]
+        kw["slot_owner"] = self.slot_owner[:]
+        kw["slot_ind"] = self.slot_ind[:]
+        kw["slot_level"] = self.slot_level[:]
+        kw["slot_cubes"] = self.slot_cubes[:]
+        kw["slot_flipped"] = self.slot_flipped[:]
+        kw["link_owner"] = self.link_owner[:]
+        kw["coal_market"] = self.coal_market
+        kw["iron_market"] = self.iron_market
+        return kw
 
 
 def board_fields(d: Any, players: int, industries: int) -> dict[str, Any]:

@@ -39,20 +39,23 @@ class Vocabulary:
     """Converts the declared moves between forms with ``ids`` (an :class:`Ids` per kind)."""
 
     def __init__(self, ids: Mapping[str, Ids], pairs: Iterable[MovePair]) -> None:
-        self._decode: dict[type, Callable[[Any], Any]] = {}
-        self._encode: dict[type, Callable[[Any], Any]] = {}
+        self.decoders: dict[type, Callable[[Any], Any]] = {}
+        """By named class: its engine form (listings convert in bulk through these)."""
+        self.encoders: dict[type, Callable[[Any], Any]] = {}
+        """By engine class: its named form."""
         for pair in pairs:
-            self._decode[pair.named] = _converter(pair.named, pair.engine, pair.fields, ids, True)
-            self._encode[pair.engine] = _converter(pair.engine, pair.named, pair.fields, ids, False)
+            named, engine, spec = pair
+            self.decoders[named] = _converter(named, engine, spec, ids, True)
+            self.encoders[engine] = _converter(engine, named, spec, ids, False)
 
     def decode(self, m: Any) -> Any:
         """The engine form of named ``m`` (``m`` itself if undeclared, as ``Done``)."""
-        convert = self._decode.get(type(m))
+        convert = self.decoders.get(type(m))
         return m if convert is None else convert(m)
 
     def encode(self, m: Any) -> Any:
         """The named form of engine ``m`` (``m`` itself if undeclared)."""
-        convert = self._encode.get(type(m))
+        convert = self.encoders.get(type(m))
         return m if convert is None else convert(m)
 
 
@@ -69,6 +72,17 @@ def _converter(
     # (source field, table), in the order of the target's fields
     by_target = {(e if decoding else n): (n if decoding else e, ids[k]) for n, e, k in spec}
     order = [by_target[name] for name in target.__struct_fields__]  # type: ignore[attr-defined]
+    # one or two fields (every Brass move): written out, as answers are encoded in bulk
+    if len(order) == 1:
+        ((f, table),) = order
+        if decoding:
+            return lambda m: target(table.index_of(getattr(m, f)))
+        return lambda m: target(table[getattr(m, f)])
+    if len(order) == 2:
+        (f, table), (g, other) = order
+        if decoding:
+            return lambda m: target(table.index_of(getattr(m, f)), other.index_of(getattr(m, g)))
+        return lambda m: target(table[getattr(m, f)], other[getattr(m, g)])
     if decoding:
         return lambda m: target(*[table.index_of(getattr(m, f)) for f, table in order])
     return lambda m: target(*[table[getattr(m, f)] for f, table in order])

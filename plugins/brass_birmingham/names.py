@@ -92,13 +92,12 @@ class Names:
     def encode_all(self, moves: list[Any], s: State) -> list[Any]:
         """The named form of the engine's answers to the pending step (``s`` supplies the
         merchant being sold to, for merchant beer)."""
-        encode = self.vocabulary.encode
-        return [
-            pm.PickBeer(self.merchant[s.pending[0].b])
-            if type(m) is im.PickMerchantBeer
-            else encode(m)
-            for m in moves
-        ]
+        enc = self.vocabulary.encoders
+        out = [enc[type(m)](m) if type(m) in enc else m for m in moves]
+        if s.pending and s.pending[0].kind == "beer":
+            barrel = pm.PickBeer(self.merchant[s.pending[0].b])
+            out = [barrel if type(m) is im.PickMerchantBeer else m for m in out]
+        return out
 
     def decode(self, m: Any, s: State) -> Any:
         """The engine form of named move ``m``; raises ``IllegalMove`` for unknown names."""
