@@ -16,12 +16,10 @@ from typing import Any
 import msgspec
 
 from plugins.brass import bot
-from plugins.brass.evaluation import flip_chance, outlooks
+from plugins.brass.evaluation import BoardEvaluation
 from plugins.brass.knowledge import Knowledge, Line, TileFacts
-from plugins.brass.state import OVER
 from plugins.brass_lancashire import moves as pm
 from plugins.brass_lancashire.data import COAL, INDUSTRIES, IRON, Lancashire
-from plugins.brass_lancashire.state import State
 
 FLIPS = {"sold": "sell", "sold_through": "sell", "emptied": "deplete", "built": "built"}
 NO_BONUS = {"kind": "none", "amount": 0}
@@ -105,39 +103,9 @@ def choose(d: Lancashire, k: Knowledge, view: dict[str, Any], legal: list[Any], 
     return proxies[bot.choose(bot_view(d, view), list(proxies), rng, k)]
 
 
-class Evaluation:
-    """Each seat's expected final VP (the sum of :mod:`plugins.brass.evaluation`)."""
-
-    def __init__(self, d: Lancashire, era_points: Any) -> None:
-        self.d, self.era_points = d, era_points
-        self.rounds = {int(p): n for p, n in d.rules.rounds_per_era.items()}
-        self.flip = [FLIPS[kind.flips] for kind in d.kinds]
-
-    def __call__(self, s: State) -> list[float]:
-        if s.phase == OVER:
-            return [float(v) for v in s.vp]
-        d, levels = self.d, self.d.income.levels
-        level = [levels[sp] for sp in s.income]
-        rounds_era, outs = outlooks(s, level, self.rounds[s.players])
-        links, industries = self.era_points(s)
-        value = [float(s.vp[i] + links[i] + industries[i]) for i in range(s.players)]
-        for slot, owner in enumerate(s.slot_owner):
-            if owner < 0:
-                continue
-            k, lvl = s.slot_ind[slot], s.slot_level[slot]
-            t, stays = d.tile(k, lvl), s.era == 0 and lvl > 1
-            if s.slot_flipped[slot]:
-                value[owner] += t.vp if stays else 0
-                continue
-            # a shipyard still paying for its build flips as soon as it is paid
-            flip = self.flip[k]
-            p = 1.0 if flip == "built" else flip_chance(flip, rounds_era, stays)
-            gain = levels[min(len(levels) - 1, s.income[owner] + t.income)] - level[owner]
-            scored = t.vp * (2 if stays else 1) + t.link_icons
-            value[owner] += p * (scored + gain * outs[owner].income_vp)
-        for i, out in enumerate(outs):
-            value[i] += level[i] * out.income_vp + s.money[i] * out.money_vp
-            # negative income the purse cannot pay costs tiles, then 1 VP per £1: the small
-            # loans (£10 a level) make that spiral easy to enter
-            value[i] -= SHORTFALL_VP * max(0, -level[i] * out.payments - s.money[i])
-        return value
+def evaluation(d: Lancashire, era_points: Any) -> BoardEvaluation:
+    """Each seat's expected final VP; negative income the purse cannot pay is counted, as
+    the small loans (£10 a level) make that spiral easy to enter."""
+    rounds = {int(p): n for p, n in d.rules.rounds_per_era.items()}
+    flips = [FLIPS[kind.flips] for kind in d.kinds]
+    return BoardEvaluation(d, era_points, flips, rounds, shortfall_vp=SHORTFALL_VP)

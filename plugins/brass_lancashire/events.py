@@ -1,10 +1,6 @@
 """Brass: Lancashire events: the family's (:mod:`plugins.brass.events`) and three of its own.
-
-Pending step kinds: the family's ``discard``, ``coal``, ``link_coal``, ``iron``,
-``produce``, ``flip``, ``more_link``, ``more_sell``, ``more_develop``, ``liquidate`` and
-``round_end``, plus ``demand`` (a cotton mill on slot ``a`` is being sold to the distant
-market: the server draws a demand tile, a chance move).
-"""
+Its pending step kinds are the family's plus ``demand`` (the mill on slot ``a`` is being
+sold to the distant market: the server draws a demand tile, a chance move)."""
 
 from __future__ import annotations
 

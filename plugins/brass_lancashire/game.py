@@ -26,14 +26,10 @@ from plugins.brass_lancashire.state import State, apply
 from plugins.brass_lancashire.variant import DEMAND, LancashireVariant, lancashire_variant
 
 MOVE_FORM = (
-    "sequential, by name (see CLIENTS.md): an action's first move names the action and its "
-    "main choice (build: card, space, industry; double_build: space, industry; network: "
-    "link; develop: industry; sell: space and to, a port's space or distant_market; loan: "
-    "amount; pass nothing). Every choice the rules leave open then comes as its own "
-    "decision, asked only when there is more than one option: discard (the card or the two "
-    "cards paying), pick_coal, pick_iron, then second_link, sell_also, develop_also or "
-    "done; a distant-market sale waits for the server's draw_demand; at round end a seat "
-    "short of money for negative income chooses liquidate."
+    "sequential, by name (see CLIENTS.md): the first move names the action and its main "
+    "choice; every choice left open comes next as its own decision (discard, pick_coal, "
+    "pick_iron, second_link, sell_also, develop_also, done, liquidate), asked only when "
+    "there is more than one; a distant-market sale waits for the server's draw_demand."
 )
 
 
@@ -73,7 +69,7 @@ class BrassLancashire(BrassGame):
         self.names = Names(d) if data else shipped_names()
         self.v: LancashireVariant = lancashire_variant(d)
         self.knowledge = bot.knowledge_of(d)
-        self._evaluation = bot.Evaluation(d, self.v.era_points)
+        self._evaluation = bot.evaluation(d, self.v.era_points)
         provisional = {f: [msgspec.to_builtins(p) for p in marks]
                        for f, marks in d.provisional().items()}  # fmt: skip
         self.metadata = {**type(self).metadata, "board": view.board(d, self.names),
@@ -89,12 +85,12 @@ class BrassLancashire(BrassGame):
             order, deck, hands, facedown = first_deal(
                 self.names.card, d.deck_copies[players], outcome, players, d.rules.hand_size,
                 under)  # fmt: skip
-            return [ev.Started(players, order, deck, hands, facedown)]
-        deck = build_deck(d.deck_copies[players])
-        rng.shuffle(deck)
-        hands, facedown = deal(deck, players, d.rules.hand_size, under)
-        order = list(range(players))
-        rng.shuffle(order)
+        else:
+            deck = build_deck(d.deck_copies[players])
+            rng.shuffle(deck)
+            hands, facedown = deal(deck, players, d.rules.hand_size, under)
+            order = list(range(players))
+            rng.shuffle(order)
         return [ev.Started(players, order, deck, hands, facedown)]
 
     def setup_outcome(self, events: Sequence[Any]) -> SetupOutcome:

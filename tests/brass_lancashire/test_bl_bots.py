@@ -9,8 +9,8 @@ import pytest
 from bl_helpers import GAME, load
 
 from core.registry import GameRegistry
+from plugins.brass_lancashire import game as plugin
 from plugins.brass_lancashire import moves as mv
-from plugins.brass_lancashire import plugin
 from tests.brass_bot_checks import greedy_self_play, played
 
 

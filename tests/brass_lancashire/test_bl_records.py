@@ -12,7 +12,7 @@ from api.app import create_app
 from core.registry import GameRegistry
 from core.service import MatchService
 from core.store.memory import MemoryStore
-from plugins.brass_lancashire import plugin
+from plugins.brass_lancashire import game as plugin
 from worker.inprocess import InlineRunner
 
 
