@@ -118,6 +118,7 @@ def collect_over(
 def all_fixtures() -> dict[str, dict[str, Fixture]]:
     from plugins.age_of_steam.game import AgeOfSteam, Options
     from plugins.brass_birmingham.game import BrassBirmingham
+    from plugins.brass_lancashire.game import BrassLancashire
     from plugins.brass_pittsburgh.game import BrassPittsburgh
 
     aos = AgeOfSteam()
@@ -135,6 +136,8 @@ def all_fixtures() -> dict[str, dict[str, Fixture]]:
     aos_kinds = {"issue_shares", "bid", "select_action", "build", "move_goods", "place_cube"}
     return {
         "brass-birmingham": collect_over(BrassBirmingham(), 3, range(7, 17), brass_kinds, 80),
+        "brass-lancashire": collect_over(BrassLancashire(), 3, range(7, 17),
+                                         {"action", "discard", "sell_also"}, 80),
         "brass-pittsburgh": collect_over(BrassPittsburgh(), 3, range(7, 17), bp_kinds, 150),
         "brass-pittsburgh-2p": collect(BrassPittsburgh(), 2, 5, {"action"}, 90),
         "age-of-steam": collect(aos, 4, 8, aos_kinds, 89, policy=builder),

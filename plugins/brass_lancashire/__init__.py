@@ -1,7 +1,3 @@
-"""Brass: Lancashire (Roxley 2018 edition), groundwork for a plugin on the Brass family.
-
-Only the data is here so far: ``data/`` (one file per concept, see ``data/README.md`` for
-each file's source and confidence) and ``data`` (loading and validating it). The game
-itself waits for the family engine (``plugins/brass/ENGINE_PLAN.md``); no entry point is
-registered, so the service does not offer the game yet.
-"""
+"""Brass: Lancashire (Roxley 2018) as a variant of the Brass family engine: ``variant``
+(its rules), ``events``/``moves`` (its own few), ``state``, ``names``, ``view``,
+``position``, ``bot``, ``game`` (the Game and entry point); ``CLIENTS.md`` the guide."""

@@ -155,7 +155,8 @@ class Tile(Strict):
     money: int
     coal: int
     iron: int
-    produce: int
+    cubes: int = msgspec.field(name="produce")
+    """Cubes a mine or works carries when built (the same in both eras)."""
     income: int
     """Income-track spaces gained when the tile flips."""
     vp: int
@@ -171,6 +172,10 @@ class Tile(Strict):
 
     def buildable(self, era: int) -> bool:
         return self.rail if era else self.canal
+
+    def produce(self, era: int) -> int:
+        """Cubes built in ``era`` (the family's form; Lancashire's do not depend on it)."""
+        return self.cubes
 
 
 class IndustriesFile(Strict):
@@ -280,6 +285,7 @@ class Lancashire(BoardData[Tile]):
             require(not towns_done, f, f"{at}: towns must come before external locations")
             self._add_spaces(li, loc.slots, f, at)
         self._end_spaces()
+        self.loc_icons = [loc.link_icons for loc in board.locations]
         self.towns = frozenset(i for i, loc in enumerate(board.locations) if loc.kind == "town")
         self.trade_icon_locs = frozenset(
             i for i, loc in enumerate(board.locations) if loc.market_trade_icon
@@ -318,10 +324,10 @@ class Lancashire(BoardData[Tile]):
             rows = inds.tiles[name]
             for r in rows:
                 at = f"tiles.{name}[level {r.level}]"
-                values = (r.count, r.money, r.coal, r.iron, r.produce, r.income, r.vp, r.link_icons)
+                values = (r.count, r.money, r.coal, r.iron, r.cubes, r.income, r.vp, r.link_icons)
                 require(min(values) >= 0, f, f"{at}: count or cost out of range")
                 require(
-                    (r.produce > 0) == (kind.produces is not None and not r.locked),
+                    (r.cubes > 0) == (kind.produces is not None and not r.locked),
                     f,
                     f"{at}.produce: only coal mines and iron works produce cubes",
                 )
@@ -363,6 +369,7 @@ class Lancashire(BoardData[Tile]):
             m: MarketData = getattr(markets, name)
             require(m.empty_price > max(m.prices), f, f"{name}.empty_price: not above the ladder")
         self.markets = markets
+        self.coal_initial, self.iron_initial = markets.coal.initial, markets.iron.initial
 
         f = "distant_market.json"
         spaces = dm.income_spaces

@@ -62,7 +62,7 @@ def test_tile_table_row_matches_the_reference(row: tuple) -> None:
     ind = INDUSTRIES.index(name)
     tile = D.tile(ind, level)
     assert D.stacks.sequence[ind].count(level) == count
-    assert (tile.money, tile.coal, tile.iron, tile.produce) == (money, coal, iron, cubes)
+    assert (tile.money, tile.coal, tile.iron, tile.cubes) == (money, coal, iron, cubes)
     assert (tile.income, tile.vp, tile.link_icons) == (income, vp, icons)
     assert (tile.canal, tile.rail, tile.develop) == (canal, rail, True)
 

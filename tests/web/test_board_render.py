@@ -24,6 +24,7 @@ HARNESS_MS = 30_000
 CASES = [
     ("brass-birmingham", "brass-birmingham", "action"),
     ("brass-birmingham", "brass-birmingham", "pick_iron"),
+    ("brass-lancashire", "brass-lancashire", "action"),
     ("brass-pittsburgh", "brass-pittsburgh", "action"),
     ("brass-pittsburgh", "brass-pittsburgh-2p", "action"),
     ("brass-pittsburgh", "brass-pittsburgh", "sell_produced"),
@@ -31,7 +32,8 @@ CASES = [
     ("age-of-steam", "age-of-steam", "place_cube"),
     ("age-of-steam", "age-of-steam-st-lucia", "move_goods"),
 ]
-SPECTATOR = [("brass-birmingham", "brass-birmingham"), ("brass-pittsburgh", "brass-pittsburgh"),
+SPECTATOR = [("brass-birmingham", "brass-birmingham"), ("brass-lancashire", "brass-lancashire"),
+             ("brass-pittsburgh", "brass-pittsburgh"),
              ("age-of-steam", "age-of-steam")]  # fmt: skip
 
 

@@ -13,6 +13,8 @@ export const INDUSTRY = {
   pottery: { code: "Pt", fill: "#d39b77", ink: "#3d1f0c", name: "pottery" },
   coal: { code: "Co", fill: "#2f2f2f", ink: "#ffffff", name: "coal mine" },
   iron: { code: "Fe", fill: "#b4562f", ink: "#ffffff", name: "iron works" },
+  port: { code: "Po", fill: "#8fc1d9", ink: "#0c2d3d", name: "port" },
+  shipyard: { code: "Sh", fill: "#4f6d8a", ink: "#ffffff", name: "shipyard" },
   brewery: { code: "Br", fill: "#e8c547", ink: "#3a2c00", name: "brewery" },
   kerosene: { code: "Ke", fill: "#7fbf7f", ink: "#0d2b0d", name: "kerosene refinery" },
   steel: { code: "St", fill: "#6f7f8f", ink: "#ffffff", name: "steel mill" },

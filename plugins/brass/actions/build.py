@@ -197,20 +197,27 @@ class Build(Action):
         return out
 
     def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
-        d, s, seat, v = r.d, r.s, r.seat, r.v
-        r.emit(ev.Discarded(seat, [m.card]))
-        level = d.stacks.top_level(m.industry, s.mat[seat][m.industry])
-        tile = d.tile(m.industry, level)
-        r.emit(ev.TilePlaced(seat, m.slot, m.industry, level))
-        if tile.money:
-            r.emit(ev.Paid(seat, tile.money))
-        queue: list[ev.Step] = []
-        if tile.coal:
-            queue.append(ev.Step("coal", tile.coal, d.slot_loc[m.slot]))
-        if tile.iron:
-            queue.append(ev.Step("iron", tile.iron))
-        if tile.produce(s.era):
-            queue.append(ev.Step("produce", a=m.slot))
-        if v.flips_when_built(m.industry, level):
-            queue.append(ev.Step("flip", a=m.slot))
-        return queue
+        r.emit(ev.Discarded(r.seat, [m.card]))
+        return place(r, m.slot, m.industry)
+
+
+def place(r: TurnResolver, slot: int, ind: int) -> list[ev.Step]:
+    """A build's effect once its card is paid (Lancashire's double build pays two): the
+    seat's lowest ``ind`` tile on ``slot``, its money, then its coal, iron, cubes and, for
+    a tile that flips when built, its flip as steps."""
+    d, s, seat, v = r.d, r.s, r.seat, r.v
+    level = d.stacks.top_level(ind, s.mat[seat][ind])
+    tile = d.tile(ind, level)
+    r.emit(ev.TilePlaced(seat, slot, ind, level))
+    if tile.money:
+        r.emit(ev.Paid(seat, tile.money))
+    queue: list[ev.Step] = []
+    if tile.coal:
+        queue.append(ev.Step("coal", tile.coal, d.slot_loc[slot]))
+    if tile.iron:
+        queue.append(ev.Step("iron", tile.iron))
+    if tile.produce(s.era):
+        queue.append(ev.Step("produce", a=slot))
+    if v.flips_when_built(ind, level):
+        queue.append(ev.Step("flip", a=slot))
+    return queue

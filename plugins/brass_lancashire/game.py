@@ -1,0 +1,165 @@
+"""The Brass: Lancashire decider (implements :class:`core.game.Game`) and its entry point."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+from typing import Any
+
+import msgspec
+
+from core.errors import IllegalMove
+from core.game import SYSTEM, Task
+from core.hooks import hookimpl
+from plugins.brass import turn
+from plugins.brass.cards import build_deck
+from plugins.brass.first_deal import FirstDeal, first_deal, first_deal_fields
+from plugins.brass.game import BrassGame
+from plugins.brass.hidden import deal
+from plugins.brass.scoring import TieBreak
+from plugins.brass_lancashire import bot, position, view
+from plugins.brass_lancashire import events as ev
+from plugins.brass_lancashire import moves as mv
+from plugins.brass_lancashire.data import Lancashire, lancashire
+from plugins.brass_lancashire.names import Names, shipped_names
+from plugins.brass_lancashire.state import State, apply
+from plugins.brass_lancashire.variant import DEMAND, LancashireVariant, lancashire_variant
+
+MOVE_FORM = (
+    "sequential, by name (see CLIENTS.md): the first move names the action and its main "
+    "choice; every choice left open comes next as its own decision (discard, pick_coal, "
+    "pick_iron, second_link, sell_also, develop_also, done, liquidate), asked only when "
+    "there is more than one; a distant-market sale waits for the server's draw_demand."
+)
+
+
+class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Brass: Lancashire has no match options (the 2018 standard game, 2 to 4 players)."""
+
+
+class SetupOutcome(FirstDeal, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The first deal and turn order (``facedown``: the cards under the Deck tile)."""
+
+
+class BrassLancashire(BrassGame):
+    id = "brass-lancashire"
+    title = "Brass: Lancashire"
+    rules_version = "1"
+    min_players = 2
+    max_players = 4
+    Options = Options
+    SetupOutcome = SetupOutcome
+    Move = mv.Move
+    Event = ev.Event
+    View = view.ViewDoc
+    LogPayloads = view.PAYLOADS
+    metadata: dict[str, Any] = {
+        "family": "brass",
+        "move_form": MOVE_FORM,
+        "data": "Roxley 2018 edition from the shared reference; provisional facts are listed "
+        "in 'provisional' (plugins/brass_lancashire/data/README.md)",
+        "position_format": position.FORMAT,
+        "hidden_information": True,
+        "clients": "plugins/brass_lancashire/CLIENTS.md",
+        "conformance": {"playouts": 1},
+    }
+
+    def __init__(self, data: Lancashire | None = None) -> None:
+        self.data = d = data or lancashire()
+        self.names = Names(d) if data else shipped_names()
+        self.v: LancashireVariant = lancashire_variant(d)
+        self.knowledge = bot.knowledge_of(d)
+        self._evaluation = bot.evaluation(d, self.v.era_points)
+        provisional = {f: [msgspec.to_builtins(p) for p in marks]
+                       for f, marks in d.provisional().items()}  # fmt: skip
+        self.metadata = {**type(self).metadata, "board": view.board(d, self.names),
+                         "provisional": provisional}  # fmt: skip
+
+    def setup(self, options: Options, players: int, rng: Random,
+              outcome: SetupOutcome | None = None) -> list[Any]:  # fmt: skip
+        """The first deal (the Deck tile's cards face down, unused in the Canal Era) and
+        turn order: ``outcome`` when a record gives them, else drawn from ``rng``."""
+        d = self.data
+        under = d.under_deck_tile[0]
+        if outcome is not None:
+            order, deck, hands, facedown = first_deal(
+                self.names.card, d.deck_copies[players], outcome, players, d.rules.hand_size,
+                under)  # fmt: skip
+        else:
+            deck = build_deck(d.deck_copies[players])
+            rng.shuffle(deck)
+            hands, facedown = deal(deck, players, d.rules.hand_size, under)
+            order = list(range(players))
+            rng.shuffle(order)
+        return [ev.Started(players, order, deck, hands, facedown)]
+
+    def setup_outcome(self, events: Sequence[Any]) -> SetupOutcome:
+        return SetupOutcome(**first_deal_fields(self.names.card, events[0]))
+
+    def evolve(self, state: State | None, event: Any) -> State:
+        return apply(self.data, state, event)
+
+    def pending_tasks(self, state: State) -> list[Task]:
+        """As the family's, but a distant-market sale waits for the server's draw."""
+        if state.pending and state.pending[0].kind == DEMAND:
+            return [Task(kind="system", move=mv.DrawDemand())]
+        return super().pending_tasks(state)
+
+    def decide(self, state: State, actor: int, move: Any, rng: Random) -> list[Any]:
+        self.check_move(move)
+        if type(move) is mv.DrawDemand:
+            return self._draw_demand(state, actor, move, rng)
+        return turn.decide(self.v, state, actor, self.names.decode(move, state), rng)
+
+    def _draw_demand(self, s: State, actor: int, m: mv.DrawDemand, rng: Random) -> list[Any]:
+        if actor != SYSTEM:
+            raise IllegalMove("system_only", "the demand tile is drawn by the game")
+        if not (s.pending and s.pending[0].kind == DEMAND):
+            raise IllegalMove("no_demand_draw", "no distant-market sale waits for a tile")
+        if m.tile is None:
+            m = mv.DrawDemand(rng.choice(s.demand_left))
+        elif m.tile not in s.demand_left:
+            raise IllegalMove("demand_tile_gone", f"no demand tile {m.tile} is left in the bag")
+        r = turn.TurnResolver(self.v, s, s.current)
+        r.answer(m)
+        return r.events
+
+    def chance_outcome(self, state: State, move: Any, events: Sequence[Any]) -> Any:
+        drawn = next((e for e in events if type(e) is ev.DemandTileDrawn), None)
+        if type(move) is mv.DrawDemand and drawn is not None:
+            return mv.DrawDemand(drawn.tile)
+        return super().chance_outcome(state, move, events)
+
+    def legal_moves(self, state: State, seat: int) -> list[Any]:
+        return turn.legal_moves(self.v, state, seat)
+
+    def tie_breaks(self, state: State) -> list[TieBreak]:
+        # provisional (rules.json): the income *space* breaks ties, then money
+        return [TieBreak("income_space", "income", state.income),
+                TieBreak("money", "money", state.money)]  # fmt: skip
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.view(self.data, self.names, state, seat)
+
+    def redact(self, event: Any, seat: int | None) -> dict[str, Any]:
+        return view.redact(self.data, self.names, event, seat)
+
+    def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
+        return bot.choose(self.data, self.knowledge, view, legal, rng)
+
+    def evaluate(self, state: State) -> list[float]:
+        return self._evaluation(state)
+
+    def determinize(self, view: dict[str, Any], rng: Random) -> State:
+        return self.load_position(position.from_view(self.data, view, rng))
+
+    def export_position(self, state: State) -> dict[str, Any]:
+        return position.export(self.data, state)
+
+    def load_position(self, doc: dict[str, Any]) -> State:
+        return position.load(self.data, doc, frozenset(self.v.step_kinds))
+
+
+@hookimpl
+def ironworks_games() -> list[BrassLancashire]:
+    return [BrassLancashire()]

@@ -1,0 +1,202 @@
+"""Brass: Lancashire as a variant of the family engine: its tables and its own rules.
+
+What Lancashire changes in the family (:mod:`plugins.brass.variant`, ``ENGINE_PLAN.md``
+§5): cotton is its only good, sold through a connected unflipped port (the port flips too,
+for its owner) or to the distant market, whose demand tiles may close it for the era; the
+market trade icons are Scotland, Yorkshire, The Midlands and every town holding a port
+tile; shipyards flip as they are built; a loan is £10, £20 or £30 for one to three income
+levels, none in the game's last four rounds; the Double Action Build; no first link without
+a tile on the board; money scores at the game's end. The rest is the family rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any
+
+from plugins.brass import events as ev
+from plugins.brass import moves as fm
+from plugins.brass.actions import Action, Refusal, StepKind
+from plugins.brass.actions.build import Build, place, place_refusal
+from plugins.brass.actions.develop import Develop
+from plugins.brass.actions.loan import Loan
+from plugins.brass.actions.network import Network
+from plugins.brass.actions.pass_ import Pass
+from plugins.brass.actions.sell import Sell, sellable_tiles, tile_refusal
+from plugins.brass.facts import Facts
+from plugins.brass.turn import TurnResolver
+from plugins.brass.variant import CANAL, RAIL, LoanOption, Variant
+from plugins.brass_lancashire import events as lev
+from plugins.brass_lancashire import moves as pm
+from plugins.brass_lancashire.data import COAL, COTTON, INDUSTRIES, IRON, PORT, Lancashire
+from plugins.brass_lancashire.data import lancashire as shipped
+from plugins.brass_lancashire.names import Names, shipped_names
+from plugins.brass_lancashire.state import State, apply
+
+DEMAND = "demand"
+
+
+class LancashireVariant(Variant):
+    d: Lancashire
+
+    def __init__(self, d: Lancashire, names: Names) -> None:
+        super().__init__(d, names, lambda st, e: apply(d, st, e))
+        r = d.rules
+        self.industries = INDUSTRIES
+        self.coal, self.iron = COAL, IRON
+        self.sellable = frozenset((COTTON,))
+        self.unsellable = "only cotton mills are sold (ports are sold through)"
+        self.sale_target_names = names.target
+        self.distant_market = d.n_slots
+        """The sale target index of the distant market (the others are port slots)."""
+        self.trade_points = d.trade_icon_locs
+        self.overbuild_opponent = frozenset(d.ind_index[n] for n in r.overbuild_opponent_industries)
+        self.first_link_anywhere = r.first_link_anywhere
+        self.single_icon_first = r.single_icon_space_first
+        self.one_industry_per_location_canal = r.canal_one_own_industry_per_location
+        self.tile_refund_divisor = r.shortfall_tile_refund_divisor
+        self.actions = (
+            Build(fm.Build, pm.Build),
+            DoubleBuild(pm.DoubleBuildAt, pm.DoubleBuild),
+            Network(fm.Network, pm.Network),
+            Develop(fm.Develop, pm.Develop),
+            Sell(fm.Sell, pm.Sell),
+            Loan(pm.LoanOf, pm.Loan),
+            Pass(fm.Pass, pm.Pass),
+        )
+        self.finish()
+
+    def trade_nodes(self, s: State) -> Iterable[int]:
+        """The market trade icons: Scotland, Yorkshire, The Midlands and every town
+        holding a port tile (flipped or not)."""
+        locs = self.d.slot_loc
+        return [*self.trade_points, *(locs[i] for i, k in enumerate(s.slot_ind) if k == PORT)]
+
+    def links_per_action(self, era: int) -> int:
+        r = self.d.rules
+        return r.canal_links_per_action if era == CANAL else r.rail_links_per_action
+
+    def flips_when_built(self, ind: int, level: int) -> bool:
+        return self.d.kinds[ind].flips == "built"
+
+    # --- selling cotton: ports and the distant market ----------------------------------
+
+    def sale_refusal(self, f: Facts, seat: int, slot: int, target: int) -> Refusal:
+        """A sale of the mill on ``slot`` through the port on slot ``target``, or to the
+        distant market (``target`` = :attr:`distant_market`)."""
+        d, s = self.d, f.s
+        if not 0 <= slot < d.n_slots or not 0 <= target <= d.n_slots:
+            return ("bad_sale", "no such build space, port or market")
+        found = tile_refusal(self, f, seat, slot)
+        if found:
+            return found
+        loc = d.slot_loc[slot]
+        if target == self.distant_market:
+            if s.demand >= len(d.distant_market.income_spaces) or not s.demand_left:
+                return ("distant_market_closed", "the distant market's demand is at X: it "
+                        "buys no more cotton this era")  # fmt: skip
+            if not f.reaches_trade((loc,)):
+                return ("distant_market_not_connected", "the mill must be connected to a "
+                        "market trade icon (Scotland, Yorkshire, The Midlands or a port tile)")
+            return None
+        if s.slot_ind[target] != PORT:
+            return ("not_a_port", "cotton is sold through a port tile or to the distant market")
+        if s.slot_flipped[target]:
+            return ("port_used", "that port is flipped: it takes no more cotton")
+        if f.comp[loc] != f.comp[d.slot_loc[target]]:
+            return ("port_not_connected", "the mill is not connected to that port")
+        return None
+
+    def sale_options(self, f: Facts, seat: int) -> list[tuple[int, int]]:
+        d, s = self.d, f.s
+        ports = [i for i, k in enumerate(s.slot_ind) if k == PORT and not s.slot_flipped[i]]
+        out = []
+        for slot in sellable_tiles(self, f, seat):
+            c = f.comp[d.slot_loc[slot]]
+            out += [(slot, p) for p in ports if f.comp[d.slot_loc[p]] == c]
+            if self.sale_refusal(f, seat, slot, self.distant_market) is None:
+                out.append((slot, self.distant_market))
+        return out
+
+    def sale_steps(self, r: TurnResolver, slot: int, target: int) -> list[ev.Step]:
+        if target == self.distant_market:
+            return [ev.Step(DEMAND, a=slot)]
+        return [ev.Step("flip", a=target)]
+
+    def own_steps(self) -> dict[str, StepKind]:
+        return {**super().own_steps(), DEMAND: DemandDraw()}
+
+    # --- loans, the game's end ---------------------------------------------------------
+
+    def loans(self, s: State, seat: int) -> Sequence[LoanOption]:
+        return [LoanOption((loan.money, loan.levels)) for loan in self.d.rules.loans]
+
+    def loan_refusal(self, s: State, seat: int, loan: LoanOption) -> Refusal:
+        late = self.d.rules.no_loans_final_rounds_rail_era
+        if s.era == RAIL and s.round > self.d.rules.rounds_per_era[str(s.players)] - late:
+            return ("no_loans_late", f"no loans in the game's last {late} rounds")
+        return super().loan_refusal(s, seat, loan)
+
+    def era_change(self, r: TurnResolver, era: int) -> None:
+        """After the Rail Era's scores: 1 VP per full £10 (the Canal Era's changes are the
+        reducer's part of ``EraBegan``)."""
+        if era + 1 >= self.d.turn_rules.eras:
+            mv = self.d.rules.money_vp
+            r.emit(lev.MoneyScored([m // mv.per * mv.vp for m in r.s.money]))
+
+
+class DemandDraw(StepKind):
+    """``demand``: the server draws a demand tile (a chance move, :class:`pm.DrawDemand`);
+    at X the whole Sell action ends with the mill unflipped, else the seller gains the
+    income beside the marker and the mill flips (the next step)."""
+
+    reason = ("demand_draw_pending", "the server is drawing the distant market's demand tile")
+
+    def resolve(self, r: TurnResolver, step: ev.Step, queue: list[ev.Step]) -> bool:
+        return True
+
+    def answer(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
+        r.emit(lev.DemandTileDrawn(r.seat, queue[0].a, m.tile))
+        if r.s.demand >= len(r.d.distant_market.income_spaces):
+            queue.clear()
+        else:
+            queue.pop(0)
+
+
+class DoubleBuild(Action):
+    """The Double Action Build: both actions of a turn and any two cards (the ``discard``
+    step), played as one location card of the chosen space's location: any space with the
+    industry's icon, in the network or not; the tile, space and cost rules as for a build."""
+
+    tag = "double_build"
+    cards = 2
+
+    def turn_refusal(self, v: Variant, s: Any, seat: int) -> Refusal:
+        rule = v.d.rules.double_action_build
+        if s.actions_left < rule.actions:
+            return ("double_build_needs_both_actions", "a double action build takes both "
+                    "actions of a turn (none in the one-action first round)")  # fmt: skip
+        if len(s.hands[seat]) < rule.cards:
+            return ("double_build_needs_two_cards", "a double action build discards two cards")
+        return None
+
+    def refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
+        return self.turn_refusal(v, f.s, seat) or place_refusal(v, f, seat, m.slot, m.industry)
+
+    def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
+        if self.turn_refusal(v, f.s, seat):
+            return []
+        d, space, industry = v.d, v.names.space, v.names.industry
+        return [self.named(space[slot], industry[k]) for slot in range(d.n_slots)
+                for k in d.slot_icons[slot] if place_refusal(v, f, seat, slot, k) is None]
+
+    def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
+        r.emit(lev.DoubleActionTaken(r.seat))
+        return place(r, m.slot, m.industry)
+
+
+@cache
+def lancashire_variant(d: Lancashire | None = None) -> LancashireVariant:
+    d = d or shipped()
+    return LancashireVariant(d, shipped_names() if d is shipped() else Names(d))

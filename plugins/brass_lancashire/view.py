@@ -1,0 +1,138 @@
+"""What clients read: the view document, the pending decision in words, the readable log,
+its payload shapes and the static board; every id is a name the moves accept."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from plugins.brass import board_docs as bd
+from plugins.brass import client as fc
+from plugins.brass import events as fev
+from plugins.brass.hidden import dealt
+from plugins.brass.log import redact_log
+from plugins.brass.log_payloads import served as payload
+from plugins.brass_lancashire import events as ev
+from plugins.brass_lancashire.data import INDUSTRIES, Lancashire
+from plugins.brass_lancashire.names import Names
+from plugins.brass_lancashire.state import State
+
+ERAS = ("canal", "rail")
+ACTIONS = ["build", "double_build", "network", "develop", "sell", "loan", "pass"]
+
+
+class Decision(fc.Decision, kw_only=True):
+    location: str | None = None
+    space: str | None = None
+    link: str | None = None
+
+
+class DistantMarketView(fc.Doc, kw_only=True):
+    marker: int
+    """The demand marker's space from the top (0); ``len(income_spaces)`` is X."""
+    closed: bool
+    income: int | None
+    """Income spaces a sale now would pay were the tile drawn a 0 (``None`` at X)."""
+    income_spaces: list[int]
+    tiles_left: list[int]
+    """The demand tiles still in the bag (spaces each moves the marker down), sorted."""
+
+
+class ViewDoc(fc.Doc, kw_only=True):
+    seat: int | None
+    era: Literal["canal", "rail"]
+    round: int
+    phase: Literal["play", "scoring", "over"]
+    order: list[int]
+    turn_seat: int | None
+    actions_left: int
+    decision: Decision
+    pending: list[fc.StepView]
+    players: list[bd.PlayerView]
+    hand: list[str] | None
+    deck_count: int
+    tiles: list[bd.TileView]
+    links: list[bd.LinkView]
+    markets: dict[str, bd.MarketView]
+    distant_market: DistantMarketView
+
+
+def describe(d: Lancashire, names: Names, step: fev.Step, actions_left: int = 0) -> Decision:
+    """The pending step as a decision a client can act on."""
+    k, n = step.kind, step.n
+    if k == "discard":
+        return Decision(kind="discard", moves=["discard"], count=n, prompt=f"discard {n} "
+                        f"card{'s' if n > 1 else ''} to pay for the action")  # fmt: skip
+    if k in ("coal", "link_coal"):
+        where = names.location[step.a] if k == "coal" else names.link[step.a]
+        return Decision(kind="pick_coal", moves=["pick_coal"], count=n,
+                        location=where if k == "coal" else None,
+                        link=where if k == "link_coal" else None,
+                        prompt=f"{n} coal still needed for {where}: choose among the tied "
+                        "nearest connected mines (by space)")  # fmt: skip
+    if k == "iron":
+        return Decision(kind="pick_iron", moves=["pick_iron"], count=n, prompt=f"{n} iron "
+                        "still needed: choose the iron works (by space)")  # fmt: skip
+    if k == "demand":
+        return Decision(kind="demand_draw", moves=[], space=names.space[step.a], prompt="the "
+                        "server draws a distant-market demand tile for this sale")  # fmt: skip
+    offers = {"more_link": ("second_link", "add a second rail (£10 more and its coal)"),
+              "more_sell": ("sell_also", "sell another cotton mill in this action"),
+              "more_develop": ("develop_also", "develop a second tile (one more iron)")}
+    if k in offers:
+        kind, what = offers[k]
+        return Decision(kind=kind, moves=[kind, "done"], prompt=f"{what}, or finish with done")
+    if k == "liquidate":
+        return Decision(kind="liquidate", moves=["liquidate"], count=n, prompt=f"£{n} of "
+                        "income cannot be paid: remove one of your industries (by space) for "
+                        "half its cost")  # fmt: skip
+    return Decision(kind="action", moves=ACTIONS,
+                    prompt=f"choose an action ({actions_left} left this turn)")  # fmt: skip
+
+
+def view(d: Lancashire, names: Names, s: State, seat: int | None) -> dict[str, Any]:
+    kind, spaces = ERAS[s.era], d.distant_market.income_spaces
+    closed = s.demand >= len(spaces)
+    doc = ViewDoc(
+        seat=seat, era=kind, **fc.turn_fields(s, seat, names.card),
+        decision=fc.current_decision(s, lambda st, left: describe(d, names, st, left), Decision),
+        **bd.view_fields(d, names, s, INDUSTRIES),
+        distant_market=DistantMarketView(
+            marker=s.demand, closed=closed, income=None if closed else spaces[s.demand],
+            income_spaces=list(spaces), tiles_left=list(s.demand_left)),
+    )  # fmt: skip
+    return msgspec.to_builtins(doc)
+
+
+# --- the event log --------------------------------------------------------------------------
+
+_SPACE_EVENTS = (*bd.SPACE_EVENTS, ev.DemandTileDrawn)
+
+
+def redact(d: Lancashire, names: Names, e: Any, seat: int | None) -> dict[str, Any]:
+    """Event ``e`` as ``seat`` may read it, ids as names: hidden cards only as counts."""
+    card = names.card.__getitem__
+    if type(e) is ev.Started:
+        return {"players": e.players, "order": e.order,
+                **dealt(e.deck, e.hands, e.facedown, seat, card)}  # fmt: skip
+    return redact_log(e, seat, card, lambda st: describe(d, names, st),
+                      lambda e, out: bd.rename(names, INDUSTRIES, e, out, _SPACE_EVENTS))
+
+
+PAYLOADS: dict[str, type[msgspec.Struct]] = {
+    **bd.board_payloads(Decision),
+    "double_action_taken": payload(ev.DoubleActionTaken),
+    "demand_tile_drawn": payload(ev.DemandTileDrawn, bd.SPACE, {"space": str}),
+    "money_scored": payload(ev.MoneyScored),
+}
+"""What the log serves for each stored event (``Game.LogPayloads``)."""
+
+
+def board(d: Lancashire, names: Names) -> dict[str, Any]:
+    """The static board by the ids moves and views use (trade icons marked), and where
+    each part is drawn."""
+    out = bd.static_board(d, names, INDUSTRIES)
+    for loc in out["locations"]:
+        loc["trade_icon"] = d.locations[d.loc_index[loc["location"]]].market_trade_icon
+    return {**out, "distant_market": {"income_spaces": d.distant_market.income_spaces}}

@@ -1,0 +1,69 @@
+"""Building Brass: Lancashire positions by name for the rule tests."""
+
+from __future__ import annotations
+
+from collections import Counter
+from random import Random
+from typing import Any
+
+from core.game import SYSTEM
+from plugins.brass_lancashire import moves as mv
+from plugins.brass_lancashire.data import lancashire
+from plugins.brass_lancashire.game import BrassLancashire
+from plugins.brass_lancashire.state import State
+
+D = lancashire()
+GAME = BrassLancashire()
+
+
+def cname(name: str) -> str:
+    """A card's name from a town id or an industry."""
+    for full in (f"location:{name}", f"industry:{name}", name):
+        if full in GAME.names.card:
+            return full
+    raise KeyError(name)
+
+
+def slot(space: str) -> int:
+    loc, i = space.split(":")
+    return D.loc_slots[D.loc_index[loc]][int(i)]
+
+
+def load(players: int = 4, hands: dict[int, list[str]] | None = None, **doc: Any) -> State:
+    """A position of ``players`` in which seat ``i`` holds ``hands[i]`` (short names),
+    every other card in the deck; ``doc`` overrides the position document's fields
+    (``money``, ``income`` and ``mat`` as lists per seat)."""
+    hands = hands or {}
+    held = {i: [cname(c) for c in hands.get(i, [])] for i in range(players)}
+    rest = Counter({GAME.names.card[k]: c for k, c in enumerate(D.deck_copies[players]) if c})
+    for cards in held.values():
+        rest -= Counter(cards)
+    money = doc.pop("money", [30] * players)
+    income = doc.pop("income", [10] * players)
+    mat = doc.pop("mat", [{}] * players)
+    base: dict[str, Any] = {
+        "players": players, "order": list(range(players)), "actions_left": 2, "round": 2,
+        "seats": [{"money": money[i], "income_space": income[i], "hand": held[i], "mat": mat[i]}
+                  for i in range(players)],
+        "deck": sorted(rest.elements()), "markets": {"coal": 8, "iron": 8},
+    }  # fmt: skip
+    return GAME.load_position({**base, **doc})
+
+
+def act(s: State, seat: int, move: Any, rng: Random | None = None) -> tuple[State, list[Any]]:
+    """Decide ``move`` for ``seat`` (the server's draws with ``rng`` first when a system
+    task is due afterwards is the caller's) and fold its events."""
+    events = GAME.decide(s, seat, move, rng or Random(0))
+    new = s.clone()
+    for e in events:
+        new = GAME.evolve(new, e)
+    return new, events
+
+
+def draw(s: State, tile: int) -> tuple[State, list[Any]]:
+    """The server's demand draw, with the tile given."""
+    return act(s, SYSTEM, mv.DrawDemand(tile))
+
+
+def tags(events: list[Any]) -> list[str]:
+    return [e.__struct_config__.tag for e in events]
