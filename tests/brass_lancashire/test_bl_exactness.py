@@ -4,14 +4,12 @@ it is listed (sampled states of random games; BL_EXACT_STATES=N probes more)."""
 from __future__ import annotations
 
 import os
-from random import Random
 
 import pytest
 from bl_helpers import GAME, load
 
-from core.errors import IllegalMove
-from core.game import SYSTEM
 from plugins.brass_lancashire import moves as mv
+from tests.brass_exactness import assert_exact, sampled_states
 
 STATES = int(os.environ.get("BL_EXACT_STATES", "6"))
 
@@ -41,51 +39,10 @@ def move_space(s) -> list:  # type: ignore[no-untyped-def]
     return out
 
 
-def sampled_states(players: int, seed: int, count: int):  # type: ignore[no-untyped-def]
-    rng = Random(seed)
-    state = None
-    for e in GAME.setup(GAME.Options(), players, rng):
-        state = GAME.evolve(state, e)
-    states = []
-    while tasks := GAME.pending_tasks(state):
-        task = tasks[0]
-        if task.kind == "system":
-            new = GAME.decide(state, SYSTEM, task.move, rng)
-        else:
-            legal = GAME.legal_moves(state, task.seat)
-            new = GAME.decide(state, task.seat, legal[rng.randrange(len(legal))], rng)
-            states.append(state.clone())
-        for e in new:
-            state = GAME.evolve(state, e)
-    pick = Random(seed + 1)
-    pending = [x for x in states if x.pending]
-    plain = [x for x in states if not x.pending]
-    return pick.sample(pending, min(count, len(pending))) + pick.sample(
-        plain, min(count, len(plain))
-    )
-
-
-def assert_exact(s) -> None:  # type: ignore[no-untyped-def]
-    seat = s.current
-    legal = GAME.legal_moves(s, seat)
-    assert len(set(legal)) == len(legal), "no move is listed twice"
-    for m in move_space(s):
-        try:
-            GAME.decide(s, seat, m, Random(0))
-            accepted = True
-        except IllegalMove as exc:
-            accepted = False
-            assert exc.code and exc.message
-        assert accepted == (m in legal), f"{m!r}: accepted={accepted}, pending={s.pending}"
-    for other in range(s.players):
-        if other != seat:
-            assert GAME.legal_moves(s, other) == []
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_decide_accepts_exactly_the_listed_moves(players: int) -> None:
-    for s in sampled_states(players, 77 + players, STATES):
-        assert_exact(s)
+    for s in sampled_states(GAME, players, 77 + players, STATES):
+        assert_exact(GAME, s, move_space)
 
 
 def test_sales_and_the_double_build_list_exactly_what_decide_accepts() -> None:
@@ -104,4 +61,4 @@ def test_sales_and_the_double_build_list_exactly_what_decide_accepts() -> None:
         ("colne:0", "distant_market"), ("preston:0", "preston:2"),
         ("preston:0", "distant_market"),  # Preston's own port is a trade icon
     }  # fmt: skip
-    assert_exact(s)
+    assert_exact(GAME, s, move_space)
