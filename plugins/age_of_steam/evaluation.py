@@ -69,10 +69,15 @@ what greedy self-play games' final scores add to the count-based estimate
 (``bench/fit_aos_evaluation.py --fit``); a table without weights keeps that estimate."""
 
 
-def expected_scores(b: Board, state: State, calibrated: bool = True) -> list[float]:
-    """Each seat's expected final score: the count-based estimate (``calibrated=False``),
-    or that estimate corrected by what the seat's income and network (:data:`TERMS`)
-    added to it in greedy self-play games (:data:`WEIGHTS`, per turns left)."""
+def expected_scores(b: Board, state: State, calibrated: bool = False) -> list[float]:
+    """Each seat's expected final score: the count-based estimate, or (``calibrated``)
+    that estimate corrected by what the seat's income and network (:data:`TERMS`) added to
+    it in greedy self-play games (:data:`WEIGHTS`, per turns left).
+
+    The search plays with the count-based estimate: the calibrated one ranks held-out
+    positions better (``bench/fit_aos_evaluation.py``) but played worse in the ladder of
+    2026-12-01 (search:hard vs greedy, Rust Belt 3p, seed ``s4-aos3``: on the same first
+    three deals 1 win of 3 against 3 of 3, search seats 50 against 79 points on average)."""
     rough = _rough(b, state)
     if not calibrated:
         return rough

@@ -593,9 +593,6 @@ class AgeOfSteam:
     def clone(self, state: State) -> State:
         return lookahead.clone(state)
 
-    def search_keeps_anchor(self, view: dict[str, Any]) -> bool:
-        return lookahead.mid_build(view)
-
     def pending_tasks(self, state: State) -> list[Task]:
         phase = state.phase
         if phase == "over":

@@ -156,7 +156,9 @@ def mid_build(view: dict[str, Any]) -> bool:
     the greedy pick (``search_keeps_anchor``). Greedy lays a turn's tiles as one project;
     a searched tile there is judged by playouts that carry on their own policy's project,
     so it tends to leave greedy's half built and start another (unfinished track scores
-    nothing and carries nothing)."""
+    nothing and carries nothing). Not wired into the game: in the ladder of 2026-12-01 it
+    came with the calibrated evaluation, and the pair played worse than without (see
+    :func:`plugins.age_of_steam.evaluation.expected_scores`)."""
     if view["phase"] != "build" or view["to_act"] != view["seat"]:
         return False
     allowance = 4 if view["actions"].get("engineer") == view["seat"] else 3
