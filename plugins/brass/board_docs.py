@@ -295,20 +295,25 @@ def load_fields(
 
 
 def fields_from_view(
-    d: Any, view: dict[str, Any], rng: Random, industries: Sequence[str]
-) -> dict[str, Any]:
+    d: Any, view: dict[str, Any], rng: Random, industries: Sequence[str],
+    public_hand: Callable[[dict[str, Any]], list[int]] = lambda player: [],
+) -> dict[str, Any]:  # fmt: skip
     """The board part of the position document of a state ``view`` (a seat's) cannot tell
     from the real one: what the seat cannot see (other hands, face-down cards, the deck) is
-    dealt with ``rng`` from the cards it cannot account for."""
+    dealt with ``rng`` from the cards it cannot account for. ``public_hand`` gives the cards
+    of a player's view everyone knows are in that hand and that are no deck cards
+    (Birmingham's wild cards): they stay where they are, and are dealt around."""
     if view["seat"] is None:
         raise ValueError("determinize needs a seat's view, not a spectator's")
     seat, players, index, name = view["seat"], view["players"], d.cards.index, d.cards.name
-    own = [index(c) for c in view["hand"]]
-    seen = own + [index(c) for p in players for c in p["discards"]]
+    own, public = [index(c) for c in view["hand"]], [public_hand(p) for p in players]
+    seen = [c for c in own if c not in public[seat]]
+    seen += [index(c) for p in players for c in p["discards"]]
     hands, facedown, deck = deal_unseen(
         unseen_cards(d.deck_copies[len(players)], seen), seat,
-        [p["hand_count"] for p in players], [p["facedown_count"] for p in players],
-        view["deck_count"], rng)  # fmt: skip
+        [p["hand_count"] - len(w) for p, w in zip(players, public, strict=True)],
+        [p["facedown_count"] for p in players], view["deck_count"], rng)  # fmt: skip
+    hands = [h + w for h, w in zip(hands, public, strict=True)]
     hands[seat] = own
     turn_seat, order, playing = view["turn_seat"], view["order"], view["phase"] == "play"
     return {

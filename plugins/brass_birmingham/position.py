@@ -8,6 +8,7 @@ sentence).
 from __future__ import annotations
 
 from collections import Counter
+from random import Random
 from typing import Any, Literal, NoReturn
 
 import msgspec
@@ -17,12 +18,15 @@ from plugins.brass import board_docs as bd
 from plugins.brass.state import PLAY, SCORING
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham.data import INDUSTRIES, SELLABLE, Birmingham
+from plugins.brass_birmingham.names import Names
 from plugins.brass_birmingham.state import CANAL, State
 
 FORMAT = "brass-birmingham/1"
 LEGACY_CARD_NAMES = {"wild_location": "wild:location", "wild_industry": "wild:industry"}
 """Wild card names of the first release, still read so stored matches replay."""
 ERAS = bd.ERAS
+WILD_KINDS = ("location", "industry")
+"""The keys of the view's ``wild_cards`` and ``wild_supply``."""
 STEP_KINDS = frozenset({
     "coal", "link_coal", "iron", "beer", "rail_beer", "discard", "scout", "produce", "flip",
     "bonus", "more_link", "more_sell", "more_develop", "free_develop", "liquidate", "round_end",
@@ -326,3 +330,23 @@ def load(d: Birmingham, raw: dict[str, Any]) -> State:
         iron_market=doc.markets.iron, merchant_tile=merchant_tile, merchant_beer=merchant_beer,
         pending=pending, deciding=doc.deciding,
     )  # fmt: skip
+
+
+def from_view(d: Birmingham, names: Names, view: dict[str, Any], rng: Random) -> dict[str, Any]:
+    """The position document of a state ``view`` (a seat's) cannot tell from the real one,
+    its hidden cards drawn with ``rng`` (``Game.determinize``, for the search bot). The
+    wild cards in a hand are public (the view counts them), so they stay where they are."""
+    wild = list(zip((d.cards.wild_location, d.cards.wild_industry), WILD_KINDS, strict=True))
+    merchants = {m["merchant"]: m for m in view["merchants"]}
+    return {
+        "format": FORMAT,
+        **bd.fields_from_view(d, view, rng, INDUSTRIES, lambda p: [
+            w for w, key in wild for _ in range(p["wild_cards"][key])]),
+        "wild_supply": view["wild_supply"],
+        "merchants": [
+            {"location": d.locations[loc].id,
+             "tile": merchants[m]["tile"] if m in merchants else None,
+             "beer": int(merchants[m]["beer"]) if m in merchants else 0}
+            for m, loc in zip(names.merchant, d.merchant_loc, strict=True)
+        ],
+    }  # fmt: skip
