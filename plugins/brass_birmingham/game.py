@@ -80,7 +80,7 @@ class BrassBirmingham(BrassGame):
             BirminghamVariant(data, self.names) if data else birmingham_variant(self.data)
         )
         self.knowledge = knowledge.knowledge_of(data) if data else knowledge.knowledge()
-        self._evaluation = evaluation.Evaluation(self.data)
+        self._evaluation = evaluation.evaluation(self.data)
         # the static board, by the ids moves and views use, for GET /games
         self.metadata = {**type(self).metadata, "board": view.board(self.data, self.names)}
 
