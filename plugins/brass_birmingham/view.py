@@ -8,7 +8,7 @@ cannot drift apart.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
@@ -78,24 +78,9 @@ class DoubleRailView(fc.Doc, kw_only=True):
     reason: str | None = None
 
 
-class ViewDoc(fc.Doc, kw_only=True):
-    seat: int | None
-    """The viewer (``None``: a spectator)."""
-    era: Literal["canal", "rail"]
-    round: int
-    phase: Literal["play", "scoring", "over"]
-    order: list[int]
-    turn_seat: int | None
-    """The seat whose turn it is (``None`` between eras and after the game)."""
-    actions_left: int
+class ViewDoc(fc.TurnView, kw_only=True):
     decision: Decision
-    pending: list[fc.StepView]
-    """Every step of the action in progress, ``decision`` describing the first (empty
-    between actions); the position document's ``pending``."""
     players: list[PlayerView]
-    hand: list[str] | None
-    """The viewer's own cards (``None`` for a spectator)."""
-    deck_count: int
     wild_supply: dict[str, int]
     tiles: list[bd.TileView]
     links: list[bd.LinkView]
