@@ -5,8 +5,11 @@ same document rebuilt from a seat's view for ``determinize``), and the log's nam
 payload shapes for the board events.
 
 A variant's ``view`` and ``position`` modules add only their own parts (Lancashire's
-distant market) around these. ``industries`` are the variant's industry names, ``names``
-its client ids (``card``, ``space``, ``link``, ``location`` tables).
+distant market; Birmingham's merchants, wild cards and double rail) around these, through
+the hooks of :func:`view_fields` (its own player class), :func:`static_board` (its own
+layout) and :func:`fields_from_view` (cards known to be in a hand). ``industries`` are
+the variant's industry names, ``names`` its client ids (``card``, ``space``, ``link``,
+``location`` tables).
 """
 
 from __future__ import annotations
