@@ -5,14 +5,17 @@ same document rebuilt from a seat's view for ``determinize``), and the log's nam
 payload shapes for the board events.
 
 A variant's ``view`` and ``position`` modules add only their own parts (Lancashire's
-distant market) around these. ``industries`` are the variant's industry names, ``names``
-its client ids (``card``, ``space``, ``link``, ``location`` tables).
+distant market; Birmingham's merchants, wild cards and double rail) around these, through
+the hooks of :func:`view_fields` (its own player class), :func:`static_board` (its own
+layout) and :func:`fields_from_view` (cards known to be in a hand). ``industries`` are
+the variant's industry names, ``names`` its client ids (``card``, ``space``, ``link``,
+``location`` tables).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any, Literal
 
@@ -23,6 +26,7 @@ from plugins.brass import client as fc
 from plugins.brass import events as ev
 from plugins.brass.events import Step
 from plugins.brass.hidden import deal_unseen, unseen_cards
+from plugins.brass.layout import Layout
 from plugins.brass.layout import served as served_layout
 from plugins.brass.log_payloads import _Payload, family_payloads, served
 from plugins.brass.mat import EMPTY
@@ -50,7 +54,8 @@ class TileView(fc.Doc, kw_only=True):
     level: int
     flipped: bool
     resources: int
-    """The cubes on a tile that produces them; 0 on the others."""
+    """The cubes on a tile that produces them (coal on a mine, iron on a works, a variant's
+    own resource such as beer on a brewery); 0 on the others."""
 
 
 class LinkView(fc.Doc, kw_only=True):
@@ -75,13 +80,19 @@ def market_view(market: Any, cubes: int) -> MarketView:
                       sell_price=money if sold else None)  # fmt: skip
 
 
-def view_fields(d: Any, names: Any, s: Any, industries: Sequence[str]) -> dict[str, Any]:
-    """The view's ``players``, ``tiles``, ``links`` and ``markets``."""
+def view_fields(
+    d: Any, names: Any, s: Any, industries: Sequence[str],
+    player: type[fc.PlayerCore] = PlayerView,
+    player_extra: Callable[[int], dict[str, Any]] = lambda seat: {},
+) -> dict[str, Any]:  # fmt: skip
+    """The view's ``players``, ``tiles``, ``links`` and ``markets``. A variant showing more
+    of each player passes its own ``player`` class (the fields above plus its own, in the
+    order it serves them) and ``player_extra``, the extra fields of a seat."""
     kind = ERAS[s.era]
     return dict(
         players=[
-            PlayerView(
-                **fc.player_fields(d.income, s, i, names.card),
+            player(
+                **fc.player_fields(d.income, s, i, names.card), **player_extra(i),
                 next_tiles={n: None if lvl == EMPTY else lvl for n, lvl in zip(industries, (
                     d.stacks.top_level(k, t) for k, t in enumerate(s.mat[i])), strict=True)},
                 tiles_left={n: d.stacks.sizes[k] - s.mat[i][k] for k, n in enumerate(industries)},
@@ -100,9 +111,11 @@ def view_fields(d: Any, names: Any, s: Any, industries: Sequence[str]) -> dict[s
     )  # fmt: skip
 
 
-def static_board(d: Any, names: Any, industries: Sequence[str]) -> dict[str, Any]:
+def static_board(
+    d: Any, names: Any, industries: Sequence[str], layout: Layout | None = None
+) -> dict[str, Any]:
     """``GET /games`` metadata's board: locations, spaces with their icons, link lines,
-    the markets' prices and the drawing ``layout`` (``d.layout``)."""
+    the markets' prices and the drawing ``layout`` (default ``d.layout``)."""
     return {
         "locations": [{"location": loc.id, "name": loc.name, "kind": loc.kind}
                       for loc in d.locations],
@@ -114,18 +127,18 @@ def static_board(d: Any, names: Any, industries: Sequence[str]) -> dict[str, Any
                   for li, nodes in enumerate(d.link_nodes)],
         "coal_market": {"prices": d.coal_market.prices, "empty_price": d.coal_market.empty_price},
         "iron_market": {"prices": d.iron_market.prices, "empty_price": d.iron_market.empty_price},
-        "layout": served_layout(d.layout),
+        "layout": served_layout(d.layout if layout is None else layout),
     }  # fmt: skip
 
 
 # --- positions --------------------------------------------------------------------------------
 
 
-class _Doc(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    pass
+class Doc(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A part of a position document: unknown fields are refused."""
 
 
-class SeatDoc(_Doc, kw_only=True):
+class SeatDoc(Doc, kw_only=True):
     money: int
     spent: int = 0
     income_space: int
@@ -137,7 +150,7 @@ class SeatDoc(_Doc, kw_only=True):
     """Tiles already taken off each industry's stack (built or developed); default 0."""
 
 
-class TileDoc(_Doc, kw_only=True):
+class TileDoc(Doc, kw_only=True):
     space: str
     owner: int
     industry: str
@@ -146,24 +159,24 @@ class TileDoc(_Doc, kw_only=True):
     flipped: bool = False
 
 
-class LinkDoc(_Doc, kw_only=True):
+class LinkDoc(Doc, kw_only=True):
     link: str
     owner: int
 
 
-class MarketsDoc(_Doc, kw_only=True):
+class MarketsDoc(Doc, kw_only=True):
     coal: int
     iron: int
 
 
-class StepDoc(_Doc, kw_only=True):
+class StepDoc(Doc, kw_only=True):
     kind: str
     n: int = 0
     a: int = -1
     b: int = -1
 
 
-class BoardPositionDoc(_Doc, kw_only=True):
+class BoardPositionDoc(Doc, kw_only=True):
     """The board's part of a position document; a variant subclasses it with its
     ``format`` and its own fields."""
 
@@ -285,20 +298,25 @@ def load_fields(
 
 
 def fields_from_view(
-    d: Any, view: dict[str, Any], rng: Random, industries: Sequence[str]
-) -> dict[str, Any]:
+    d: Any, view: dict[str, Any], rng: Random, industries: Sequence[str],
+    public_hand: Callable[[dict[str, Any]], list[int]] = lambda player: [],
+) -> dict[str, Any]:  # fmt: skip
     """The board part of the position document of a state ``view`` (a seat's) cannot tell
     from the real one: what the seat cannot see (other hands, face-down cards, the deck) is
-    dealt with ``rng`` from the cards it cannot account for."""
+    dealt with ``rng`` from the cards it cannot account for. ``public_hand`` gives the cards
+    of a player's view everyone knows are in that hand and that are no deck cards
+    (Birmingham's wild cards): they stay where they are, and are dealt around."""
     if view["seat"] is None:
         raise ValueError("determinize needs a seat's view, not a spectator's")
     seat, players, index, name = view["seat"], view["players"], d.cards.index, d.cards.name
-    own = [index(c) for c in view["hand"]]
-    seen = own + [index(c) for p in players for c in p["discards"]]
+    own, public = [index(c) for c in view["hand"]], [public_hand(p) for p in players]
+    seen = [c for c in own if c not in public[seat]]
+    seen += [index(c) for p in players for c in p["discards"]]
     hands, facedown, deck = deal_unseen(
         unseen_cards(d.deck_copies[len(players)], seen), seat,
-        [p["hand_count"] for p in players], [p["facedown_count"] for p in players],
-        view["deck_count"], rng)  # fmt: skip
+        [p["hand_count"] - len(w) for p, w in zip(players, public, strict=True)],
+        [p["facedown_count"] for p in players], view["deck_count"], rng)  # fmt: skip
+    hands = [h + w for h, w in zip(hands, public, strict=True)]
     hands[seat] = own
     turn_seat, order, playing = view["turn_seat"], view["order"], view["phase"] == "play"
     return {

@@ -11,7 +11,7 @@ documents on :class:`Doc`, its pending decisions on :class:`Decision`, its playe
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import msgspec
 
@@ -147,6 +147,31 @@ def player_fields(
         hand_count=len(s.hands[seat]), discards=[card[c] for c in s.discards[seat]],
         facedown_count=len(s.facedown[seat]),
     )  # fmt: skip
+
+
+class TurnView(Doc, kw_only=True):
+    """A Brass view's opening fields, where play stands (:func:`turn_fields` fills all but
+    ``seat``, ``era``, ``decision`` and ``players``). A game's view subclasses it,
+    redeclaring ``decision`` and ``players`` with its own classes (they keep their place),
+    and adds its own fields after ``deck_count``."""
+
+    seat: int | None
+    """The viewer (``None``: a spectator)."""
+    era: Literal["canal", "rail"]
+    round: int
+    phase: Literal["play", "scoring", "over"]
+    order: list[int]
+    turn_seat: int | None
+    """The seat whose turn it is (``None`` between eras and after the game)."""
+    actions_left: int
+    decision: Decision
+    pending: list[StepView]
+    """Every step of the action in progress, ``decision`` describing the first (empty
+    between actions); the position document's ``pending``."""
+    players: list[PlayerCore]
+    hand: list[str] | None
+    """The viewer's own cards (``None`` for a spectator)."""
+    deck_count: int
 
 
 def turn_fields(s: BrassState, seat: int | None, card: Sequence[str]) -> dict[str, Any]:

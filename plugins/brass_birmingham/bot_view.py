@@ -18,12 +18,13 @@ from typing import Any
 
 import msgspec
 
+from plugins.brass.board_docs import market_view
 from plugins.brass.bot import FollowUpFacts, joined_to
 from plugins.brass.mat import EMPTY
 from plugins.brass_birmingham.data import INDUSTRIES, Birmingham
 from plugins.brass_birmingham.names import Names
 from plugins.brass_birmingham.state import State
-from plugins.brass_birmingham.view import ERAS, _bonus, _market
+from plugins.brass_birmingham.view import ERAS, _bonus
 
 
 class _Tables:
@@ -47,9 +48,9 @@ class _Tables:
                                                       sorted(d.merchant_accepts[t])],
                         "beer": bool(beer), "bonus": msgspec.to_builtins(_bonus(d, loc)),
                     }  # fmt: skip
-        self.coal = [msgspec.to_builtins(_market(d.coal_market, c))
+        self.coal = [msgspec.to_builtins(market_view(d.coal_market, c))
                      for c in range(d.coal_market.capacity + 1)]  # fmt: skip
-        self.iron = [msgspec.to_builtins(_market(d.iron_market, c))
+        self.iron = [msgspec.to_builtins(market_view(d.iron_market, c))
                      for c in range(d.iron_market.capacity + 1)]  # fmt: skip
         # per industry and tiles taken off its stack: the next level, and tiles left
         self.next_level = [

@@ -19,7 +19,6 @@ from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import moves as mv
 from plugins.brass_birmingham.bot_view import bot_view, follow_up_facts
 from plugins.brass_birmingham.data import Birmingham, birmingham
-from plugins.brass_birmingham.determinize import position_from_view
 from plugins.brass_birmingham.names import Names, shipped_names
 from plugins.brass_birmingham.state import State, apply
 from plugins.brass_birmingham.variant import BirminghamVariant, birmingham_variant
@@ -81,7 +80,7 @@ class BrassBirmingham(BrassGame):
             BirminghamVariant(data, self.names) if data else birmingham_variant(self.data)
         )
         self.knowledge = knowledge.knowledge_of(data) if data else knowledge.knowledge()
-        self._evaluation = evaluation.Evaluation(self.data)
+        self._evaluation = evaluation.evaluation(self.data)
         # the static board, by the ids moves and views use, for GET /games
         self.metadata = {**type(self).metadata, "board": view.board(self.data, self.names)}
 
@@ -178,7 +177,7 @@ class BrassBirmingham(BrassGame):
     def determinize(self, view: dict[str, Any], rng: Random) -> State:
         """A state ``view`` (a seat's) cannot tell from the real one, built from the view
         alone with the hidden cards drawn from ``rng``."""
-        return position.load(self.data, position_from_view(self.data, self.names, view, rng))
+        return position.load(self.data, position.from_view(self.data, self.names, view, rng))
 
     # --- positions ------------------------------------------------------------------------
 

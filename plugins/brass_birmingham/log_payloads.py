@@ -1,12 +1,14 @@
 """What Birmingham's log serves for each stored event (``BrassBirmingham.LogPayloads``):
-the family's shapes plus its own events with ids as client names, as
-:func:`plugins.brass_birmingham.view.redact` writes them."""
+the family's board shapes (:func:`plugins.brass.board_docs.board_payloads`) plus its own
+events with ids as client names, as :func:`plugins.brass_birmingham.view.redact` writes
+them."""
 
 from __future__ import annotations
 
 import msgspec
 
-from plugins.brass.log_payloads import _Payload, family_payloads, served
+from plugins.brass import board_docs as bd
+from plugins.brass.log_payloads import _Payload, served
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham.view import Decision
 
@@ -22,20 +24,23 @@ class StartedLog(_Payload, kw_only=True):
     hand: list[str] | None
 
 
-_SPACE = {"slot": "space"}
-PAYLOADS: dict[str, type[msgspec.Struct]] = {
-    **family_payloads(Decision),
+_OWN: dict[str, type[msgspec.Struct]] = {
     "started": StartedLog,
-    "tile_placed": served(ev.TilePlaced, _SPACE, {"space": str, "industry": str}),
-    "link_placed": served(ev.LinkPlaced, retyped={"link": str}),
-    "tile_developed": served(ev.TileDeveloped, retyped={"industry": str}),
-    "cube_taken": served(ev.CubeTaken, _SPACE, {"space": str}),
-    "market_bought": served(ev.MarketBought),
-    "produced": served(ev.Produced, _SPACE, {"space": str}),
-    "flipped": served(ev.Flipped, _SPACE, {"space": str}),
     "merchant_beer_taken": served(ev.MerchantBeerTaken, retyped={"merchant": str}),
     "bonus_gained": served(ev.BonusGained),
-    "loan_taken": served(ev.LoanTaken, {"space": "income_space"}),
     "scouted": served(ev.Scouted),
-    "liquidated": served(ev.Liquidated, _SPACE, {"space": str}),
 }
+_BOARD = bd.board_payloads(Decision)
+_AFTER = {"merchant_beer_taken": "flipped", "bonus_gained": "merchant_beer_taken",
+          "scouted": "loan_taken"}  # fmt: skip
+"""Where each new event stands in the listing (the OpenAPI document's union follows it)."""
+
+
+def _listed() -> dict[str, type[msgspec.Struct]]:
+    order = [tag for tag in _BOARD]
+    for tag, after in _AFTER.items():
+        order.insert(order.index(after) + 1, tag)
+    return {tag: _OWN.get(tag) or _BOARD[tag] for tag in order}
+
+
+PAYLOADS = _listed()

@@ -8,81 +8,46 @@ sentence).
 from __future__ import annotations
 
 from collections import Counter
+from random import Random
 from typing import Any, Literal, NoReturn
 
 import msgspec
 
 from core.errors import InvalidPosition
+from plugins.brass import board_docs as bd
 from plugins.brass.state import PLAY, SCORING
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham.data import INDUSTRIES, SELLABLE, Birmingham
+from plugins.brass_birmingham.names import Names
 from plugins.brass_birmingham.state import CANAL, State
 
 FORMAT = "brass-birmingham/1"
 LEGACY_CARD_NAMES = {"wild_location": "wild:location", "wild_industry": "wild:industry"}
 """Wild card names of the first release, still read so stored matches replay."""
-ERAS = ("canal", "rail")
+ERAS = bd.ERAS
+WILD_KINDS = ("location", "industry")
+"""The keys of the view's ``wild_cards`` and ``wild_supply``."""
 STEP_KINDS = frozenset({
     "coal", "link_coal", "iron", "beer", "rail_beer", "discard", "scout", "produce", "flip",
     "bonus", "more_link", "more_sell", "more_develop", "free_develop", "liquidate", "round_end",
 })  # fmt: skip
 
 
-class _Doc(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    pass
-
-
-class SeatDoc(_Doc, kw_only=True):
-    money: int
-    spent: int = 0
-    income_space: int
-    vp: int = 0
-    hand: list[str] = []
-    discards: list[str] = []
-    facedown: list[str] = []
-    mat: dict[str, int] = {}
-    """Tiles already taken off each industry's stack (built or developed); default 0."""
-
-
-class TileDoc(_Doc, kw_only=True):
-    space: str
-    """``location:index`` (index of the build space within its location, from 0)."""
-    owner: int
-    industry: str
-    level: int
-    cubes: int = 0
-    flipped: bool = False
-
-
-class LinkDoc(_Doc, kw_only=True):
-    link: str
-    owner: int
-
-
-class MerchantDoc(_Doc, kw_only=True):
+class MerchantDoc(bd.Doc, kw_only=True):
     location: str
     tile: str | None
     beer: int = 0
 
 
-class StepDoc(_Doc, kw_only=True):
-    kind: str
-    n: int = 0
-    a: int = -1
-    b: int = -1
-
-
-class WildDoc(_Doc, kw_only=True):
+class WildDoc(bd.Doc, kw_only=True):
     location: int
     industry: int
 
 
-class MarketsDoc(_Doc, kw_only=True):
-    coal: int
-    iron: int
+class PositionDoc(bd.Doc, kw_only=True):
+    """The family's board document (:mod:`plugins.brass.board_docs`) with the wild cards'
+    supply and the merchants, in the order Birmingham has always served them."""
 
-
-class PositionDoc(_Doc, kw_only=True):
     format: Literal["brass-birmingham/1"] = FORMAT
     players: int
     era: Literal["canal", "rail"] = "canal"
@@ -92,54 +57,30 @@ class PositionDoc(_Doc, kw_only=True):
     turn: int = 0
     actions_left: int | None = None
     """Actions left in the current seat's turn; default: a full turn of this round."""
-    seats: list[SeatDoc]
+    seats: list[bd.SeatDoc]
     deck: list[str] | None = None
     """Top card last; default: every card held nowhere else, in card-table order."""
     wild_supply: WildDoc | None = None
-    tiles: list[TileDoc] = []
-    links: list[LinkDoc] = []
-    markets: MarketsDoc
+    tiles: list[bd.TileDoc] = []
+    links: list[bd.LinkDoc] = []
+    markets: bd.MarketsDoc
     merchants: list[MerchantDoc]
     """One entry per merchant space, in board order (``tile`` null on an unused space)."""
-    pending: list[StepDoc] = []
+    pending: list[bd.StepDoc] = []
     deciding: int = -1
     """A seat deciding outside its turn (round-end liquidation), else -1."""
 
 
 def export(d: Birmingham, s: State) -> dict[str, Any]:
-    names = d.cards.name
     tile_ids = [t.id for t in d.merchant_tiles]
     doc = PositionDoc(
-        players=s.players, era=ERAS[s.era], round=s.round, phase=s.phase,  # type: ignore[arg-type]
-        order=list(s.order), turn=s.turn, actions_left=s.actions_left,
-        seats=[
-            SeatDoc(
-                money=s.money[i], spent=s.spent[i], income_space=s.income[i], vp=s.vp[i],
-                hand=[names(c) for c in s.hands[i]], discards=[names(c) for c in s.discards[i]],
-                facedown=[names(c) for c in s.facedown[i]],
-                mat={INDUSTRIES[k]: s.mat[i][k] for k in range(len(INDUSTRIES))},
-            )
-            for i in range(s.players)
-        ],
-        deck=[names(c) for c in s.deck],
+        **bd.export_fields(d, s, INDUSTRIES),
         wild_supply=WildDoc(location=s.wild_supply[0], industry=s.wild_supply[1]),
-        tiles=[
-            TileDoc(space=d.slot_name(slot), owner=o, industry=INDUSTRIES[s.slot_ind[slot]],
-                    level=s.slot_level[slot], cubes=s.slot_cubes[slot],
-                    flipped=s.slot_flipped[slot])
-            for slot, o in enumerate(s.slot_owner) if o >= 0
-        ],
-        links=[
-            LinkDoc(link=d.link_names[li], owner=o) for li, o in enumerate(s.link_owner) if o >= 0
-        ],
-        markets=MarketsDoc(coal=s.coal_market, iron=s.iron_market),
         merchants=[
             MerchantDoc(location=d.locations[d.merchant_loc[m]].id,
                         tile=None if t < 0 else tile_ids[t], beer=s.merchant_beer[m])
             for m, t in enumerate(s.merchant_tile)
         ],
-        pending=[StepDoc(kind=p.kind, n=p.n, a=p.a, b=p.b) for p in s.pending],
-        deciding=s.deciding,
     )  # fmt: skip
     return msgspec.to_builtins(doc)
 
@@ -148,7 +89,7 @@ def _fail(code: str, message: str) -> NoReturn:
     raise InvalidPosition(code, message)
 
 
-def _fewest_taken(d: Birmingham, tiles: list[TileDoc], seat: int, industry: str) -> int:
+def _fewest_taken(d: Birmingham, tiles: list[bd.TileDoc], seat: int, industry: str) -> int:
     """The fewest tiles off ``industry``'s stack that account for ``seat``'s tiles of it on
     the board, so that hand-written documents need not count the mat (0 if none can)."""
     on_board = Counter(t.level for t in tiles if t.owner == seat and t.industry == industry)
@@ -389,3 +330,23 @@ def load(d: Birmingham, raw: dict[str, Any]) -> State:
         iron_market=doc.markets.iron, merchant_tile=merchant_tile, merchant_beer=merchant_beer,
         pending=pending, deciding=doc.deciding,
     )  # fmt: skip
+
+
+def from_view(d: Birmingham, names: Names, view: dict[str, Any], rng: Random) -> dict[str, Any]:
+    """The position document of a state ``view`` (a seat's) cannot tell from the real one,
+    its hidden cards drawn with ``rng`` (``Game.determinize``, for the search bot). The
+    wild cards in a hand are public (the view counts them), so they stay where they are."""
+    wild = list(zip((d.cards.wild_location, d.cards.wild_industry), WILD_KINDS, strict=True))
+    merchants = {m["merchant"]: m for m in view["merchants"]}
+    return {
+        "format": FORMAT,
+        **bd.fields_from_view(d, view, rng, INDUSTRIES, lambda p: [
+            w for w, key in wild for _ in range(p["wild_cards"][key])]),
+        "wild_supply": view["wild_supply"],
+        "merchants": [
+            {"location": d.locations[loc].id,
+             "tile": merchants[m]["tile"] if m in merchants else None,
+             "beer": int(merchants[m]["beer"]) if m in merchants else 0}
+            for m, loc in zip(names.merchant, d.merchant_loc, strict=True)
+        ],
+    }  # fmt: skip

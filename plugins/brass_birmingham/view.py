@@ -8,17 +8,17 @@ cannot drift apart.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
+from plugins.brass import board_docs as bd
 from plugins.brass import client as fc
 from plugins.brass import events as fev
 from plugins.brass.actions.network import second_link_blocker
 from plugins.brass.hidden import dealt
-from plugins.brass.layout import Layout, load_layout, served
+from plugins.brass.layout import Layout, load_layout
 from plugins.brass.log import redact_log
-from plugins.brass.mat import EMPTY
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham.data import DATA, INDUSTRIES, Birmingham
 from plugins.brass_birmingham.names import Names
@@ -54,33 +54,6 @@ class PlayerView(fc.PlayerCore, kw_only=True):
     """Link tiles not on the board (canal links come back when the canal era ends)."""
 
 
-class TileView(fc.Doc, kw_only=True):
-    space: str
-    location: str
-    owner: int
-    industry: str
-    level: int
-    flipped: bool
-    resources: int
-    """Coal cubes on a mine, iron on a works, barrels on a brewery; 0 on other tiles."""
-
-
-class LinkView(fc.Doc, kw_only=True):
-    link: str
-    ends: list[str]
-    owner: int
-    kind: Literal["canal", "rail"]
-
-
-class MarketView(fc.Doc, kw_only=True):
-    cubes: int
-    capacity: int
-    buy_price: int
-    """What the next cube bought costs (the empty-market price once it is empty)."""
-    sell_price: int | None
-    """What the next cube sold into it earns; ``None`` when it is full."""
-
-
 class BonusView(fc.Doc, kw_only=True):
     kind: str
     amount: int
@@ -105,28 +78,13 @@ class DoubleRailView(fc.Doc, kw_only=True):
     reason: str | None = None
 
 
-class ViewDoc(fc.Doc, kw_only=True):
-    seat: int | None
-    """The viewer (``None``: a spectator)."""
-    era: Literal["canal", "rail"]
-    round: int
-    phase: Literal["play", "scoring", "over"]
-    order: list[int]
-    turn_seat: int | None
-    """The seat whose turn it is (``None`` between eras and after the game)."""
-    actions_left: int
+class ViewDoc(fc.TurnView, kw_only=True):
     decision: Decision
-    pending: list[fc.StepView]
-    """Every step of the action in progress, ``decision`` describing the first (empty
-    between actions); the position document's ``pending``."""
     players: list[PlayerView]
-    hand: list[str] | None
-    """The viewer's own cards (``None`` for a spectator)."""
-    deck_count: int
     wild_supply: dict[str, int]
-    tiles: list[TileView]
-    links: list[LinkView]
-    markets: dict[str, MarketView]
+    tiles: list[bd.TileView]
+    links: list[bd.LinkView]
+    markets: dict[str, bd.MarketView]
     merchants: list[MerchantView]
     double_rail: DoubleRailView | None = None
     """Rail era, between the actions of a turn: whether a double rail is open to the seat to
@@ -200,45 +158,15 @@ def decision(d: Birmingham, names: Names, s: State) -> Decision:
     return fc.current_decision(s, lambda step, left: describe(d, names, step, left), Decision)
 
 
-def _market(market: Any, cubes: int) -> MarketView:
-    price = market.buy_cost(cubes, 1)
-    sold, money = market.sell(cubes, 1)
-    return MarketView(cubes=cubes, capacity=market.capacity, buy_price=price,
-                      sell_price=money if sold else None)  # fmt: skip
-
-
 def view(d: Birmingham, names: Names, s: State, seat: int | None) -> dict[str, Any]:
-    card = names.card
     tile_ids = [t.id for t in d.merchant_tiles]
-    kind = ERAS[s.era]
+    wild = d.cards.wild_location, d.cards.wild_industry
     doc = ViewDoc(
-        seat=seat, era=kind, **fc.turn_fields(s, seat, card), decision=decision(d, names, s),
-        players=[
-            PlayerView(
-                **fc.player_fields(d.income, s, i, card),
-                wild_cards={"location": s.hands[i].count(d.cards.wild_location),
-                            "industry": s.hands[i].count(d.cards.wild_industry)},
-                next_tiles=_next_tiles(d, s.mat[i]),
-                tiles_left={name: d.stacks.sizes[k] - s.mat[i][k]
-                            for k, name in enumerate(INDUSTRIES)},
-                links_left=max(0, d.rules.link_tiles - s.link_owner.count(i)),
-            )
-            for i in range(s.players)
-        ],
+        seat=seat, era=ERAS[s.era], **fc.turn_fields(s, seat, names.card),
+        decision=decision(d, names, s),
+        **bd.view_fields(d, names, s, INDUSTRIES, PlayerView, lambda i: {"wild_cards": {
+            "location": s.hands[i].count(wild[0]), "industry": s.hands[i].count(wild[1])}}),
         wild_supply={"location": s.wild_supply[0], "industry": s.wild_supply[1]},
-        tiles=[
-            TileView(space=names.space[slot], location=names.location[d.slot_loc[slot]],
-                     owner=o, industry=INDUSTRIES[s.slot_ind[slot]], level=s.slot_level[slot],
-                     flipped=s.slot_flipped[slot], resources=s.slot_cubes[slot])
-            for slot, o in enumerate(s.slot_owner) if o >= 0
-        ],
-        links=[
-            LinkView(link=names.link[li], ends=[names.location[n] for n in d.link_nodes[li]],
-                     owner=o, kind=kind)
-            for li, o in enumerate(s.link_owner) if o >= 0
-        ],
-        markets={"coal": _market(d.coal_market, s.coal_market),
-                 "iron": _market(d.iron_market, s.iron_market)},
         merchants=[
             MerchantView(
                 merchant=names.merchant[m], location=names.location[d.merchant_loc[m]],
@@ -250,12 +178,6 @@ def view(d: Birmingham, names: Names, s: State, seat: int | None) -> dict[str, A
         double_rail=_double_rail(d, s),
     )  # fmt: skip
     return msgspec.to_builtins(doc)
-
-
-def _next_tiles(d: Birmingham, mat: list[int]) -> dict[str, int | None]:
-    """Per industry, the level of the seat's lowest tile left (``None``: none left)."""
-    levels = [d.stacks.top_level(k, taken) for k, taken in enumerate(mat)]
-    return {n: None if lvl == EMPTY else lvl for n, lvl in zip(INDUSTRIES, levels, strict=True)}
 
 
 def _double_rail(d: Birmingham, s: State) -> DoubleRailView | None:
@@ -276,8 +198,6 @@ def _bonus(d: Birmingham, loc: int) -> BonusView:
 
 # --- the event log --------------------------------------------------------------------------
 
-_SPACE_EVENTS = (ev.CubeTaken, ev.Flipped, ev.Produced, ev.Liquidated, ev.TilePlaced)
-
 
 def redact(d: Birmingham, names: Names, e: Any, seat: int | None) -> dict[str, Any]:
     """Event ``e`` as ``seat`` may read it, ids as names: hidden cards only as counts."""
@@ -296,19 +216,10 @@ def redact(d: Birmingham, names: Names, e: Any, seat: int | None) -> dict[str, A
 
 
 def _named(names: Names, e: Any, out: dict[str, Any]) -> dict[str, Any]:
-    """Birmingham's own events with ids as client names."""
-    t = type(e)
-    if t in _SPACE_EVENTS:
-        out = {("space" if k == "slot" else k): v for k, v in out.items()}
-        out["space"] = names.space[e.slot]
-    if t is ev.TilePlaced or t is ev.TileDeveloped:
-        out["industry"] = INDUSTRIES[e.industry]
-    elif t is ev.LinkPlaced:
-        out["link"] = names.link[e.link]
-    elif t is ev.MerchantBeerTaken:
+    """Birmingham's events with ids as client names: the board's, and the merchant's."""
+    out = bd.rename(names, INDUSTRIES, e, out)
+    if type(e) is ev.MerchantBeerTaken:
         out["merchant"] = names.merchant[e.merchant]
-    elif t is ev.LoanTaken:
-        out = {("income_space" if k == "space" else k): v for k, v in out.items()}
     return out
 
 
@@ -318,25 +229,13 @@ def _named(names: Names, e: Any, out: dict[str, Any]) -> dict[str, Any]:
 def board(d: Birmingham, names: Names) -> dict[str, Any]:
     """Every location, build space (with its icons), merchant space and link line by the
     ids the moves and views use, and where each is drawn (``layout``)."""
-    return {
-        "locations": [{"location": loc.id, "name": loc.name, "kind": loc.kind}
-                      for loc in d.locations],
-        "spaces": [{"space": names.space[slot], "location": names.location[d.slot_loc[slot]],
-                    "icons": [INDUSTRIES[k] for k in d.slot_icons[slot]]}
-                   for slot in range(d.n_slots)],
-        "merchant_spaces": [
-            {"merchant": names.merchant[m], "location": names.location[loc],
-             "min_players": d.merchant_min_players[m],
-             "bonus": msgspec.to_builtins(_bonus(d, loc))}
-            for m, loc in enumerate(d.merchant_loc)
-        ],
-        "links": [{"link": names.link[li], "ends": [names.location[n] for n in nodes],
-                   "canal": d.link_canal[li], "rail": d.link_rail[li]}
-                  for li, nodes in enumerate(d.link_nodes)],
-        "coal_market": {"prices": d.coal_market.prices, "empty_price": d.coal_market.empty_price},
-        "iron_market": {"prices": d.iron_market.prices, "empty_price": d.iron_market.empty_price},
-        "layout": served(board_layout(d, names)),
-    }  # fmt: skip
+    locations, spaces, *rest = bd.static_board(d, names, INDUSTRIES, board_layout(d, names)).items()
+    merchants = [
+        {"merchant": names.merchant[m], "location": names.location[loc],
+         "min_players": d.merchant_min_players[m], "bonus": msgspec.to_builtins(_bonus(d, loc))}
+        for m, loc in enumerate(d.merchant_loc)
+    ]  # fmt: skip
+    return dict([locations, spaces, ("merchant_spaces", merchants), *rest])
 
 
 def board_layout(d: Birmingham, names: Names) -> Layout:

@@ -3,7 +3,7 @@ its payload shapes and the static board; every id is a name the moves accept."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
@@ -39,19 +39,9 @@ class DistantMarketView(fc.Doc, kw_only=True):
     """The demand tiles still in the bag (spaces each moves the marker down), sorted."""
 
 
-class ViewDoc(fc.Doc, kw_only=True):
-    seat: int | None
-    era: Literal["canal", "rail"]
-    round: int
-    phase: Literal["play", "scoring", "over"]
-    order: list[int]
-    turn_seat: int | None
-    actions_left: int
+class ViewDoc(fc.TurnView, kw_only=True):
     decision: Decision
-    pending: list[fc.StepView]
     players: list[bd.PlayerView]
-    hand: list[str] | None
-    deck_count: int
     tiles: list[bd.TileView]
     links: list[bd.LinkView]
     markets: dict[str, bd.MarketView]
