@@ -15,9 +15,9 @@ the variant's industry names, ``names`` its client ids (``card``, ``space``, ``l
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from random import Random
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import msgspec
 
@@ -32,6 +32,8 @@ from plugins.brass.log_payloads import _Payload, family_payloads, served
 from plugins.brass.mat import EMPTY
 
 ERAS = ("canal", "rail")
+CANAL, RAIL = 0, 1
+T = TypeVar("T")
 
 # --- the view ---------------------------------------------------------------------------------
 
@@ -227,74 +229,201 @@ def check(ok: bool, code: str, message: str) -> None:
         raise InvalidPosition(code, message)
 
 
+def load_doc(raw: Any, doc_type: type[T], title: str) -> T:
+    """``raw`` as the variant's document class; a wrong shape is ``invalid_position``."""
+    try:
+        return msgspec.convert(raw, doc_type)
+    except msgspec.ValidationError as exc:
+        message = f"not a {title} position document: {exc}"
+        raise InvalidPosition("invalid_position", message) from None
+
+
 def load_fields(
-    d: Any, doc: BoardPositionDoc, industries: Sequence[str], step_kinds: frozenset[str]
-) -> dict[str, Any]:
-    """Keyword arguments of the variant's state for ``doc``'s board, checked: the cards are
-    the player count's deck, tiles on spaces with their icon in an era they can be in,
-    links of the era, markets in range, pending steps the variant knows."""
-    n, era = doc.players, ERAS.index(doc.era)
-    check(2 <= n <= 4 and len(doc.seats) == n, "bad_seats", "2 to 4 players, one seat each")
+    d: Any, doc: Any, industries: Sequence[str], step_kinds: Iterable[str], title: str, *,
+    aliases: Mapping[str, str] = {}, wild_supply: Sequence[int] | None = None,
+    one_per_location: bool = True, board_extra: Callable[[], dict[str, Any]] = dict,
+) -> dict[str, Any]:  # fmt: skip
+    """Keyword arguments of the variant's state for ``doc``'s board, each impossible fact
+    refused with its own code (``CLIENTS.md`` of Birmingham lists them): seats, turn and
+    actions; the cards the player count's deck exactly (card names read through
+    ``aliases``; the data's wild cards only in hands, one of each at most, and with the
+    supply ``wild_supply``, default what the hands leave, their full count); mats, money
+    and income; tiles on spaces with their icon, in an era they can be on the board, as
+    many as the mats gave, cubes as they flip; links of the era, no more than a seat owns;
+    markets; then ``board_extra``, the variant's own parts (checked, as more fields); last
+    the pending steps (of ``step_kinds`` or ``round_end``), phase and deciding seat."""
+    n = doc.players
+    check(2 <= n <= 4, "bad_player_count", f"{title} takes 2 to 4 players")
+    check(len(doc.seats) == n, "bad_seats", f"seats must list {n} players")
     check(sorted(doc.order) == list(range(n)), "bad_order", "order must list every seat once")
-    check(0 <= doc.turn <= n and doc.round >= 1 and 0 <= doc.actions_left <= 2, "bad_turn",
-          "turn indexes the order, rounds count from 1, a turn has at most 2 actions")
-    card = d.cards.index
-    hands = [sorted(card(c) for c in x.hand) for x in doc.seats]
-    discards = [[card(c) for c in x.discards] for x in doc.seats]
-    facedown = [[card(c) for c in x.facedown] for x in doc.seats]
-    held = Counter(c for i in range(n) for c in hands[i] + discards[i] + facedown[i])
-    cards = Counter({k: c for k, c in enumerate(d.deck_copies[n]) if c})
-    deck = sorted((cards - held).elements()) if doc.deck is None else [card(c) for c in doc.deck]
-    check(held + Counter(deck) == cards, "cards_not_conserved",
-          f"the cards must be the {n}-player deck exactly")
-    mats = [[x.mat.get(k, 0) for k in industries] for x in doc.seats]
-    for i, x in enumerate(doc.seats):
-        check(set(x.mat) <= set(industries), "unknown_industry", f"seat {i}: mat industry")
-        check(all(0 <= t <= size for t, size in zip(mats[i], d.stacks.sizes, strict=True)),
-              "bad_mat", f"seat {i}: a stack count out of range")
-        check(x.money >= 0 and x.spent >= 0 and 0 <= x.income_space <= d.income.last_space,
-              "bad_seat", f"seat {i}: money, spending or income space out of range")
+    check(0 <= doc.turn <= n, "bad_turn", "turn must index the order")
+    era = ERAS.index(doc.era)
+    check(doc.round >= 1, "bad_round", "rounds are counted from 1")
+    first_round, tr = era == CANAL and doc.round == 1, d.turn_rules
+    per_turn = tr.actions_first_round if first_round else tr.actions_per_turn
+    actions_left = per_turn if doc.actions_left is None else doc.actions_left
+    check(0 <= actions_left <= per_turn, "bad_actions", f"actions_left must be 0 to {per_turn}"
+          + (" in the first canal round" if first_round else ""))  # fmt: skip
+
+    def card(name: str) -> int:
+        try:
+            return d.cards.index(aliases.get(name, name))  # type: ignore[no-any-return]
+        except KeyError:
+            raise InvalidPosition("unknown_card", f"no card named {name!r}") from None
+
+    hands = [sorted(card(c) for c in seat.hand) for seat in doc.seats]
+    discards = [[card(c) for c in seat.discards] for seat in doc.seats]
+    facedown = [[card(c) for c in seat.facedown] for seat in doc.seats]
+    wild = tr.wild_cards
+    expected = Counter({k: c for k, c in enumerate(d.deck_copies[n]) if c})
+    regular: Counter[int] = Counter()
+    for i in range(n):
+        regular.update(hands[i])
+        regular.update(discards[i] + facedown[i])
+    if doc.deck is None:
+        # a hand-written puzzle rarely cares about the draw order, only about what is held
+        deck = sorted((expected - Counter({k: c for k, c in regular.items()
+                                           if k not in wild})).elements())  # fmt: skip
+    else:
+        deck = [card(c) for c in doc.deck]
+    regular.update(deck)
+    for i in range(n):
+        check(len(hands[i]) <= tr.hand_size, "hand_too_big",
+              f"seat {i} holds more than {tr.hand_size} cards")  # fmt: skip
+        # scouting gives one of each and is refused while a wild card is held
+        check(all(hands[i].count(w) <= 1 for w in wild), "too_many_wild_cards",
+              f"seat {i} holds two wild cards of one kind")  # fmt: skip
+    held_wild = [regular.pop(w, 0) for w in wild]
+    check(not any(c in wild for c in deck) and not any(
+        c in wild for i in range(n) for c in discards[i] + facedown[i]),
+        "wild_card_misplaced", "wild cards are only ever in hands or their supply")  # fmt: skip
+    check(regular == expected, "cards_not_conserved",
+          f"deck, hands, discards and face-down cards must hold the {n}-player deck exactly")
+    full = list(d.wild_supply) if wild else []
+    supply = list(wild_supply) if wild_supply is not None else [
+        f - h for f, h in zip(full, held_wild, strict=True)]
+    check([s + h for s, h in zip(supply, held_wild, strict=True)] == full,
+          "wild_cards_not_conserved",
+          f"wild cards in hands plus supply must be {full[0] if full else 0} of each")
+
+    mats = []
+    for i, seat in enumerate(doc.seats):
+        check(not set(seat.mat) - set(industries), "unknown_industry",
+              f"seat {i}: unknown industry in mat")  # fmt: skip
+        row = [seat.mat[name] if name in seat.mat else _fewest_taken(d, doc.tiles, i, name, k)
+               for k, name in enumerate(industries)]  # fmt: skip
+        for k, taken in enumerate(row):
+            check(0 <= taken <= d.stacks.sizes[k], "bad_mat",
+                  f"seat {i}: {industries[k]} stack count out of range")  # fmt: skip
+        mats.append(row)
+        check(seat.money >= 0 and seat.spent >= 0, "negative_money",
+              f"seat {i}: money and spending cannot be negative")  # fmt: skip
+        check(0 <= seat.income_space <= d.income.last_space, "bad_income",
+              f"seat {i}: income space off the track")  # fmt: skip
+
     ns = d.n_slots
     owner, ind, level, cubes, flipped = [-1] * ns, [-1] * ns, [0] * ns, [0] * ns, [False] * ns
-    spaces = {d.slot_name(i): i for i in range(ns)}
+    # a tile just built whose cubes are still to come (its action waits for a payment)
+    producing = {p.a for p in doc.pending if p.kind == "produce"}
+    space_index = {d.slot_name(i): i for i in range(ns)}
+    on_board: Counter[tuple[int, int, int]] = Counter()
     for t in doc.tiles:
-        slot, k = spaces[t.space], list(industries).index(t.industry)
-        check(owner[slot] < 0 and k in d.slot_icons[slot] and 0 <= t.owner < n, "bad_tile",
-              f"{t.space}: taken twice, wrong icon or no such owner")
-        check(t.level >= d.first_level[k], "bad_tile", f"{t.space}: no such level")
-        row = d.tile(k, t.level)
-        stays = era == 1 and t.level > 1 and row.canal  # built in the canal era, still here
-        check(row.buildable(era) or stays, "bad_tile",
-              f"{t.space}: {t.industry} level {t.level} is not on the board in this era")
-        check(0 <= t.cubes <= max(row.produce(0), row.produce(1)), "bad_tile",
-              f"{t.space}: cubes out of range")
+        slot = space_index.get(t.space)
+        check(slot is not None, "unknown_space", f"no build space {t.space!r}")
+        assert slot is not None
+        check(owner[slot] < 0, "space_taken_twice", f"two tiles on {t.space}")
+        check(t.industry in industries, "unknown_industry", f"unknown industry {t.industry!r}")
+        k = industries.index(t.industry)
+        check(k in d.slot_icons[slot], "wrong_space",
+              f"{t.space} does not show the {t.industry} icon")  # fmt: skip
+        check(0 <= t.owner < n, "bad_owner", f"tile on {t.space} belongs to no seat")
+        first = d.first_level[k]
+        check(first <= t.level < first + len(d.tiles[k]), "bad_level",
+              f"{t.industry} has no level {t.level}")  # fmt: skip
+        tile = d.tile(k, t.level)
+        most = max(tile.produce(CANAL), tile.produce(RAIL))
+        if not most:
+            check(not t.cubes, "cubes_not_conserved", f"{t.space}: a {t.industry} holds no cubes")
+        else:
+            check((t.flipped == (t.cubes == 0) or slot in producing) and 0 <= t.cubes <= most,
+                  "cubes_not_conserved", f"{t.space}: a resource tile flips exactly when its "
+                  f"last cube goes (1..{most} cubes while unflipped)")  # fmt: skip
+        stays = era == RAIL and t.level > 1 and tile.canal  # built in the canal era, still here
+        check(tile.buildable(era) or stays, "tile_wrong_era",
+              f"{t.industry} level {t.level} cannot be on the board in the {doc.era} era")
         owner[slot], ind[slot], level[slot] = t.owner, k, t.level
         cubes[slot], flipped[slot] = t.cubes, t.flipped
-    link_owner, links = [-1] * d.n_links, {name: i for i, name in enumerate(d.link_names)}
+        on_board[(t.owner, k, t.level)] += 1
+    for (seat, k, lvl), count in on_board.items():
+        taken = d.stacks.taken(k, mats[seat][k]).count(lvl)
+        owned, what = d.stacks.sequence[k].count(lvl), f"{industries[k]} level {lvl} tiles"
+        check(count <= owned, "tiles_not_conserved", f"seat {seat} has {count} {what} on the "
+              f"board, but a player has only {owned} {what}")  # fmt: skip
+        check(count <= taken, "tiles_not_conserved", f"seat {seat} has {count} {what} on the "
+              f"board but only {taken} taken off its mat")  # fmt: skip
+    if era == CANAL and one_per_location:
+        for loc_slots in d.loc_slots:
+            owners = [owner[sl] for sl in loc_slots if owner[sl] >= 0]
+            check(len(owners) == len(set(owners)), "one_industry_per_location",
+                  "canal era: one industry per location per seat")  # fmt: skip
+
+    link_owner = [-1] * d.n_links
+    link_index = {name: i for i, name in enumerate(d.link_names)}
     for lk in doc.links:
-        li, lines = links[lk.link], d.link_rail if era else d.link_canal
-        check(link_owner[li] < 0 and 0 <= lk.owner < n and lines[li],
-              "bad_link", f"{lk.link}: twice, no such owner or not of this era")
+        li = link_index.get(lk.link)
+        check(li is not None, "unknown_link", f"no link line {lk.link!r}")
+        assert li is not None
+        check(link_owner[li] < 0, "link_twice", f"two links on {lk.link}")
+        check(0 <= lk.owner < n, "bad_owner", f"link {lk.link} belongs to no seat")
+        check((d.link_rail if era else d.link_canal)[li], "link_wrong_era",
+              f"{lk.link} cannot carry a {doc.era} link")  # fmt: skip
         link_owner[li] = lk.owner
+    for seat in range(n):
+        most = d.rules.link_tiles
+        check(link_owner.count(seat) <= most, "too_many_links",
+              f"seat {seat} has more than its {most} link tiles on the board")  # fmt: skip
+
     m = doc.markets
-    check(0 <= m.coal <= d.coal_market.capacity and 0 <= m.iron <= d.iron_market.capacity,
-          "bad_market", "market cubes out of range")
-    check(all(p.kind in step_kinds or p.kind == "round_end" for p in doc.pending),
-          "bad_pending", "unknown pending step")
-    check(-1 <= doc.deciding < n and (doc.phase == "play" or not doc.pending), "bad_pending",
-          "a pending decision needs the game in play, by a seat")
+    check(0 <= m.coal <= d.coal_market.capacity, "bad_market", "coal market count out of range")
+    check(0 <= m.iron <= d.iron_market.capacity, "bad_market", "iron market count out of range")
+    extra = board_extra()
+
+    kinds = {*step_kinds, "round_end"}
+    for p in doc.pending:
+        check(p.kind in kinds, "bad_pending", f"unknown pending step {p.kind!r}")
+    check(not doc.pending or doc.phase == "play", "bad_pending",
+          "a pending decision needs the game in play")  # fmt: skip
+    check(doc.phase != "scoring" or not (deck or any(hands)), "bad_phase",
+          "an era ends only when the deck and every hand are empty")  # fmt: skip
+    at_round_end = doc.turn == n and bool(doc.pending)
+    check(-1 <= doc.deciding < n and (doc.deciding >= 0) == at_round_end, "bad_deciding",
+          "a seat decides outside its turn only at a round's end")  # fmt: skip
     check(doc.phase != "play" or doc.turn < n or doc.deciding >= 0, "bad_turn",
           "in play, turn must index the order")
     return dict(
         players=n, era=era, round=doc.round, phase=doc.phase, order=list(doc.order),
-        turn=doc.turn, actions_left=doc.actions_left, money=[x.money for x in doc.seats],
+        turn=doc.turn, actions_left=actions_left, money=[x.money for x in doc.seats],
         spent=[x.spent for x in doc.seats], income=[x.income_space for x in doc.seats],
         vp=[x.vp for x in doc.seats], hands=hands, deck=deck, discards=discards,
-        facedown=facedown, mat=mats, slot_owner=owner, slot_ind=ind, slot_level=level,
-        slot_cubes=cubes, slot_flipped=flipped, link_owner=link_owner, coal_market=m.coal,
-        iron_market=m.iron, pending=[Step(p.kind, p.n, p.a, p.b) for p in doc.pending],
-        deciding=doc.deciding,
+        facedown=facedown, wild_supply=supply, mat=mats, slot_owner=owner, slot_ind=ind,
+        slot_level=level, slot_cubes=cubes, slot_flipped=flipped, link_owner=link_owner,
+        coal_market=m.coal, iron_market=m.iron, **extra,
+        pending=[Step(p.kind, p.n, p.a, p.b) for p in doc.pending], deciding=doc.deciding,
     )  # fmt: skip
+
+
+def _fewest_taken(d: Any, tiles: list[TileDoc], seat: int, industry: str, k: int) -> int:
+    """The fewest tiles off ``industry``'s stack that account for ``seat``'s tiles of it on
+    the board, so that hand-written documents need not count the mat (0 if none can)."""
+    on_board = Counter(t.level for t in tiles if t.owner == seat and t.industry == industry)
+    levels = d.stacks.sequence[k]
+    need = 0
+    for level, count in on_board.items():
+        at = [pos for pos, lvl in enumerate(levels) if lvl == level]
+        if count > len(at):
+            return 0
+        need = max(need, at[count - 1] + 1)
+    return need
 
 
 def fields_from_view(

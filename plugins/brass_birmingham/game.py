@@ -177,7 +177,7 @@ class BrassBirmingham(BrassGame):
     def determinize(self, view: dict[str, Any], rng: Random) -> State:
         """A state ``view`` (a seat's) cannot tell from the real one, built from the view
         alone with the hidden cards drawn from ``rng``."""
-        return position.load(self.data, position.from_view(self.data, self.names, view, rng))
+        return self.load_position(position.from_view(self.data, self.names, view, rng))
 
     # --- positions ------------------------------------------------------------------------
 
@@ -185,4 +185,4 @@ class BrassBirmingham(BrassGame):
         return position.export(self.data, state)
 
     def load_position(self, doc: dict[str, Any]) -> State:
-        return position.load(self.data, doc)
+        return position.load(self.data, doc, self.variant.step_kinds)

@@ -10,7 +10,6 @@ from typing import Any, Literal
 
 import msgspec
 
-from core.errors import InvalidPosition
 from plugins.brass import board_docs as bd
 from plugins.brass_lancashire.data import INDUSTRIES, Lancashire
 from plugins.brass_lancashire.state import State
@@ -36,14 +35,8 @@ def export(d: Lancashire, s: State) -> dict[str, Any]:
 
 
 def load(d: Lancashire, raw: Any, step_kinds: frozenset[str]) -> State:
-    try:
-        doc = msgspec.convert(raw, PositionDoc)
-    except msgspec.ValidationError as exc:
-        raise InvalidPosition("invalid_position", f"not a Lancashire position: {exc}") from None
-    try:
-        board = bd.load_fields(d, doc, INDUSTRIES, step_kinds)
-    except (KeyError, IndexError, ValueError) as exc:
-        raise InvalidPosition("invalid_position", f"impossible position: {exc!r}") from None
+    doc = bd.load_doc(raw, PositionDoc, "Brass: Lancashire")
+    board = bd.load_fields(d, doc, INDUSTRIES, step_kinds, "Brass: Lancashire")
     n, dm = doc.players, doc.distant_market
     left = sorted(d.demand_tiles[n] if dm.tiles_left is None else dm.tiles_left)
     bd.check(not Counter(left) - Counter(d.demand_tiles[n]), "bad_distant_market",
