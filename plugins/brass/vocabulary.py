@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
+import msgspec
+
 from plugins.brass.client import Ids
 
 
@@ -86,3 +88,27 @@ def _converter(
     if decoding:
         return lambda m: target(*[table.index_of(getattr(m, f)) for f, table in order])
     return lambda m: target(*[table[getattr(m, f)] for f, table in order])
+
+
+class Declare:
+    """A game's moves, each declared once: a call makes the named class from the engine
+    class (its ``name``, default the engine's; the same tag; the named fields
+    ``"named>engine:kind"`` typed by ``types[kind]``, or by a keyword of the field's name;
+    ``doc``, what the OpenAPI document and the client guide show) and records the
+    :class:`MovePair` in :attr:`pairs`."""
+
+    def __init__(self, module: str, types: Mapping[str, Any]) -> None:
+        self.module, self.types = module, types
+        self.pairs: list[MovePair] = []
+
+    def __call__(
+        self, engine: type, doc: str, *spec: str, name: str = "", **named_types: Any
+    ) -> Any:
+        pair = fields(*spec)
+        named = msgspec.defstruct(
+            name or engine.__name__, [(n, named_types.get(n) or self.types[k]) for n, _, k in pair],
+            tag=engine.__struct_config__.tag, frozen=True, module=self.module,  # type: ignore[attr-defined]
+            namespace={"__doc__": doc},
+        )  # fmt: skip
+        self.pairs.append(MovePair(named, engine, pair))
+        return named

@@ -1,8 +1,8 @@
 """Brass: Birmingham on the Brass-family engine (:mod:`plugins.brass`).
 
-Modules: ``data`` (data files, validated), ``moves`` (the named moves clients send),
-``internal_moves`` (the same moves as indices, what the engine works on), ``names`` (the
-boundary: names to indices and back, refusing unknown names), ``events`` (msgspec tagged
+Modules: ``data`` (data files, validated), ``moves`` (each move declared once: the named
+form clients send, the engine form of indices), ``names`` (the boundary: names to indices
+and back, refusing unknown names), ``events`` (msgspec tagged
 unions, stored with indices), ``state`` (flat state and the reducer), ``variant`` (the
 game on the family engine, :mod:`plugins.brass.turn` and :mod:`plugins.brass.actions`:
 its tables and its own rules, beer, merchants and scout), ``view`` (the client view, the

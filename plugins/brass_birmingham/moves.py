@@ -1,4 +1,7 @@
-"""Brass: Birmingham moves as clients send them: every field is a name the view shows.
+"""Brass: Birmingham's moves, each declared once (:class:`plugins.brass.vocabulary.Declare`):
+the named form clients send, every field a name the view shows, beside the engine form
+(indices) the actions work on: the family's (:mod:`plugins.brass.moves`) and Birmingham's
+own below. ``MOVES`` are the pairs :class:`~plugins.brass_birmingham.names.Names` converts.
 
 Names (documented with examples in ``CLIENTS.md``):
 
@@ -8,140 +11,81 @@ Names (documented with examples in ``CLIENTS.md``):
 * build spaces: ``<location>:<n>``, the ``n``-th space of the location from 0 in board order
   (``birmingham:2``); merchant spaces the same way at merchant locations (``oxford:1``);
 * links: the line's two ends, sorted and joined by ``~`` (``birmingham~dudley``).
-
-The engine works on indices (:mod:`plugins.brass_birmingham.internal_moves`);
-:mod:`plugins.brass_birmingham.names` converts both ways and refuses unknown names.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-import msgspec
+from msgspec import Meta, Struct
 
+from plugins.brass import moves as fm
 from plugins.brass.moves import Done, ScoreEra
+from plugins.brass.vocabulary import Declare
 
 Industry = Literal["cotton", "manufacturer", "pottery", "coal", "iron", "brewery"]
-Card = Annotated[
-    str,
-    msgspec.Meta(
-        description="a card as the hand shows it",
-        examples=["location:cannock", "industry:coal", "wild:location"],
-    ),
-]
-Space = Annotated[
-    str,
-    msgspec.Meta(
-        description="a build space: location id, ':', index from 0", examples=["cannock:0"]
-    ),
-]
-Link = Annotated[
-    str,
-    msgspec.Meta(description="a link line: its ends sorted, joined by '~'",
-                 examples=["birmingham~dudley"]),
-]  # fmt: skip
-Merchant = Annotated[
-    str,
-    msgspec.Meta(description="a merchant space: location id, ':', index from 0",
-                 examples=["oxford:0"]),
-]  # fmt: skip
+Card = Annotated[str, Meta(description="a card as the hand shows it", examples=[
+    "location:cannock", "industry:coal", "wild:location"])]  # fmt: skip
+Space = Annotated[str, Meta(description="a build space: location id, ':', index from 0",
+                            examples=["cannock:0"])]  # fmt: skip
+Link = Annotated[str, Meta(description="a link line: its ends sorted, joined by '~'",
+                           examples=["birmingham~dudley"])]  # fmt: skip
+Merchant = Annotated[str, Meta(description="a merchant space: location id, ':', index from 0",
+                               examples=["oxford:0"])]  # fmt: skip
 
 
-class Build(msgspec.Struct, tag="build", frozen=True):
-    """Build your lowest ``industry`` tile on ``space`` (empty, or an overbuild),
-    discarding ``card``."""
-
-    card: Card
-    space: Space
-    industry: Industry
-
-
-class Network(msgspec.Struct, tag="network", frozen=True):
-    """Place one link on ``link`` (canal era: a canal; rail era: a first rail)."""
-
-    link: Link
-
-
-class Develop(msgspec.Struct, tag="develop", frozen=True):
-    """Remove your lowest ``industry`` tile from your mat (a second may follow)."""
-
-    industry: Industry
-
-
-class Sell(msgspec.Struct, tag="sell", frozen=True):
-    """Sell your industry on ``space`` to the merchant on ``merchant``."""
-
-    space: Space
-    merchant: Merchant
-
-
-class Loan(msgspec.Struct, tag="loan", frozen=True):
-    """Take £30 and drop three income levels."""
-
-
-class Scout(msgspec.Struct, tag="scout", frozen=True):
+class Scout(Struct, tag="scout", frozen=True):
     """Discard three cards (chosen next) for one wild location and one wild industry card."""
 
 
-class Pass(msgspec.Struct, tag="pass", frozen=True):
-    """Discard a card and do nothing else."""
+class BeerAt(Struct, tag="pick_beer", frozen=True):
+    """Engine form: take the next beer from the brewery on ``slot``."""
+
+    slot: int
 
 
-class Discard(msgspec.Struct, tag="discard", frozen=True):
-    """Discard ``card`` to pay for the action just chosen."""
-
-    card: Card
+class MerchantBeer(Struct, tag="pick_merchant_beer", frozen=True):
+    """Engine form: take the next beer from beside the merchant you are selling to."""
 
 
-class PickCoal(msgspec.Struct, tag="pick_coal", frozen=True):
-    """Take the next coal from the mine on ``space`` (one of the tied nearest mines)."""
+class FreeDevelopOf(Struct, tag="free_develop", frozen=True):
+    """Engine form: a merchant's free development (Gloucester) on ``industry``."""
 
-    space: Space
-
-
-class PickIron(msgspec.Struct, tag="pick_iron", frozen=True):
-    """Take the next iron from the works on ``space``."""
-
-    space: Space
+    industry: int
 
 
-class PickBeer(msgspec.Struct, tag="pick_beer", frozen=True):
-    """Take the next beer barrel from ``source``: a brewery's build space, or the merchant
-    space being sold to (its barrel; the merchant's bonus follows)."""
-
-    source: Annotated[str, msgspec.Meta(examples=["stafford:0", "oxford:0"])]
-
-
-class Liquidate(msgspec.Struct, tag="liquidate", frozen=True):
-    """Round end, income unpaid: remove your industry on ``space`` for half its cost."""
-
-    space: Space
-
-
-class SecondLink(msgspec.Struct, tag="second_link", frozen=True):
-    """Rail era: add a second rail on ``link`` to this Network action (double rail)."""
-
-    link: Link
-
-
-class SellAlso(msgspec.Struct, tag="sell_also", frozen=True):
-    """Sell one more industry in this Sell action."""
-
-    space: Space
-    merchant: Merchant
-
-
-class DevelopAlso(msgspec.Struct, tag="develop_also", frozen=True):
-    """Develop a second tile in this Develop action."""
-
-    industry: Industry
-
-
-class FreeDevelop(msgspec.Struct, tag="free_develop", frozen=True):
-    """Take a merchant's free development (Gloucester) on ``industry``."""
-
-    industry: Industry
-
+move = Declare(__name__, {"card": Card, "space": Space, "link": Link, "industry": Industry,
+                          "merchant": Merchant})  # fmt: skip
+SALE = ("space>slot:space", "merchant:merchant")
+Build = move(fm.Build, "Build your lowest ``industry`` tile on ``space`` (empty, or an "
+             "overbuild),\ndiscarding ``card``.", "card:card", "space>slot:space",
+             "industry:industry")  # fmt: skip
+Network = move(fm.Network, "Place one link on ``link`` (canal era: a canal; rail era: a first "
+               "rail).", "link:link")  # fmt: skip
+Develop = move(fm.Develop, "Remove your lowest ``industry`` tile from your mat (a second may "
+               "follow).", "industry:industry")  # fmt: skip
+Sell = move(fm.Sell, "Sell your industry on ``space`` to the merchant on ``merchant``.", *SALE)
+Loan = move(fm.Loan, "Take £30 and drop three income levels.")
+Pass = move(fm.Pass, "Discard a card and do nothing else.")
+Discard = move(fm.Discard, "Discard ``card`` to pay for the action just chosen.", "card:card")
+PickCoal = move(fm.PickCoal, "Take the next coal from the mine on ``space`` (one of the tied "
+                "nearest mines).", "space>slot:space")  # fmt: skip
+PickIron = move(fm.PickIron, "Take the next iron from the works on ``space``.",
+                "space>slot:space")  # fmt: skip
+PickBeer = move(BeerAt, "Take the next beer barrel from ``source``: a brewery's build space, "
+                "or the merchant\nspace being sold to (its barrel; the merchant's bonus "
+                "follows).", "source>slot:space", name="PickBeer",
+                source=Annotated[str, Meta(examples=["stafford:0", "oxford:0"])])  # fmt: skip
+Liquidate = move(fm.Liquidate, "Round end, income unpaid: remove your industry on ``space`` "
+                 "for half its cost.", "space>slot:space")  # fmt: skip
+SecondLink = move(fm.SecondLink, "Rail era: add a second rail on ``link`` to this Network "
+                  "action (double rail).", "link:link")  # fmt: skip
+SellAlso = move(fm.SellAlso, "Sell one more industry in this Sell action.", *SALE)
+DevelopAlso = move(fm.DevelopAlso, "Develop a second tile in this Develop action.",
+                   "industry:industry")  # fmt: skip
+FreeDevelop = move(FreeDevelopOf, "Take a merchant's free development (Gloucester) on "
+                   "``industry``.", "industry:industry", name="FreeDevelop")  # fmt: skip
+MOVES = move.pairs
 
 Move = (
     Build | Network | Develop | Sell | Loan | Scout | Pass | Discard | PickCoal | PickIron

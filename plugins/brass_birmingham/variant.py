@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from plugins.brass import events as ev
+from plugins.brass import moves as fm
 from plugins.brass.actions import Action, Refusal, StepKind
 from plugins.brass.actions import develop as dev
 from plugins.brass.actions.build import Build
@@ -26,7 +27,6 @@ from plugins.brass.steps import Offer, TakeCubes
 from plugins.brass.turn import TurnResolver
 from plugins.brass.variant import Variant
 from plugins.brass_birmingham import events as bev
-from plugins.brass_birmingham import internal_moves as im
 from plugins.brass_birmingham import moves as pm
 from plugins.brass_birmingham.data import (
     BREWERY,
@@ -85,13 +85,13 @@ class BirminghamVariant(Variant):
         self.trade_points = d.merchant_nodes
         self.overbuild_opponent = frozenset((COAL, IRON))
         self.actions = (
-            Build(im.Build, pm.Build),
-            Network(im.Network, pm.Network),
-            Develop(im.Develop, pm.Develop),
-            Sell(im.Sell, pm.Sell),
-            Loan(im.Loan, pm.Loan),
-            Scout(im.Scout, pm.Scout),
-            Pass(im.Pass, pm.Pass),
+            Build(fm.Build, pm.Build),
+            Network(fm.Network, pm.Network),
+            Develop(fm.Develop, pm.Develop),
+            Sell(fm.Sell, pm.Sell),
+            Loan(fm.Loan, pm.Loan),
+            Scout(pm.Scout, pm.Scout),
+            Pass(fm.Pass, pm.Pass),
         )
         self.finish()
 
@@ -256,16 +256,16 @@ class TakeBeer(TakeCubes):
     double rail (``rail_beer``: to link ``a``); a merchant's barrel brings its bonus."""
 
     def __init__(self, reason: tuple[str, str]) -> None:
-        super().__init__(im.PickBeer, reason)
+        super().__init__(pm.BeerAt, reason)
 
     def options(self, v: Variant, s: Any, seat: int, step: ev.Step) -> list[Any]:
         return [
-            im.PickMerchantBeer() if src == MERCHANT_BEER else im.PickBeer(src)
+            pm.MerchantBeer() if src == MERCHANT_BEER else pm.BeerAt(src)
             for src in v.sources(s, seat, step)
         ]
 
     def answer(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
-        self.take(r, queue, MERCHANT_BEER if type(m) is im.PickMerchantBeer else m.slot)
+        self.take(r, queue, MERCHANT_BEER if type(m) is pm.MerchantBeer else m.slot)
 
     def take(self, r: TurnResolver, queue: list[ev.Step], source: int) -> None:
         if source != MERCHANT_BEER:
@@ -294,11 +294,11 @@ class Bonus(StepKind):
 class FreeDevelop(Offer):
     """Gloucester's beer bonus: one development that costs no iron (``free_develop``)."""
 
-    move = im.FreeDevelop
+    move = pm.FreeDevelopOf
     reason = ("develop_illegal", "choose a tile to develop for free or done")
 
     def offers(self, v: Variant, s: Any, seat: int, step: ev.Step) -> list[Any]:
-        return [im.FreeDevelop(i) for i in dev.industries(v, v.facts(s), seat, free=True)]
+        return [pm.FreeDevelopOf(i) for i in dev.industries(v, v.facts(s), seat, free=True)]
 
     def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
         dev.develop(r, m.industry)
