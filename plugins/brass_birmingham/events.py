@@ -6,7 +6,8 @@ industry and card and describes ``Awaiting`` steps as decisions.
 
 The shared events (cards, spending, pending decisions, turns, rounds, eras, and the board
 events of tiles, links, cubes, markets, loans and liquidation) come from
-:mod:`plugins.brass.events`; this module adds Birmingham's own and re-exports them all.
+:mod:`plugins.brass.events`; this module adds Birmingham's own and re-exports them all
+(module ``__getattr__``).
 Card lists in ``Started``, ``Drew`` and ``EraBegan`` are secret: ``redact`` shows a seat
 only its own cards and everyone else counts.
 
@@ -20,29 +21,11 @@ rail ending on link ``a``), ``scout`` (take the wild cards), ``produce`` (slot `
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
-from plugins.brass.events import (
-    ActionDone,
-    Awaiting,
-    CubeTaken,
-    Discarded,
-    Drew,
-    EraBegan,
-    EraScored,
-    Flipped,
-    GameEnded,
-    LinkPlaced,
-    Liquidated,
-    LoanTaken,
-    MarketBought,
-    Paid,
-    Produced,
-    RoundEnded,
-    Step,
-    TileDeveloped,
-    TilePlaced,
-)
+from plugins.brass import events as fev
 
 
 class Started(msgspec.Struct, tag="started", frozen=True):
@@ -71,12 +54,13 @@ class Scouted(msgspec.Struct, tag="scouted", frozen=True):
 
 
 Event = (
-    Started | Discarded | Paid | TilePlaced | LinkPlaced | TileDeveloped | CubeTaken
-    | MarketBought | Produced | Flipped | MerchantBeerTaken | BonusGained | LoanTaken | Scouted
-    | Awaiting | ActionDone | Drew | Liquidated | RoundEnded | EraScored | EraBegan | GameEnded
+    Started | fev.Discarded | fev.Paid | fev.TilePlaced | fev.LinkPlaced | fev.TileDeveloped
+    | fev.CubeTaken | fev.MarketBought | fev.Produced | fev.Flipped | MerchantBeerTaken
+    | BonusGained | fev.LoanTaken | Scouted | fev.Awaiting | fev.ActionDone | fev.Drew
+    | fev.Liquidated | fev.RoundEnded | fev.EraScored | fev.EraBegan | fev.GameEnded
 )  # fmt: skip
 
-__all__ = ["ActionDone", "Awaiting", "CubeTaken", "Discarded", "Drew", "EraBegan", "EraScored",
-           "Event", "Flipped", "GameEnded", "LinkPlaced", "Liquidated", "LoanTaken",
-           "MarketBought", "Paid", "Produced", "RoundEnded", "Step", "TileDeveloped",
-           "TilePlaced"]  # fmt: skip
+
+def __getattr__(name: str) -> Any:
+    """The family's events, re-exported: ``events.TilePlaced`` and so on."""
+    return getattr(fev, name)

@@ -14,10 +14,10 @@ from plugins.brass.first_deal import FirstDeal, first_deal, first_deal_fields, t
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import deal, resample_cards
 from plugins.brass.scoring import TieBreak
-from plugins.brass_birmingham import evaluation, knowledge, log_payloads, position, view
+from plugins.brass_birmingham import bot as bb
 from plugins.brass_birmingham import events as ev
+from plugins.brass_birmingham import log_payloads, position, view
 from plugins.brass_birmingham import moves as mv
-from plugins.brass_birmingham.bot_view import bot_view, follow_up_facts
 from plugins.brass_birmingham.data import Birmingham, birmingham
 from plugins.brass_birmingham.names import Names, shipped_names
 from plugins.brass_birmingham.state import State, apply
@@ -79,8 +79,8 @@ class BrassBirmingham(BrassGame):
         self.variant = (
             BirminghamVariant(data, self.names) if data else birmingham_variant(self.data)
         )
-        self.knowledge = knowledge.knowledge_of(data) if data else knowledge.knowledge()
-        self._evaluation = evaluation.evaluation(self.data)
+        self.knowledge = bb.knowledge_of(data) if data else bb.knowledge()
+        self._evaluation = bb.evaluation(self.data)
         # the static board, by the ids moves and views use, for GET /games
         self.metadata = {**type(self).metadata, "board": view.board(self.data, self.names)}
 
@@ -156,15 +156,15 @@ class BrassBirmingham(BrassGame):
 
     def playout_view(self, state: State, seat: int) -> dict[str, Any]:
         """The part of ``seat``'s view the greedy bot reads, for the search's playouts."""
-        return bot_view(self.data, self.names, state, seat)
+        return bb.bot_view(self.data, self.names, state, seat)
 
     def quick_follow_up(self, state: State, seat: int, legal: list[Any], rng: Random) -> Any:
-        facts = follow_up_facts(self.data, self.names, state, seat)
+        facts = bb.follow_up_facts(self.data, self.names, state, seat)
         return bot.quick_follow_up(facts, legal, rng, self.knowledge)
 
     def evaluate(self, state: State) -> list[float]:
         """Each seat's expected final VP (the search hook; see
-        :mod:`plugins.brass_birmingham.evaluation`)."""
+        :mod:`plugins.brass_birmingham.bot`)."""
         return self._evaluation(state)
 
     def sample_hidden(self, state: State, seat: int, rng: Random) -> State:

@@ -16,10 +16,11 @@ from typing import Any
 import msgspec
 
 from plugins.brass import bot
+from plugins.brass.board_bot import board_knowledge
 from plugins.brass.evaluation import BoardEvaluation
-from plugins.brass.knowledge import Knowledge, Line, TileFacts
+from plugins.brass.knowledge import Knowledge
 from plugins.brass_lancashire import moves as pm
-from plugins.brass_lancashire.data import COAL, INDUSTRIES, IRON, Lancashire
+from plugins.brass_lancashire.data import COAL, IRON, Lancashire
 
 FLIPS = {"sold": "sell", "sold_through": "sell", "emptied": "deplete", "built": "built"}
 NO_BONUS = {"kind": "none", "amount": 0}
@@ -28,32 +29,15 @@ SHORTFALL_VP = 0.5
 
 
 def knowledge_of(d: Lancashire) -> Knowledge:
-    names = [loc.id for loc in d.locations]
-    tiles = {
-        f"{INDUSTRIES[k]}:{t.level}": TileFacts(
-            industry=INDUSTRIES[k], level=t.level, money=t.money,
-            cubes={r: n for r, n in (("coal", t.coal), ("iron", t.iron)) if n}, income=t.income,
-            vp=t.vp, icons=t.link_icons, produces=(t.cubes, t.cubes),
-            resource={COAL: "coal", IRON: "iron"}.get(k, ""), flip=FLIPS[d.kinds[k].flips],  # type: ignore[arg-type]
-            eras=(t.canal, t.rail), develop=t.develop, leaves_after_first_era=t.level == 1)
-        for k, rows in enumerate(d.tiles) for t in rows
-    }  # fmt: skip
-    r = d.rules
-    big = max(r.loans, key=lambda loan: loan.money)
-    return Knowledge(
-        tiles=tiles, printed_icons=dict(zip(names, d.loc_icons, strict=True)),
-        lines={n: Line(ends=tuple(names[x] for x in nodes), eras=(c, rl)) for n, nodes, c, rl
-               in zip(d.link_names, d.link_nodes, d.link_canal, d.link_rail, strict=True)},
-        slots={names[loc]: tuple(tuple(INDUSTRIES[k] for k in d.slot_icons[s]) for s in slots)
-               for loc, slots in enumerate(d.loc_slots) if slots},
-        income_levels=tuple(d.income.levels),
-        rounds_per_era={int(p): n for p, n in r.rounds_per_era.items()},
-        loan_amount=big.money, loan_levels=big.levels,
-        link_money=(r.canal_link_cost, r.rail_link_cost), link_cubes=(0, r.coal_per_rail),
-        second_link_money=r.double_rail_cost - r.rail_link_cost,
-        stacks={INDUSTRIES[k]: tuple(seq) for k, seq in enumerate(d.stacks.sequence)},
-        game="birmingham",
-    )  # fmt: skip
+    """The family's facts of the board (:func:`plugins.brass.board_bot.board_knowledge`);
+    the loan the bot weighs is the biggest."""
+    big = max(d.rules.loans, key=lambda loan: loan.money)
+    return board_knowledge(d, [FLIPS[kind.flips] for kind in d.kinds], {COAL: "coal", IRON: "iron"},
+                           rounds_per_era(d), (big.money, big.levels))  # fmt: skip
+
+
+def rounds_per_era(d: Lancashire) -> dict[int, int]:
+    return {int(p): n for p, n in d.rules.rounds_per_era.items()}
 
 
 def bot_view(d: Lancashire, view: dict[str, Any]) -> dict[str, Any]:
@@ -106,6 +90,5 @@ def choose(d: Lancashire, k: Knowledge, view: dict[str, Any], legal: list[Any], 
 def evaluation(d: Lancashire, era_points: Any) -> BoardEvaluation:
     """Each seat's expected final VP; negative income the purse cannot pay is counted, as
     the small loans (£10 a level) make that spiral easy to enter."""
-    rounds = {int(p): n for p, n in d.rules.rounds_per_era.items()}
     flips = [FLIPS[kind.flips] for kind in d.kinds]
-    return BoardEvaluation(d, era_points, flips, rounds, shortfall_vp=SHORTFALL_VP)
+    return BoardEvaluation(d, era_points, flips, rounds_per_era(d), shortfall_vp=SHORTFALL_VP)
