@@ -8,11 +8,11 @@ from typing import Any
 
 import msgspec
 
-from plugins.brass import bot, turn
+from plugins.brass import bot
 from plugins.brass.cards import build_deck
+from plugins.brass.engine_game import EngineGame
 from plugins.brass.first_deal import FirstDeal, first_deal, first_deal_fields, tiles_on_spaces
-from plugins.brass.game import BrassGame
-from plugins.brass.hidden import deal, resample_cards
+from plugins.brass.hidden import deal
 from plugins.brass.scoring import TieBreak
 from plugins.brass_birmingham import bot as bb
 from plugins.brass_birmingham import events as ev
@@ -20,7 +20,7 @@ from plugins.brass_birmingham import log_payloads, position, view
 from plugins.brass_birmingham import moves as mv
 from plugins.brass_birmingham.data import Birmingham, birmingham
 from plugins.brass_birmingham.names import Names, shipped_names
-from plugins.brass_birmingham.state import State, apply
+from plugins.brass_birmingham.state import State
 from plugins.brass_birmingham.variant import BirminghamVariant, birmingham_variant
 
 MOVE_FORM = (
@@ -50,7 +50,7 @@ class SetupOutcome(FirstDeal, frozen=True, kw_only=True, forbid_unknown_fields=T
     (``mt_cotton_a``...), or null on a space this player count leaves empty."""
 
 
-class BrassBirmingham(BrassGame):
+class BrassBirmingham(EngineGame):
     id = "brass-birmingham"
     title = "Brass: Birmingham"
     rules_version = "2"
@@ -63,6 +63,7 @@ class BrassBirmingham(BrassGame):
     Event = ev.Event
     View = view.ViewDoc  # what view() returns, for the OpenAPI document
     LogPayloads = log_payloads.PAYLOADS  # what redact() serves per event type, likewise
+    docs, positions = view, position
     metadata: dict[str, Any] = {
         "family": "brass",
         "move_form": MOVE_FORM,
@@ -76,11 +77,10 @@ class BrassBirmingham(BrassGame):
     def __init__(self, data: Birmingham | None = None) -> None:
         self.data = data or birmingham()
         self.names = Names(data) if data else shipped_names()
-        self.variant = (
-            BirminghamVariant(data, self.names) if data else birmingham_variant(self.data)
-        )
+        self.variant = BirminghamVariant(data, self.names) if data else birmingham_variant(
+            self.data)  # fmt: skip
         self.knowledge = bb.knowledge_of(data) if data else bb.knowledge()
-        self._evaluation = bb.evaluation(self.data)
+        self.evaluation = bb.evaluation(self.data)
         # the static board, by the ids moves and views use, for GET /games
         self.metadata = {**type(self).metadata, "board": view.board(self.data, self.names)}
 
@@ -127,28 +127,12 @@ class BrassBirmingham(BrassGame):
                        for t in started.merchants],
         )  # fmt: skip
 
-    def evolve(self, state: State | None, event: Any) -> State:
-        return apply(self.data, state, event)
-
-    def decide(self, state: State, actor: int, move: Any, rng: Random) -> list[Any]:
-        self.check_move(move)
-        return turn.decide(self.variant, state, actor, self.names.decode(move, state), rng)
-
-    def legal_moves(self, state: State, seat: int) -> list[Any]:
-        return turn.legal_moves(self.variant, state, seat)
-
     def tie_breaks(self, state: State) -> list[TieBreak]:
         levels = [self.data.income.level(sp) for sp in state.income]
         return [TieBreak("income_level", "income level", levels),
                 TieBreak("money", "money", state.money)]  # fmt: skip
 
-    # --- what a seat may see --------------------------------------------------------------
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view.view(self.data, self.names, state, seat)
-
-    def redact(self, event: Any, seat: int | None) -> dict[str, Any]:
-        return view.redact(self.data, self.names, event, seat)
+    # --- bots -----------------------------------------------------------------------------
 
     def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         """The greedy bot's choice among ``legal``, from the seat's view alone."""
@@ -162,27 +146,7 @@ class BrassBirmingham(BrassGame):
         facts = bb.follow_up_facts(self.data, self.names, state, seat)
         return bot.quick_follow_up(facts, legal, rng, self.knowledge)
 
-    def evaluate(self, state: State) -> list[float]:
-        """Each seat's expected final VP (the search hook; see
-        :mod:`plugins.brass_birmingham.bot`)."""
-        return self._evaluation(state)
-
-    def sample_hidden(self, state: State, seat: int, rng: Random) -> State:
-        """Redraw what ``seat`` cannot see (the deck, other hands, face-down discards);
-        wild cards stay with their holders, as everyone saw them taken."""
-        new = state.clone()
-        resample_cards(new, seat, rng, public=self.data.turn_rules.wild_cards)
-        return new
-
     def determinize(self, view: dict[str, Any], rng: Random) -> State:
         """A state ``view`` (a seat's) cannot tell from the real one, built from the view
         alone with the hidden cards drawn from ``rng``."""
         return self.load_position(position.from_view(self.data, self.names, view, rng))
-
-    # --- positions ------------------------------------------------------------------------
-
-    def export_position(self, state: State) -> dict[str, Any]:
-        return position.export(self.data, state)
-
-    def load_position(self, doc: dict[str, Any]) -> State:
-        return position.load(self.data, doc, self.variant.step_kinds)

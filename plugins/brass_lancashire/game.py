@@ -13,8 +13,8 @@ from core.game import SYSTEM, Task
 from core.hooks import hookimpl
 from plugins.brass import turn
 from plugins.brass.cards import build_deck
+from plugins.brass.engine_game import EngineGame
 from plugins.brass.first_deal import FirstDeal, first_deal, first_deal_fields
-from plugins.brass.game import BrassGame
 from plugins.brass.hidden import deal
 from plugins.brass.scoring import TieBreak
 from plugins.brass_lancashire import bot, position, view
@@ -22,8 +22,8 @@ from plugins.brass_lancashire import events as ev
 from plugins.brass_lancashire import moves as mv
 from plugins.brass_lancashire.data import Lancashire, lancashire
 from plugins.brass_lancashire.names import Names, shipped_names
-from plugins.brass_lancashire.state import State, apply
-from plugins.brass_lancashire.variant import DEMAND, LancashireVariant, lancashire_variant
+from plugins.brass_lancashire.state import State
+from plugins.brass_lancashire.variant import DEMAND, lancashire_variant
 
 MOVE_FORM = (
     "sequential, by name (see CLIENTS.md): the first move names the action and its main "
@@ -41,7 +41,7 @@ class SetupOutcome(FirstDeal, frozen=True, kw_only=True, forbid_unknown_fields=T
     """The first deal and turn order (``facedown``: the cards under the Deck tile)."""
 
 
-class BrassLancashire(BrassGame):
+class BrassLancashire(EngineGame):
     id = "brass-lancashire"
     title = "Brass: Lancashire"
     rules_version = "1"
@@ -53,6 +53,7 @@ class BrassLancashire(BrassGame):
     Event = ev.Event
     View = view.ViewDoc
     LogPayloads = view.PAYLOADS
+    docs, positions = view, position
     metadata: dict[str, Any] = {
         "family": "brass",
         "move_form": MOVE_FORM,
@@ -67,9 +68,9 @@ class BrassLancashire(BrassGame):
     def __init__(self, data: Lancashire | None = None) -> None:
         self.data = d = data or lancashire()
         self.names = Names(d) if data else shipped_names()
-        self.v: LancashireVariant = lancashire_variant(d)
+        self.variant = self.v = lancashire_variant(d)
         self.knowledge = bot.knowledge_of(d)
-        self._evaluation = bot.evaluation(d, self.v.era_points)
+        self.evaluation = bot.evaluation(d, self.v.era_points)
         provisional = {f: [msgspec.to_builtins(p) for p in marks]
                        for f, marks in d.provisional().items()}  # fmt: skip
         self.metadata = {**type(self).metadata, "board": view.board(d, self.names),
@@ -96,9 +97,6 @@ class BrassLancashire(BrassGame):
     def setup_outcome(self, events: Sequence[Any]) -> SetupOutcome:
         return SetupOutcome(**first_deal_fields(self.names.card, events[0]))
 
-    def evolve(self, state: State | None, event: Any) -> State:
-        return apply(self.data, state, event)
-
     def pending_tasks(self, state: State) -> list[Task]:
         """As the family's, but a distant-market sale waits for the server's draw."""
         if state.pending and state.pending[0].kind == DEMAND:
@@ -106,10 +104,9 @@ class BrassLancashire(BrassGame):
         return super().pending_tasks(state)
 
     def decide(self, state: State, actor: int, move: Any, rng: Random) -> list[Any]:
-        self.check_move(move)
         if type(move) is mv.DrawDemand:
             return self._draw_demand(state, actor, move, rng)
-        return turn.decide(self.v, state, actor, self.names.decode(move, state), rng)
+        return super().decide(state, actor, move, rng)
 
     def _draw_demand(self, s: State, actor: int, m: mv.DrawDemand, rng: Random) -> list[Any]:
         if actor != SYSTEM:
@@ -130,34 +127,16 @@ class BrassLancashire(BrassGame):
             return mv.DrawDemand(drawn.tile)
         return super().chance_outcome(state, move, events)
 
-    def legal_moves(self, state: State, seat: int) -> list[Any]:
-        return turn.legal_moves(self.v, state, seat)
-
     def tie_breaks(self, state: State) -> list[TieBreak]:
         # provisional (rules.json): the income *space* breaks ties, then money
         return [TieBreak("income_space", "income", state.income),
                 TieBreak("money", "money", state.money)]  # fmt: skip
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view.view(self.data, self.names, state, seat)
-
-    def redact(self, event: Any, seat: int | None) -> dict[str, Any]:
-        return view.redact(self.data, self.names, event, seat)
-
     def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         return bot.choose(self.data, self.knowledge, view, legal, rng)
 
-    def evaluate(self, state: State) -> list[float]:
-        return self._evaluation(state)
-
     def determinize(self, view: dict[str, Any], rng: Random) -> State:
         return self.load_position(position.from_view(self.data, view, rng))
-
-    def export_position(self, state: State) -> dict[str, Any]:
-        return position.export(self.data, state)
-
-    def load_position(self, doc: dict[str, Any]) -> State:
-        return position.load(self.data, doc, frozenset(self.v.step_kinds))
 
 
 @hookimpl
