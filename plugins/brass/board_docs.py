@@ -297,14 +297,14 @@ def load_fields(
     check(not any(c in wild for c in deck) and not any(
         c in wild for i in range(n) for c in discards[i] + facedown[i]),
         "wild_card_misplaced", "wild cards are only ever in hands or their supply")  # fmt: skip
-    check(regular == expected, "cards_not_conserved",
-          f"deck, hands, discards and face-down cards must hold the {n}-player deck exactly")
+    check(regular == expected, "cards_not_conserved", "deck, hands, discards and face-down "
+          f"cards must hold the {n}-player deck exactly")  # fmt: skip
     full = list(d.wild_supply) if wild else []
     supply = list(wild_supply) if wild_supply is not None else [
-        f - h for f, h in zip(full, held_wild, strict=True)]
+        f - h for f, h in zip(full, held_wild, strict=True)]  # fmt: skip
     check([s + h for s, h in zip(supply, held_wild, strict=True)] == full,
           "wild_cards_not_conserved",
-          f"wild cards in hands plus supply must be {full[0] if full else 0} of each")
+          f"wild cards in hands plus supply must be {full[0] if full else 0} of each")  # fmt: skip
 
     mats = []
     for i, seat in enumerate(doc.seats):
@@ -349,8 +349,8 @@ def load_fields(
                   "cubes_not_conserved", f"{t.space}: a resource tile flips exactly when its "
                   f"last cube goes (1..{most} cubes while unflipped)")  # fmt: skip
         stays = era == RAIL and t.level > 1 and tile.canal  # built in the canal era, still here
-        check(tile.buildable(era) or stays, "tile_wrong_era",
-              f"{t.industry} level {t.level} cannot be on the board in the {doc.era} era")
+        check(tile.buildable(era) or stays, "tile_wrong_era", f"{t.industry} level {t.level} "
+              f"cannot be on the board in the {doc.era} era")  # fmt: skip
         owner[slot], ind[slot], level[slot] = t.owner, k, t.level
         cubes[slot], flipped[slot] = t.cubes, t.flipped
         on_board[(t.owner, k, t.level)] += 1
@@ -399,7 +399,7 @@ def load_fields(
     check(-1 <= doc.deciding < n and (doc.deciding >= 0) == at_round_end, "bad_deciding",
           "a seat decides outside its turn only at a round's end")  # fmt: skip
     check(doc.phase != "play" or doc.turn < n or doc.deciding >= 0, "bad_turn",
-          "in play, turn must index the order")
+          "in play, turn must index the order")  # fmt: skip
     return dict(
         players=n, era=era, round=doc.round, phase=doc.phase, order=list(doc.order),
         turn=doc.turn, actions_left=actions_left, money=[x.money for x in doc.seats],

@@ -76,8 +76,9 @@ def tables(d: Birmingham, names: Names) -> Tables:
 def bot_view(d: Birmingham, names: Names, s: State, seat: int) -> dict[str, Any]:
     """The fields of ``seat``'s view of ``s`` that the greedy bot reads."""
     tb = tables(d, names)
-    return {**tb.bot_view(s, seat), "merchants": [
-        tb.merchant[m, t, s.merchant_beer[m]] for m, t in enumerate(s.merchant_tile) if t >= 0]}
+    merchants = [tb.merchant[m, t, s.merchant_beer[m]]
+                 for m, t in enumerate(s.merchant_tile) if t >= 0]  # fmt: skip
+    return {**tb.bot_view(s, seat), "merchants": merchants}
 
 
 def follow_up_facts(d: Birmingham, names: Names, s: State, seat: int) -> FollowUpFacts:

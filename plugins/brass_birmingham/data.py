@@ -18,8 +18,6 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-import msgspec
-
 from plugins.brass.boarddata import (
     PLAYER_COUNTS,
     BoardData,
@@ -65,7 +63,9 @@ class BoardFile(Strict):
     links: list[LinkData]
 
 
-class TileData(Strict):
+class Tile(Strict):
+    """One row of an industry's tile table."""
+
     level: int
     count: int
     money: int
@@ -81,10 +81,16 @@ class TileData(Strict):
     produce_canal: int = 0
     produce_rail: int = 0
 
+    def buildable(self, era: int) -> bool:
+        return self.rail if era else self.canal
+
+    def produce(self, era: int) -> int:
+        return self.produce_rail if era else self.produce_canal
+
 
 class IndustriesFile(Strict):
     order: list[str]
-    tiles: dict[str, list[TileData]]
+    tiles: dict[str, list[Tile]]
 
 
 class CardsFile(Strict):
@@ -139,31 +145,6 @@ class RulesFile(Strict):
     players: PlayerRange
 
 
-class Tile(msgspec.Struct, frozen=True):
-    """One row of a tile table, with its industry index."""
-
-    industry: int
-    level: int
-    money: int
-    coal: int
-    iron: int
-    beer: int
-    income: int
-    vp: int
-    link_icons: int
-    canal: bool
-    rail: bool
-    develop: bool
-    produce_canal: int
-    produce_rail: int
-
-    def buildable(self, era: int) -> bool:
-        return self.rail if era else self.canal
-
-    def produce(self, era: int) -> int:
-        return self.produce_rail if era else self.produce_canal
-
-
 class Birmingham(BoardData[Tile]):
     """Everything the rules need from the data, as index tables."""
 
@@ -176,11 +157,8 @@ class Birmingham(BoardData[Tile]):
         income = load(directory / "income.json", IncomeFile)
         self.rules = load(directory / "rules.json", RulesFile)
 
-        require(
-            tuple(inds.order) == INDUSTRIES,
-            "industries.json",
-            f"order must be {', '.join(INDUSTRIES)}",
-        )
+        require(tuple(inds.order) == INDUSTRIES, "industries.json",
+                f"order must be {', '.join(INDUSTRIES)}")  # fmt: skip
 
         # --- locations, build spaces, merchant spaces -------------------------------------
         f = "board.json"
@@ -213,32 +191,18 @@ class Birmingham(BoardData[Tile]):
         f = "industries.json"
         require(set(inds.tiles) == set(INDUSTRIES), f, "tiles: one table per industry")
         self._read_stacks([inds.tiles[name] for name in INDUSTRIES], f, lowest=1)
-        self.tiles = []
+        self.tiles = [inds.tiles[name] for name in INDUSTRIES]
         for ind, name in enumerate(INDUSTRIES):
-            tiles = []
             for r in inds.tiles[name]:
                 at = f"tiles.{name}[level {r.level}]"
-                require(
-                    min(r.money, r.coal, r.iron, r.beer, r.income, r.vp, r.link_icons) >= 0,
-                    f,
-                    f"{at}: negative value",
-                )
+                least = min(r.money, r.coal, r.iron, r.beer, r.income, r.vp, r.link_icons)
+                require(least >= 0, f, f"{at}: negative value")
                 require(r.canal or r.rail, f, f"{at}: buildable in no era")
                 produces = ind in (COAL, IRON, BREWERY)
-                require(
-                    produces == (r.produce_canal > 0 or r.produce_rail > 0),
-                    f,
-                    f"{at}: only mines, works and breweries produce",
-                )
-                require(
-                    not produces or r.beer == 0,
-                    f,
-                    f"{at}: mines, works and breweries are not sold for beer",
-                )
-                tiles.append(Tile(ind, r.level, r.money, r.coal, r.iron, r.beer, r.income,
-                                  r.vp, r.link_icons, r.canal, r.rail, r.develop,
-                                  r.produce_canal, r.produce_rail))  # fmt: skip
-            self.tiles.append(tiles)
+                require(produces == (r.produce_canal > 0 or r.produce_rail > 0), f,
+                        f"{at}: only mines, works and breweries produce")  # fmt: skip
+                require(not produces or r.beer == 0, f,
+                        f"{at}: mines, works and breweries are not sold for beer")  # fmt: skip
 
         # --- cards -------------------------------------------------------------------------
         towns = frozenset(i for i, loc in enumerate(board.locations) if loc.kind == "town")
@@ -257,20 +221,14 @@ class Birmingham(BoardData[Tile]):
         ind_index = self.ind_index
         for t in merchants.tiles:
             require(all(n in ind_index for n in t.accepts), "merchants.json", f"{t.id}: bad good")
-            require(
-                all(ind_index[n] in SELLABLE for n in t.accepts),
-                "merchants.json",
-                f"{t.id}: merchants buy only cotton, manufactured goods and pottery",
-            )
+            require(all(ind_index[n] in SELLABLE for n in t.accepts), "merchants.json", f"{t.id}: "
+                    "merchants buy only cotton, manufactured goods and pottery")  # fmt: skip
             self.merchant_accepts.append(frozenset(ind_index[n] for n in t.accepts))
         for p in (2, 3, 4):
             tiles = sum(t.min_players <= p for t in merchants.tiles)
             spaces = sum(m <= p for m in self.merchant_min_players)
-            require(
-                tiles == spaces,
-                "merchants.json",
-                f"{p} players: {tiles} merchant tiles for {spaces} merchant spaces",
-            )
+            require(tiles == spaces, "merchants.json", f"{p} players: {tiles} merchant tiles "
+                    f"for {spaces} merchant spaces")  # fmt: skip
 
         # --- markets, income ---------------------------------------------------------------
         self.coal_market = market(markets.coal, "coal", "markets.json")

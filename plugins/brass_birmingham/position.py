@@ -111,8 +111,8 @@ def _merchants(d: Birmingham, doc: PositionDoc) -> dict[str, list[int]]:
             check(active and d.merchant_tiles[tile].min_players <= n, "bad_merchants",
                   f"merchant tile {md.tile} is not used with {n} players")  # fmt: skip
             used.add(tile)
-        check(md.beer in (0, 1) and not (md.beer and (tile < 0 or not d.merchant_accepts[tile])),
-              "bad_merchants", "only a non-blank merchant tile has a beer barrel (0 or 1)")
+        barrel = md.beer in (0, 1) and not (md.beer and (tile < 0 or not d.merchant_accepts[tile]))
+        check(barrel, "bad_merchants", "only a non-blank merchant tile has a beer barrel (0 or 1)")
         merchant_tile.append(tile)
         merchant_beer.append(md.beer)
     return {"merchant_tile": merchant_tile, "merchant_beer": merchant_beer}
