@@ -6,9 +6,9 @@ and back, refusing unknown names), ``events`` (msgspec tagged unions, stored wit
 ``state`` (flat state and the reducer), ``variant`` (the game on the family engine,
 :mod:`plugins.brass.turn` and :mod:`plugins.brass.actions`: its tables and its own rules,
 beer, merchants and scout), ``view`` (the client view, the pending decision in words, the
-readable event log and the static board), ``position`` (position documents, see
-"Positions" in ``CLIENTS.md``), ``bot`` (the bots' facts, playout view and evaluation),
-``game`` (the :class:`core.game.Game`), and ``plugin`` (the entry point).
+readable event log, its payload shapes and the static board), ``position`` (position
+documents, see "Positions" in ``CLIENTS.md``), ``bot`` (the bots' facts, playout view and
+evaluation), ``game`` (the :class:`core.game.Game`), and ``plugin`` (the entry point).
 
 Clients see names only: cards as the hand shows them (``location:cannock``,
 ``wild:industry``), industries by name, build spaces ``birmingham:2``, merchant spaces

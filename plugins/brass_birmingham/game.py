@@ -16,8 +16,8 @@ from plugins.brass.hidden import deal
 from plugins.brass.scoring import TieBreak
 from plugins.brass_birmingham import bot as bb
 from plugins.brass_birmingham import events as ev
-from plugins.brass_birmingham import log_payloads, position, view
 from plugins.brass_birmingham import moves as mv
+from plugins.brass_birmingham import position, view
 from plugins.brass_birmingham.data import Birmingham, birmingham
 from plugins.brass_birmingham.names import Names, shipped_names
 from plugins.brass_birmingham.state import State
@@ -62,7 +62,7 @@ class BrassBirmingham(EngineGame):
     Move = mv.Move
     Event = ev.Event
     View = view.ViewDoc  # what view() returns, for the OpenAPI document
-    LogPayloads = log_payloads.PAYLOADS  # what redact() serves per event type, likewise
+    LogPayloads = view.PAYLOADS  # what redact() serves per event type, likewise
     docs, positions = view, position
     metadata: dict[str, Any] = {
         "family": "brass",

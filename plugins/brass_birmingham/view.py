@@ -19,6 +19,7 @@ from plugins.brass.actions.network import second_link_blocker
 from plugins.brass.hidden import dealt
 from plugins.brass.layout import Layout, load_layout
 from plugins.brass.log import redact_log
+from plugins.brass.log_payloads import _Payload, served
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham.data import DATA, INDUSTRIES, Birmingham
 from plugins.brass_birmingham.names import Names
@@ -27,6 +28,12 @@ from plugins.brass_birmingham.variant import birmingham_variant
 
 ERAS = ("canal", "rail")
 ACTIONS = ["build", "network", "develop", "sell", "loan", "scout", "pass"]
+OFFERS = {"more_sell": ("sell_also", "sell another industry in this action or finish with done"),
+          "more_develop": ("develop_also", "develop a second tile (one more iron) or finish "
+                           "with done"),
+          "free_develop": ("free_develop", "the merchant's bonus: develop one tile for free, "
+                           "or done")}  # fmt: skip
+"""The optional continuations: the decision's kind and prompt."""
 
 
 class Decision(fc.Decision, kw_only=True):
@@ -128,24 +135,9 @@ def describe(d: Birmingham, names: Names, step: fev.Step, actions_left: int = 0)
         return Decision(kind="second_link", moves=["second_link", "done"],
                         prompt=f"add a second rail (£{r.double_rail_cost - r.rail_link_cost} "
                         "more, its coal and one beer) or finish with done")  # fmt: skip
-    if k == "more_sell":
-        return Decision(
-            kind="sell_also",
-            moves=["sell_also", "done"],
-            prompt="sell another industry in this action or finish with done",
-        )
-    if k == "more_develop":
-        return Decision(
-            kind="develop_also",
-            moves=["develop_also", "done"],
-            prompt="develop a second tile (one more iron) or finish with done",
-        )
-    if k == "free_develop":
-        return Decision(
-            kind="free_develop",
-            moves=["free_develop", "done"],
-            prompt="the merchant's bonus: develop one tile for free, or done",
-        )
+    if k in OFFERS:
+        kind, prompt = OFFERS[k]
+        return Decision(kind=kind, moves=[kind, "done"], prompt=prompt)
     if k == "liquidate":
         return Decision(kind="liquidate", moves=["liquidate"], count=n,
                         prompt=f"£{n} of negative income cannot be paid: remove one of your "
@@ -221,6 +213,39 @@ def _named(names: Names, e: Any, out: dict[str, Any]) -> dict[str, Any]:
     if type(e) is ev.MerchantBeerTaken:
         out["merchant"] = names.merchant[e.merchant]
     return out
+
+
+class StartedLog(_Payload, kw_only=True):
+    players: int
+    order: list[int]
+    merchants: dict[str, str]
+    """Merchant space -> the merchant tile on it (spaces left empty at this count absent)."""
+    deck_count: int
+    hand_counts: list[int]
+    facedown_counts: list[int]
+    hand: list[str] | None
+
+
+def _payloads() -> dict[str, type[msgspec.Struct]]:
+    """What the log serves for each stored event (``BrassBirmingham.LogPayloads``): the
+    family's board shapes plus Birmingham's own events (ids as client names, as
+    :func:`redact` writes them), each listed after the event named in ``after``."""
+    own: dict[str, type[msgspec.Struct]] = {
+        "started": StartedLog,
+        "merchant_beer_taken": served(ev.MerchantBeerTaken, retyped={"merchant": str}),
+        "bonus_gained": served(ev.BonusGained),
+        "scouted": served(ev.Scouted),
+    }
+    board = bd.board_payloads(Decision)
+    order = list(board)
+    after = {"merchant_beer_taken": "flipped", "bonus_gained": "merchant_beer_taken",
+             "scouted": "loan_taken"}  # fmt: skip
+    for tag, before in after.items():
+        order.insert(order.index(before) + 1, tag)
+    return {tag: own.get(tag) or board[tag] for tag in order}
+
+
+PAYLOADS = _payloads()
 
 
 # --- the static board (GET /games metadata) --------------------------------------------------
