@@ -179,35 +179,17 @@ class BirminghamVariant(Variant):
         assert bonus is not None
         if bonus.kind == "develop":
             queue.insert(0, ev.Step("free_develop"))
-        elif bonus.kind == "vp":
-            r.emit(bev.BonusGained(r.seat, vp=bonus.amount))
-        elif bonus.kind == "money":
-            r.emit(bev.BonusGained(r.seat, money=bonus.amount))
-        else:
-            r.emit(bev.BonusGained(r.seat, income=bonus.amount))
+        else:  # the bonus kinds vp, money and income are the event's fields
+            r.emit(bev.BonusGained(r.seat, **{bonus.kind: bonus.amount}))
 
     def own_steps(self) -> dict[str, StepKind]:
-        beer = TakeBeer(
-            (
-                "beer_source",
-                "beer comes from your brewery, a connected opponent's brewery or the barrel of "
-                "the merchant you sell to",
-            )
-        )
-        rail_beer = TakeBeer(
-            (
-                "beer_source",
-                "double-rail beer comes from your brewery or a brewery connected to the second "
-                "rail, never from a merchant",
-            )
-        )
-        return {
-            **super().own_steps(),
-            "beer": beer,
-            "rail_beer": rail_beer,
-            "bonus": Bonus(),
-            "free_develop": FreeDevelop(),
-        }
+        beer = TakeBeer(("beer_source", "beer comes from your brewery, a connected opponent's "
+                         "brewery or the barrel of the merchant you sell to"))  # fmt: skip
+        rail_beer = TakeBeer(("beer_source", "double-rail beer comes from your brewery or a "
+                              "brewery connected to the second rail, never from a "
+                              "merchant"))  # fmt: skip
+        return {**super().own_steps(), "beer": beer, "rail_beer": rail_beer, "bonus": Bonus(),
+                "free_develop": FreeDevelop()}  # fmt: skip
 
 
 class Scout(Action):
