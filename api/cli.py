@@ -420,6 +420,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="also write the summary and every match's record here (rewritten as each "
         "match ends, so a stopped tournament keeps the matches it finished)",
     )
+    tournament.add_argument(
+        "--resume", action="store_true",
+        help="go on with the tournament in the --json file: keep its matches, play the "
+        "ones it lacks up to --games (same game, players, bots, seed, clock and options)",
+    )  # fmt: skip
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     tournament.set_defaults(run=_tournament)
     return parser

@@ -122,3 +122,44 @@ def test_a_stopped_tournament_keeps_the_matches_it_finished(
     doc = json.loads(out.read_text())
     assert doc["summary"]["matches"] == 2
     assert [m["number"] for m in doc["matches"]] == [0, 1]
+
+
+def test_a_resumed_tournament_plays_only_the_matches_its_file_lacks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import worker.tournament as tournament
+
+    played: list[int] = []
+    real = tournament.play_match
+
+    def spy(*args: object) -> MatchRecord:
+        played.append(args[3])  # type: ignore[arg-type]
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tournament, "play_match", spy)
+    out = tmp_path / "t.json"
+    command = ["tournament", "--game", "brass-birmingham", "--players", "2", "--bots",
+               "greedy,random", "--quiet", "--json", str(out), "--seed", "r"]  # fmt: skip
+    assert main([*command, "--games", "2"]) == 0
+    first = json.loads(out.read_text())
+    assert main([*command, "--games", "3", "--resume"]) == 0
+    doc = json.loads(out.read_text())
+    assert played == [0, 1, 2]
+    assert [m["number"] for m in doc["matches"]] == [0, 1, 2]
+    assert doc["matches"][:2] == first["matches"]
+    assert doc["summary"]["matches"] == 3 and doc["summary"]["bots"] == "greedy,random"
+    assert all(m["code"] for m in doc["matches"])
+
+
+def test_a_tournament_resumes_only_the_same_tournament(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "t.json"
+    command = ["tournament", "--game", "brass-birmingham", "--players", "2", "--games", "1",
+               "--quiet", "--json", str(out)]  # fmt: skip
+    assert main([*command, "--bots", "greedy,random"]) == 0
+    capsys.readouterr()
+    assert main([*command, "--bots", "random,greedy", "--resume"]) == 2
+    assert "played with bots 'greedy,random'" in capsys.readouterr().err
+    assert main([*command, "--bots", "greedy,random", "--seed", "other", "--resume"]) == 2
+    assert "seed" in capsys.readouterr().err

@@ -84,6 +84,9 @@ class MatchRecord(msgspec.Struct):
     number: int
     decisions: int
     seats: list[SeatRecord]
+    code: str | None = None
+    """Which code played it (see :func:`code_version`), so a ladder continued over several
+    sessions says which of its matches each version played."""
 
 
 def seating(entrants: list[Entrant], players: int, number: int) -> list[Entrant]:
@@ -218,24 +221,51 @@ def _progress(done: int, total: int, started: float, stream: Any) -> None:
     stream.flush()
 
 
+@functools.cache
+def code_version() -> str:
+    """The commit of the checkout this code runs from (``+`` if it has uncommitted changes),
+    or the installed package's version outside a checkout."""
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(["git", "-C", str(root), "rev-parse", "--short=12", "HEAD"],
+                              capture_output=True, text=True, timeout=5, check=True)  # fmt: skip
+        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--",
+                                "core", "plugins", "worker"],
+                               capture_output=True, text=True, timeout=5, check=True)  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return f"ironworks {version('ironworks')}"
+        except PackageNotFoundError:
+            return "unknown"
+    return head.stdout.strip() + ("+" if dirty.stdout.strip() else "")
+
+
 def run(
     game_id: str, players: int, entrants: list[Entrant], games: int, seed: str = "tournament",
     processes: int = 1, options: dict[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None, clock: str = "cpu",
-    on_record: Callable[[MatchRecord], None] | None = None,
+    on_record: Callable[[MatchRecord], None] | None = None, skip: frozenset[int] = frozenset(),
 ) -> list[MatchRecord]:  # fmt: skip
-    """Play ``games`` matches (in ``processes`` processes) and return their records, in
-    match order. Think budgets count on ``clock`` (see :data:`CLOCKS`); ``on_record`` sees
-    each record as its match ends."""
-    args = [(game_id, players, entrants, n, seed, options, 20_000, clock) for n in range(games)]
+    """Play matches ``0 .. games - 1`` but those in ``skip`` (in ``processes`` processes)
+    and return their records, in match order. Think budgets count on ``clock`` (see
+    :data:`CLOCKS`); ``on_record`` sees each record as its match ends."""
+    args = [(game_id, players, entrants, n, seed, options, 20_000, clock)
+            for n in range(games) if n not in skip]  # fmt: skip
     records: list[MatchRecord] = []
+    code = code_version()
 
     def done(record: MatchRecord) -> None:
+        record.code = code
         records.append(record)
         if on_record:
             on_record(record)
         if progress:
-            progress(len(records), games)
+            progress(len(records) + len(skip), games)
 
     if processes <= 1:
         for a in args:
@@ -289,12 +319,23 @@ def main(args: Any) -> int:
     options = msgspec.json.decode(args.options) if args.options else None
     started = time.perf_counter()
     show = None if args.quiet else (lambda d, t: _progress(d, t, started, sys.stderr))
+    setting = {"game": args.game, "players": args.players, "seed": args.seed,
+               "clock": args.clock, "bots": args.bots, "options": options}  # fmt: skip
     so_far: list[MatchRecord] = []
+    if args.resume:
+        if not args.json:
+            print("ironworks tournament: --resume continues the --json file", file=sys.stderr)
+            return 2
+        try:
+            so_far = _resumed(args.json, setting, args.games)
+        except ValueError as exc:
+            print(f"ironworks tournament: cannot resume {args.json}: {exc}", file=sys.stderr)
+            return 2
 
     def report(records: list[MatchRecord]) -> dict[str, Any]:
         summary = summarize(records, entrants)
-        summary.update(game=args.game, players=args.players, seed=args.seed, clock=args.clock,
-                       seconds=round(time.perf_counter() - started, 1))  # fmt: skip
+        summary.update(setting, seconds=round(time.perf_counter() - started, 1),
+                       code=sorted({r.code or "unknown" for r in records}))  # fmt: skip
         return summary
 
     def keep(record: MatchRecord) -> None:
@@ -303,15 +344,41 @@ def main(args: Any) -> int:
         if args.json:
             _write_json(args.json, report(so_far), sorted(so_far, key=lambda r: r.number))
 
-    records = run(args.game, args.players, entrants, args.games, args.seed, args.processes,
-                  options, show, args.clock, keep)  # fmt: skip
+    earlier = list(so_far)
+    played = run(args.game, args.players, entrants, args.games, args.seed, args.processes,
+                 options, show, args.clock, keep, frozenset(r.number for r in earlier))  # fmt: skip
     if show:
         sys.stderr.write("\n")
+    records = sorted(earlier + played, key=lambda r: r.number)
     summary = report(records)
     print(format_table(summary, f"{args.game}, {args.players} players, seat-rotated"))
     if args.json:
         _write_json(args.json, summary, records)
     return 0
+
+
+def _resumed(path: str, setting: dict[str, Any], games: int) -> list[MatchRecord]:
+    """The matches already in the tournament file ``path``, after checking that it is the
+    same tournament (game, players, seed, clock, bots, options): match ``n`` of a seed is
+    the same deal whenever it is played, so a ladder stopped in one session goes on in the
+    next one without replaying or repeating a match."""
+    import os
+
+    if not os.path.exists(path):
+        return []
+    try:
+        with open(path, "rb") as f:
+            doc = msgspec.json.decode(f.read())
+        summary = doc["summary"]
+        records = msgspec.convert(doc["matches"], list[MatchRecord])
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError, KeyError, TypeError) as exc:
+        raise ValueError(f"not a tournament file ({exc})") from None
+    for key, value in setting.items():
+        if key in ("bots", "options") and key not in summary:  # written before they were kept
+            continue
+        if summary.get(key) != value:
+            raise ValueError(f"it was played with {key} {summary.get(key)!r}, not {value!r}")
+    return [r for r in records if r.number < games]
 
 
 def _write_json(path: str, summary: dict[str, Any], records: list[MatchRecord]) -> None:

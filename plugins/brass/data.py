@@ -30,3 +30,18 @@ def require(condition: bool, file: str, message: str) -> None:
     """Raise :class:`DataError` for ``file`` with ``message`` unless ``condition`` holds."""
     if not condition:
         raise DataError(f"{file}: {message}")
+
+
+class CodedDataError(DataError):
+    """A :class:`DataError` that also carries the ``file`` and a stable ``code``, for a
+    variant whose tests and tools tell its refusals apart by code (Pittsburgh)."""
+
+    def __init__(self, file: str, code: str, message: str) -> None:
+        self.file, self.code, self.message = file, code, message
+        super().__init__(f"{file}: {message} [{code}]")
+
+    @classmethod
+    def check(cls, condition: bool, file: str, code: str, message: str) -> None:
+        """Raise this class's error for ``file`` unless ``condition`` holds."""
+        if not condition:
+            raise cls(file, code, message)

@@ -85,9 +85,36 @@ def _converter(
         if decoding:
             return lambda m: target(table.index_of(getattr(m, f)), other.index_of(getattr(m, g)))
         return lambda m: target(table[getattr(m, f)], other[getattr(m, g)])
+    # more fields: by keyword, so a keyword-only engine move (Pittsburgh's build) fits
+    named = list(zip(target.__struct_fields__, order, strict=True))  # type: ignore[attr-defined]
     if decoding:
-        return lambda m: target(*[table.index_of(getattr(m, f)) for f, table in order])
-    return lambda m: target(*[table[getattr(m, f)] for f, table in order])
+        return lambda m: target(**{n: table.index_of(getattr(m, f)) for n, (f, table) in named})
+    return lambda m: target(**{n: table[getattr(m, f)] for n, (f, table) in named})
+
+
+class Same:
+    """The id table of a field both forms carry as it is (a flag, a tile id); like
+    :class:`OrNone`, it goes in a :class:`Vocabulary`'s ``ids`` beside the :class:`Ids`."""
+
+    def index_of(self, value: Any) -> Any:
+        return value
+
+    def __getitem__(self, value: Any) -> Any:
+        return value
+
+
+class OrNone:
+    """``ids`` for a field a move may leave out: ``None`` in the named form, -1 in the
+    engine's."""
+
+    def __init__(self, ids: Ids) -> None:
+        self.ids = ids
+
+    def index_of(self, name: str | None) -> int:
+        return -1 if name is None else self.ids.index_of(name)
+
+    def __getitem__(self, i: int) -> str | None:
+        return None if i < 0 else self.ids[i]
 
 
 class Declare:

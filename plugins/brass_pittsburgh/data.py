@@ -15,12 +15,12 @@ import functools
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 import msgspec
 
+from plugins.brass.data import CodedDataError, load
 from plugins.brass.data import DataError as FamilyDataError
-from plugins.brass.data import load
 from plugins.brass.income import IncomeTrack as FamilyIncomeTrack
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -30,12 +30,11 @@ RESOURCES: tuple[str, ...] = (*CUBES, "oil")
 T = TypeVar("T")
 
 
-class DataError(FamilyDataError):
+class DataError(CodedDataError):
     """A data file the game cannot be played with: ``file``, a stable ``code``, a sentence."""
 
-    def __init__(self, file: str, code: str, message: str) -> None:
-        self.file, self.code, self.message = file, code, message
-        super().__init__(f"{file}: {message} [{code}]")
+
+need = DataError.check
 
 
 # --- effects: every reward or special score is a typed object --------------------------------
@@ -109,6 +108,12 @@ class Provenance(_Strict):
     provisional: bool
 
 
+class _File(_Strict):
+    """A data file: its ``"_"`` record says which data set it belongs to."""
+
+    provenance: Provenance = msgspec.field(name="_")
+
+
 class Cost(_Strict):
     money: int = 0
     coal: int = 0
@@ -142,8 +147,7 @@ class Components(_Strict):
     money_tokens: int
 
 
-class Constants(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class Constants(_File):
     players: list[int]
     eras: int
     rounds_per_era_nominal: int
@@ -170,8 +174,7 @@ class Character(_Strict):
     sides: list[str]
 
 
-class CharactersFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class CharactersFile(_File):
     characters: list[Character]
 
 
@@ -183,8 +186,7 @@ class Industry(_Strict):
     flip: Literal["sell", "resources_depleted", "already_flipped"]
 
 
-class IndustriesFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class IndustriesFile(_File):
     industries: list[Industry]
 
 
@@ -220,8 +222,7 @@ class SideLayout(_Strict):
     merchants: list[Merchant]
 
 
-class BoardSidesFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class BoardSidesFile(_File):
     default_side_by_players: dict[str, str]
     sides: list[SideLayout]
 
@@ -235,8 +236,7 @@ class Line(_Strict):
         return "~".join(sorted(self.endpoints))
 
 
-class LinesFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class LinesFile(_File):
     sides: dict[str, list[Line]]
 
 
@@ -250,8 +250,7 @@ class PipelineRoute(_Strict):
         return f"{self.oilfield}~{self.city}"
 
 
-class PipelineRoutesFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class PipelineRoutesFile(_File):
     sides: dict[str, list[PipelineRoute]]
 
 
@@ -270,8 +269,7 @@ class OilfieldsOfSide(_Strict):
     """The oilfield tiles printed under this side: the ones a game on it uses."""
 
 
-class OilfieldsFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class OilfieldsFile(_File):
     sides: dict[str, OilfieldsOfSide]
 
 
@@ -294,13 +292,11 @@ class Market(_Strict):
     ladders: dict[str, Ladder]
 
 
-class MarketsFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class MarketsFile(_File):
     sides: dict[str, list[Market]]
 
 
-class VanderbiltFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class VanderbiltFile(_File):
     sides: dict[str, dict[str, int]]
 
 
@@ -348,8 +344,7 @@ class LinkSpace(_Strict):
     unlocked_by: str
 
 
-class PlayerMatFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class PlayerMatFile(_File):
     accessibility: str
     paths: list[MatPath]
     tiles: list[MatTile]
@@ -357,8 +352,7 @@ class PlayerMatFile(_Strict):
     link_spaces: list[LinkSpace]
 
 
-class LightTrains(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class LightTrains(_File):
     id: str
     count: int
     cost: Cost
@@ -374,8 +368,7 @@ class HeavyTrain(_Strict):
     note: str = ""
 
 
-class HeavyTrainsFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class HeavyTrainsFile(_File):
     heavy_trains: list[HeavyTrain]
 
 
@@ -392,8 +385,7 @@ class Pipeline(_Strict):
         return self.type != "reserve"
 
 
-class PipelinesFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class PipelinesFile(_File):
     pipelines: list[Pipeline]
 
 
@@ -404,8 +396,7 @@ class MerchantTile(_Strict):
     min_players: int
 
 
-class MerchantTilesFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class MerchantTilesFile(_File):
     merchant_tiles: list[MerchantTile]
 
 
@@ -418,8 +409,7 @@ class OilfieldTile(_Strict):
     min_players: int
 
 
-class OilfieldTilesFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class OilfieldTilesFile(_File):
     oilfield_tiles: list[OilfieldTile]
 
 
@@ -429,8 +419,7 @@ class QualityReward(_Strict):
     reward: list[Effect]
 
 
-class QualityRewardsFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class QualityRewardsFile(_File):
     quality_rewards: list[QualityReward]
 
 
@@ -455,14 +444,12 @@ class IndustryCard(_Strict, tag="industry", tag_field="kind"):
 Card = LocationCard | IndustryCard
 
 
-class CardsFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class CardsFile(_File):
     industry_types: dict[str, IndustryType]
     cards: list[Card]
 
 
-class IncomeTrackFile(_Strict):
-    provenance: Provenance = msgspec.field(name="_")
+class IncomeTrackFile(_File):
     start_space: int
     space_to_level: list[int]
     """Index = progress-track space, value = the income level printed under it."""
@@ -583,27 +570,27 @@ RULEBOOK_COMPONENTS = Components(
 RULEBOOK_START_SPACE, RULEBOOK_START_LEVEL, RULEBOOK_MIN_LEVEL = 10, 0, -10
 CROWN_JEWELS = ("oil_city", "polyphase_alternator", "locomotive_works", "skyscraper")
 
-FILES = (
-    "manifest.json",
-    "constants.json",
-    "characters.json",
-    "industries.json",
-    "board_sides.json",
-    "lines.json",
-    "pipeline_routes.json",
-    "oilfields.json",
-    "markets.json",
-    "vanderbilt.json",
-    "player_mat.json",
-    "light_trains.json",
-    "heavy_trains.json",
-    "pipelines.json",
-    "merchant_tiles.json",
-    "oilfield_tiles.json",
-    "quality_rewards.json",
-    "cards.json",
-    "income_track.json",
-)
+FILE_KINDS: dict[str, type[msgspec.Struct]] = {
+    "constants.json": Constants,
+    "characters.json": CharactersFile,
+    "industries.json": IndustriesFile,
+    "board_sides.json": BoardSidesFile,
+    "lines.json": LinesFile,
+    "pipeline_routes.json": PipelineRoutesFile,
+    "oilfields.json": OilfieldsFile,
+    "markets.json": MarketsFile,
+    "vanderbilt.json": VanderbiltFile,
+    "player_mat.json": PlayerMatFile,
+    "light_trains.json": LightTrains,
+    "heavy_trains.json": HeavyTrainsFile,
+    "pipelines.json": PipelinesFile,
+    "merchant_tiles.json": MerchantTilesFile,
+    "oilfield_tiles.json": OilfieldTilesFile,
+    "quality_rewards.json": QualityRewardsFile,
+    "cards.json": CardsFile,
+    "income_track.json": IncomeTrackFile,
+}
+"""Every data file but ``manifest.json`` (read first) with its record, in reading order."""
 
 
 # --- loading ---------------------------------------------------------------------------------
@@ -626,35 +613,15 @@ def load_data(directory: Path | str = DATA_DIR) -> PittsburghData:
             raise DataError(name, "unreadable", str(exc)) from None
 
     manifest = read("manifest.json", Manifest)
-    files = {
-        "constants.json": read("constants.json", Constants),
-        "characters.json": read("characters.json", CharactersFile),
-        "industries.json": read("industries.json", IndustriesFile),
-        "board_sides.json": read("board_sides.json", BoardSidesFile),
-        "lines.json": read("lines.json", LinesFile),
-        "pipeline_routes.json": read("pipeline_routes.json", PipelineRoutesFile),
-        "oilfields.json": read("oilfields.json", OilfieldsFile),
-        "markets.json": read("markets.json", MarketsFile),
-        "vanderbilt.json": read("vanderbilt.json", VanderbiltFile),
-        "player_mat.json": read("player_mat.json", PlayerMatFile),
-        "light_trains.json": read("light_trains.json", LightTrains),
-        "heavy_trains.json": read("heavy_trains.json", HeavyTrainsFile),
-        "pipelines.json": read("pipelines.json", PipelinesFile),
-        "merchant_tiles.json": read("merchant_tiles.json", MerchantTilesFile),
-        "oilfield_tiles.json": read("oilfield_tiles.json", OilfieldTilesFile),
-        "quality_rewards.json": read("quality_rewards.json", QualityRewardsFile),
-        "cards.json": read("cards.json", CardsFile),
-        "income_track.json": read("income_track.json", IncomeTrackFile),
-    }
+    files = {name: read(name, kind) for name, kind in FILE_KINDS.items()}
     for name, parsed in files.items():
         prov = parsed.provenance  # type: ignore[attr-defined]
-        if prov.version != manifest.version or prov.provisional != manifest.provisional:
-            raise DataError(
-                name,
-                "version_mismatch",
-                f"file is data version {prov.version!r} (provisional={prov.provisional}) but "
-                f"manifest.json says {manifest.version!r} (provisional={manifest.provisional})",
-            )
+        need(
+            prov.version == manifest.version and prov.provisional == manifest.provisional,
+            name, "version_mismatch",
+            f"file is data version {prov.version!r} (provisional={prov.provisional}) but "
+            f"manifest.json says {manifest.version!r} (provisional={manifest.provisional})",
+        )  # fmt: skip
     data = _assemble(manifest, files)
     _validate(data)
     return data
@@ -664,31 +631,20 @@ def _by_id(file: str, items: Iterable[T], what: str) -> dict[str, T]:
     out: dict[str, T] = {}
     for item in items:
         key = item.id  # type: ignore[attr-defined]
-        if key in out:
-            raise DataError(file, "duplicate_id", f"{what} id {key!r} appears twice")
+        need(key not in out, file, "duplicate_id", f"{what} id {key!r} appears twice")
         out[key] = item
     return out
 
 
-def _assemble(manifest: Manifest, f: dict[str, msgspec.Struct]) -> PittsburghData:
-    board: BoardSidesFile = f["board_sides.json"]  # type: ignore[assignment]
-    per_side_files = (
-        "lines.json",
-        "pipeline_routes.json",
-        "oilfields.json",
-        "markets.json",
-        "vanderbilt.json",
-    )
+def _assemble(manifest: Manifest, f: dict[str, Any]) -> PittsburghData:
+    board: BoardSidesFile = f["board_sides.json"]
     side_ids = [s.id for s in board.sides]
     _by_id("board_sides.json", board.sides, "board side")
-    for name in per_side_files:
-        got = sorted(f[name].sides)  # type: ignore[attr-defined]
-        if got != sorted(side_ids):
-            raise DataError(
-                name,
-                "side_mismatch",
-                f"has sides {got}, but board_sides.json defines {sorted(side_ids)}",
-            )
+    for name in ("lines.json", "pipeline_routes.json", "oilfields.json", "markets.json",
+                 "vanderbilt.json"):  # fmt: skip
+        got = sorted(f[name].sides)
+        need(got == sorted(side_ids), name, "side_mismatch",
+             f"has sides {got}, but board_sides.json defines {sorted(side_ids)}")  # fmt: skip
     sides = {}
     for layout in board.sides:
         sid = layout.id
@@ -696,22 +652,17 @@ def _assemble(manifest: Manifest, f: dict[str, msgspec.Struct]) -> PittsburghDat
         merchants = _by_id("board_sides.json", layout.merchants, f"{sid} merchant")
         for dup in cities.keys() & merchants.keys():
             raise DataError("board_sides.json", "duplicate_id", f"{sid}: {dup!r} is twice")
-        oil: OilfieldsOfSide = f["oilfields.json"].sides[sid]  # type: ignore[attr-defined]
+        oil: OilfieldsOfSide = f["oilfields.json"].sides[sid]
         sides[sid] = BoardSide(
-            id=sid,
-            name=layout.name,
-            players=layout.players,
-            cities=cities,
-            merchants=merchants,
-            lines=f["lines.json"].sides[sid],  # type: ignore[attr-defined]
-            pipeline_routes=f["pipeline_routes.json"].sides[sid],  # type: ignore[attr-defined]
+            id=sid, name=layout.name, players=layout.players, cities=cities,
+            merchants=merchants, lines=f["lines.json"].sides[sid],
+            pipeline_routes=f["pipeline_routes.json"].sides[sid],
             oilfields=_by_id("oilfields.json", oil.oilfields, f"{sid} oilfield"),
-            oilfield_tile_display=oil.tile_display,
-            markets=f["markets.json"].sides[sid],  # type: ignore[attr-defined]
-            vanderbilt=f["vanderbilt.json"].sides[sid],  # type: ignore[attr-defined]
-        )
-    mat: PlayerMatFile = f["player_mat.json"]  # type: ignore[assignment]
-    cards: CardsFile = f["cards.json"]  # type: ignore[assignment]
+            oilfield_tile_display=oil.tile_display, markets=f["markets.json"].sides[sid],
+            vanderbilt=f["vanderbilt.json"].sides[sid],
+        )  # fmt: skip
+    mat: PlayerMatFile = f["player_mat.json"]
+    cards: CardsFile = f["cards.json"]
     _by_id("cards.json", cards.cards, "card")
     try:
         default_side = {int(k): v for k, v in board.default_side_by_players.items()}
@@ -720,48 +671,26 @@ def _assemble(manifest: Manifest, f: dict[str, msgspec.Struct]) -> PittsburghDat
             "board_sides.json", "bad_value", "default_side_by_players keys must be player counts"
         ) from None
     return PittsburghData(
-        manifest=manifest,
-        constants=f["constants.json"],  # type: ignore[arg-type]
-        characters=f["characters.json"].characters,  # type: ignore[attr-defined]
-        industries=_by_id(
-            "industries.json",
-            f["industries.json"].industries,
-            "industry",  # type: ignore[attr-defined]
-        ),
-        default_side_by_players=default_side,
-        sides=sides,
-        mat=PlayerMat(
-            paths=list(_by_id("player_mat.json", mat.paths, "path").values()),
-            tiles=_by_id("player_mat.json", mat.tiles, "mat tile"),
-            arrows=mat.arrows,
-            link_spaces=mat.link_spaces,
-        ),
-        light_trains=f["light_trains.json"],  # type: ignore[arg-type]
-        heavy_trains=_by_id(
-            "heavy_trains.json",
-            f["heavy_trains.json"].heavy_trains,
-            "heavy train",  # type: ignore[attr-defined]
-        ),
-        pipelines=_by_id("pipelines.json", f["pipelines.json"].pipelines, "pipeline"),  # type: ignore[attr-defined]
-        merchant_tiles=_by_id(
-            "merchant_tiles.json",
-            f["merchant_tiles.json"].merchant_tiles,
-            "merchant tile",  # type: ignore[attr-defined]
-        ),
-        oilfield_tiles=_by_id(
-            "oilfield_tiles.json",
-            f["oilfield_tiles.json"].oilfield_tiles,
-            "oilfield tile",  # type: ignore[attr-defined]
-        ),
-        quality_rewards=_by_id(
-            "quality_rewards.json",
-            f["quality_rewards.json"].quality_rewards,
-            "quality reward",  # type: ignore[attr-defined]
-        ),
-        industry_types=cards.industry_types,
-        cards=cards.cards,
-        income_track=f["income_track.json"],  # type: ignore[arg-type]
-    )
+        manifest=manifest, constants=f["constants.json"],
+        characters=f["characters.json"].characters,
+        industries=_by_id("industries.json", f["industries.json"].industries, "industry"),
+        default_side_by_players=default_side, sides=sides,
+        mat=PlayerMat(paths=list(_by_id("player_mat.json", mat.paths, "path").values()),
+                      tiles=_by_id("player_mat.json", mat.tiles, "mat tile"),
+                      arrows=mat.arrows, link_spaces=mat.link_spaces),
+        light_trains=f["light_trains.json"],
+        heavy_trains=_by_id("heavy_trains.json", f["heavy_trains.json"].heavy_trains,
+                            "heavy train"),
+        pipelines=_by_id("pipelines.json", f["pipelines.json"].pipelines, "pipeline"),
+        merchant_tiles=_by_id("merchant_tiles.json", f["merchant_tiles.json"].merchant_tiles,
+                              "merchant tile"),
+        oilfield_tiles=_by_id("oilfield_tiles.json", f["oilfield_tiles.json"].oilfield_tiles,
+                              "oilfield tile"),
+        quality_rewards=_by_id("quality_rewards.json",
+                               f["quality_rewards.json"].quality_rewards, "quality reward"),
+        industry_types=cards.industry_types, cards=cards.cards,
+        income_track=f["income_track.json"],
+    )  # fmt: skip
 
 
 # --- validation ------------------------------------------------------------------------------
@@ -784,51 +713,31 @@ def _validate_constants(d: PittsburghData) -> None:
     c = d.constants
     for key, want in RULEBOOK_CONSTANTS.items():
         got = getattr(c, key)
-        if got != want:
-            raise DataError(
-                "constants.json",
-                "rulebook_mismatch",
-                f"{key} is {got!r} but the rulebook says {want!r}",
-            )
+        need(got == want, "constants.json", "rulebook_mismatch",
+             f"{key} is {got!r} but the rulebook says {want!r}")  # fmt: skip
     for key in msgspec.structs.fields(Components):
         got, want = getattr(c.components, key.name), getattr(RULEBOOK_COMPONENTS, key.name)
-        if got != want:
-            raise DataError(
-                "constants.json",
-                "rulebook_mismatch",
-                f"components.{key.name} is {got} but the rulebook lists {want}",
-            )
-    if len(d.characters) * 2 < max(c.players):
-        raise DataError(
-            "characters.json", "count_mismatch", "there must be a character tile per player"
-        )
+        need(got == want, "constants.json", "rulebook_mismatch",
+             f"components.{key.name} is {got} but the rulebook lists {want}")  # fmt: skip
+    need(len(d.characters) * 2 >= max(c.players), "characters.json", "count_mismatch",
+         "there must be a character tile per player")  # fmt: skip
 
 
 def _validate_industries(d: PittsburghData) -> None:
     file = "industries.json"
     path_ids = {p.id for p in d.mat.paths}
     for ind in d.industries.values():
-        if ind.path not in path_ids:
-            raise DataError(
-                file,
-                "unknown_reference",
-                f"industry {ind.id!r} is on mat path {ind.path!r}, which player_mat.json lacks",
-            )
+        need(ind.path in path_ids, file, "unknown_reference",
+             f"industry {ind.id!r} is on mat path {ind.path!r}, which player_mat.json lacks")
     sellable = {i.id for i in d.industries.values() if i.sellable}
-    if sellable != RULEBOOK_SELLABLE:
-        raise DataError(
-            file,
-            "rulebook_mismatch",
-            f"sellable industries are {sorted(sellable)}; the rulebook's Sell action names "
-            f"{sorted(RULEBOOK_SELLABLE)}",
-        )
+    need(sellable == RULEBOOK_SELLABLE, file, "rulebook_mismatch",
+         f"sellable industries are {sorted(sellable)}; the rulebook's Sell action names "
+         f"{sorted(RULEBOOK_SELLABLE)}")  # fmt: skip
     for ind in d.industries.values():
-        want_flip = "sell" if ind.sellable else ind.flip
-        if ind.flip != want_flip:
-            raise DataError(file, "bad_value", f"{ind.id} is sellable, so it must flip by 'sell'")
+        need(not ind.sellable or ind.flip == "sell", file, "bad_value",
+             f"{ind.id} is sellable, so it must flip by 'sell'")  # fmt: skip
     for cj in CROWN_JEWELS:
-        if cj not in d.industries:
-            raise DataError(file, "rulebook_mismatch", f"crown jewel {cj!r} is missing")
+        need(cj in d.industries, file, "rulebook_mismatch", f"crown jewel {cj!r} is missing")
 
 
 def _mat_tiles_of(d: PittsburghData, industry: str) -> list[MatTile]:
@@ -839,113 +748,63 @@ def _validate_mat(d: PittsburghData) -> None:
     file = "player_mat.json"
     tiles = d.mat.tiles
     names = tuple(p.name for p in sorted(d.mat.paths, key=lambda p: p.column))
-    if names != RULEBOOK_PATHS:
-        raise DataError(
-            file,
-            "rulebook_mismatch",
-            f"paths left to right are {list(names)}; the rulebook names {list(RULEBOOK_PATHS)}",
-        )
+    need(names == RULEBOOK_PATHS, file, "rulebook_mismatch",
+         f"paths left to right are {list(names)}; the rulebook names {list(RULEBOOK_PATHS)}")
     total = sum(t.count for t in tiles.values())
-    if total != RULEBOOK_TILES_PER_COLOUR:
-        raise DataError(
-            file,
-            "count_mismatch",
-            f"the mat holds {total} industry tiles; the rulebook gives {RULEBOOK_TILES_PER_COLOUR}"
-            " per colour",
-        )
+    need(total == RULEBOOK_TILES_PER_COLOUR, file, "count_mismatch",
+         f"the mat holds {total} industry tiles; the rulebook gives {RULEBOOK_TILES_PER_COLOUR}"
+         " per colour")  # fmt: skip
     for tile in tiles.values():
-        if tile.industry not in d.industries:
-            raise DataError(
-                file,
-                "unknown_reference",
-                f"tile {tile.id} is of unknown industry {tile.industry!r}",
-            )
-        if tile.count < 1:
-            raise DataError(file, "bad_value", f"tile {tile.id} has count {tile.count}")
+        need(tile.industry in d.industries, file, "unknown_reference",
+             f"tile {tile.id} is of unknown industry {tile.industry!r}")  # fmt: skip
+        need(tile.count >= 1, file, "bad_value", f"tile {tile.id} has count {tile.count}")
         _check_tile(d, tile)
     for industry, want in RULEBOOK_TILE_COUNTS.items():
         got = sum(t.count for t in _mat_tiles_of(d, industry))
-        if got != want:
-            raise DataError(
-                file,
-                "count_mismatch",
-                f"{got} {industry} tiles per colour; the rulebook lists {want}",
-            )
+        need(got == want, file, "count_mismatch",
+             f"{got} {industry} tiles per colour; the rulebook lists {want}")  # fmt: skip
     path_of = {t: d.industries[tile.industry].path for t, tile in tiles.items()}
     column = {p.id: p.column for p in d.mat.paths}
     incoming: dict[str, list[Arrow]] = {t: [] for t in tiles}
     outgoing: dict[str, list[Arrow]] = {t: [] for t in tiles}
     for arrow in d.mat.arrows:
         for end in (arrow.from_, arrow.to):
-            if end not in tiles:
-                raise DataError(
-                    file,
-                    "unknown_reference",
-                    f"arrow {arrow.from_}->{arrow.to} points at unknown tile {end!r}",
-                )
+            need(end in tiles, file, "unknown_reference",
+                 f"arrow {arrow.from_}->{arrow.to} points at unknown tile {end!r}")  # fmt: skip
         same = path_of[arrow.from_] == path_of[arrow.to]
-        if same == (arrow.kind == "shortcut"):
-            raise DataError(
-                file,
-                "bad_value",
-                f"arrow {arrow.from_}->{arrow.to}: a shortcut joins two paths, other arrows stay "
-                "on one path",
-            )
+        need(same != (arrow.kind == "shortcut"), file, "bad_value",
+             f"arrow {arrow.from_}->{arrow.to}: a shortcut joins two paths, other arrows stay "
+             "on one path")  # fmt: skip
         incoming[arrow.to].append(arrow)
         outgoing[arrow.from_].append(arrow)
     for path in d.mat.paths:
         roots = [t for t in tiles if path_of[t] == path.id and not incoming[t]]
-        if len(roots) != 1:
-            raise DataError(
-                file, "bad_graph", f"path {path.id} must have exactly one bottom tile, has {roots}"
-            )
+        need(len(roots) == 1, file, "bad_graph",
+             f"path {path.id} must have exactly one bottom tile, has {roots}")  # fmt: skip
     _check_reachable_and_acyclic(tiles, incoming, outgoing)
     for p in ("manufacturing", "coke"):
-        sides = {
-            column[path_of[a.to]] > column[p]
-            for t in tiles
-            if path_of[t] == p
-            for a in outgoing[t]
-            if a.kind == "shortcut"
-        }
-        if sides != {True, False}:
-            raise DataError(
-                file,
-                "rulebook_mismatch",
-                f"the {p} path must have shortcut branches to either side",
-            )
+        sides = {column[path_of[a.to]] > column[p] for t in tiles if path_of[t] == p
+                 for a in outgoing[t] if a.kind == "shortcut"}  # fmt: skip
+        need(sides == {True, False}, file, "rulebook_mismatch",
+             f"the {p} path must have shortcut branches to either side")  # fmt: skip
     steel_to_sky = any(
-        a.kind == "branch"
-        and tiles[a.from_].industry == "steel"
-        and tiles[a.to].industry == "skyscraper"
-        for a in d.mat.arrows
-    )
-    if not steel_to_sky:
-        raise DataError(file, "rulebook_mismatch", "the Steel path must branch into Skyscrapers")
+        a.kind == "branch" and tiles[a.from_].industry == "steel"
+        and tiles[a.to].industry == "skyscraper" for a in d.mat.arrows
+    )  # fmt: skip
+    need(steel_to_sky, file, "rulebook_mismatch", "the Steel path must branch into Skyscrapers")
     for tile in tiles.values():
-        if tile.crown_jewel and any(a.kind != "shortcut" for a in outgoing[tile.id]):
-            raise DataError(
-                file, "bad_graph", f"crown jewel {tile.id} must sit at the top of its path"
-            )
+        need(not (tile.crown_jewel and any(a.kind != "shortcut" for a in outgoing[tile.id])),
+             file, "bad_graph", f"crown jewel {tile.id} must sit at the top of its path")
     seen: set[str] = set()
     for ls in d.mat.link_spaces:
-        if not (ls.link in d.heavy_trains or ls.link in d.pipelines):
-            raise DataError(file, "unknown_reference", f"link space holds unknown link {ls.link!r}")
-        if ls.link in seen:
-            raise DataError(file, "duplicate_id", f"link {ls.link} sits on the mat twice")
+        need(ls.link in d.heavy_trains or ls.link in d.pipelines, file, "unknown_reference",
+             f"link space holds unknown link {ls.link!r}")  # fmt: skip
+        need(ls.link not in seen, file, "duplicate_id", f"link {ls.link} sits on the mat twice")
         seen.add(ls.link)
-        if ls.unlocked_by not in tiles:
-            raise DataError(
-                file,
-                "unknown_reference",
-                f"link {ls.link} is unlocked by unknown tile {ls.unlocked_by!r}",
-            )
-        if tiles[ls.unlocked_by].count != 1:
-            raise DataError(
-                file,
-                "bad_value",
-                f"link {ls.link} must sit above a single-tile space, not {ls.unlocked_by}",
-            )
+        need(ls.unlocked_by in tiles, file, "unknown_reference",
+             f"link {ls.link} is unlocked by unknown tile {ls.unlocked_by!r}")  # fmt: skip
+        need(tiles[ls.unlocked_by].count == 1, file, "bad_value",
+             f"link {ls.link} must sit above a single-tile space, not {ls.unlocked_by}")
 
 
 def _check_reachable_and_acyclic(
@@ -962,43 +821,29 @@ def _check_reachable_and_acyclic(
             if indegree[a.to] == 0:
                 ready.append(a.to)
     stuck = sorted(t for t, n in indegree.items() if n > 0)
-    if order != len(tiles):
-        raise DataError("player_mat.json", "bad_graph", f"the arrows form a cycle through {stuck}")
+    need(order == len(tiles), "player_mat.json", "bad_graph",
+         f"the arrows form a cycle through {stuck}")  # fmt: skip
 
 
 def _check_tile(d: PittsburghData, tile: MatTile) -> None:
     file = "player_mat.json"
     ind = d.industries[tile.industry]
     where = f"tile {tile.id}"
-    if tile.cost.oil:
-        raise DataError(file, "bad_value", f"{where}: no build cost is paid in oil barrels")
-    if tile.crown_jewel != (tile.industry in CROWN_JEWELS):
-        raise DataError(
-            file,
-            "bad_value",
-            f"{where}: crown_jewel must be true exactly for the four crown jewels",
-        )
-    if (tile.oil_to_sell is not None) != ind.sellable:
-        raise DataError(
-            file, "bad_value", f"{where}: oil_to_sell is given exactly for sellable industries"
-        )
-    if not (ind.sellable or tile.quality_stars == 0):
-        raise DataError(file, "bad_value", f"{where}: only sellable industries show quality stars")
-    if (ind.flip == "resources_depleted") != bool(tile.produces):
-        raise DataError(
-            file,
-            "bad_value",
-            f"{where}: tiles that flip by depletion produce resources, others do not",
-        )
+    need(not tile.cost.oil, file, "bad_value", f"{where}: no build cost is paid in oil barrels")
+    need(tile.crown_jewel == (tile.industry in CROWN_JEWELS), file, "bad_value",
+         f"{where}: crown_jewel must be true exactly for the four crown jewels")  # fmt: skip
+    need((tile.oil_to_sell is not None) == ind.sellable, file, "bad_value",
+         f"{where}: oil_to_sell is given exactly for sellable industries")  # fmt: skip
+    need(ind.sellable or tile.quality_stars == 0, file, "bad_value",
+         f"{where}: only sellable industries show quality stars")  # fmt: skip
+    need((ind.flip == "resources_depleted") == bool(tile.produces), file, "bad_value",
+         f"{where}: tiles that flip by depletion produce resources, others do not")  # fmt: skip
     for res, n in tile.produces.items():
-        if not (res in RESOURCES and n > 0):
-            raise DataError(file, "bad_value", f"{where}: produces {n} {res}")
-    if (tile.build_on == "upgrade") != (tile.upgrade_of is not None):
-        raise DataError(file, "bad_value", f"{where}: build_on 'upgrade' goes with upgrade_of")
-    if tile.upgrade_of is not None and tile.upgrade_of not in {p.id for p in d.mat.paths}:
-        raise DataError(
-            file, "unknown_reference", f"{where} upgrades unknown path {tile.upgrade_of!r}"
-        )
+        need(res in RESOURCES and n > 0, file, "bad_value", f"{where}: produces {n} {res}")
+    need((tile.build_on == "upgrade") == (tile.upgrade_of is not None), file, "bad_value",
+         f"{where}: build_on 'upgrade' goes with upgrade_of")  # fmt: skip
+    need(tile.upgrade_of is None or tile.upgrade_of in {p.id for p in d.mat.paths}, file,
+         "unknown_reference", f"{where} upgrades unknown path {tile.upgrade_of!r}")  # fmt: skip
     rules = _CROWN_JEWEL_RULES.get(tile.industry)
     if rules is not None:
         for problem in rules(d, tile):
@@ -1056,216 +901,119 @@ _CROWN_JEWEL_RULES = {
 }
 
 
+
 def _validate_links(d: PittsburghData) -> None:
     on_mat = d.links_on_mat()
     light = d.light_trains
-    if light.count != RULEBOOK_SUPPLY["light"]:
-        raise DataError(
-            "light_trains.json",
-            "count_mismatch",
-            f"{light.count} light trains; the rulebook puts {RULEBOOK_SUPPLY['light']} in the "
-            f"personal supply ({RULEBOOK_LINKS_PER_COLOUR} link tiles per colour in all)",
-        )
+    heavy = "heavy_trains.json"
+    need(light.count == RULEBOOK_SUPPLY["light"], "light_trains.json", "count_mismatch",
+         f"{light.count} light trains; the rulebook puts {RULEBOOK_SUPPLY['light']} in the "
+         f"personal supply ({RULEBOOK_LINKS_PER_COLOUR} link tiles per colour in all)")  # fmt: skip
     total = light.count + len(d.heavy_trains) + len(d.pipelines)
-    if total != RULEBOOK_LINKS_PER_COLOUR:
-        raise DataError(
-            "heavy_trains.json",
-            "count_mismatch",
-            f"{light.count} light + {len(d.heavy_trains)} heavy + {len(d.pipelines)} pipelines = "
-            f"{total} link tiles per colour; the rulebook gives {RULEBOOK_LINKS_PER_COLOUR}",
-        )
-    supply = {
-        "light": light.count,
-        "heavy": len(d.heavy_trains.keys() - on_mat),
-        "pipelines": len(d.pipelines.keys() - on_mat),
-    }
-    if supply != RULEBOOK_SUPPLY:
-        raise DataError(
-            "player_mat.json",
-            "count_mismatch",
-            f"the personal supply at setup would be {supply}; the rulebook says {RULEBOOK_SUPPLY}",
-        )
-    if light.cost != RULEBOOK_LINK_COSTS["light"]:
-        raise DataError("light_trains.json", "rulebook_mismatch", "a light train costs 1 coal")
+    need(total == RULEBOOK_LINKS_PER_COLOUR, heavy, "count_mismatch",
+         f"{light.count} light + {len(d.heavy_trains)} heavy + {len(d.pipelines)} pipelines = "
+         f"{total} link tiles per colour; the rulebook gives {RULEBOOK_LINKS_PER_COLOUR}")
+    supply = {"light": light.count, "heavy": len(d.heavy_trains.keys() - on_mat),
+              "pipelines": len(d.pipelines.keys() - on_mat)}  # fmt: skip
+    need(supply == RULEBOOK_SUPPLY, "player_mat.json", "count_mismatch",
+         f"the personal supply at setup would be {supply}; the rulebook says {RULEBOOK_SUPPLY}")
+    need(light.cost == RULEBOOK_LINK_COSTS["light"], "light_trains.json", "rulebook_mismatch",
+         "a light train costs 1 coal")  # fmt: skip
     types = {h.type for h in d.heavy_trains.values()}
-    if types != RULEBOOK_HEAVY_TYPES:
-        raise DataError(
-            "heavy_trains.json",
-            "rulebook_mismatch",
-            f"heavy train types are {sorted(types)}; the rulebook names "
-            f"{sorted(RULEBOOK_HEAVY_TYPES)}",
-        )
+    need(types == RULEBOOK_HEAVY_TYPES, heavy, "rulebook_mismatch",
+         f"heavy train types are {sorted(types)}; the rulebook names "
+         f"{sorted(RULEBOOK_HEAVY_TYPES)}")  # fmt: skip
     for h in d.heavy_trains.values():
         where = f"heavy train {h.id}"
-        if h.cost != RULEBOOK_LINK_COSTS["heavy"]:
-            raise DataError(
-                "heavy_trains.json", "rulebook_mismatch", f"{where}: a heavy train costs 2 steel"
-            )
-        if bool(h.carries) != (h.type == "resource"):
-            raise DataError(
-                "heavy_trains.json",
-                "bad_value",
-                f"{where}: exactly the resource trains carry resources",
-            )
+        need(h.cost == RULEBOOK_LINK_COSTS["heavy"], heavy, "rulebook_mismatch",
+             f"{where}: a heavy train costs 2 steel")  # fmt: skip
+        need(bool(h.carries) == (h.type == "resource"), heavy, "bad_value",
+             f"{where}: exactly the resource trains carry resources")  # fmt: skip
         for res in h.carries:
-            if res not in RESOURCES:
-                raise DataError("heavy_trains.json", "bad_value", f"{where}: carries {res}")
-        if (h.link_score_multiplier == 2) != (h.type == "double_link"):
-            raise DataError(
-                "heavy_trains.json",
-                "rulebook_mismatch",
-                f"{where}: only the double link train scores double",
-            )
-        if h.type == "whiskey" and not any(isinstance(e, Whiskey) for e in h.reward):
-            raise DataError(
-                "heavy_trains.json",
-                "rulebook_mismatch",
-                f"{where}: the whiskey train gives whiskey",
-            )
+            need(res in RESOURCES, heavy, "bad_value", f"{where}: carries {res}")
+        need((h.link_score_multiplier == 2) == (h.type == "double_link"), heavy,
+             "rulebook_mismatch", f"{where}: only the double link train scores double")  # fmt: skip
+        need(h.type != "whiskey" or any(isinstance(e, Whiskey) for e in h.reward), heavy,
+             "rulebook_mismatch", f"{where}: the whiskey train gives whiskey")  # fmt: skip
     variants = {r for h in d.heavy_trains.values() for r in h.carries}
-    if not {"coke", "steel", "oil"} <= variants:
-        raise DataError(
-            "heavy_trains.json",
-            "rulebook_mismatch",
-            "resource trains carry coke, steel or oil barrels; each variant must exist",
-        )
+    need({"coke", "steel", "oil"} <= variants, heavy, "rulebook_mismatch",
+         "resource trains carry coke, steel or oil barrels; each variant must exist")  # fmt: skip
     types = {p.type for p in d.pipelines.values()}
-    if types != RULEBOOK_PIPELINE_TYPES:
-        raise DataError(
-            "pipelines.json",
-            "rulebook_mismatch",
-            f"pipeline types are {sorted(types)}; the rulebook names "
-            f"{sorted(RULEBOOK_PIPELINE_TYPES)}",
-        )
+    need(types == RULEBOOK_PIPELINE_TYPES, "pipelines.json", "rulebook_mismatch",
+         f"pipeline types are {sorted(types)}; the rulebook names "
+         f"{sorted(RULEBOOK_PIPELINE_TYPES)}")  # fmt: skip
     paid_as = {"money": Money, "income": IncomeSpaces, "vp": Vp}
     for p in d.pipelines.values():
         where = f"pipeline {p.id}"
-        if p.cost != RULEBOOK_LINK_COSTS["pipeline"]:
-            raise DataError(
-                "pipelines.json", "rulebook_mismatch", f"{where}: a pipeline costs 1 iron"
-            )
+        need(p.cost == RULEBOOK_LINK_COSTS["pipeline"], "pipelines.json", "rulebook_mismatch",
+             f"{where}: a pipeline costs 1 iron")  # fmt: skip
         if p.type == "reserve":
-            if not (p.per_barrel is None and p.adds_oil_when_built == 1):
-                raise DataError(
-                    "pipelines.json",
-                    "rulebook_mismatch",
-                    f"{where}: a reserve pipeline adds 1 oil and pays nothing",
-                )
+            need(p.per_barrel is None and p.adds_oil_when_built == 1, "pipelines.json",
+                 "rulebook_mismatch", f"{where}: a reserve pipeline adds 1 oil and pays nothing")
         else:
-            if not (isinstance(p.per_barrel, paid_as[p.type]) and p.adds_oil_when_built == 0):
-                raise DataError(
-                    "pipelines.json",
-                    "bad_value",
-                    f"{where}: a {p.type} pipeline pays {p.type} per barrel and adds no oil",
-                )
+            need(isinstance(p.per_barrel, paid_as[p.type]) and p.adds_oil_when_built == 0,
+                 "pipelines.json", "bad_value",
+                 f"{where}: a {p.type} pipeline pays {p.type} per barrel and adds no oil")
 
 
 def _validate_tiles_on_board(d: PittsburghData) -> None:
-    mt = d.merchant_tiles
-    if len(mt) != RULEBOOK_MERCHANT_TILES:
-        raise DataError(
-            "merchant_tiles.json",
-            "count_mismatch",
-            f"{len(mt)} merchant tiles; the rulebook lists {RULEBOOK_MERCHANT_TILES}",
-        )
+    mt, file = d.merchant_tiles, "merchant_tiles.json"
+    need(len(mt) == RULEBOOK_MERCHANT_TILES, file, "count_mismatch",
+         f"{len(mt)} merchant tiles; the rulebook lists {RULEBOOK_MERCHANT_TILES}")  # fmt: skip
     removed = [t.id for t in mt.values() if t.min_players > 2]
     fifteen = [t.id for t in mt.values() if Money(15) in t.reward]
-    if not (removed == fifteen and len(fifteen) == 1):
-        raise DataError(
-            "merchant_tiles.json",
-            "rulebook_mismatch",
-            "exactly one merchant tile rewards $15 and only it is removed in a 2-player game "
-            f"(removed: {removed}, $15: {fifteen})",
-        )
+    need(removed == fifteen and len(fifteen) == 1, file, "rulebook_mismatch",
+         "exactly one merchant tile rewards $15 and only it is removed in a 2-player game "
+         f"(removed: {removed}, $15: {fifteen})")  # fmt: skip
     for t in mt.values():
         bad = set(t.accepts) - RULEBOOK_SELLABLE
-        if bad:
-            raise DataError(
-                "merchant_tiles.json",
-                "unknown_reference",
-                f"merchant tile {t.id} shows {sorted(bad)}, which cannot be sold",
-            )
+        need(not bad, file, "unknown_reference",
+             f"merchant tile {t.id} shows {sorted(bad)}, which cannot be sold")  # fmt: skip
     for players in d.constants.players:
         shown = {i for t in mt.values() if t.min_players <= players for i in t.accepts}
-        if shown != RULEBOOK_SELLABLE:
-            raise DataError(
-                "merchant_tiles.json",
-                "bad_value",
-                f"with {players} players no merchant tile buys {sorted(RULEBOOK_SELLABLE - shown)}",
-            )
-    ot = d.oilfield_tiles
-    if len(ot) != RULEBOOK_OIL_TILES:
-        raise DataError(
-            "oilfield_tiles.json",
-            "count_mismatch",
-            f"{len(ot)} oilfield tiles; the rulebook lists {RULEBOOK_OIL_TILES}",
-        )
+        need(shown == RULEBOOK_SELLABLE, file, "bad_value",
+             f"with {players} players no merchant tile buys {sorted(RULEBOOK_SELLABLE - shown)}")
+    ot, file = d.oilfield_tiles, "oilfield_tiles.json"
+    need(len(ot) == RULEBOOK_OIL_TILES, file, "count_mismatch",
+         f"{len(ot)} oilfield tiles; the rulebook lists {RULEBOOK_OIL_TILES}")  # fmt: skip
     removed = [t.id for t in ot.values() if t.min_players > 2]
     three = [t.id for t in ot.values() if t.production == 3]
-    if not (removed == three and len(three) == 1):
-        raise DataError(
-            "oilfield_tiles.json",
-            "rulebook_mismatch",
-            "exactly one oilfield tile produces 3 oil and only it is removed in a 2-player game "
-            f"(removed: {removed}, producing 3: {three})",
-        )
-    qr = d.quality_rewards
-    if len(qr) != RULEBOOK_QUALITY_REWARDS:
-        raise DataError(
-            "quality_rewards.json",
-            "count_mismatch",
-            f"{len(qr)} Quality Rewards tiles; the rulebook lists {RULEBOOK_QUALITY_REWARDS}",
-        )
+    need(removed == three and len(three) == 1, file, "rulebook_mismatch",
+         "exactly one oilfield tile produces 3 oil and only it is removed in a 2-player game "
+         f"(removed: {removed}, producing 3: {three})")  # fmt: skip
+    qr, file = d.quality_rewards, "quality_rewards.json"
+    need(len(qr) == RULEBOOK_QUALITY_REWARDS, file, "count_mismatch",
+         f"{len(qr)} Quality Rewards tiles; the rulebook lists {RULEBOOK_QUALITY_REWARDS}")
     for t in qr.values():
-        if not (t.stars_required > 0 and t.reward):
-            raise DataError(
-                "quality_rewards.json",
-                "bad_value",
-                f"{t.id} needs a positive star requirement and a reward",
-            )
+        need(t.stars_required > 0 and bool(t.reward), file, "bad_value",
+             f"{t.id} needs a positive star requirement and a reward")  # fmt: skip
 
 
 def _validate_cards(d: PittsburghData) -> None:
     file = "cards.json"
-    if len(d.cards) != RULEBOOK_CARDS:
-        raise DataError(
-            file, "count_mismatch", f"{len(d.cards)} cards; the rulebook lists {RULEBOOK_CARDS}"
-        )
+    need(len(d.cards) == RULEBOOK_CARDS, file, "count_mismatch",
+         f"{len(d.cards)} cards; the rulebook lists {RULEBOOK_CARDS}")  # fmt: skip
     built = Counter(i for t in d.industry_types.values() for i in t.builds)
     for ind in d.industries:
-        if built[ind] != 1:
-            raise DataError(
-                file,
-                "bad_value",
-                f"industry {ind!r} must be built by exactly one card type, is by {built[ind]}",
-            )
+        need(built[ind] == 1, file, "bad_value",
+             f"industry {ind!r} must be built by exactly one card type, is by {built[ind]}")
     for name, t in d.industry_types.items():
         for ind in t.builds:
-            if ind not in d.industries:
-                raise DataError(
-                    file, "unknown_reference", f"card type {name} builds unknown industry {ind!r}"
-                )
+            need(ind in d.industries, file, "unknown_reference",
+                 f"card type {name} builds unknown industry {ind!r}")  # fmt: skip
     for card in d.cards:
         counts = card.player_counts
-        if not (bool(counts) and set(counts) <= set(d.constants.players)):
-            raise DataError(file, "bad_value", f"card {card.id} shows player counts {counts}")
+        need(bool(counts) and set(counts) <= set(d.constants.players), file, "bad_value",
+             f"card {card.id} shows player counts {counts}")  # fmt: skip
         if isinstance(card, IndustryCard):
-            if card.industry not in d.industry_types:
-                raise DataError(
-                    file,
-                    "unknown_reference",
-                    f"card {card.id} shows unknown industry type {card.industry!r}",
-                )
+            need(card.industry in d.industry_types, file, "unknown_reference",
+                 f"card {card.id} shows unknown industry type {card.industry!r}")  # fmt: skip
             continue
         for side in d.sides.values():
             for players in set(counts) & set(side.players):
-                if card.location not in side.cities:
-                    raise DataError(
-                        file,
-                        "unknown_reference",
-                        f"card {card.id} names {card.location!r}, which is no city on the "
-                        f"{side.id} side used with {players} players",
-                    )
+                need(card.location in side.cities, file, "unknown_reference",
+                     f"card {card.id} names {card.location!r}, which is no city on the "
+                     f"{side.id} side used with {players} players")  # fmt: skip
     c = d.constants
     # An era's cards: era 1 spends one face-down card and every action of its rounds (one
     # fewer in round 1), era 2 every action; either way "8 rounds" fixes the deck size.
@@ -1277,13 +1025,9 @@ def _validate_cards(d: PittsburghData) -> None:
     era2 = c.rounds_per_era_nominal * c.actions_per_turn
     for players in c.players:
         deck = len(d.deck_for(players))
-        if deck != players * era1 or deck != players * era2:
-            raise DataError(
-                file,
-                "count_mismatch",
-                f"{deck} cards show the {players}-player icon; {c.rounds_per_era_nominal} "
-                f"rounds per era need {players * era2} ({era2} per player)",
-            )
+        need(deck == players * era1 and deck == players * era2, file, "count_mismatch",
+             f"{deck} cards show the {players}-player icon; {c.rounds_per_era_nominal} "
+             f"rounds per era need {players * era2} ({era2} per player)")  # fmt: skip
 
 
 def _validate_income_track(d: PittsburghData) -> None:
@@ -1293,66 +1037,43 @@ def _validate_income_track(d: PittsburghData) -> None:
     except FamilyDataError as exc:
         raise DataError(file, "bad_value", str(exc)) from None
     start = track.start_space
-    if start != RULEBOOK_START_SPACE or track.level(start) != RULEBOOK_START_LEVEL:
-        raise DataError(
-            file, "rulebook_mismatch", "the income marker starts on space 10, income level 0"
-        )
-    if track.min_level != RULEBOOK_MIN_LEVEL:
-        raise DataError(file, "rulebook_mismatch", "the lowest income level is -10, on space 0")
+    need(start == RULEBOOK_START_SPACE and track.level(start) == RULEBOOK_START_LEVEL, file,
+         "rulebook_mismatch", "the income marker starts on space 10, income level 0")  # fmt: skip
+    need(track.min_level == RULEBOOK_MIN_LEVEL, file, "rulebook_mismatch",
+         "the lowest income level is -10, on space 0")  # fmt: skip
 
 
 def _validate_sides(d: PittsburghData) -> None:
+    file = "board_sides.json"
     for players, chosen in d.default_side_by_players.items():
-        if chosen not in d.sides:
-            raise DataError(
-                "board_sides.json",
-                "unknown_reference",
-                f"default side for {players} players is unknown side {chosen!r}",
-            )
-        if players not in d.sides[chosen].players:
-            raise DataError(
-                "board_sides.json",
-                "bad_value",
-                f"default side {chosen} for {players} players is not marked for {players}",
-            )
+        need(chosen in d.sides, file, "unknown_reference",
+             f"default side for {players} players is unknown side {chosen!r}")  # fmt: skip
+        need(players in d.sides[chosen].players, file, "bad_value",
+             f"default side {chosen} for {players} players is not marked for {players}")
     two = [s.id for s in d.sides.values() if s.players == [2]]
-    if not (len(two) == 1 and len(d.sides) == 2):
-        raise DataError(
-            "board_sides.json",
-            "rulebook_mismatch",
-            "the board has two sides, one marked for 2 players",
-        )
+    need(len(two) == 1 and len(d.sides) == 2, file, "rulebook_mismatch",
+         "the board has two sides, one marked for 2 players")  # fmt: skip
 
 
 def _validate_side(d: PittsburghData, side: BoardSide) -> None:
-    sid = side.id
+    sid, file = side.id, "board_sides.json"
     places = side.cities.keys() | side.merchants.keys()
     kinds_on_slots = {i for c in side.cities.values() for slot in c.slots for i in slot}
     for city in side.cities.values():
         for slot in city.slots:
             for ind in slot:
-                if ind not in d.industries:
-                    raise DataError(
-                        "board_sides.json",
-                        "unknown_reference",
-                        f"{sid}: {city.id} has a slot for unknown industry {ind!r}",
-                    )
+                need(ind in d.industries, file, "unknown_reference",
+                     f"{sid}: {city.id} has a slot for unknown industry {ind!r}")  # fmt: skip
     for tile in d.mat.tiles.values():
-        if tile.build_on == "industry_space" and tile.industry not in kinds_on_slots:
-            raise DataError(
-                "board_sides.json", "bad_value", f"{sid}: no slot allows {tile.industry}"
-            )
+        need(tile.build_on != "industry_space" or tile.industry in kinds_on_slots, file,
+             "bad_value", f"{sid}: no slot allows {tile.industry}")  # fmt: skip
     for players in side.players:
         spaces = sum(
             1 for m in side.merchants.values() for s in m.spaces if s.min_players <= players
         )
         tiles = sum(1 for t in d.merchant_tiles.values() if t.min_players <= players)
-        if spaces != tiles:
-            raise DataError(
-                "board_sides.json",
-                "count_mismatch",
-                f"{sid} with {players} players: {spaces} merchant spaces for {tiles} tiles",
-            )
+        need(spaces == tiles, file, "count_mismatch",
+             f"{sid} with {players} players: {spaces} merchant spaces for {tiles} tiles")
     _validate_lines(side, places)
     _validate_oil(d, side)
     _validate_markets(d, side)
@@ -1365,168 +1086,94 @@ def _validate_lines(side: BoardSide, places: set[str]) -> None:
     for line in side.lines:
         a, b = line.endpoints
         for end in (a, b):
-            if end not in places:
-                raise DataError(
-                    file,
-                    "unknown_reference",
-                    f"{sid}: line {line.id} ends at unknown location {end!r}",
-                )
-        if a == b:
-            raise DataError(file, "bad_value", f"{sid}: line {line.id} joins a location to itself")
-        if line.id in seen:
-            raise DataError(file, "duplicate_id", f"{sid}: line {line.id} is twice")
+            need(end in places, file, "unknown_reference",
+                 f"{sid}: line {line.id} ends at unknown location {end!r}")  # fmt: skip
+        need(a != b, file, "bad_value", f"{sid}: line {line.id} joins a location to itself")
+        need(line.id not in seen, file, "duplicate_id", f"{sid}: line {line.id} is twice")
         seen.add(line.id)
         adjacent[a].add(b)
         adjacent[b].add(a)
     lonely = sorted(p for p, n in adjacent.items() if not n)
-    if lonely:
-        raise DataError(
-            file, "bad_value", f"{sid}: {lonely} have no railroad line, so they are not locations"
-        )
+    need(not lonely, file, "bad_value",
+         f"{sid}: {lonely} have no railroad line, so they are not locations")  # fmt: skip
     start = next(iter(sorted(places)))
     reached, frontier = {start}, [start]
     while frontier:
         for nxt in adjacent[frontier.pop()] - reached:
             reached.add(nxt)
             frontier.append(nxt)
-    if reached != places:
-        raise DataError(
-            "lines.json",
-            "bad_graph",
-            f"{sid}: {sorted(places - reached)} cannot be reached by rail",
-        )
+    need(reached == places, file, "bad_graph",
+         f"{sid}: {sorted(places - reached)} cannot be reached by rail")  # fmt: skip
 
 
 def _validate_oil(d: PittsburghData, side: BoardSide) -> None:
-    sid = side.id
+    sid, routes, fields_file = side.id, "pipeline_routes.json", "oilfields.json"
     seen: set[str] = set()
     for route in side.pipeline_routes:
-        if route.oilfield not in side.oilfields:
-            raise DataError(
-                "pipeline_routes.json",
-                "unknown_reference",
-                f"{sid}: route {route.id} starts at unknown oilfield {route.oilfield!r}",
-            )
-        if route.city not in side.cities:
-            raise DataError(
-                "pipeline_routes.json",
-                "unknown_reference",
-                f"{sid}: route {route.id} ends at unknown city {route.city!r}",
-            )
-        if route.oil_icons < 0:
-            raise DataError(
-                "pipeline_routes.json",
-                "bad_value",
-                f"{sid}: route {route.id} shows {route.oil_icons} oil icons",
-            )
-        if route.id in seen:
-            raise DataError(
-                "pipeline_routes.json", "duplicate_id", f"{sid}: route {route.id} is twice"
-            )
+        where = f"{sid}: route {route.id}"
+        need(route.oilfield in side.oilfields, routes, "unknown_reference",
+             f"{where} starts at unknown oilfield {route.oilfield!r}")  # fmt: skip
+        need(route.city in side.cities, routes, "unknown_reference",
+             f"{where} ends at unknown city {route.city!r}")  # fmt: skip
+        need(route.oil_icons >= 0, routes, "bad_value",
+             f"{where} shows {route.oil_icons} oil icons")  # fmt: skip
+        need(route.id not in seen, routes, "duplicate_id", f"{where} is twice")
         seen.add(route.id)
     served = {r.oilfield for r in side.pipeline_routes}
     for field in side.oilfields:
-        if field not in served:
-            raise DataError(
-                "pipeline_routes.json",
-                "bad_value",
-                f"{sid}: no pipeline route reaches oilfield {field}",
-            )
-        if field in side.cities or field in side.merchants:
-            raise DataError(
-                "oilfields.json", "bad_value", f"{sid}: oilfield {field} must not be a location"
-            )
+        need(field in served, routes, "bad_value",
+             f"{sid}: no pipeline route reaches oilfield {field}")  # fmt: skip
+        need(field not in side.cities and field not in side.merchants, fields_file, "bad_value",
+             f"{sid}: oilfield {field} must not be a location")  # fmt: skip
     for tid in side.oilfield_tile_display:
-        if tid not in d.oilfield_tiles:
-            raise DataError(
-                "oilfields.json",
-                "unknown_reference",
-                f"{sid}: the tile display shows unknown oilfield tile {tid!r}",
-            )
+        need(tid in d.oilfield_tiles, fields_file, "unknown_reference",
+             f"{sid}: the tile display shows unknown oilfield tile {tid!r}")  # fmt: skip
     for players in side.players:
         fields = sum(1 for o in side.oilfields.values() if o.min_players <= players)
         shown = sum(
             1 for t in side.oilfield_tile_display if d.oilfield_tiles[t].min_players <= players
         )
-        if fields != shown:
-            raise DataError(
-                "oilfields.json",
-                "count_mismatch",
-                f"{sid} with {players} players: {fields} oilfields for {shown} oilfield tiles",
-            )
+        need(fields == shown, fields_file, "count_mismatch",
+             f"{sid} with {players} players: {fields} oilfields for {shown} oilfield tiles")
 
 
 def _validate_markets(d: PittsburghData, side: BoardSide) -> None:
     file, sid = "markets.json", side.id
     _by_id(file, side.markets, f"{sid} market")
     per_kind = Counter(m.kind for m in side.markets)
-    if per_kind != dict.fromkeys(RULEBOOK_MARKETS, RULEBOOK_MARKETS_PER_KIND):
-        raise DataError(
-            file,
-            "count_mismatch",
-            f"{sid}: markets per kind are {dict(per_kind)}; want 3 Coal & Iron and 3 Coke & Steel",
-        )
+    need(per_kind == dict.fromkeys(RULEBOOK_MARKETS, RULEBOOK_MARKETS_PER_KIND), file,
+         "count_mismatch",
+         f"{sid}: markets per kind are {dict(per_kind)}; want 3 Coal & Iron and 3 Coke & Steel")
     initial: Counter[str] = Counter()
     top_price: dict[str, int] = {}
     for m in side.markets:
         where = f"{sid}: market {m.id}"
-        if m.city not in side.cities:
-            raise DataError(file, "unknown_reference", f"{where} sits at unknown city {m.city!r}")
-        if sorted(m.ladders) != sorted(RULEBOOK_MARKETS[m.kind]):
-            raise DataError(
-                file, "bad_value", f"{where} ({m.kind}) has ladders {sorted(m.ladders)}"
-            )
-        if (m.placement == "perimeter") != side.cities[m.city].perimeter:
-            raise DataError(
-                file,
-                "bad_value",
-                f"{where}: placement {m.placement!r} disagrees with {m.city}'s perimeter flag",
-            )
+        need(m.city in side.cities, file, "unknown_reference",
+             f"{where} sits at unknown city {m.city!r}")  # fmt: skip
+        need(sorted(m.ladders) == sorted(RULEBOOK_MARKETS[m.kind]), file, "bad_value",
+             f"{where} ({m.kind}) has ladders {sorted(m.ladders)}")  # fmt: skip
+        need((m.placement == "perimeter") == side.cities[m.city].perimeter, file, "bad_value",
+             f"{where}: placement {m.placement!r} disagrees with {m.city}'s perimeter flag")
         for res, ladder in m.ladders.items():
             prices = [s.price for s in ladder.spaces]
-            if not (
-                bool(prices)
-                and prices == sorted(prices, reverse=True)
-                and len(set(prices)) == len(prices)
-            ):
-                raise DataError(
-                    file,
-                    "bad_value",
-                    f"{where}: {res} prices {prices} must fall strictly from the top space",
-                )
+            need(bool(prices) and prices == sorted(prices, reverse=True)
+                 and len(set(prices)) == len(prices), file, "bad_value",
+                 f"{where}: {res} prices {prices} must fall strictly from the top space")
             want = 1 if res == "coke" else len(prices)
-            if ladder.initial_cubes != want:
-                raise DataError(
-                    file,
-                    "rulebook_mismatch",
-                    f"{where}: {res} starts with {ladder.initial_cubes} cubes; setup puts {want}",
-                )
+            need(ladder.initial_cubes == want, file, "rulebook_mismatch",
+                 f"{where}: {res} starts with {ladder.initial_cubes} cubes; setup puts {want}")
             vps = {s.vp for s in ladder.spaces}
-            if res == "coke" and vps != {RULEBOOK_COKE_VP_PER_CUBE}:
-                raise DataError(
-                    file,
-                    "rulebook_mismatch",
-                    f"{where}: every coke space gives {RULEBOOK_COKE_VP_PER_CUBE} VP",
-                )
+            need(res != "coke" or vps == {RULEBOOK_COKE_VP_PER_CUBE}, file, "rulebook_mismatch",
+                 f"{where}: every coke space gives {RULEBOOK_COKE_VP_PER_CUBE} VP")  # fmt: skip
             initial[res] += ladder.initial_cubes
             top_price[res] = max(top_price.get(res, 0), prices[0])
     for res, n in initial.items():
         have = getattr(d.constants.components, res)
-        if n > have:
-            raise DataError(
-                file, "count_mismatch", f"{sid}: setup needs {n} {res} cubes, the box has {have}"
-            )
+        need(n <= have, file, "count_mismatch",
+             f"{sid}: setup needs {n} {res} cubes, the box has {have}")  # fmt: skip
     vb = side.vanderbilt
-    if sorted(vb) != sorted(CUBES):
-        raise DataError(
-            "vanderbilt.json",
-            "bad_value",
-            f"{sid}: Vanderbilt prices are for {sorted(vb)}; he delivers exactly {list(CUBES)}",
-        )
+    need(sorted(vb) == sorted(CUBES), "vanderbilt.json", "bad_value",
+         f"{sid}: Vanderbilt prices are for {sorted(vb)}; he delivers exactly {list(CUBES)}")
     for res, price in vb.items():
-        if price <= top_price.get(res, 0):
-            raise DataError(
-                "vanderbilt.json",
-                "bad_value",
-                f"{sid}: Vanderbilt's {res} price ${price} must be above every market price",
-            )
+        need(price > top_price.get(res, 0), "vanderbilt.json", "bad_value",
+             f"{sid}: Vanderbilt's {res} price ${price} must be above every market price")

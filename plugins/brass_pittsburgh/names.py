@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 from core.errors import IllegalMove
 from plugins.brass import moves as fm
 from plugins.brass.client import Ids, card_ids, end_era_of
+from plugins.brass.vocabulary import MovePair, OrNone, Same, Vocabulary, fields
 from plugins.brass_pittsburgh import internal_moves as im
 from plugins.brass_pittsburgh import moves as pm
 from plugins.brass_pittsburgh.board import PittsburghBoard
@@ -25,17 +26,27 @@ from plugins.brass_pittsburgh.state import State
 
 MEMO_KEPT = 65536
 """Engine moves whose named form a side keeps (listings repeat the same moves a lot)."""
-SOURCES_AT = ("train", "tile", "market", "pipeline")
-"""Payment sources that name a place (Vanderbilt delivers from nowhere in particular)."""
 
 
 def _refuse(code: str, sentence: str) -> NoReturn:
     raise IllegalMove(code, sentence)
 
 
-def _optional(ids: Ids, name: str | None) -> int:
-    """``name``'s index, or -1 for a name left out."""
-    return -1 if name is None else ids.index_of(name)
+MOVES = (
+    MovePair(pm.Build, im.Build, fields("card:card?", "tile>space:tile", "space>slot:space?",
+                                        "oilfield:oilfield?", "whiskey:same")),
+    MovePair(pm.Develop, im.Develop, fields("tile>space:tile")),
+    MovePair(pm.DevelopAlso, im.DevelopAlso, fields("tile>space:tile")),
+    MovePair(pm.FreeDevelop, im.FreeDevelop, fields("tile>space:tile")),
+    MovePair(pm.Sell, im.Sell, fields("space>slot:space", "merchant:merchant")),
+    MovePair(pm.SellAlso, im.SellAlso, fields("space>slot:space", "merchant:merchant")),
+    MovePair(pm.BonusSell, im.BonusSell, fields("space>slot:space", "merchant:merchant")),
+    MovePair(pm.Discard, fm.Discard, fields("card:card")),
+    MovePair(pm.Loan, im.Loan),
+    MovePair(pm.Pass, im.Pass),
+)  # fmt: skip
+"""The moves the family vocabulary converts by field kind; the others (a link's site, a
+payment's source, the state's markets and Quality Rewards) are converted below."""
 
 
 class SideNames:
@@ -84,8 +95,12 @@ class SideNames:
             "there is no merchant space {name} on this board; merchant spaces are "
             "'<merchant>:<n>' as the view's merchants list them ('chicago:0')",
         )
+        self.source = {"train": self.line, "tile": self.space, "market": self.market,
+                       "pipeline": self.route}  # fmt: skip
+        """The ids a payment's ``at`` names, by its source (all but Vanderbilt)."""
         self.memo: dict[Any, Any] = {}
         """Engine move -> named move, for moves whose name does not depend on the state."""
+        self.vocabulary: Vocabulary
 
 
 class Names:
@@ -110,23 +125,16 @@ class Names:
         self.link_tiles = frozenset({LIGHT, *d.heavy_trains, *d.pipelines})
         self.quality = frozenset(d.quality_rewards)
         self.sides = {sid: SideNames(board) for sid, board in rules.boards.items()}
+        for n in self.sides.values():
+            ids = {"card": self.card, "card?": OrNone(self.card), "tile": self.tile,
+                   "space": n.space, "space?": OrNone(n.space), "merchant": n.merchant,
+                   "oilfield?": OrNone(n.oilfield), "same": Same()}  # fmt: skip
+            n.vocabulary = Vocabulary(ids, MOVES)  # type: ignore[arg-type]
         self._encoders: dict[type, Callable[[Any, SideNames], Any]] = {
-            im.Build: self._encode_build,
             im.Network: lambda m, n: pm.Network(m.link, self._site(m.link, m.site, n)),
             im.SecondLink: lambda m, n: pm.SecondLink(m.link, self._site(m.link, m.site, n)),
-            im.Develop: lambda m, n: pm.Develop(self.tile[m.space]),
-            im.DevelopAlso: lambda m, n: pm.DevelopAlso(self.tile[m.space]),
-            im.FreeDevelop: lambda m, n: pm.FreeDevelop(self.tile[m.space]),
-            im.Sell: lambda m, n: pm.Sell(n.space[m.slot], n.merchant[m.merchant]),
-            im.SellAlso: lambda m, n: pm.SellAlso(n.space[m.slot], n.merchant[m.merchant]),
-            im.BonusSell: lambda m, n: pm.BonusSell(n.space[m.slot], n.merchant[m.merchant]),
             im.Pay: self._encode_pay,
-            fm.Discard: lambda m, n: pm.Discard(self.card[m.card]),
-            im.Loan: lambda m, n: pm.Loan(),
-            im.Pass: lambda m, n: pm.Pass(),
         }
-        # field-less moves only change class (Done is shared by both forms)
-        self._same = {pm.Loan: im.Loan(), pm.Pass: im.Pass()}
 
     # --- names to indices, refusing what does not exist ---------------------------------
 
@@ -156,33 +164,14 @@ class Names:
     def _site(self, link: str, site: int, n: SideNames) -> str:
         return n.route[site] if link in self.pipelines else n.line[site]
 
-    def _encode_build(self, m: im.Build, n: SideNames) -> pm.Build:
-        return pm.Build(
-            card=self.card[m.card] if m.card >= 0 else None,
-            tile=self.tile[m.space],
-            space=n.space[m.slot] if m.slot >= 0 else None,
-            oilfield=n.oilfield[m.oilfield] if m.oilfield >= 0 else None,
-            whiskey=m.whiskey,
-        )
-
     def _encode_pay(self, m: im.Pay, n: SideNames) -> pm.Pay:
-        src = m.source
-        if src == "vanderbilt":
-            at = None
-        elif src == "train":
-            at = n.line[m.index]
-        elif src == "tile":
-            at = n.space[m.index]
-        elif src == "market":
-            at = n.market[m.index]
-        else:
-            at = n.route[m.index]
-        return pm.Pay(m.resource, src, at)  # type: ignore[arg-type]
+        at = None if m.source == "vanderbilt" else n.source[m.source][m.index]
+        return pm.Pay(m.resource, m.source, at)  # type: ignore[arg-type]
 
     def encode_all(self, moves: list[Any], s: State) -> list[Any]:
         """The named form of the engine's listing for state ``s``."""
         n = self.sides[s.side]
-        memo, enc = n.memo, self._encoders
+        memo, enc, vocab = n.memo, self._encoders, n.vocabulary.encoders
         out = []
         for m in moves:
             t = type(m)
@@ -190,12 +179,12 @@ class Names:
                 out.append(pm.SellProduced(dict(zip(self.produce_markets(s), m.plan, strict=True))))
             elif t is im.ClaimQuality:
                 out.append(pm.ClaimQuality(s.quality_rewards[m.index]))
-            elif t in enc:
+            elif t in enc or t in vocab:
                 named = memo.get(m)
                 if named is None:
                     if len(memo) >= MEMO_KEPT:
                         memo.clear()
-                    named = memo[m] = enc[t](m, n)
+                    named = memo[m] = enc[t](m, n) if t in enc else vocab[t](m)
                 out.append(named)
             else:  # Done
                 out.append(m)
@@ -216,40 +205,19 @@ class Names:
         t = type(m)
         if t is pm.Build:
             _check_build_shape(m)
-            return im.Build(
-                card=_optional(self.card, m.card),
-                space=self.tile.index_of(m.tile),
-                slot=_optional(n.space, m.space),
-                oilfield=_optional(n.oilfield, m.oilfield),
-                whiskey=m.whiskey,
-            )
-        if t is pm.Network:
+        elif t is pm.Network:
             return im.Network(m.link, self._site_index(m.link, m.site, n))
-        if t is pm.SecondLink:
+        elif t is pm.SecondLink:
             return im.SecondLink(m.link, self._site_index(m.link, m.site, n))
-        if t is pm.Develop:
-            return im.Develop(self.tile.index_of(m.tile))
-        if t is pm.DevelopAlso:
-            return im.DevelopAlso(self.tile.index_of(m.tile))
-        if t is pm.FreeDevelop:
-            return im.FreeDevelop(self.tile.index_of(m.tile))
-        if t is pm.Sell:
-            return im.Sell(_optional(n.space, m.space), n.merchant.index_of(m.merchant))
-        if t is pm.SellAlso:
-            return im.SellAlso(_optional(n.space, m.space), n.merchant.index_of(m.merchant))
-        if t is pm.BonusSell:
-            return im.BonusSell(_optional(n.space, m.space), n.merchant.index_of(m.merchant))
-        if t is pm.Discard:
-            return fm.Discard(_optional(self.card, m.card))
-        if t is pm.Pay:
+        elif t is pm.Pay:
             return self._decode_pay(m, n)
-        if t is pm.SellProduced:
+        elif t is pm.SellProduced:
             return self._decode_plan(m, s, n)
-        if t is pm.ClaimQuality:
+        elif t is pm.ClaimQuality:
             return self._decode_quality(m, s)
-        if t is fm.ScoreEra:
+        elif t is fm.ScoreEra:
             return self.end_era(m)
-        return self._same.get(t, m)
+        return n.vocabulary.decode(m)
 
     def _decode_pay(self, m: pm.Pay, n: SideNames) -> im.Pay:
         src, at = m.source, m.at
@@ -259,15 +227,7 @@ class Names:
             return im.Pay(m.resource, src, -1)
         if at is None:
             _refuse("bad_source", f"say where the {m.resource} comes from: 'at' names the {src}")
-        if src == "train":
-            index = n.line.index_of(at)
-        elif src == "tile":
-            index = n.space.index_of(at)
-        elif src == "market":
-            index = n.market.index_of(at)
-        else:
-            index = n.route.index_of(at)
-        return im.Pay(m.resource, src, index)
+        return im.Pay(m.resource, src, n.source[src].index_of(at))
 
     def _decode_plan(self, m: pm.SellProduced, s: State, n: SideNames) -> im.SellProduced:
         if not s.pending or s.pending[0].kind != "produce":

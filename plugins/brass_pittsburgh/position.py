@@ -23,6 +23,7 @@ from typing import Any, NoReturn
 import msgspec
 
 from core.errors import IllegalMove, InvalidPosition
+from plugins.brass.board_docs import check
 from plugins.brass.client import Ids
 from plugins.brass_pittsburgh.engine import STEP_KINDS
 from plugins.brass_pittsburgh.names import SideNames
@@ -66,17 +67,13 @@ def load(rules: Rules, doc: dict[str, Any]) -> State:
 def _load(rules: Rules, doc: dict[str, Any]) -> State:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         _refuse("invalid_position", f"a Brass: Pittsburgh position has format {FORMAT!r}")
-    if doc.get("data_version") != rules.data.version:
-        _refuse(
-            "data_version_mismatch",
-            f"the position was written for data {doc.get('data_version')!r}; this server "
-            f"plays data {rules.data.version!r}",
-        )
+    check(doc.get("data_version") == rules.data.version, "data_version_mismatch",
+          f"the position was written for data {doc.get('data_version')!r}; this server "
+          f"plays data {rules.data.version!r}")  # fmt: skip
     raw = doc.get("state")
-    if not isinstance(raw, dict) or not isinstance(raw.get("side"), str):
-        _refuse("invalid_position", "state.side must name a board side of the data set")
-    if raw["side"] not in rules.boards:
-        _refuse("invalid_position", "state.side must name a board side of the data set")
+    check(isinstance(raw, dict) and isinstance(raw.get("side"), str)
+          and raw["side"] in rules.boards, "invalid_position",
+          "state.side must name a board side of the data set")  # fmt: skip
     table = rules.cards[raw["side"]]
 
     def card(name: str) -> int:
@@ -213,94 +210,72 @@ def _rest_of_deck(rules: Rules, raw: dict[str, Any]) -> list[int]:
 
 def _check(rules: Rules, s: State) -> None:
     d, n = rules.data, s.players
-    if n not in d.constants.players or n not in d.sides[s.side].players:
-        _refuse("bad_player_count", f"{n} players cannot play on the {s.side} side")
+    check(n in d.constants.players and n in d.sides[s.side].players, "bad_player_count",
+          f"{n} players cannot play on the {s.side} side")  # fmt: skip
     board = rules.board_of(s.side)
     per_seat = ("money", "spent", "income", "vp", "whiskey", "hands", "discards", "facedown")
     for key in (*per_seat, "mat", "light_trains", "link_supply"):
-        if len(getattr(s, key)) != n:
-            _refuse("bad_seats", f"{key} needs one entry per player ({n})")
-    if sorted(s.order) != list(range(n)):
-        _refuse("bad_order", "order must list every seat once")
-    if s.phase not in (PLAY, SCORING, OVER) or s.era not in (0, 1):
-        _refuse("bad_phase", "phase is play, scoring or over; era is 0 or 1 (counted from 0)")
+        check(len(getattr(s, key)) == n, "bad_seats", f"{key} needs one entry per player ({n})")
+    check(sorted(s.order) == list(range(n)), "bad_order", "order must list every seat once")
+    check(s.phase in (PLAY, SCORING, OVER) and s.era in (0, 1), "bad_phase",
+          "phase is play, scoring or over; era is 0 or 1 (counted from 0)")  # fmt: skip
     sizes = {
         "line": (len(board.lines), ("line_owner", "line_link", "line_cargo")),
         "route": (len(board.routes), ("route_owner", "route_pipeline")),
         "slot": (len(board.slot_node), ("slot_owner", "slot_tile", "slot_cubes", "slot_flipped")),
-        "oilfield": (
-            len(board.oilfields),
-            (
-                "oil",
-                "oil_pending",
-                "oilfield_tile",
-                "oilfield_revealed",
-                "oil_city_owner",
-                "oil_city_flipped",
-            ),
-        ),
+        "oilfield": (len(board.oilfields), ("oil", "oil_pending", "oilfield_tile",
+                     "oilfield_revealed", "oil_city_owner", "oil_city_flipped")),
         "market": (len(board.markets), ("market_cubes",)),
         "merchant space": (len(board.merchant_spaces), ("merchant_tile", "merchant_faceup")),
-    }
+    }  # fmt: skip
     for what, (size, keys) in sizes.items():
         for key in keys:
-            if len(getattr(s, key)) != size:
-                _refuse("bad_board", f"{key} needs one entry per {what} of the side ({size})")
+            check(len(getattr(s, key)) == size, "bad_board",
+                  f"{key} needs one entry per {what} of the side ({size})")  # fmt: skip
     held = Counter(s.deck)
     for cards in (*s.hands, *s.discards, *s.facedown):
         held.update(cards)
     copies = rules.deck_copies(s.side, n)
-    if held != Counter({k: c for k, c in enumerate(copies) if c}):
-        _refuse("cards_not_conserved", f"the cards in play must be the {n}-player deck")
+    check(held == Counter({k: c for k, c in enumerate(copies) if c}), "cards_not_conserved",
+          f"the cards in play must be the {n}-player deck")  # fmt: skip
     for seat in range(n):
         left = s.mat[seat]
-        if len(left) != len(rules.mat.tiles) or any(
-            not 0 <= k <= t.count for k, t in zip(left, rules.mat.tiles, strict=False)
-        ):
-            _refuse("bad_mat", f"seat {seat}: mat needs 0..count tiles per space")
-        if s.money[seat] < 0:
-            _refuse("negative_money", f"seat {seat} has negative money")
-        if not 0 <= s.whiskey[seat] <= d.constants.whiskey_max:
-            _refuse("bad_whiskey", f"seat {seat} holds more whiskey than the cap")
-        if not 0 <= s.income[seat] <= rules.income.last_space:
-            _refuse("bad_income", f"seat {seat}'s income marker is off the track")
+        check(len(left) == len(rules.mat.tiles)
+              and all(0 <= k <= t.count for k, t in zip(left, rules.mat.tiles, strict=False)),
+              "bad_mat", f"seat {seat}: mat needs 0..count tiles per space")  # fmt: skip
+        check(s.money[seat] >= 0, "negative_money", f"seat {seat} has negative money")
+        check(0 <= s.whiskey[seat] <= d.constants.whiskey_max, "bad_whiskey",
+              f"seat {seat} holds more whiskey than the cap")  # fmt: skip
+        check(0 <= s.income[seat] <= rules.income.last_space, "bad_income",
+              f"seat {seat}'s income marker is off the track")  # fmt: skip
         unknown = set(s.link_supply[seat]) - d.heavy_trains.keys() - d.pipelines.keys()
-        if unknown:
-            _refuse("unknown_link", f"seat {seat}'s supply holds unknown links {sorted(unknown)}")
+        check(not unknown, "unknown_link",
+              f"seat {seat}'s supply holds unknown links {sorted(unknown)}")  # fmt: skip
         for link, count in _built_links(d, s, seat).items():
-            if count > 1 or _locked(rules, s, seat, link):
-                _refuse(
-                    "links_not_conserved",
-                    f"seat {seat} has {link} on the board "
-                    + ("twice" if count > 1 else "while its mat space still locks it"),
-                )
+            check(count <= 1 and not _locked(rules, s, seat, link), "links_not_conserved",
+                  f"seat {seat} has {link} on the board "
+                  + ("twice" if count > 1 else "while its mat space still locks it"))  # fmt: skip
         want = _expected_supply(rules, s, seat)
-        if Counter(s.link_supply[seat]) != Counter(want):
-            _refuse(
-                "links_not_conserved",
-                f"seat {seat}'s link supply must hold the heavy trains and pipelines its mat "
-                f"has unlocked and it has not built: {sorted(want)}, not "
-                f"{sorted(s.link_supply[seat])} (a link unlocks once its mat space is empty)",
-            )
+        check(Counter(s.link_supply[seat]) == Counter(want), "links_not_conserved",
+              f"seat {seat}'s link supply must hold the heavy trains and pipelines its mat "
+              f"has unlocked and it has not built: {sorted(want)}, not "
+              f"{sorted(s.link_supply[seat])} (a link unlocks once its mat space is empty)")
     for slot, tile in enumerate(s.slot_tile):
-        if (tile == "") != (s.slot_owner[slot] < 0) or (tile and tile not in d.mat.tiles):
-            _refuse("bad_slot", f"slot {board.slot_name[slot]}: owner and tile disagree")
+        check((tile == "") == (s.slot_owner[slot] < 0) and not (tile and tile not in d.mat.tiles),
+              "bad_slot", f"slot {board.slot_name[slot]}: owner and tile disagree")  # fmt: skip
     _unique_known(s.merchant_tile, d.merchant_tiles.keys(), "merchant tile")
     _unique_known(s.oilfield_tile, d.oilfield_tiles.keys(), "oilfield tile")
     _unique_known(s.quality_rewards, d.quality_rewards.keys(), "Quality Rewards tile")
     unknown_steps = {step.kind for step in s.pending} - STEP_KINDS
-    if unknown_steps:
-        _refuse("bad_pending", f"unknown pending decisions {sorted(unknown_steps)}")
-    if s.pending and s.phase != PLAY:
-        _refuse("bad_pending", "a decision can be pending only during play")
-    if len(s.quality_faceup) != len(s.quality_rewards):
-        _refuse("bad_board", "quality_faceup needs one entry per Quality Rewards tile")
+    check(not unknown_steps, "bad_pending", f"unknown pending decisions {sorted(unknown_steps)}")
+    check(not s.pending or s.phase == PLAY, "bad_pending",
+          "a decision can be pending only during play")  # fmt: skip
+    check(len(s.quality_faceup) == len(s.quality_rewards), "bad_board",
+          "quality_faceup needs one entry per Quality Rewards tile")  # fmt: skip
 
 
 def _unique_known(ids: list[str], known: Any, what: str) -> None:
     used = [i for i in ids if i]
-    if len(set(used)) != len(used):
-        _refuse("duplicate_tile", f"a {what} is placed twice")
+    check(len(set(used)) == len(used), "duplicate_tile", f"a {what} is placed twice")
     unknown = set(used) - set(known)
-    if unknown:
-        _refuse("unknown_tile", f"unknown {what} {sorted(unknown)}")
+    check(not unknown, "unknown_tile", f"unknown {what} {sorted(unknown)}")
