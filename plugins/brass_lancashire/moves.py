@@ -1,5 +1,7 @@
 """Brass: Lancashire moves, named as clients send them, and the engine forms of its own.
 
+Each move is declared once (:class:`plugins.brass.vocabulary.Declare`): the named form
+beside the engine's, ``MOVES`` the pairs :mod:`~plugins.brass_lancashire.names` converts.
 Names (``CLIENTS.md``): cards as the hand shows them (``location:bolton``,
 ``industry:cotton``); industries ``cotton coal iron port shipyard``; build spaces
 ``<location>:<n>``; links ``<a>~<b>`` (sorted ends); a sale goes ``to`` a port's build
@@ -14,7 +16,9 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, Struct
 
+from plugins.brass import moves as fm
 from plugins.brass.moves import Done, ScoreEra
+from plugins.brass.vocabulary import Declare
 
 Industry = Literal["cotton", "coal", "iron", "port", "shipyard"]
 Card = Annotated[str, Meta(description="a card as the hand shows it",
@@ -25,93 +29,6 @@ Link = Annotated[str, Meta(description="a link line: its ends sorted, joined by 
                            examples=["bolton~manchester"])]  # fmt: skip
 Target = Annotated[str, Meta(description="a port's build space, or 'distant_market'",
                              examples=["liverpool:1", "distant_market"])]  # fmt: skip
-
-
-class Build(Struct, tag="build", frozen=True):
-    """Build your lowest ``industry`` tile on ``space``, discarding ``card``."""
-
-    card: Card
-    space: Space
-    industry: Industry
-
-
-class DoubleBuild(Struct, tag="double_build", frozen=True):
-    """Both actions: any two cards (chosen next) as a location card of ``space``'s town."""
-
-    space: Space
-    industry: Industry
-
-
-class Network(Struct, tag="network", frozen=True):
-    """Place one link on ``link`` (Canal Era: a canal; Rail Era: a first rail)."""
-
-    link: Link
-
-
-class Develop(Struct, tag="develop", frozen=True):
-    """Remove your lowest ``industry`` tile from your mat (a second may follow)."""
-
-    industry: Industry
-
-
-class Sell(Struct, tag="sell", frozen=True):
-    """Sell your cotton mill on ``space`` through a port or to the distant market."""
-
-    space: Space
-    to: Target
-
-
-class Loan(Struct, tag="loan", frozen=True):
-    """Take £10, £20 or £30 (``amount``) for one, two or three income levels."""
-
-    amount: Literal[10, 20, 30]
-
-
-class Pass(Struct, tag="pass", frozen=True):
-    """Discard a card and do nothing else."""
-
-
-class Discard(Struct, tag="discard", frozen=True):
-    """Discard ``card`` to pay for the action just chosen."""
-
-    card: Card
-
-
-class PickCoal(Struct, tag="pick_coal", frozen=True):
-    """Take the next coal from the mine on ``space`` (one of the tied nearest)."""
-
-    space: Space
-
-
-class PickIron(Struct, tag="pick_iron", frozen=True):
-    """Take the next iron from the works on ``space``."""
-
-    space: Space
-
-
-class Liquidate(Struct, tag="liquidate", frozen=True):
-    """Round end, income unpaid: remove your industry on ``space`` for half its cost."""
-
-    space: Space
-
-
-class SecondLink(Struct, tag="second_link", frozen=True):
-    """Rail Era: a second rail on ``link`` in this action (£10 more and its coal)."""
-
-    link: Link
-
-
-class SellAlso(Struct, tag="sell_also", frozen=True):
-    """Sell one more cotton mill in this Sell action."""
-
-    space: Space
-    to: Target
-
-
-class DevelopAlso(Struct, tag="develop_also", frozen=True):
-    """Develop a second tile in this Develop action."""
-
-    industry: Industry
 
 
 class DrawDemand(Struct, tag="draw_demand", frozen=True, forbid_unknown_fields=True):
@@ -129,6 +46,37 @@ class DoubleBuildAt(Struct, tag="double_build", frozen=True):
 class LoanOf(Struct, tag="loan", frozen=True):
     amount: int
 
+
+move = Declare(__name__, {"card": Card, "space": Space, "link": Link, "industry": Industry,
+                          "target": Target, "amount": Literal[10, 20, 30]})  # fmt: skip
+SALE = ("space>slot:space", "to>merchant:target")
+Build = move(fm.Build, "Build your lowest ``industry`` tile on ``space``, discarding ``card``.",
+             "card:card", "space>slot:space", "industry:industry")  # fmt: skip
+DoubleBuild = move(DoubleBuildAt, "Both actions: any two cards (chosen next) as a location "
+                   "card of ``space``'s town.", "space>slot:space", "industry:industry",
+                   name="DoubleBuild")  # fmt: skip
+Network = move(fm.Network, "Place one link on ``link`` (Canal Era: a canal; Rail Era: a first "
+               "rail).", "link:link")  # fmt: skip
+Develop = move(fm.Develop, "Remove your lowest ``industry`` tile from your mat (a second may "
+               "follow).", "industry:industry")  # fmt: skip
+Sell = move(fm.Sell, "Sell your cotton mill on ``space`` through a port or to the distant "
+            "market.", *SALE)  # fmt: skip
+Loan = move(LoanOf, "Take £10, £20 or £30 (``amount``) for one, two or three income levels.",
+            "amount:amount", name="Loan")  # fmt: skip
+Pass = move(fm.Pass, "Discard a card and do nothing else.")
+Discard = move(fm.Discard, "Discard ``card`` to pay for the action just chosen.", "card:card")
+PickCoal = move(fm.PickCoal, "Take the next coal from the mine on ``space`` (one of the tied "
+                "nearest).", "space>slot:space")  # fmt: skip
+PickIron = move(fm.PickIron, "Take the next iron from the works on ``space``.",
+                "space>slot:space")  # fmt: skip
+Liquidate = move(fm.Liquidate, "Round end, income unpaid: remove your industry on ``space`` "
+                 "for half its cost.", "space>slot:space")  # fmt: skip
+SecondLink = move(fm.SecondLink, "Rail Era: a second rail on ``link`` in this action (£10 more "
+                  "and its coal).", "link:link")  # fmt: skip
+SellAlso = move(fm.SellAlso, "Sell one more cotton mill in this Sell action.", *SALE)
+DevelopAlso = move(fm.DevelopAlso, "Develop a second tile in this Develop action.",
+                   "industry:industry")  # fmt: skip
+MOVES = move.pairs
 
 Move = (
     Build | DoubleBuild | Network | Develop | Sell | Loan | Pass | Discard | PickCoal | PickIron

@@ -9,38 +9,11 @@ from typing import Any
 
 from plugins.brass import moves as fm
 from plugins.brass.client import Ids, card_ids, end_era_of
-from plugins.brass.vocabulary import MovePair, Vocabulary, fields
+from plugins.brass.vocabulary import Same, Vocabulary
 from plugins.brass_lancashire import moves as pm
 from plugins.brass_lancashire.data import INDUSTRIES, Lancashire, lancashire
 
 DISTANT_MARKET = "distant_market"
-SALE = fields("space>slot:space", "to>merchant:target")
-MOVES = (
-    MovePair(pm.Build, fm.Build, fields("card:card", "space>slot:space", "industry:industry")),
-    MovePair(pm.DoubleBuild, pm.DoubleBuildAt, fields("space>slot:space", "industry:industry")),
-    MovePair(pm.Network, fm.Network, fields("link:link")),
-    MovePair(pm.Develop, fm.Develop, fields("industry:industry")),
-    MovePair(pm.Sell, fm.Sell, SALE),
-    MovePair(pm.Loan, pm.LoanOf, fields("amount:amount")),
-    MovePair(pm.Pass, fm.Pass),
-    MovePair(pm.Discard, fm.Discard, fields("card:card")),
-    MovePair(pm.PickCoal, fm.PickCoal, fields("space>slot:space")),
-    MovePair(pm.PickIron, fm.PickIron, fields("space>slot:space")),
-    MovePair(pm.Liquidate, fm.Liquidate, fields("space>slot:space")),
-    MovePair(pm.SecondLink, fm.SecondLink, fields("link:link")),
-    MovePair(pm.SellAlso, fm.SellAlso, SALE),
-    MovePair(pm.DevelopAlso, fm.DevelopAlso, fields("industry:industry")),
-)
-
-
-class _Same:
-    """A field whose value is the same in both forms (a loan's amount)."""
-
-    def index_of(self, value: Any) -> Any:
-        return value
-
-    def __getitem__(self, value: Any) -> Any:
-        return value
 
 
 class Names:
@@ -60,8 +33,8 @@ class Names:
         self.link = Ids(d.link_names, "unknown_link", "there is no link line {name}; lines "
                         "are their two location ids sorted and joined by '~'")  # fmt: skip
         ids = {"card": self.card, "space": self.space, "target": self.target, "link": self.link,
-               "industry": self.industry, "amount": _Same()}  # fmt: skip
-        self.vocabulary = Vocabulary(ids, MOVES)  # type: ignore[arg-type]
+               "industry": self.industry, "amount": Same()}  # fmt: skip
+        self.vocabulary = Vocabulary(ids, pm.MOVES)  # type: ignore[arg-type]
 
     def encode_all(self, moves: list[Any], s: Any = None) -> list[Any]:
         return [self.vocabulary.encode(m) for m in moves]
