@@ -5,6 +5,7 @@ alone (``determinize``, for the search bot)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from random import Random
 from typing import Any, Literal
 
@@ -34,9 +35,10 @@ def export(d: Lancashire, s: State) -> dict[str, Any]:
     return msgspec.to_builtins(doc)
 
 
-def load(d: Lancashire, raw: Any, step_kinds: frozenset[str]) -> State:
+def load(d: Lancashire, raw: Any, step_kinds: Iterable[str]) -> State:
     doc = bd.load_doc(raw, PositionDoc, "Brass: Lancashire")
-    board = bd.load_fields(d, doc, INDUSTRIES, step_kinds, "Brass: Lancashire")
+    board = bd.load_fields(d, doc, INDUSTRIES, step_kinds, "Brass: Lancashire",
+                           one_per_location=d.rules.canal_one_own_industry_per_location)
     n, dm = doc.players, doc.distant_market
     left = sorted(d.demand_tiles[n] if dm.tiles_left is None else dm.tiles_left)
     bd.check(not Counter(left) - Counter(d.demand_tiles[n]), "bad_distant_market",
