@@ -3,9 +3,9 @@ rules' numbers, by the names views and moves use.
 
 The greedy bot (:mod:`plugins.brass.bot`) reads a match only through a seat's view; these
 static facts (the board of ``GET /games``, the tile tables of the rule text) are what it
-weighs the view against. Each game builds its :class:`Knowledge` from its own data
-(``plugins.brass_birmingham.knowledge``, ``plugins.brass_pittsburgh.knowledge``), so this
-module names neither game.
+weighs the view against. Each game's :class:`Knowledge` is built from its own data
+(``plugins.brass.board_bot`` for the board variants, ``plugins.brass_pittsburgh.knowledge``),
+so this module names no game.
 """
 
 from __future__ import annotations
