@@ -139,6 +139,12 @@ class MatchService(SeatCommands):
         yield from self.snapshots.offer_steps(match, since=after)
         return match
 
+    async def aclose(self) -> None:
+        """Release what the stores' async twins hold for the running event loop."""
+        await self.store.aio.aclose()
+        if self.webhooks is not None:
+            await self.webhooks.store.aio.aclose()
+
     def load_at(self, match_id: str, version: int) -> MatchState:
         """The match folded up to ``version`` (for replays): an older state, never cached."""
         events = self.store.read(match_id, 0, version)

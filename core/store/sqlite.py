@@ -4,6 +4,11 @@ Safe for many threads (one connection per thread) and many processes (writes tak
 database lock up front with ``BEGIN IMMEDIATE`` and wait for it via ``busy_timeout``).
 A write still waiting for the lock after that, or a file that cannot be opened, read or
 written, answers :class:`core.errors.ServiceUnavailable`.
+
+The async twin (:class:`AsyncSQLite`) reads on the event loop itself: in WAL mode a reader
+never waits for the writer, only, rarely, for a connection recovering the log, and such a
+read gives up on the loop after :data:`INLINE_BUSY_SECONDS` and waits in a worker thread
+instead. Writes may wait for the lock, so the twin always makes them in a worker thread.
 """
 
 from __future__ import annotations
@@ -13,14 +18,18 @@ import sqlite3
 import threading
 import time
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
 
 from core.breaker import Breaker
 from core.errors import BadRequest, VersionConflict
 from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
-from core.store.base import EventStore, Seen, replay
+from core.store.base import AsyncStore, EventStore, Seen, replay
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS streams (
@@ -72,6 +81,9 @@ def is_outage(exc: BaseException) -> bool:
     code = getattr(exc, "sqlite_errorcode", None)
     return isinstance(exc, sqlite3.OperationalError) and ((code or 0) & 0xFF) in _OUTAGE_CODES
 
+
+INLINE_BUSY_SECONDS = 0.01
+"""How long a read on the event loop waits for a lock before it moves to a worker thread."""
 
 POLL_SECONDS = 0.05
 """How often ``wait`` looks for appends made by other processes (in-process appends wake it
@@ -249,18 +261,7 @@ class SQLiteStore(EventStore):
         if limit is not None and limit <= 0:
             return []
         with self.breaker:
-            rows = self._conn().execute(
-                f"SELECT {EVENT_COLUMNS} FROM events WHERE stream_id = ? AND version > ? "
-                "ORDER BY version LIMIT ?",
-                (stream_id, after, -1 if limit is None else limit),
-            )
-            return [
-                StoredEvent(
-                    stream_id=s, version=v, type=t, data=d, actor=a, timestamp=ts,
-                    idempotency_key=k, rules_version=r,
-                )
-                for s, v, t, d, a, ts, k, r in rows
-            ]  # fmt: skip
+            return self._read(self._conn(), stream_id, after, limit)
 
     def version(self, stream_id: str) -> int:
         with self.breaker:
@@ -299,11 +300,7 @@ class SQLiteStore(EventStore):
 
     def load_snapshot(self, stream_id: str) -> Snapshot | None:
         with self.breaker:
-            rows = self._conn().execute(
-                "SELECT version, format, data FROM snapshots WHERE stream_id = ?", (stream_id,)
-            )
-            row = rows.fetchone()
-        return None if row is None else Snapshot(version=row[0], format=row[1], data=row[2])
+            return self._load_snapshot(self._conn(), stream_id)
 
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
@@ -327,8 +324,41 @@ class SQLiteStore(EventStore):
         for h in held:
             h.conn.close()
         self._local = threading.local()
+        twin = self.__dict__.get("_aio")
+        if twin is not None:
+            twin._local = threading.local()
+
+    def _async_twin(self) -> AsyncStore:
+        return AsyncSQLite(self)
 
     # --- internals -----------------------------------------------------------------------
+
+    @staticmethod
+    def _read(
+        conn: sqlite3.Connection, stream_id: str, after: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
+        if limit is not None and limit <= 0:
+            return []
+        rows = conn.execute(
+            f"SELECT {EVENT_COLUMNS} FROM events WHERE stream_id = ? AND version > ? "
+            "ORDER BY version LIMIT ?",
+            (stream_id, after, -1 if limit is None else limit),
+        )
+        return [
+            StoredEvent(
+                stream_id=s, version=v, type=t, data=d, actor=a, timestamp=ts,
+                idempotency_key=k, rules_version=r,
+            )
+            for s, v, t, d, a, ts, k, r in rows
+        ]  # fmt: skip
+
+    @staticmethod
+    def _load_snapshot(conn: sqlite3.Connection, stream_id: str) -> Snapshot | None:
+        rows = conn.execute(
+            "SELECT version, format, data FROM snapshots WHERE stream_id = ?", (stream_id,)
+        )
+        row = rows.fetchone()
+        return None if row is None else Snapshot(version=row[0], format=row[1], data=row[2])
 
     @staticmethod
     def _version(conn: sqlite3.Connection, stream_id: str) -> int:
@@ -347,3 +377,51 @@ class SQLiteStore(EventStore):
             return None
         first, last, digest = row
         return AppendResult(stream_id=stream_id, first_version=first, last_version=last), digest
+
+
+class AsyncSQLite(AsyncStore):
+    """The SQLite store's async twin: reads inline, writes in a worker thread (see the
+    module). Reads on the loop use a connection of their own, whose lock wait is
+    :data:`INLINE_BUSY_SECONDS` rather than the store's."""
+
+    store: SQLiteStore
+
+    def __init__(self, store: SQLiteStore) -> None:
+        super().__init__(store)
+        self._local = threading.local()
+
+    async def _inline(self, read: Callable[..., Any], method: str, *args: Any) -> Any:
+        try:
+            return read(self._reader(), *args)
+        except sqlite3.OperationalError as exc:
+            if not is_outage(exc):
+                raise
+        # Locked (or the file failed): wait as a blocking caller does, off the loop.
+        return await anyio.to_thread.run_sync(partial(getattr(self.store, method), *args))
+
+    def _reader(self) -> sqlite3.Connection:
+        held: _Connection | None = getattr(self._local, "held", None)
+        if held is not None and held.pid == os.getpid():
+            return held.conn
+        conn = sqlite3.connect(
+            self.store.path, timeout=INLINE_BUSY_SECONDS, isolation_level=None,
+            check_same_thread=False,
+        )  # fmt: skip
+        held = self._local.held = _Connection(conn)
+        with self.store._open_lock:
+            self.store._open.add(held)
+        return conn
+
+    async def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
+        return await self._inline(SQLiteStore._lookup, "lookup", stream_id, idempotency_key)
+
+    async def read(
+        self, stream_id: str, after: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
+        return await self._inline(SQLiteStore._read, "read", stream_id, after, limit)
+
+    async def version(self, stream_id: str) -> int:
+        return await self._inline(SQLiteStore._version, "version", stream_id)
+
+    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        return await self._inline(SQLiteStore._load_snapshot, "load_snapshot", stream_id)
