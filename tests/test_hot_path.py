@@ -7,17 +7,20 @@ be served — no worker thread held, no event loop blocked.
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import anyio
 import httpx
 import pytest
 import store_backends
 from litestar.testing import TestClient
-from store_backends import Backend
+from store_backends import Backend, tick
 
+import core.store.sqlite
 from api.app import create_app
 from core.registry import GameRegistry
 from core.service import MatchService
@@ -171,3 +174,53 @@ def test_a_move_waiting_for_the_sqlite_write_lock_leaves_other_matches_answering
         moved = http.post(f"/matches/{waiting_id}/moves", **request)
         assert moved.status_code == 200, moved.text
     service.store.close()
+
+
+def test_sqlite_writes_on_the_loop_wait_for_a_busy_writer_in_a_thread_and_checkpoint_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write meeting this process's writer lock held (by a worker's append) waits for it
+    in a worker thread while the loop goes on; the loop's own writes never checkpoint the
+    log, a worker thread does every CHECKPOINT_EVERY of them."""
+    monkeypatch.setattr(core.store.sqlite, "CHECKPOINT_EVERY", 3)
+    store = SQLiteStore(tmp_path / "events.sqlite3")
+    checkpoints: list[str] = []
+    monkeypatch.setattr(
+        store, "checkpoint", lambda: checkpoints.append(threading.current_thread().name)
+    )
+    ticks: list[float] = []
+
+    async def ticking() -> None:
+        while True:
+            ticks.append(time.monotonic())
+            await anyio.sleep(0.01)
+
+    async def drill() -> None:
+        await store.aio.append("s", 0, [tick(0, 0)])
+        held = store._writer_lock()
+        held.acquire()
+        threading.Timer(0.3, held.release).start()
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(ticking)
+            started = time.monotonic()
+            await store.aio.append("s", 1, [tick(0, 1)])
+            waited = time.monotonic() - started
+            tasks.cancel_scope.cancel()
+        assert waited >= 0.25  # it waited for the lock...
+        assert len([t for t in ticks if t > started]) >= 5  # ...while the loop ran on
+        await store.aio.append("s", 2, [tick(0, 2)])
+        for _ in range(100):
+            if checkpoints:
+                break
+            await anyio.sleep(0.01)
+
+    try:
+        anyio.run(drill)
+        assert [e.version for e in store.read("s")] == [1, 2, 3]
+        # two writes on the loop (the second went to a thread): no checkpoint yet
+        assert checkpoints == []
+        anyio.run(store.aio.append, "s", 3, [tick(0, 3)])
+        time.sleep(0.2)
+        assert len(checkpoints) == 1 and checkpoints[0] != threading.main_thread().name
+    finally:
+        store.close()
