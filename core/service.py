@@ -120,7 +120,7 @@ class MatchService(SeatCommands):
 
     async def aload(self, match_id: str) -> MatchState:
         """:meth:`load` on the event loop (:mod:`core.steps`)."""
-        return await arun(self._load(match_id))
+        return await arun(self._load(match_id), self.store)
 
     def _load(self, match_id: str) -> Steps[MatchState]:
         match = self.live.get(match_id)
@@ -393,7 +393,8 @@ class MatchService(SeatCommands):
     ) -> SubmitResult:
         """:meth:`submit` on the event loop (:mod:`core.steps`)."""
         return await arun(
-            self._submit_steps(match_id, token, move, expected_version, idempotency_key)
+            self._submit_steps(match_id, token, move, expected_version, idempotency_key),
+            self.store,
         )
 
     def _submit_steps(

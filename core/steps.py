@@ -6,7 +6,8 @@ as queuing jobs (:class:`Offload`) — and get its answer (or its exception) bac
 does each step in the calling thread, as workers, the CLI and tests do; :func:`arun` awaits
 the store's async twin (:attr:`core.store.base.EventStore.aio`) and hands offloaded work to
 a worker thread, so an API process serves those routes on its event loop without a thread
-hop and without ever blocking the loop on a backend that is down or stalled.
+hop and without ever blocking the loop on a backend that is down or stalled. A store
+without a twin that works on the loop gets one hop for the whole command instead.
 """
 
 from __future__ import annotations
@@ -58,9 +59,13 @@ def run(steps: Steps[T]) -> T:
             error = exc
 
 
-async def arun(steps: Steps[T]) -> T:
+async def arun(steps: Steps[T], store: Any) -> T:
     """Drive ``steps`` to its result on the event loop: store calls on the stores' async
-    twins, offloaded work in a worker thread."""
+    twins, offloaded work in a worker thread. When ``store``'s twin would only hop to a
+    thread for each call (PostgreSQL: psycopg's async connections cost more than the hop),
+    the whole of ``steps`` runs in one worker thread instead, one hop in all."""
+    if not store.aio.on_loop:
+        return await anyio.to_thread.run_sync(run, steps)
     value: Any = None
     error: Exception | None = None
     while True:

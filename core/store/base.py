@@ -113,10 +113,14 @@ class AsyncStore:
     Same arguments, answers and errors as the store's own methods, and the same bounded
     time: a backend that is down or stalled answers :class:`core.errors.ServiceUnavailable`
     (through the store's breaker) without blocking the loop meanwhile. This default runs
-    each call in a worker thread, which is right for any backend; a backend with an async
-    client (Redis, PostgreSQL) or calls that never wait (memory, SQLite's WAL reads)
-    overrides them.
+    each call in a worker thread and says so (``on_loop`` false): a command on such a store
+    is better run whole in one worker thread (:func:`core.steps.arun`) than hop once per
+    call. A backend whose async client costs less than a hop (Redis), or whose calls do not
+    wait (memory, SQLite's WAL) overrides them.
     """
+
+    on_loop = False
+    """Whether these calls are made on the event loop (else each hops to a thread)."""
 
     def __init__(self, store: EventStore) -> None:
         self.store = store
@@ -161,6 +165,8 @@ class AsyncStore:
 
 class InlineAsyncStore(AsyncStore):
     """For a store whose calls never wait on anything but a short lock: called inline."""
+
+    on_loop = True
 
     async def _call(self, method: str, *args: Any) -> Any:
         return getattr(self.store, method)(*args)

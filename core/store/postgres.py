@@ -14,25 +14,18 @@ waiting for a pooled connection, or the statement itself via ``statement_timeout
 server that stops answering altogether has its connection cut by a watchdog soon after.
 Then the call answers :class:`core.errors.ServiceUnavailable`, as does every call while
 the store is known down. The rest of the URL is libpq's (``postgresql://user@host:port/dbname?...``).
-
-Each call's statements are written once, as a generator of :class:`Query` (see
-:func:`run_sql`), and run on a blocking connection or, by the async twin
-(:class:`AsyncPostgres`), on an async one from a pool of the event loop's own, under the
-same timeouts, watchdog and breaker.
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import socket
 import threading
 import time
-import weakref
-from collections.abc import AsyncIterator, Generator, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
-from typing import Any, Literal, NamedTuple, TypeVar
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import psycopg
@@ -41,7 +34,7 @@ import psycopg_pool
 from core.breaker import Breaker
 from core.errors import BadRequest, VersionConflict
 from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
-from core.store.base import AsyncStore, EventStore, Seen, replay
+from core.store.base import EventStore, Seen, replay
 from core.store.wakeup import Waiters
 
 DEFAULT_SCHEMA = "ironworks"
@@ -53,60 +46,6 @@ POOL_SIZE = 20
 _SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,50}")
 
 EVENT_COLUMNS = "stream_id, version, type, data, actor, timestamp, idempotency_key, rules_version"
-
-T = TypeVar("T")
-
-
-class Query(NamedTuple):
-    """One statement of a call, and what its answer is: a row, all rows, nothing, or (for
-    ``many``) the statement run once for each of ``params``."""
-
-    sql: str
-    params: Sequence[Any] | None = None
-    fetch: Literal["one", "all", "none", "many"] = "none"
-
-
-Statements = Generator[Query, Any, T]
-
-
-def run_sql(conn: psycopg.Connection[Any], statements: Statements[T]) -> T:
-    """Run ``statements`` on a blocking connection, each answer sent back in."""
-    answer: Any = None
-    try:
-        while True:
-            query = statements.send(answer)
-            if query.fetch == "many":
-                with conn.cursor() as cur:
-                    cur.executemany(query.sql, query.params)
-                answer = None
-                continue
-            cur = conn.execute(query.sql, query.params)
-            answer = (
-                cur.fetchone() if query.fetch == "one"
-                else cur.fetchall() if query.fetch == "all" else None
-            )  # fmt: skip
-    except StopIteration as done:
-        return done.value
-
-
-async def arun_sql(conn: psycopg.AsyncConnection[Any], statements: Statements[T]) -> T:
-    """:func:`run_sql` on an async connection."""
-    answer: Any = None
-    try:
-        while True:
-            query = statements.send(answer)
-            if query.fetch == "many":
-                async with conn.cursor() as cur:
-                    await cur.executemany(query.sql, query.params)
-                answer = None
-                continue
-            cur = await conn.execute(query.sql, query.params)
-            answer = (
-                await cur.fetchone() if query.fetch == "one"
-                else await cur.fetchall() if query.fetch == "all" else None
-            )  # fmt: skip
-    except StopIteration as done:
-        return done.value
 
 
 def schema_ddl(schema: str) -> list[str]:
@@ -210,11 +149,11 @@ class _Watchdog:
     def __init__(self, grace: float) -> None:
         self.grace = grace
         self._lock = threading.Lock()
-        self._deadlines: dict[int, tuple[float, Any]] = {}
+        self._deadlines: dict[int, tuple[float, psycopg.Connection[Any]]] = {}
         self._pid = 0
 
     @contextmanager
-    def guard(self, conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any]) -> Iterator[None]:
+    def guard(self, conn: psycopg.Connection[Any]) -> Iterator[None]:
         with self._lock:
             if self._pid != os.getpid():
                 self._pid = os.getpid()
@@ -241,7 +180,7 @@ class _Watchdog:
                 sever(conn)
 
 
-def sever(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any]) -> None:
+def sever(conn: psycopg.Connection[Any]) -> None:
     """Shut the connection's socket down under it (through a duplicate descriptor, so the
     one psycopg holds stays valid until it closes it)."""
     try:
@@ -305,19 +244,13 @@ class PostgresStore(EventStore):
             yield conn
 
     def _create_schema(self, conn: psycopg.Connection[Any]) -> None:
-        with conn.transaction():
-            run_sql(conn, self._schema_statements())
-        self._schema_ready = True
-
-    def _schema_statements(self) -> Statements[None]:
         # Many processes may open a fresh schema at once; CREATE ... IF NOT EXISTS alone
         # still collides in the catalogue, so they queue on an advisory lock.
-        yield Query("SELECT pg_advisory_xact_lock(hashtext(%s))", (self.schema,))
-        for statement in schema_ddl(self.schema):
-            yield Query(statement)
-
-    def _async_twin(self) -> AsyncStore:
-        return AsyncPostgres(self)
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (self.schema,))
+            for statement in schema_ddl(self.schema):
+                conn.execute(statement)
+        self._schema_ready = True
 
     # --- EventStore ----------------------------------------------------------------------
 
@@ -334,32 +267,33 @@ class PostgresStore(EventStore):
         with self._conn() as conn:
             try:
                 with conn.transaction():
-                    return run_sql(conn, self._append(*args))
+                    return self._append(conn, *args)
             except psycopg.errors.UniqueViolation:
                 pass
             # Another writer created the stream since our checks (there was no row to lock);
             # checking again sees its committed row and answers conflict or replay.
             with conn.transaction():
-                return run_sql(conn, self._append(*args))
+                return self._append(conn, *args)
 
     def _append(
         self,
+        conn: psycopg.Connection[Any],
         stream_id: str,
         expected_version: int,
         events: Sequence[NewEvent],
         idempotency_key: str | None,
         request_digest: str | None,
         waiting: bool | None,
-    ) -> Statements[AppendResult]:
+    ) -> AppendResult:
         s = self.schema
         # The row lock queues writers of one stream; each statement after it sees what the
         # writer before committed (READ COMMITTED), its idempotency key included.
-        row = yield Query(
-            f"SELECT version FROM {s}.streams WHERE stream_id = %s FOR UPDATE", (stream_id,), "one"
-        )
+        row = conn.execute(
+            f"SELECT version FROM {s}.streams WHERE stream_id = %s FOR UPDATE", (stream_id,)
+        ).fetchone()
         current = 0 if row is None else row[0]
         if idempotency_key is not None:
-            seen = yield from self._lookup(stream_id, idempotency_key)
+            seen = self._lookup(conn, stream_id, idempotency_key)
             if seen is not None:
                 return replay(seen, request_digest)
         if current != expected_version:
@@ -370,57 +304,53 @@ class PostgresStore(EventStore):
         )
         if not events:
             if row is not None and waiting is not None:
-                yield Query(
+                conn.execute(
                     f"UPDATE {s}.streams SET waiting = %s WHERE stream_id = %s",
                     (waiting, stream_id),
                 )
             return result
         now = time.time()
         if row is None:
-            yield Query(
+            conn.execute(
                 f"INSERT INTO {s}.streams (stream_id, version, created_at, waiting) "
                 "VALUES (%s, %s, %s, %s)",
                 (stream_id, last, now, waiting is not False),
             )
         else:
-            yield Query(
+            conn.execute(
                 f"UPDATE {s}.streams SET version = %s, waiting = coalesce(%s, waiting) "
                 "WHERE stream_id = %s",
                 (last, waiting, stream_id),
             )
-        yield Query(
-            f"INSERT INTO {s}.events ({EVENT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-            [
-                (stream_id, v, e.type, e.data, e.actor, now, idempotency_key, e.rules_version)
-                for v, e in enumerate(events, start=expected_version + 1)
-            ],
-            "many",
-        )
+        with conn.cursor() as cur:
+            cur.executemany(
+                f"INSERT INTO {s}.events ({EVENT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                [
+                    (stream_id, v, e.type, e.data, e.actor, now, idempotency_key, e.rules_version)
+                    for v, e in enumerate(events, start=expected_version + 1)
+                ],
+            )
         if idempotency_key is not None:
-            yield Query(
+            conn.execute(
                 f"INSERT INTO {s}.idempotency_keys VALUES (%s, %s, %s, %s, %s)",
                 (stream_id, idempotency_key, result.first_version, last, request_digest),
             )
-        yield Query("SELECT pg_notify(%s, %s)", (self.channel, stream_id))
+        conn.execute("SELECT pg_notify(%s, %s)", (self.channel, stream_id))
         return result
 
     def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
         with self._conn() as conn:
-            return run_sql(conn, self._lookup(stream_id, idempotency_key))
+            return self._lookup(conn, stream_id, idempotency_key)
 
     def read(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]:
         if limit is not None and limit <= 0:
             return []
         with self._conn() as conn:
-            return run_sql(conn, self._read(stream_id, after, limit))
-
-    def _read(self, stream_id: str, after: int, limit: int | None) -> Statements[list[StoredEvent]]:
-        rows = yield Query(
-            f"SELECT {EVENT_COLUMNS} FROM {self.schema}.events "
-            "WHERE stream_id = %s AND version > %s ORDER BY version LIMIT %s",
-            (stream_id, after, limit),
-            "all",
-        )
+            rows = conn.execute(
+                f"SELECT {EVENT_COLUMNS} FROM {self.schema}.events "
+                "WHERE stream_id = %s AND version > %s ORDER BY version LIMIT %s",
+                (stream_id, after, limit),
+            ).fetchall()
         return [
             StoredEvent(
                 stream_id=s, version=v, type=t, data=bytes(d), actor=a, timestamp=ts,
@@ -431,12 +361,9 @@ class PostgresStore(EventStore):
 
     def version(self, stream_id: str) -> int:
         with self._conn() as conn:
-            return run_sql(conn, self._version(stream_id))
-
-    def _version(self, stream_id: str) -> Statements[int]:
-        row = yield Query(
-            f"SELECT version FROM {self.schema}.streams WHERE stream_id = %s", (stream_id,), "one"
-        )
+            row = conn.execute(
+                f"SELECT version FROM {self.schema}.streams WHERE stream_id = %s", (stream_id,)
+            ).fetchone()
         return 0 if row is None else row[0]
 
     def list_streams(self, offset: int = 0, limit: int = 50) -> list[StreamInfo]:
@@ -463,28 +390,21 @@ class PostgresStore(EventStore):
         return [StreamInfo(stream_id=s, version=v, created_at=t) for s, v, t in rows]
 
     def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
-        with self._conn() as conn:
-            run_sql(conn, self._save_snapshot(stream_id, snapshot))
-
-    def _save_snapshot(self, stream_id: str, snapshot: Snapshot) -> Statements[None]:
         s = self.schema
-        yield Query(
-            f"INSERT INTO {s}.snapshots VALUES (%s, %s, %s, %s) ON CONFLICT (stream_id) "
-            "DO UPDATE SET version = excluded.version, format = excluded.format, "
-            f"data = excluded.data WHERE excluded.version > {s}.snapshots.version",
-            (stream_id, snapshot.version, snapshot.format, snapshot.data),
-        )
+        with self._conn() as conn:
+            conn.execute(
+                f"INSERT INTO {s}.snapshots VALUES (%s, %s, %s, %s) ON CONFLICT (stream_id) "
+                "DO UPDATE SET version = excluded.version, format = excluded.format, "
+                f"data = excluded.data WHERE excluded.version > {s}.snapshots.version",
+                (stream_id, snapshot.version, snapshot.format, snapshot.data),
+            )
 
     def load_snapshot(self, stream_id: str) -> Snapshot | None:
         with self._conn() as conn:
-            return run_sql(conn, self._load_snapshot(stream_id))
-
-    def _load_snapshot(self, stream_id: str) -> Statements[Snapshot | None]:
-        row = yield Query(
-            f"SELECT version, format, data FROM {self.schema}.snapshots WHERE stream_id = %s",
-            (stream_id,),
-            "one",
-        )
+            row = conn.execute(
+                f"SELECT version, format, data FROM {self.schema}.snapshots WHERE stream_id = %s",
+                (stream_id,),
+            ).fetchone()
         return None if row is None else Snapshot(version=row[0], format=row[1], data=bytes(row[2]))
 
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
@@ -503,113 +423,16 @@ class PostgresStore(EventStore):
 
     # --- internals -----------------------------------------------------------------------
 
-    def _lookup(self, stream_id: str, key: str) -> Statements[Seen | None]:
-        row = yield Query(
+    def _lookup(self, conn: psycopg.Connection[Any], stream_id: str, key: str) -> Seen | None:
+        row = conn.execute(
             f"SELECT first_version, last_version, request_digest FROM {self.schema}."
             "idempotency_keys WHERE stream_id = %s AND key = %s",
             (stream_id, key),
-            "one",
-        )
+        ).fetchone()
         if row is None:
             return None
         first, last, digest = row
         return AppendResult(stream_id=stream_id, first_version=first, last_version=last), digest
-
-
-class AsyncPostgres(AsyncStore):
-    """The PostgreSQL store's async twin: the same statements (:func:`arun_sql`) on a pool
-    of async connections, one pool per event loop, with the same options, pool timeout,
-    watchdog and breaker."""
-
-    store: PostgresStore
-
-    def __init__(self, store: PostgresStore) -> None:
-        super().__init__(store)
-        self._pools: weakref.WeakKeyDictionary[
-            asyncio.AbstractEventLoop, psycopg_pool.AsyncConnectionPool
-        ] = weakref.WeakKeyDictionary()
-
-    async def _pool(self) -> psycopg_pool.AsyncConnectionPool:
-        loop = asyncio.get_running_loop()
-        pool = self._pools.get(loop)
-        if pool is None:
-            store = self.store
-            pool = self._pools[loop] = psycopg_pool.AsyncConnectionPool(
-                store.url,
-                kwargs={"autocommit": True, **connection_options(store.timeout)},
-                min_size=1,
-                max_size=POOL_SIZE,
-                timeout=store.timeout,
-                check=self._check,
-                name=f"ironworks-{store.schema}-async",
-                open=False,
-            )
-            await pool.open(wait=False)
-        return pool
-
-    async def _check(self, conn: psycopg.AsyncConnection[Any]) -> None:
-        with self.store.watchdog.guard(conn):
-            await psycopg_pool.AsyncConnectionPool.check_connection(conn)
-
-    @asynccontextmanager
-    async def _conn(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
-        store = self.store
-        with store.breaker:
-            pool = await self._pool()
-            async with pool.connection() as conn:
-                with store.watchdog.guard(conn):
-                    if not store._schema_ready:
-                        async with conn.transaction():
-                            await arun_sql(conn, store._schema_statements())
-                        store._schema_ready = True
-                    yield conn
-
-    async def append(
-        self,
-        stream_id: str,
-        expected_version: int,
-        events: Sequence[NewEvent],
-        idempotency_key: str | None = None,
-        request_digest: str | None = None,
-        waiting: bool | None = None,
-    ) -> AppendResult:
-        args = (stream_id, expected_version, events, idempotency_key, request_digest, waiting)
-        async with self._conn() as conn:
-            try:
-                async with conn.transaction():
-                    return await arun_sql(conn, self.store._append(*args))
-            except psycopg.errors.UniqueViolation:
-                pass  # as in PostgresStore.append
-            async with conn.transaction():
-                return await arun_sql(conn, self.store._append(*args))
-
-    async def _run(self, statements: Statements[T]) -> T:
-        async with self._conn() as conn:
-            return await arun_sql(conn, statements)
-
-    async def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
-        return await self._run(self.store._lookup(stream_id, idempotency_key))
-
-    async def read(
-        self, stream_id: str, after: int = 0, limit: int | None = None
-    ) -> list[StoredEvent]:
-        if limit is not None and limit <= 0:
-            return []
-        return await self._run(self.store._read(stream_id, after, limit))
-
-    async def version(self, stream_id: str) -> int:
-        return await self._run(self.store._version(stream_id))
-
-    async def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
-        await self._run(self.store._save_snapshot(stream_id, snapshot))
-
-    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
-        return await self._run(self.store._load_snapshot(stream_id))
-
-    async def aclose(self) -> None:
-        pool = self._pools.pop(asyncio.get_running_loop(), None)
-        if pool is not None:
-            await pool.close(timeout=self.store.timeout)
 
 
 class _Notifier(Waiters):

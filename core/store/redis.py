@@ -356,6 +356,7 @@ class AsyncRedis(AsyncStore):
     breaker. A client belongs to the event loop that made it, so each loop gets its own."""
 
     store: RedisStore
+    on_loop = True
 
     def __init__(self, store: RedisStore) -> None:
         super().__init__(store)

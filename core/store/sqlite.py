@@ -421,6 +421,7 @@ class AsyncSQLite(AsyncStore):
     the lock nor checkpoints."""
 
     store: SQLiteStore
+    on_loop = True
 
     def __init__(self, store: SQLiteStore) -> None:
         super().__init__(store)
