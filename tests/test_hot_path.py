@@ -107,7 +107,7 @@ def test_hot_routes_waiting_on_a_stalled_redis_hold_no_worker_thread(
     port = int(split_prefix(redis_url)[0].rsplit(":", 1)[1].split("/")[0])
     prefix = split_prefix(redis_url)[1]
     with Proxy(port) as proxy:
-        proxied = f"redis://127.0.0.1:{proxy.port}/0?prefix={prefix}&socket_timeout=3"
+        proxied = f"redis://127.0.0.1:{proxy.port}/0?prefix={prefix}&socket_timeout=5"
         service = inline_service(open_store(proxied), registry)
         match_id, tokens = dealt_match(service)
         app = create_app(service)
