@@ -21,7 +21,7 @@ condition); a data set may still mark a tile not developable.
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Container
 
 import msgspec
 
@@ -43,6 +43,8 @@ from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.state import State, era_number
 
 NONE = -1
+FREE_SLOTS_KEPT = 256
+"""Boards' free-slot tables a game keeps (see :func:`free_slots`)."""
 EVERY_CITY, NETWORK_CITIES = EVERY_LOCATION, NETWORK_LOCATIONS
 """Where a card builds, besides one city: every city, the seat's network (the family's)."""
 
@@ -99,8 +101,7 @@ class BuildScene:
         """(mat space, industry, tile) of every tile the seat may build this era."""
         self._era = era
         self._occupied: set[int] | None = None
-        self._fits: dict[tuple[int, int], list[int]] = {}
-        self._places: dict[tuple[int, int], list[BuildTarget]] = {}
+        self._sites: dict[int, list[tuple[int, int, int]]] = {}
         self._built: list[BuiltIndustry | None] | None = None
         self._oil_fields: list[int] | None = None
 
@@ -116,52 +117,27 @@ class BuildScene:
             )
         return self._occupied
 
-    def fits(self, industry: int, city: int) -> list[int]:
-        """Empty slots of ``city`` that may take ``industry`` now (none in an occupied city)."""
-        key = (industry, city)
-        found = self._fits.get(key)
+    def sites(self, space: int, industry: int, tile: MatTile) -> list[tuple[int, int, int]]:
+        """(city, slot, oilfield) of every place the tile of ``space`` may go for a card
+        that builds anywhere, cost aside: cities ascending (an upgrade: slots ascending;
+        the Oil City: oilfields, city -1). Every card's builds are a part of these."""
+        found = self._sites.get(space)
         if found is None:
-            if city in self.occupied:
-                found = []
+            if tile.build_on == "oilfield":
+                found = [(NONE, NONE, f) for f in self.oil_fields()]
+            elif tile.build_on == "upgrade":
+                slot_node = self.board.slot_node
+                found = [(slot_node[slot], slot, NONE) for slot in self.upgrades(tile)]
             else:
-                icons = self.rules.slot_industries[self.state.side]
-                found = build_spaces(
-                    self.board.city_slots[city], icons, self.state.slot_owner, industry
-                )
-            self._fits[key] = found
+                occupied = self.occupied
+                found = [
+                    (city, slot, NONE)
+                    for city, slots in free_slots(self.rules, self.state)[industry]
+                    if city not in occupied
+                    for slot in slots
+                ]
+            self._sites[space] = found
         return found
-
-    def places(self, space: int, industry: int, tile: MatTile, where: int) -> list[BuildTarget]:
-        """Builds of the tile on ``space`` in ``where`` (a city, or ``EVERY_CITY`` ...);
-        cards that build in the same cities share the answer."""
-        key = (space, where)
-        found = self._places.get(key)
-        if found is None:
-            found = self._places[key] = self._find_places(space, industry, tile, where)
-        return found
-
-    def _find_places(
-        self, space: int, industry: int, tile: MatTile, where: int
-    ) -> list[BuildTarget]:
-        if tile.build_on == "upgrade":
-            slot_node = self.board.slot_node
-            return [
-                BuildTarget(space=space, slot=slot)
-                for slot in self.upgrades(tile)
-                if self.reached(slot_node[slot], where)
-            ]
-        cities: Sequence[int] = self.rules.industry_cities[self.state.side][industry]  # ascending
-        if where >= 0:
-            cities = (where,) if where in cities else ()
-        elif where == NETWORK_CITIES:
-            cities = [city for city in cities if city in self.net]
-        elif where != EVERY_CITY:
-            cities = ()
-        return [
-            BuildTarget(space=space, slot=slot)
-            for city in cities
-            for slot in self.fits(industry, city)
-        ]
 
     def reached(self, city: int, where: int) -> bool:
         """Whether ``city`` is one of ``where`` (a city, or ``EVERY_CITY`` ...)."""
@@ -188,7 +164,7 @@ class BuildScene:
         return self._oil_fields
 
 
-def _card_reach(
+def build_reach(
     rules: Rules, scene: BuildScene, card: int, wild: bool
 ) -> tuple[int, Container[int], bool]:
     """Where ``card`` (or any card plus a whiskey) builds (a city, or ``EVERY_CITY`` ...),
@@ -217,17 +193,44 @@ def build_targets(
     state's shared build facts, if already known; ``spaces``: only builds of these mat
     spaces."""
     scene = scene or BuildScene(rules, state, seat, net)
-    where, industries, oil_city_ok = _card_reach(rules, scene, card, wild)
+    where, industries, oil_city_ok = build_reach(rules, scene, card, wild)
     targets: list[BuildTarget] = []
     for sp, industry, tile in scene.spaces:
         if industry not in industries or (spaces is not None and sp not in spaces):
             continue
-        if tile.build_on == "oilfield":
-            if oil_city_ok:
-                targets += [BuildTarget(space=sp, oilfield=f) for f in scene.oil_fields()]
+        if tile.build_on == "oilfield" and not oil_city_ok:
             continue
-        targets += scene.places(sp, industry, tile, where)
+        targets += [
+            BuildTarget(space=sp, slot=slot, oilfield=field)
+            for city, slot, field in scene.sites(sp, industry, tile)
+            if field >= 0 or scene.reached(city, where)
+        ]
     return targets
+
+
+def free_slots(rules: Rules, state: State) -> list[list[tuple[int, list[int]]]]:
+    """Per industry, (city, the empty slots it may take there) for every city with some,
+    ascending (the family's single-icon-first rule applied). It depends on which slots are
+    taken alone, which changes only when a tile is built or removed: listings of the states
+    of one game share it (kept by content)."""
+    key = (state.side, *state.slot_owner)
+    found = rules.free_slots.get(key)
+    if found is None:
+        board = rules.board_of(state.side)
+        icons = rules.slot_industries[state.side]
+        owner, city_slots = state.slot_owner, board.city_slots
+        found = [
+            [
+                (city, slots)
+                for city in cities
+                if (slots := build_spaces(city_slots[city], icons, owner, industry))
+            ]
+            for industry, cities in enumerate(rules.industry_cities[state.side])
+        ]
+        if len(rules.free_slots) >= FREE_SLOTS_KEPT:
+            rules.free_slots.clear()
+        rules.free_slots[key] = found
+    return found
 
 
 def develop_spaces(rules: Rules, state: State, seat: int) -> list[int]:

@@ -123,6 +123,8 @@ class Rules:
 
         self.listings: dict[bytes, tuple[Any, ...]] = {}
         """Legal moves of recent states by content (kept by :mod:`.engine`)."""
+        self.free_slots: dict[tuple[Any, ...], list[list[tuple[int, list[int]]]]] = {}
+        """Free-slot tables of recent boards by content (kept by :mod:`.building`)."""
 
     def _card_table(self, names: list[str], board: PittsburghBoard) -> CardTable:
         defs = []
