@@ -43,11 +43,14 @@ import os
 import pstats
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from random import Random
+from typing import Any
 
-from bench_brass_legal_moves import legal_moves_us
+import msgspec
+from bench_brass_legal_moves import decision_states, us_per_call
 
 from core.playout import playout
 from plugins.brass_pittsburgh.board import BuiltPipeline
@@ -56,6 +59,7 @@ from plugins.brass_pittsburgh.game import BrassPittsburgh, Options
 from plugins.brass_pittsburgh.markets import market_ladders
 from plugins.brass_pittsburgh.rules import default_rules
 from plugins.brass_pittsburgh.sourcing import cube_sources, oil_sources
+from plugins.brass_pittsburgh.state import State
 
 
 def rate(label: str, runs: int, fn: Callable[[int], object]) -> None:
@@ -89,37 +93,60 @@ def full_games(game: BrassPittsburgh, players: int, games: int, profile: bool) -
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(15)
 
 
-def listing_figures(games: int) -> dict[str, float]:
-    """us per ``legal_moves`` call, random and playout-policy games, 2 to 4 players."""
+def listing_states(games: int) -> dict[str, list[tuple[Any, int]]]:
+    """The decision states of random and playout-policy games, 2 to 4 players."""
+    game = BrassPittsburgh()
     return {
-        f"{players}p {kind}": legal_moves_us(
-            BrassPittsburgh(), players, games, repeat=3, playouts=kind == "playout"
-        )
+        f"{players}p {kind}": [
+            x
+            for seed in range(games)
+            for x in decision_states(game, players, seed, playouts=kind == "playout")
+        ]
         for players in (2, 3, 4)
         for kind in ("random", "playout")
     }
 
 
+def listing_figures(states: dict[str, list[tuple[Any, int]]]) -> dict[str, float]:
+    """us per ``legal_moves`` call over each set of states."""
+    game = BrassPittsburgh()
+    return {key: us_per_call(game, found, repeat=3) for key, found in states.items()}
+
+
 def listing(games: int, baseline: str | None, rounds: int) -> None:
     ours: dict[str, float] = {}
     base: dict[str, float] = {}
-    for _ in range(rounds if baseline else 1):
-        if baseline:  # alternated, so that both sides see the same load
-            command = [sys.executable, os.path.abspath(__file__), "--listing", "--json",
-                       "--legal-games", str(games)]  # fmt: skip
-            env = {**os.environ, "PYTHONPATH": os.path.abspath(baseline)}
-            done = subprocess.run(
-                command, cwd=baseline, env=env, capture_output=True, text=True, check=True
-            )
-            for k, v in json.loads(done.stdout.splitlines()[-1]).items():
-                base[k] = min(base.get(k, v), v)
-        for k, v in listing_figures(games).items():
-            ours[k] = min(ours.get(k, v), v)
+    # The states are played here and listed on both sides: a baseline older than the
+    # playout policy lists the very states this code's playouts visit.
+    states = listing_states(games)
+    with tempfile.NamedTemporaryFile(suffix=".msgpack") as saved:
+        saved.write(
+            msgspec.msgpack.encode({k: [(seat, st) for st, seat in v] for k, v in states.items()})
+        )
+        saved.flush()
+        for _ in range(rounds if baseline else 1):
+            if baseline:  # alternated, so that both sides see the same load
+                command = [sys.executable, os.path.abspath(__file__), "--states", saved.name]
+                env = {**os.environ, "PYTHONPATH": os.path.abspath(baseline)}
+                done = subprocess.run(
+                    command, cwd=baseline, env=env, capture_output=True, text=True, check=True
+                )
+                for k, v in json.loads(done.stdout.splitlines()[-1]).items():
+                    base[k] = min(base.get(k, v), v)
+            for k, v in listing_figures(states).items():
+                ours[k] = min(ours.get(k, v), v)
     for key, us in ours.items():
         line = f"{key:<12} {us:7.1f} us per legal_moves call"
         if base:
             line += f"   baseline {base[key]:7.1f} us   {base[key] / us:5.2f}x faster"
         print(line)
+
+
+def load_states(path: str) -> dict[str, list[tuple[Any, int]]]:
+    """States saved by :func:`listing`, read as this checkout's ``State``."""
+    with open(path, "rb") as f:
+        saved = msgspec.msgpack.decode(f.read(), type=dict[str, list[tuple[int, State]]])
+    return {k: [(st, seat) for seat, st in v] for k, v in saved.items()}
 
 
 def main() -> None:
@@ -131,17 +158,18 @@ def main() -> None:
     parser.add_argument("--listing", action="store_true", help="only us per listing")
     parser.add_argument("--baseline", help="--listing: another checkout, measured alike")
     parser.add_argument("--alternations", type=int, default=2, help="--baseline: rounds")
-    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--states", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.json:
-        print(json.dumps(listing_figures(args.legal_games)))
+    if args.states:
+        print(json.dumps(listing_figures(load_states(args.states))))
         return
     if args.listing:
         listing(args.legal_games, args.baseline, args.alternations)
         return
     for players in (2, 3, 4):
         full_games(BrassPittsburgh(), players, args.games, args.profile)
-    for players, kind in listing_figures(args.legal_games).items() if args.legal_games else ():
+    figures = listing_figures(listing_states(args.legal_games)) if args.legal_games else {}
+    for players, kind in figures.items():
         print(f"{players}: {kind:6.1f} us per legal_moves call")
     n = args.rounds
     rate("data load + validation", max(1, n // 100), lambda _: load_data(DATA_DIR))
