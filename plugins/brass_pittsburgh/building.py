@@ -29,7 +29,6 @@ from plugins.brass.build import (
     EVERY_LOCATION,
     NETWORK_LOCATIONS,
     build_spaces,
-    card_reach,
 )
 from plugins.brass.mat import developable
 from plugins.brass_pittsburgh.board import BuiltPipeline
@@ -44,7 +43,7 @@ from plugins.brass_pittsburgh.state import State, era_number
 
 NONE = -1
 FREE_SLOTS_KEPT = 256
-"""Boards' free-slot tables a game keeps (see :func:`free_slots`)."""
+"""Boards' free-slot tables (and mats' buildable tiles) a game keeps (see :func:`free_slots`)."""
 EVERY_CITY, NETWORK_CITIES = EVERY_LOCATION, NETWORK_LOCATIONS
 """Where a card builds, besides one city: every city, the seat's network (the family's)."""
 
@@ -92,12 +91,7 @@ class BuildScene:
         self.net = network(rules, state, seat) if net is None else net
         self.present = has_presence(state, seat)
         era = era_number(state)
-        mat = rules.mat
-        self.spaces: list[tuple[int, int, MatTile]] = [
-            (space, rules.industry_index[tile.industry], tile)
-            for space in mat.accessible(state.mat[seat])
-            if (tile := mat.tiles[space]).allowed_in_era(era)
-        ]
+        self.spaces: list[tuple[int, int, MatTile]] = buildable(rules, state.mat[seat], era)
         """(mat space, industry, tile) of every tile the seat may build this era."""
         self._era = era
         self._occupied: set[int] | None = None
@@ -129,13 +123,10 @@ class BuildScene:
                 slot_node = self.board.slot_node
                 found = [(slot_node[slot], slot, NONE) for slot in self.upgrades(tile)]
             else:
+                found = free_slots(self.rules, self.state)[industry]
                 occupied = self.occupied
-                found = [
-                    (city, slot, NONE)
-                    for city, slots in free_slots(self.rules, self.state)[industry]
-                    if city not in occupied
-                    for slot in slots
-                ]
+                if occupied:
+                    found = [x for x in found if x[0] not in occupied]
             self._sites[space] = found
         return found
 
@@ -169,13 +160,28 @@ def build_reach(
 ) -> tuple[int, Container[int], bool]:
     """Where ``card`` (or any card plus a whiskey) builds (a city, or ``EVERY_CITY`` ...),
     which industries, and whether it may build the Oil City."""
-    side = scene.state.side
-    cdef = None if wild else rules.cards[side].defs[card]
-    where = card_reach(cdef, scene.present, wild)
-    if cdef is None:
-        return where, range(len(rules.industries)), True
-    # a location card names a city, never an oilfield (no Oil City)
-    return where, rules.card_industries[side][card], cdef.kind != "location"
+    if wild:
+        return EVERY_CITY, range(len(rules.industries)), True
+    present, absent, industries, oil_city_ok = rules.card_scopes[scene.state.side][card]
+    return present if scene.present else absent, industries, oil_city_ok
+
+
+def buildable(rules: Rules, left: list[int], era: int) -> list[tuple[int, int, MatTile]]:
+    """(mat space, industry, tile) of every tile a mat with ``left`` offers in ``era``; kept
+    by content (a mat changes only when a tile leaves it)."""
+    key = (era, *left)
+    found = rules.buildable.get(key)
+    if found is None:
+        mat = rules.mat
+        found = [
+            (space, rules.industry_index[tile.industry], tile)
+            for space in mat.accessible(left)
+            if (tile := mat.tiles[space]).allowed_in_era(era)
+        ]
+        if len(rules.buildable) >= FREE_SLOTS_KEPT:
+            rules.buildable.clear()
+        rules.buildable[key] = found
+    return found
 
 
 def build_targets(
@@ -208,9 +214,9 @@ def build_targets(
     return targets
 
 
-def free_slots(rules: Rules, state: State) -> list[list[tuple[int, list[int]]]]:
-    """Per industry, (city, the empty slots it may take there) for every city with some,
-    ascending (the family's single-icon-first rule applied). It depends on which slots are
+def free_slots(rules: Rules, state: State) -> list[list[tuple[int, int, int]]]:
+    """Per industry, (city, slot, -1) of every empty slot it may take, cities ascending
+    (the family's single-icon-first rule applied). It depends on which slots are
     taken alone, which changes only when a tile is built or removed: listings of the states
     of one game share it (kept by content)."""
     key = (state.side, *state.slot_owner)
@@ -221,9 +227,9 @@ def free_slots(rules: Rules, state: State) -> list[list[tuple[int, list[int]]]]:
         owner, city_slots = state.slot_owner, board.city_slots
         found = [
             [
-                (city, slots)
+                (city, slot, NONE)
                 for city in cities
-                if (slots := build_spaces(city_slots[city], icons, owner, industry))
+                for slot in build_spaces(city_slots[city], icons, owner, industry)
             ]
             for industry, cities in enumerate(rules.industry_cities[state.side])
         ]

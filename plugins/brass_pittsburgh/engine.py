@@ -319,6 +319,7 @@ def _build_moves(
     worst_cubes = rules.worst_cube_cost[s.side]
     slot_node, labels = facts.board.slot_node, facts.labels
     income_ok: dict[int, bool] = {}
+    tile_cubes, prices = rules.tile_cubes, {}
     affordable: list[tuple[int, int, list[tuple[int, int, int]]]] = []
     for sp, industry, tile in scene.spaces:
         if space is not None and sp != space:
@@ -337,17 +338,17 @@ def _build_moves(
         sites = scene.sites(sp, industry, tile)
         if sites and cost.money + worst_cubes[sp] > money:
             # Not affordable wherever it goes (Vanderbilt's cubes being too dear): the
-            # cheapest cubes depend on the place through its connected group alone.
-            cubes, budget = rules.mat.cube_costs[sp], money - cost.money
-            fit: dict[int, bool] = {}
+            # cheapest cubes depend on the place through its connected group alone, and
+            # tiles of equal cubes share the price.
+            cubes, budget = tile_cubes[sp], money - cost.money
             kept = []
             for x in sites:
                 b = slot_node[x[1]] if x[1] >= 0 else FIELD - x[2]
-                group = labels[b] if b >= 0 else b
-                ok = fit.get(group)
-                if ok is None:
-                    ok = fit[group] = _cubes_price(rules, s, seat, b, cubes, facts) <= budget
-                if ok:
+                key = (cubes, labels[b] if b >= 0 else b)
+                price = prices.get(key)
+                if price is None:
+                    price = prices[key] = _cubes_price(rules, s, seat, b, cubes, facts)
+                if price <= budget:
                     kept.append(x)
             sites = kept
         if sites:
@@ -355,31 +356,39 @@ def _build_moves(
     out: list[Any] = []
     if not affordable:
         return out
+    # Every card's builds are a part of these, in this order: (space, industry, city, slot,
+    # oilfield), cities ascending within each space.
+    every = [(sp, industry, *x) for sp, industry, sites in affordable for x in sites]
+    in_network: list[tuple[int, int, int, int, int]] | None = None
+    in_city: dict[int, list[tuple[int, int, int, int, int]]] | None = None
     Build = mv.Build
     for kind in kinds:
         if card is not None and kind != card:
             continue
         where, industries, oil_city_ok = build_reach(rules, scene, kind, False)
         if where == EVERY_CITY:
-            for sp, industry, sites in affordable:
-                if industry in industries and (oil_city_ok or sites[0][2] < 0):
-                    out += [Build(card=kind, space=sp, slot=x[1], oilfield=x[2]) for x in sites]
-        elif where == NETWORK_CITIES:
-            net = scene.net
-            for sp, industry, sites in affordable:
-                if industry in industries:
-                    out += [
-                        Build(card=kind, space=sp, slot=x[1], oilfield=x[2])
-                        for x in sites
-                        if x[0] in net or (x[2] >= 0 and oil_city_ok)
-                    ]
-        else:  # one city (never an oilfield), or none
-            for sp, industry, sites in affordable:
-                if industry in industries:
-                    out += [Build(card=kind, space=sp, slot=x[1]) for x in sites if x[0] == where]
+            chosen: Sequence[tuple[int, int, int, int, int]] = every
+        elif where == NETWORK_CITIES:  # the Oil City's oilfields are joined to it already
+            if in_network is None:
+                net = scene.net
+                in_network = [e for e in every if e[2] in net or e[4] >= 0]
+            chosen = in_network
+        else:  # one city (a location card: never an oilfield), or none
+            if in_city is None:
+                in_city = {}
+                for e in every:
+                    in_city.setdefault(e[2], []).append(e)
+            chosen = in_city.get(where, ())
+        out += [
+            Build(card=kind, space=sp, slot=slot, oilfield=field)
+            for sp, industry, _, slot, field in chosen
+            if industry in industries and (field < 0 or oil_city_ok)
+        ]
     if s.whiskey[seat] > 0 and card in (None, -1):
-        for sp, _, sites in affordable:
-            out += [Build(card=-1, space=sp, slot=x[1], oilfield=x[2], whiskey=True) for x in sites]
+        out += [
+            Build(card=-1, space=sp, slot=slot, oilfield=field, whiskey=True)
+            for sp, _, _, slot, field in every
+        ]
     return out
 
 
