@@ -96,6 +96,7 @@ class BuildScene:
         self._era = era
         self._occupied: set[int] | None = None
         self._sites: dict[int, list[tuple[int, int, int]]] = {}
+        self._free: list[list[tuple[int, int, int]]] | None = None
         self._built: list[BuiltIndustry | None] | None = None
         self._oil_fields: list[int] | None = None
 
@@ -123,7 +124,9 @@ class BuildScene:
                 slot_node = self.board.slot_node
                 found = [(slot_node[slot], slot, NONE) for slot in self.upgrades(tile)]
             else:
-                found = free_slots(self.rules, self.state)[industry]
+                if self._free is None:
+                    self._free = free_slots(self.rules, self.state)
+                found = self._free[industry]
                 occupied = self.occupied
                 if occupied:
                     found = [x for x in found if x[0] not in occupied]

@@ -204,11 +204,12 @@ def pay_options(rules: Rules, s: State, seat: int, queue: Sequence[Step]) -> lis
     worst_rest = sum(_dearest(rules, s, st, st.n) for st in rest)
     least_rest: int | None = None
     options = []
+    held, trains = slot_resources(rules, s), own_trains(rules, s, seat)
     for cube in kinds:
         for src in cube_sources(
-            board, labels, nodes, cube, slot_resource=slot_resources(rules, s),
-            slot_cubes=s.slot_cubes, own_trains=own_trains(rules, s, seat),
-            ladders=rules.ladders[s.side], market_cubes=s.market_cubes, exclude_line=exclude,
+            board, labels, nodes, cube, slot_resource=held, slot_cubes=s.slot_cubes,
+            own_trains=trains, ladders=rules.ladders[s.side], market_cubes=s.market_cubes,
+            exclude_line=exclude,
         ):  # fmt: skip
             pay = mv.Pay(cube, src.kind, src.index)
             if src.price + worst_rest <= s.money[seat]:
@@ -289,8 +290,10 @@ def _cubes_price(
 ) -> int:
     """Least money for a tile's ``cubes`` delivered to ``b`` (a ``cube`` step's consumer)."""
     if b >= 0:  # one location, the usual question
-        cheapest = facts.payment.cheapest
-        return sum(cheapest((b,), cube, n) for cube, n in cubes)
+        cheapest, at, price = facts.payment.cheapest, (b,), 0
+        for cube, n in cubes:
+            price += cheapest(at, cube, n)
+        return price
     return sum(
         _cheapest(rules, s, seat, Step("cube", n, CUBES.index(cube), b), n, facts)
         for cube, n in cubes
