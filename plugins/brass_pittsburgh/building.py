@@ -96,7 +96,7 @@ class BuildScene:
         self._era = era
         self._occupied: set[int] | None = None
         self._sites: dict[int, list[tuple[int, int, int]]] = {}
-        self._free: list[list[tuple[int, int, int]]] | None = None
+        self._free: list[list[tuple[int, int, int]] | None] | None = None
         self._built: list[BuiltIndustry | None] | None = None
         self._oil_fields: list[int] | None = None
 
@@ -127,6 +127,8 @@ class BuildScene:
                 if self._free is None:
                     self._free = free_slots(self.rules, self.state)
                 found = self._free[industry]
+                if found is None:
+                    found = self._free[industry] = industry_slots(self.rules, self.state, industry)
                 occupied = self.occupied
                 if occupied:
                     found = [x for x in found if x[0] not in occupied]
@@ -140,10 +142,14 @@ class BuildScene:
         return where == EVERY_CITY or (where == NETWORK_CITIES and city in self.net)
 
     def upgrades(self, tile: MatTile) -> list[int]:
+        if tile.upgrade_of is None:
+            return []
         if self._built is None:
-            st = self.state
+            # Only the seat's own flipped tiles can be upgraded: the others are left out
+            # rather than described.
+            st, seat = self.state, self.seat
             self._built = [
-                BuiltIndustry(owner=o, tile=t, flipped=f) if t else None
+                BuiltIndustry(owner=o, tile=t, flipped=f) if o == seat and f and t else None
                 for o, t, f in zip(st.slot_owner, st.slot_tile, st.slot_flipped, strict=True)
             ]
         return upgrade_targets(self.rules.data, tile, self.seat, self._built)
@@ -217,29 +223,31 @@ def build_targets(
     return targets
 
 
-def free_slots(rules: Rules, state: State) -> list[list[tuple[int, int, int]]]:
-    """Per industry, (city, slot, -1) of every empty slot it may take, cities ascending
-    (the family's single-icon-first rule applied). It depends on which slots are
-    taken alone, which changes only when a tile is built or removed: listings of the states
-    of one game share it (kept by content)."""
+def free_slots(rules: Rules, state: State) -> list[list[tuple[int, int, int]] | None]:
+    """The free-slot table of this board: per industry, its :func:`industry_slots` once
+    asked (``None`` before). Which slots an industry may take depends on which are taken
+    alone, which changes only when a tile is built or removed: listings of the states of
+    one game share the table (kept by content)."""
     key = (state.side, *state.slot_owner)
     found = rules.free_slots.get(key)
     if found is None:
-        board = rules.board_of(state.side)
-        icons = rules.slot_industries[state.side]
-        owner, city_slots = state.slot_owner, board.city_slots
-        found = [
-            [
-                (city, slot, NONE)
-                for city in cities
-                for slot in build_spaces(city_slots[city], icons, owner, industry)
-            ]
-            for industry, cities in enumerate(rules.industry_cities[state.side])
-        ]
         if len(rules.free_slots) >= FREE_SLOTS_KEPT:
             rules.free_slots.clear()
-        rules.free_slots[key] = found
+        found = rules.free_slots[key] = [None] * len(rules.industries)
     return found
+
+
+def industry_slots(rules: Rules, state: State, industry: int) -> list[tuple[int, int, int]]:
+    """(city, slot, -1) of every empty slot ``industry`` may take, cities ascending (the
+    family's single-icon-first rule applied)."""
+    board = rules.board_of(state.side)
+    icons = rules.slot_industries[state.side]
+    owner, city_slots = state.slot_owner, board.city_slots
+    return [
+        (city, slot, NONE)
+        for city in rules.industry_cities[state.side][industry]
+        for slot in build_spaces(city_slots[city], icons, owner, industry)
+    ]
 
 
 def develop_spaces(rules: Rules, state: State, seat: int) -> list[int]:

@@ -357,41 +357,40 @@ def _build_moves(
         if sites:
             affordable.append((sp, industry, sites))
     out: list[Any] = []
-    if not affordable:
-        return out
-    # Every card's builds are a part of these, in this order: (space, industry, city, slot,
-    # oilfield), cities ascending within each space.
-    every = [(sp, industry, *x) for sp, industry, sites in affordable for x in sites]
-    in_network: list[tuple[int, int, int, int, int]] | None = None
-    in_city: dict[int, list[tuple[int, int, int, int, int]]] | None = None
+    # A card's builds are the places of its industries' tiles that it reaches: all of them,
+    # those in the network, or those in one city (worked out once per tile, when first asked).
+    in_network: dict[int, list[tuple[int, int, int]]] = {}
+    in_city: dict[int, dict[int, list[tuple[int, int, int]]]] = {}
     Build = mv.Build
     for kind in kinds:
         if card is not None and kind != card:
             continue
         where, industries, oil_city_ok = build_reach(rules, scene, kind, False)
-        if where == EVERY_CITY:
-            chosen: Sequence[tuple[int, int, int, int, int]] = every
-        elif where == NETWORK_CITIES:  # the Oil City's oilfields are joined to it already
-            if in_network is None:
-                net = scene.net
-                in_network = [e for e in every if e[2] in net or e[4] >= 0]
-            chosen = in_network
-        else:  # one city (a location card: never an oilfield), or none
-            if in_city is None:
-                in_city = {}
-                for e in every:
-                    in_city.setdefault(e[2], []).append(e)
-            chosen = in_city.get(where, ())
-        out += [
-            Build(card=kind, space=sp, slot=slot, oilfield=field)
-            for sp, industry, _, slot, field in chosen
-            if industry in industries and (field < 0 or oil_city_ok)
-        ]
+        for sp, industry, sites in affordable:
+            if industry not in industries:
+                continue
+            if sites[0][2] >= 0:  # the Oil City: its oilfields are joined to the network
+                if oil_city_ok:
+                    out += [Build(card=kind, space=sp, oilfield=x[2]) for x in sites]
+                continue
+            chosen: Sequence[tuple[int, int, int]] = sites  # a card building anywhere
+            if where == NETWORK_CITIES:
+                found = in_network.get(sp)
+                if found is None:
+                    net = scene.net
+                    found = in_network[sp] = [x for x in sites if x[0] in net]
+                chosen = found
+            elif where != EVERY_CITY:  # one city, or none
+                cities = in_city.get(sp)
+                if cities is None:
+                    cities = in_city[sp] = {}
+                    for x in sites:
+                        cities.setdefault(x[0], []).append(x)
+                chosen = cities.get(where, ())
+            out += [Build(card=kind, space=sp, slot=x[1]) for x in chosen]
     if s.whiskey[seat] > 0 and card in (None, -1):
-        out += [
-            Build(card=-1, space=sp, slot=slot, oilfield=field, whiskey=True)
-            for sp, _, _, slot, field in every
-        ]
+        for sp, _, sites in affordable:
+            out += [Build(card=-1, space=sp, slot=x[1], oilfield=x[2], whiskey=True) for x in sites]
     return out
 
 

@@ -146,7 +146,7 @@ class Rules:
         which industries, and whether it may build the Oil City."""
         self.buildable: dict[tuple[int, ...], list[tuple[int, int, Any]]] = {}
         """Mats' buildable tiles by content (kept by :mod:`.building`)."""
-        self.free_slots: dict[tuple[Any, ...], list[list[tuple[int, int, int]]]] = {}
+        self.free_slots: dict[tuple[Any, ...], list[list[tuple[int, int, int]] | None]] = {}
         """Free-slot tables of recent boards by content (kept by :mod:`.building`)."""
 
     def _card_table(self, names: list[str], board: PittsburghBoard) -> CardTable:
