@@ -17,6 +17,7 @@ plain lists; the functions here take them as arguments.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 
@@ -62,6 +63,8 @@ class PittsburghBoard:
         self.line_nodes: list[tuple[int, int]] = [
             (self.node[line.endpoints[0]], self.node[line.endpoints[1]]) for line in self.lines
         ]
+        self.line_ends: list[int] = [(1 << a) | (1 << b) for a, b in self.line_nodes]
+        """Per line, its two locations as a bit set (see :func:`.links.train_sites`)."""
         self.graph = BoardGraph(len(self.locations), self.line_nodes)
         self.oilfields: list[str] = list(side.oilfields)
         self.oilfield_index: dict[str, int] = {o: i for i, o in enumerate(self.oilfields)}
@@ -70,6 +73,8 @@ class PittsburghBoard:
         self.route_city: list[int] = [self.node[r.city] for r in self.routes]
         self.route_oilfield: list[int] = [self.oilfield_index[r.oilfield] for r in self.routes]
         self.markets: list[Market] = list(side.markets)
+        self.market_offers: dict[tuple[int, ...], Any] = {}
+        """Market offer tables of recent states by content (kept by :mod:`.payment`)."""
         self.market_node: list[int] = [self.node[m.city] for m in self.markets]
         self.slot_node: list[int] = []
         self.slot_icons: list[tuple[str, ...]] = []

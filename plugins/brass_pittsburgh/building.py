@@ -21,7 +21,7 @@ condition); a data set may still mark a tile not developable.
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Container
 
 import msgspec
 
@@ -29,7 +29,6 @@ from plugins.brass.build import (
     EVERY_LOCATION,
     NETWORK_LOCATIONS,
     build_spaces,
-    card_reach,
 )
 from plugins.brass.mat import developable
 from plugins.brass_pittsburgh.board import BuiltPipeline
@@ -43,6 +42,8 @@ from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.state import State, era_number
 
 NONE = -1
+FREE_SLOTS_KEPT = 256
+"""Boards' free-slot tables (and mats' buildable tiles) a game keeps (see :func:`free_slots`)."""
 EVERY_CITY, NETWORK_CITIES = EVERY_LOCATION, NETWORK_LOCATIONS
 """Where a card builds, besides one city: every city, the seat's network (the family's)."""
 
@@ -90,17 +91,12 @@ class BuildScene:
         self.net = network(rules, state, seat) if net is None else net
         self.present = has_presence(state, seat)
         era = era_number(state)
-        mat = rules.mat
-        self.spaces: list[tuple[int, int, MatTile]] = [
-            (space, rules.industry_index[tile.industry], tile)
-            for space in mat.accessible(state.mat[seat])
-            if (tile := mat.tiles[space]).allowed_in_era(era)
-        ]
+        self.spaces: list[tuple[int, int, MatTile]] = buildable(rules, state.mat[seat], era)
         """(mat space, industry, tile) of every tile the seat may build this era."""
         self._era = era
         self._occupied: set[int] | None = None
-        self._fits: dict[tuple[int, int], list[int]] = {}
-        self._places: dict[tuple[int, int], list[BuildTarget]] = {}
+        self._sites: dict[int, list[tuple[int, int, int]]] = {}
+        self._free: list[list[tuple[int, int, int]] | None] | None = None
         self._built: list[BuiltIndustry | None] | None = None
         self._oil_fields: list[int] | None = None
 
@@ -116,52 +112,28 @@ class BuildScene:
             )
         return self._occupied
 
-    def fits(self, industry: int, city: int) -> list[int]:
-        """Empty slots of ``city`` that may take ``industry`` now (none in an occupied city)."""
-        key = (industry, city)
-        found = self._fits.get(key)
+    def sites(self, space: int, industry: int, tile: MatTile) -> list[tuple[int, int, int]]:
+        """(city, slot, oilfield) of every place the tile of ``space`` may go for a card
+        that builds anywhere, cost aside: cities ascending (an upgrade: slots ascending;
+        the Oil City: oilfields, city -1). Every card's builds are a part of these."""
+        found = self._sites.get(space)
         if found is None:
-            if city in self.occupied:
-                found = []
+            if tile.build_on == "oilfield":
+                found = [(NONE, NONE, f) for f in self.oil_fields()]
+            elif tile.build_on == "upgrade":
+                slot_node = self.board.slot_node
+                found = [(slot_node[slot], slot, NONE) for slot in self.upgrades(tile)]
             else:
-                icons = self.rules.slot_industries[self.state.side]
-                found = build_spaces(
-                    self.board.city_slots[city], icons, self.state.slot_owner, industry
-                )
-            self._fits[key] = found
+                if self._free is None:
+                    self._free = free_slots(self.rules, self.state)
+                found = self._free[industry]
+                if found is None:
+                    found = self._free[industry] = industry_slots(self.rules, self.state, industry)
+                occupied = self.occupied
+                if occupied:
+                    found = [x for x in found if x[0] not in occupied]
+            self._sites[space] = found
         return found
-
-    def places(self, space: int, industry: int, tile: MatTile, where: int) -> list[BuildTarget]:
-        """Builds of the tile on ``space`` in ``where`` (a city, or ``EVERY_CITY`` ...);
-        cards that build in the same cities share the answer."""
-        key = (space, where)
-        found = self._places.get(key)
-        if found is None:
-            found = self._places[key] = self._find_places(space, industry, tile, where)
-        return found
-
-    def _find_places(
-        self, space: int, industry: int, tile: MatTile, where: int
-    ) -> list[BuildTarget]:
-        if tile.build_on == "upgrade":
-            slot_node = self.board.slot_node
-            return [
-                BuildTarget(space=space, slot=slot)
-                for slot in self.upgrades(tile)
-                if self.reached(slot_node[slot], where)
-            ]
-        cities: Sequence[int] = self.rules.industry_cities[self.state.side][industry]  # ascending
-        if where >= 0:
-            cities = (where,) if where in cities else ()
-        elif where == NETWORK_CITIES:
-            cities = [city for city in cities if city in self.net]
-        elif where != EVERY_CITY:
-            cities = ()
-        return [
-            BuildTarget(space=space, slot=slot)
-            for city in cities
-            for slot in self.fits(industry, city)
-        ]
 
     def reached(self, city: int, where: int) -> bool:
         """Whether ``city`` is one of ``where`` (a city, or ``EVERY_CITY`` ...)."""
@@ -170,10 +142,14 @@ class BuildScene:
         return where == EVERY_CITY or (where == NETWORK_CITIES and city in self.net)
 
     def upgrades(self, tile: MatTile) -> list[int]:
+        if tile.upgrade_of is None:
+            return []
         if self._built is None:
-            st = self.state
+            # Only the seat's own flipped tiles can be upgraded: the others are left out
+            # rather than described.
+            st, seat = self.state, self.seat
             self._built = [
-                BuiltIndustry(owner=o, tile=t, flipped=f) if t else None
+                BuiltIndustry(owner=o, tile=t, flipped=f) if o == seat and f and t else None
                 for o, t, f in zip(st.slot_owner, st.slot_tile, st.slot_flipped, strict=True)
             ]
         return upgrade_targets(self.rules.data, tile, self.seat, self._built)
@@ -188,18 +164,33 @@ class BuildScene:
         return self._oil_fields
 
 
-def _card_reach(
+def build_reach(
     rules: Rules, scene: BuildScene, card: int, wild: bool
 ) -> tuple[int, Container[int], bool]:
     """Where ``card`` (or any card plus a whiskey) builds (a city, or ``EVERY_CITY`` ...),
     which industries, and whether it may build the Oil City."""
-    side = scene.state.side
-    cdef = None if wild else rules.cards[side].defs[card]
-    where = card_reach(cdef, scene.present, wild)
-    if cdef is None:
-        return where, range(len(rules.industries)), True
-    # a location card names a city, never an oilfield (no Oil City)
-    return where, rules.card_industries[side][card], cdef.kind != "location"
+    if wild:
+        return EVERY_CITY, range(len(rules.industries)), True
+    present, absent, industries, oil_city_ok = rules.card_scopes[scene.state.side][card]
+    return present if scene.present else absent, industries, oil_city_ok
+
+
+def buildable(rules: Rules, left: list[int], era: int) -> list[tuple[int, int, MatTile]]:
+    """(mat space, industry, tile) of every tile a mat with ``left`` offers in ``era``; kept
+    by content (a mat changes only when a tile leaves it)."""
+    key = (era, *left)
+    found = rules.buildable.get(key)
+    if found is None:
+        mat = rules.mat
+        found = [
+            (space, rules.industry_index[tile.industry], tile)
+            for space in mat.accessible(left)
+            if (tile := mat.tiles[space]).allowed_in_era(era)
+        ]
+        if len(rules.buildable) >= FREE_SLOTS_KEPT:
+            rules.buildable.clear()
+        rules.buildable[key] = found
+    return found
 
 
 def build_targets(
@@ -217,17 +208,46 @@ def build_targets(
     state's shared build facts, if already known; ``spaces``: only builds of these mat
     spaces."""
     scene = scene or BuildScene(rules, state, seat, net)
-    where, industries, oil_city_ok = _card_reach(rules, scene, card, wild)
+    where, industries, oil_city_ok = build_reach(rules, scene, card, wild)
     targets: list[BuildTarget] = []
     for sp, industry, tile in scene.spaces:
         if industry not in industries or (spaces is not None and sp not in spaces):
             continue
-        if tile.build_on == "oilfield":
-            if oil_city_ok:
-                targets += [BuildTarget(space=sp, oilfield=f) for f in scene.oil_fields()]
+        if tile.build_on == "oilfield" and not oil_city_ok:
             continue
-        targets += scene.places(sp, industry, tile, where)
+        targets += [
+            BuildTarget(space=sp, slot=slot, oilfield=field)
+            for city, slot, field in scene.sites(sp, industry, tile)
+            if field >= 0 or scene.reached(city, where)
+        ]
     return targets
+
+
+def free_slots(rules: Rules, state: State) -> list[list[tuple[int, int, int]] | None]:
+    """The free-slot table of this board: per industry, its :func:`industry_slots` once
+    asked (``None`` before). Which slots an industry may take depends on which are taken
+    alone, which changes only when a tile is built or removed: listings of the states of
+    one game share the table (kept by content)."""
+    key = (state.side, *state.slot_owner)
+    found = rules.free_slots.get(key)
+    if found is None:
+        if len(rules.free_slots) >= FREE_SLOTS_KEPT:
+            rules.free_slots.clear()
+        found = rules.free_slots[key] = [None] * len(rules.industries)
+    return found
+
+
+def industry_slots(rules: Rules, state: State, industry: int) -> list[tuple[int, int, int]]:
+    """(city, slot, -1) of every empty slot ``industry`` may take, cities ascending (the
+    family's single-icon-first rule applied)."""
+    board = rules.board_of(state.side)
+    icons = rules.slot_industries[state.side]
+    owner, city_slots = state.slot_owner, board.city_slots
+    return [
+        (city, slot, NONE)
+        for city in rules.industry_cities[state.side][industry]
+        for slot in build_spaces(city_slots[city], icons, owner, industry)
+    ]
 
 
 def develop_spaces(rules: Rules, state: State, seat: int) -> list[int]:

@@ -26,11 +26,11 @@ def own_trains(rules: Rules, state: State, seat: int) -> dict[int, tuple[str, in
     """The seat's resource heavy trains on the board: line -> (resource, count left)."""
     if seat not in state.line_owner:
         return {}
-    carried = rules.train_carries
+    carried, links, cargo = rules.train_carries, state.line_link, state.line_cargo
     return {
-        line: (carried[state.line_link[line]], state.line_cargo[line])
+        line: (carried[links[line]], cargo[line])
         for line, owner in enumerate(state.line_owner)
-        if owner == seat and carried[state.line_link[line]]
+        if owner == seat and carried[links[line]]
     }
 
 
@@ -77,7 +77,7 @@ def sale_candidates(rules: Rules, state: State, seat: int) -> list[SaleCandidate
         node = board.slot_node[slot]
         merchants = merchants_buying(data, board, labels, node, tile.industry, state.merchant_tile)
         need = oil_needed(tile)
-        if merchants and need <= oil_available(rules, state, seat, node):
+        if merchants and (need == 0 or need <= oil_available(rules, state, seat, node)):
             found.append(SaleCandidate(slot=slot, merchants=merchants, oil=need))
     return found
 

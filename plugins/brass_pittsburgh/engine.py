@@ -41,9 +41,10 @@ from plugins.brass.moves import Done, EndEra, ScoreEra
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.building import (
+    EVERY_CITY,
+    NETWORK_CITIES,
     BuildScene,
-    BuildTarget,
-    build_targets,
+    build_reach,
     develop_spaces,
     network,
     route_pipelines,
@@ -129,7 +130,6 @@ class Facts:
         self._payment: PaymentTable | None = None
         self._scene: BuildScene | None = None
         self._network: set[int] | None = None
-        self.build_ok: dict[tuple[int, int], bool] = {}
 
     @property
     def payment(self) -> PaymentTable:
@@ -204,11 +204,12 @@ def pay_options(rules: Rules, s: State, seat: int, queue: Sequence[Step]) -> lis
     worst_rest = sum(_dearest(rules, s, st, st.n) for st in rest)
     least_rest: int | None = None
     options = []
+    held, trains = slot_resources(rules, s), own_trains(rules, s, seat)
     for cube in kinds:
         for src in cube_sources(
-            board, labels, nodes, cube, slot_resource=slot_resources(rules, s),
-            slot_cubes=s.slot_cubes, own_trains=own_trains(rules, s, seat),
-            ladders=rules.ladders[s.side], market_cubes=s.market_cubes, exclude_line=exclude,
+            board, labels, nodes, cube, slot_resource=held, slot_cubes=s.slot_cubes,
+            own_trains=trains, ladders=rules.ladders[s.side], market_cubes=s.market_cubes,
+            exclude_line=exclude,
         ):  # fmt: skip
             pay = mv.Pay(cube, src.kind, src.index)
             if src.price + worst_rest <= s.money[seat]:
@@ -284,41 +285,19 @@ def _flip_events(rules: Rules, s: State, slot: int) -> list[Any]:
 # --- what may be done now --------------------------------------------------------------------
 
 
-def _build_cost_ok(rules: Rules, s: State, seat: int, t: Any, facts: Facts) -> bool:
-    """Can the seat pay the tile's money, cubes delivered to its place, and income cost?"""
-    board = rules.board_of(s.side)
-    b = board.slot_node[t.slot] if t.slot >= 0 else FIELD - t.oilfield
-    # The cheapest cubes depend on the place only through its connected group.
-    key = (t.space, facts.labels[b] if b >= 0 else b)
-    known = facts.build_ok.get(key)
-    if known is not None:
-        return known
-    cost = rules.mat.tiles[t.space].cost
-    ok = _space_verdict(rules, s, seat, t.space) is not False
-    if ok:
-        money = cost.money
-        for cube, n in rules.mat.cube_costs[t.space]:
-            money += _cheapest(rules, s, seat, Step("cube", n, CUBES.index(cube), b), n, facts)
-        ok = money <= s.money[seat]
-    facts.build_ok[key] = ok
-    return ok
-
-
-def _space_verdict(rules: Rules, s: State, seat: int, space: int) -> bool | None:
-    """Whether the seat can pay for the tile of ``space`` wherever it goes: ``False`` when
-    the income cost or the money alone is too much, ``True`` when even Vanderbilt's cubes
-    are affordable, ``None`` when it depends on the place."""
-    cost = rules.mat.tiles[space].cost
-    if (
-        cost.income_levels
-        and drop_income(rules.income, s.income[seat], -cost.income_levels) is None
-    ):
-        return False
-    if cost.money > s.money[seat]:
-        return False
-    if cost.money + rules.worst_cube_cost[s.side][space] <= s.money[seat]:
-        return True
-    return None
+def _cubes_price(
+    rules: Rules, s: State, seat: int, b: int, cubes: Sequence[tuple[str, int]], facts: Facts
+) -> int:
+    """Least money for a tile's ``cubes`` delivered to ``b`` (a ``cube`` step's consumer)."""
+    if b >= 0:  # one location, the usual question
+        cheapest, at, price = facts.payment.cheapest, (b,), 0
+        for cube, n in cubes:
+            price += cheapest(at, cube, n)
+        return price
+    return sum(
+        _cheapest(rules, s, seat, Step("cube", n, CUBES.index(cube), b), n, facts)
+        for cube, n in cubes
+    )
 
 
 def _build_moves(
@@ -330,36 +309,88 @@ def _build_moves(
     space: int | None = None,
 ) -> list[Any]:
     """Legal builds; ``card`` limits them to one card kind (-1: whiskey builds), ``space``
-    to one mat space."""
-    out: list[Any] = []
+    to one mat space.
+
+    Each tile's places are found once (those a card building anywhere reaches) and kept if
+    affordable; every card's builds are then those of its industries at the places it
+    reaches (the card rule of :func:`.building.build_targets`, read per place)."""
     kinds = distinct(s.hands[seat])
+    if not kinds:
+        return []
     scene = facts.scene
-    # Tiles the seat can pay for nowhere are never placed; those it can pay for anywhere
-    # skip the cost check.
-    verdicts = {
-        sp: _space_verdict(rules, s, seat, sp)
-        for sp, _, _ in scene.spaces
-        if space is None or sp == space
-    }
-    spaces = {sp for sp, verdict in verdicts.items() if verdict is not False}
-    if not spaces:
-        return out
-
-    def ok(t: BuildTarget) -> bool:
-        return verdicts[t.space] is True or _build_cost_ok(rules, s, seat, t, facts)
-
+    money = s.money[seat]
+    worst_cubes = rules.worst_cube_cost[s.side]
+    slot_node, labels = facts.board.slot_node, facts.labels
+    income_ok: dict[int, bool] = {}
+    tile_cubes, prices = rules.tile_cubes, {}
+    affordable: list[tuple[int, int, list[tuple[int, int, int]]]] = []
+    for sp, industry, tile in scene.spaces:
+        if space is not None and sp != space:
+            continue
+        cost = tile.cost
+        if cost.money > money:
+            continue
+        levels = cost.income_levels
+        if levels:
+            ok = income_ok.get(levels)
+            if ok is None:
+                ok = drop_income(rules.income, s.income[seat], -levels) is not None
+                income_ok[levels] = ok
+            if not ok:
+                continue
+        sites = scene.sites(sp, industry, tile)
+        if sites and cost.money + worst_cubes[sp] > money:
+            # Not affordable wherever it goes (Vanderbilt's cubes being too dear): the
+            # cheapest cubes depend on the place through its connected group alone, and
+            # tiles of equal cubes share the price.
+            cubes, budget = tile_cubes[sp], money - cost.money
+            kept = []
+            for x in sites:
+                b = slot_node[x[1]] if x[1] >= 0 else FIELD - x[2]
+                key = (cubes, labels[b] if b >= 0 else b)
+                price = prices.get(key)
+                if price is None:
+                    price = prices[key] = _cubes_price(rules, s, seat, b, cubes, facts)
+                if price <= budget:
+                    kept.append(x)
+            sites = kept
+        if sites:
+            affordable.append((sp, industry, sites))
+    out: list[Any] = []
+    # A card's builds are the places of its industries' tiles that it reaches: all of them,
+    # those in the network, or those in one city (worked out once per tile, when first asked).
+    in_network: dict[int, list[tuple[int, int, int]]] = {}
+    in_city: dict[int, dict[int, list[tuple[int, int, int]]]] = {}
+    Build = mv.Build
     for kind in kinds:
         if card is not None and kind != card:
             continue
-        for t in build_targets(rules, s, seat, kind, wild=False, scene=scene, spaces=spaces):
-            if ok(t):
-                out.append(mv.Build(card=kind, space=t.space, slot=t.slot, oilfield=t.oilfield))
-    if s.whiskey[seat] > 0 and kinds and card in (None, -1):
-        for t in build_targets(rules, s, seat, kinds[0], wild=True, scene=scene, spaces=spaces):
-            if ok(t):
-                out.append(
-                    mv.Build(card=-1, space=t.space, slot=t.slot, oilfield=t.oilfield, whiskey=True)
-                )
+        where, industries, oil_city_ok = build_reach(rules, scene, kind, False)
+        for sp, industry, sites in affordable:
+            if industry not in industries:
+                continue
+            if sites[0][2] >= 0:  # the Oil City: its oilfields are joined to the network
+                if oil_city_ok:
+                    out += [Build(card=kind, space=sp, oilfield=x[2]) for x in sites]
+                continue
+            chosen: Sequence[tuple[int, int, int]] = sites  # a card building anywhere
+            if where == NETWORK_CITIES:
+                found = in_network.get(sp)
+                if found is None:
+                    net = scene.net
+                    found = in_network[sp] = [x for x in sites if x[0] in net]
+                chosen = found
+            elif where != EVERY_CITY:  # one city, or none
+                cities = in_city.get(sp)
+                if cities is None:
+                    cities = in_city[sp] = {}
+                    for x in sites:
+                        cities.setdefault(x[0], []).append(x)
+                chosen = cities.get(where, ())
+            out += [Build(card=kind, space=sp, slot=x[1]) for x in chosen]
+    if s.whiskey[seat] > 0 and card in (None, -1):
+        for sp, _, sites in affordable:
+            out += [Build(card=-1, space=sp, slot=x[1], oilfield=x[2], whiskey=True) for x in sites]
     return out
 
 

@@ -55,15 +55,22 @@ def train_sites(
 ) -> list[int]:
     """Lines where ``seat`` may place the train ``link`` (``LT`` or a heavy train id)."""
     _, replacement = site_rule(data, link)
-    ends = board.line_nodes
-    sites = []
-    for line, owner in enumerate(line_owner):
-        # a replacement train goes like any other, or on another player's light train
-        if owner < 0 or (replacement and owner != seat and line_link[line] == LIGHT):
-            a, b = ends[line]
-            if not has_presence or a in network or b in network:
-                sites.append(line)
-    return sites
+    # Listings ask this at every action: the network as a bit set meets each line's ends
+    # in one step.
+    near = 0
+    for node in network:
+        near |= 1 << node
+    ends = board.line_ends
+    if replacement:  # it goes like any other train, or on another player's light train
+        return [
+            line
+            for line, owner in enumerate(line_owner)
+            if (owner < 0 or (owner != seat and line_link[line] == LIGHT))
+            and (not has_presence or ends[line] & near)
+        ]
+    if not has_presence:
+        return [line for line, owner in enumerate(line_owner) if owner < 0]
+    return [line for line, owner in enumerate(line_owner) if owner < 0 and ends[line] & near]
 
 
 def pipeline_sites(

@@ -175,19 +175,23 @@ class Names:
         out = []
         for m in moves:
             t = type(m)
-            if t is im.SellProduced:
+            if t is im.SellProduced:  # names of the state's markets, not of the move alone
                 out.append(pm.SellProduced(dict(zip(self.produce_markets(s), m.plan, strict=True))))
             elif t is im.ClaimQuality:
                 out.append(pm.ClaimQuality(s.quality_rewards[m.index]))
-            elif t in enc or t in vocab:
+            else:
                 named = memo.get(m)
                 if named is None:
                     if len(memo) >= MEMO_KEPT:
                         memo.clear()
-                    named = memo[m] = enc[t](m, n) if t in enc else vocab[t](m)
+                    if t in enc:
+                        named = enc[t](m, n)
+                    elif t in vocab:
+                        named = vocab[t](m)
+                    else:  # Done
+                        named = m
+                    memo[m] = named
                 out.append(named)
-            else:  # Done
-                out.append(m)
         return out
 
     def produce_markets(self, s: State) -> list[str]:

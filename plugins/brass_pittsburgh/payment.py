@@ -32,8 +32,9 @@ class PaymentTable:
         market_cubes: Sequence[Mapping[str, int]],
     ) -> None:
         self.board, self.labels = board, labels
+        offers, market_groups = _market_offers(board, labels, ladders, market_cubes)
+        sourced = {res: set(groups) for res, groups in market_groups.items()}
         free: dict[tuple[str, int], int] = {}
-        sourced: dict[str, set[int]] = {}
         slot_node = board.slot_node
         for slot, n in enumerate(slot_cubes):
             if n and (res := slot_resource[slot]):
@@ -51,16 +52,6 @@ class PaymentTable:
             free[(res, label)] = free.get((res, label), 0) + n
             if n:
                 sourced.setdefault(res, set()).add(label)
-        offers: dict[tuple[str, int], Sequence[int]] = {}
-        for m, node in enumerate(board.market_node):
-            held = market_cubes[m]
-            for res, ladder in ladders[m].items():
-                prices = ladder.offers(held[res])
-                if prices:
-                    key = (res, labels[node])
-                    known = offers.get(key)
-                    offers[key] = sorted((*known, *prices)) if known else prices
-                    sourced.setdefault(res, set()).add(key[1])
         self.free, self.offers, self._sourced = free, offers, sourced
         self._known: dict[tuple[tuple[int, ...], str, int, int], int] = {}
 
@@ -110,6 +101,43 @@ class PaymentTable:
             if p < vanderbilt:
                 total += p - vanderbilt
         return total
+
+
+MARKETS_KEPT = 256
+"""Market offer tables a board keeps (see :func:`_market_offers`)."""
+
+
+def _market_offers(
+    board: PittsburghBoard,
+    labels: Sequence[int],
+    ladders: Sequence[Mapping[str, MarketLadder]],
+    market_cubes: Sequence[Mapping[str, int]],
+) -> tuple[dict[tuple[str, int], Sequence[int]], dict[str, list[int]]]:
+    """Per (cube, connected group), the prices of the market cubes on sale there, cheapest
+    first; per cube, the groups with some. Markets change only when cubes are bought or
+    sold and groups when a train is placed: the board keeps the tables by content."""
+    nodes = board.market_node
+    key = (
+        *(labels[node] for node in nodes),
+        *(held[r] for m, held in enumerate(market_cubes) for r in ladders[m]),
+    )
+    found = board.market_offers.get(key)
+    if found is None:
+        offers: dict[tuple[str, int], Sequence[int]] = {}
+        groups: dict[str, list[int]] = {}
+        for m, node in enumerate(nodes):
+            held = market_cubes[m]
+            for res, ladder in ladders[m].items():
+                prices = ladder.offers(held[res])
+                if prices:
+                    at = (res, labels[node])
+                    known = offers.get(at)
+                    offers[at] = sorted((*known, *prices)) if known else prices
+                    groups.setdefault(res, []).append(at[1])
+        if len(board.market_offers) >= MARKETS_KEPT:
+            board.market_offers.clear()
+        found = board.market_offers[key] = (offers, groups)
+    return found
 
 
 def cheapest_cubes(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from typing import Any, NamedTuple
 
+from plugins.brass.build import card_reach
 from plugins.brass.cards import CardDef, CardTable
 from plugins.brass.income import IncomeTrack
 from plugins.brass.state import TurnRules
@@ -93,6 +94,11 @@ class Rules:
             for sid, board in self.boards.items()
         }
         """Per side, per card kind: the industries the card may build (cities aside)."""
+        self.tile_cubes: list[tuple[tuple[str, int], ...]] = [
+            tuple(costs) for costs in self.mat.cube_costs
+        ]
+        """Per mat space, the cubes its tile costs (hashable: tiles of equal cubes share
+        their prices in a listing)."""
         self.worst_cube_cost: dict[str, list[int]] = {
             sid: [
                 sum(board.vanderbilt_price(cube) * n for cube, n in costs)
@@ -123,6 +129,25 @@ class Rules:
 
         self.listings: dict[bytes, tuple[Any, ...]] = {}
         """Legal moves of recent states by content (kept by :mod:`.engine`)."""
+        self.card_scopes: dict[str, list[tuple[int, int, frozenset[int], bool]]] = {
+            sid: [
+                (
+                    card_reach(cdef, True),
+                    card_reach(cdef, False),
+                    self.card_industries[sid][card],
+                    cdef.kind != "location",  # a location card names a city, never an oilfield
+                )
+                for card, cdef in enumerate(self.cards[sid].defs)
+            ]
+            for sid in self.boards
+        }
+        """Per side, per card kind, what a build listing reads of it: where it builds while
+        its holder has tiles on the board and while not (:func:`plugins.brass.build.card_reach`),
+        which industries, and whether it may build the Oil City."""
+        self.buildable: dict[tuple[int, ...], list[tuple[int, int, Any]]] = {}
+        """Mats' buildable tiles by content (kept by :mod:`.building`)."""
+        self.free_slots: dict[tuple[Any, ...], list[list[tuple[int, int, int]] | None]] = {}
+        """Free-slot tables of recent boards by content (kept by :mod:`.building`)."""
 
     def _card_table(self, names: list[str], board: PittsburghBoard) -> CardTable:
         defs = []
