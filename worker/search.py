@@ -9,7 +9,9 @@ together, so a move that only shines when the hidden cards fall one way does not
 the i-th future of every candidate is played in the same determinization with the same
 random draws, so candidates are compared on equal luck. The game's own greedy choice is
 always a candidate and is kept unless another does clearly better: search refines the
-heuristic rather than replacing it with noise.
+heuristic rather than replacing it with noise. A future is worth the seat's squashed margin
+over its rivals (:func:`utility`): over the best other seat at two or three players, over
+the others' mean from four on, where the leader of a short future is mostly luck.
 
 Why this shape: Brass and Age of Steam decisions are sequential (an action, then its card,
 then each source), most decisions have few options, and the game's own heuristic already
@@ -120,7 +122,10 @@ class SearchBot:
 
     field_from = 4
     """From this many seats on, a future is scored against the other seats' mean rather
-    than the best of them (see :func:`utility`); 99 scores every game against the best."""
+    than the best of them (see :func:`utility`); 99 scores every game against the best.
+    Measured against greedy at medium on the same twelve 4-player deals (Birmingham,
+    Pittsburgh, Age of Steam): 9 wins of 12 against the mean, 7 of 12 against the best
+    (README, Bot strength): in favour, not yet beyond the noise."""
 
     def __init__(self, game: Any, level: Level, clock: Callable[[], float] = time.perf_counter):
         self.game = game
