@@ -4,6 +4,7 @@ its budget, and takes a seat through the service like any bot."""
 from __future__ import annotations
 
 import itertools
+import math
 from random import Random
 from typing import Any
 
@@ -15,7 +16,7 @@ from core.bots import searchable
 from core.errors import BadRequest
 from core.registry import GameRegistry
 from core.service import MatchService
-from worker.search import LEVELS, SearchBot, level_with
+from worker.search import LEVELS, SearchBot, level_with, utility
 from worker.tournament import parse_entrants
 
 install_highcard()
@@ -96,6 +97,36 @@ def test_search_bot_choice_never_depends_on_what_the_seat_cannot_see(
         again = bot.choose(game.view(twin, seat), legal, Random(n))
         assert mine == again, f"state {n}: the choice changed with the hidden parts"
         assert mine in legal
+
+
+def test_at_four_seats_raising_its_own_score_beats_only_lowering_the_leaders() -> None:
+    # Seat 0 trails the leader (seat 1) by 20: six points of its own against six taken
+    # from the leader. Against the best rival the two are worth the same; against the
+    # field, the seat's own points count in full and the leader's only a third.
+    raised = utility([86, 100, 90, 85], 0, 10.0)
+    leader_lowered = utility([80, 94, 90, 85], 0, 10.0)
+    assert raised > leader_lowered + 0.05
+    best_only = [utility(s, 0, 10.0, field_from=99) for s in ([86, 100, 90, 85], [80, 94, 90, 85])]
+    assert best_only[0] == pytest.approx(best_only[1])
+
+
+def test_at_four_seats_a_seat_far_behind_the_leader_still_counts_its_own_points() -> None:
+    # 40 behind the leader but level with the field: four more points move the utility
+    # as much as near a tie, where against the best rival they would barely register.
+    gain = utility([84, 120, 60, 60], 0, 10.0) - utility([80, 120, 60, 60], 0, 10.0)
+    assert gain > 0.05
+    before, after = (
+        utility(s, 0, 10.0, field_from=99) for s in ([80, 120, 60, 60], [84, 120, 60, 60])
+    )
+    assert after - before < 0.01
+
+
+@pytest.mark.parametrize("scores", [[80.0, 100.0], [80.0, 100.0, 60.0]])
+def test_below_four_seats_a_future_is_scored_against_the_best_other_seat(
+    scores: list[float],
+) -> None:
+    # The margin over the leader (-20 VP at scale 10), whatever the others hold.
+    assert utility(scores, 0, 10.0) == pytest.approx(1 / (1 + math.exp(2.0)))
 
 
 def test_search_bot_plays_a_listed_move_when_its_time_is_already_up() -> None:
