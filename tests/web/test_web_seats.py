@@ -168,7 +168,10 @@ def test_owner_hands_a_seat_to_a_bot_takes_it_back_and_sees_refusals(
     owner.wait_for_selector(".seats-card .seat-line[data-seat='1'] .occupant:text-is('greedy bot')")
     removed = state(server, match_id)["seats"][1]
     assert (removed["claimed"], removed["bot"]) == (False, "greedy")
-    assert owner.locator('.log li:has-text("Seat 2\'s player was removed")').count() == 1
+    # The seats card follows the action's answer, the log the event stream: wait for both.
+    removal = '.log li:has-text("Seat 2\'s player was removed")'
+    owner.wait_for_selector(removal)
+    assert owner.locator(removal).count() == 1
 
     # An owner token this browser no longer holds rightly: the server's sentence, by the seat.
     owner.evaluate(
