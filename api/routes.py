@@ -1,9 +1,6 @@
 """The REST routes. Handlers are thin: parse, call :class:`MatchService`, shape the answer.
 
-Most service calls block (SQLite, Redis), so most handlers run on worker threads. The hot
-ones — a move, reading a match, listing the legal moves — await the service's async
-commands (:meth:`MatchService.aload`, :meth:`MatchService.asubmit`) on the event loop
-instead, which never wait there on a store that is down or stalled (:mod:`core.steps`).
+Service calls block (SQLite, Redis), so handlers run on worker threads.
 """
 
 from __future__ import annotations
@@ -306,11 +303,12 @@ def hand_to_bot(
     "/matches/{match_id:str}",
     operation_id="getMatch",
     summary="Read a match and its view",
+    sync_to_thread=True,
     tags=["matches"],
     security=SEAT_OPTIONAL,
     responses=problem_responses(*_MATCH, *_TOKEN),
 )
-async def read_match(
+def read_match(
     match_id: MatchId,
     service: Service,
     token: Token,
@@ -327,11 +325,10 @@ async def read_match(
 ) -> MatchView:
     """The match as the caller may see it: a seat's view with its token, else a spectator's."""
     if at is None:
-        match = await service.aload(match_id)
+        match = service.load(match_id)
         seat = service.seat_for_token(match, token)
-    else:  # folds the log from its start: off the event loop
-        match = await anyio.to_thread.run_sync(_replay_point, service, match_id, at)
-        seat = None
+    else:
+        match, seat = _replay_point(service, match_id, at), None
     result = service.result(match)
     return MatchView(
         id=match.match_id, game=match.game_id, players=match.players, version=match.version,
@@ -387,13 +384,14 @@ def read_position(match_id: MatchId, service: Service) -> PositionBody:
     "/matches/{match_id:str}/moves",
     operation_id="listLegalMoves",
     summary="List the caller's legal moves",
+    sync_to_thread=True,
     tags=["moves"],
     security=SEAT_REQUIRED,
     responses=problem_responses(*_MATCH, *_TOKEN),
 )
-async def legal_moves(match_id: MatchId, service: Service, token: Token) -> LegalMoves:
+def legal_moves(match_id: MatchId, service: Service, token: Token) -> LegalMoves:
     """Every legal move of the caller's seat now."""
-    match = await service.aload(match_id)
+    match = service.load(match_id)
     seat = service.require_seat(match, token)
     # A seat handed to a bot cannot move by hand (a submit is refused with seat_is_bot), so
     # listing the bot's options would offer moves that are refused.
@@ -406,12 +404,13 @@ async def legal_moves(match_id: MatchId, service: Service, token: Token) -> Lega
     "/matches/{match_id:str}/moves",
     operation_id="submitMove",
     summary="Submit a move",
+    sync_to_thread=True,
     tags=["moves"],
     status_code=200,
     security=SEAT_REQUIRED,
     responses=problem_responses(*_MATCH, *_TOKEN, 409, *_BODY),
 )
-async def submit_move(
+def submit_move(
     match_id: MatchId,
     data: JSONBody[SubmitMove],
     service: Service,
@@ -419,7 +418,7 @@ async def submit_move(
     idempotency_key: IdempotencyKey = None,
 ) -> MoveAccepted:
     """Play a move for the caller's seat at ``expected_version``."""
-    result = await service.asubmit(
+    result = service.submit(
         match_id, token, msgspec.json.encode(data.move), data.expected_version, idempotency_key
     )
     return MoveAccepted(
