@@ -170,7 +170,7 @@ def test_owner_hands_a_seat_to_a_bot_takes_it_back_and_sees_refusals(
     assert (removed["claimed"], removed["bot"]) == (False, "greedy")
     # The seats card follows the action's answer, the log the event stream: wait for both.
     removal = '.log li:has-text("Seat 2\'s player was removed")'
-    owner.wait_for_selector(removal)
+    owner.wait_for_selector(removal, state="attached")
     assert owner.locator(removal).count() == 1
 
     # An owner token this browser no longer holds rightly: the server's sentence, by the seat.
