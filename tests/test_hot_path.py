@@ -10,10 +10,12 @@ import sqlite3
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import anyio
+import anyio.from_thread
 import httpx
 import pytest
 import store_backends
@@ -224,3 +226,32 @@ def test_sqlite_writes_on_the_loop_wait_for_a_busy_writer_in_a_thread_and_checkp
         assert len(checkpoints) == 1 and checkpoints[0] != threading.main_thread().name
     finally:
         store.close()
+
+
+def test_the_event_loop_and_blocking_threads_each_read_the_others_newest_append(
+    backend: Backend,
+) -> None:
+    """The loop's reading connection (SQLite keeps one open for the loop's life) never reads
+    an older state than a writer in a thread committed, nor a thread (the event stream's)
+    older than the loop's writes: appends alternate between the two, each read right after."""
+    store = backend.store
+    with anyio.from_thread.start_blocking_portal() as portal, ThreadPoolExecutor(1) as thread:
+
+        def on_loop(method: str, *args: Any) -> Any:
+            return portal.call(partial(getattr(store.aio, method), *args))
+
+        def in_thread(method: str, *args: Any) -> Any:
+            return thread.submit(getattr(store, method), *args).result()
+
+        try:
+            assert on_loop("version", "m") == 0
+            for n in range(0, 8, 2):
+                in_thread("append", "m", n, [tick(0, n)])
+                assert on_loop("version", "m") == n + 1
+                assert [e.version for e in on_loop("read", "m", n)] == [n + 1]
+                on_loop("append", "m", n + 1, [tick(1, n + 1)])
+                assert in_thread("version", "m") == n + 2
+                assert [e.version for e in in_thread("read", "m", n + 1)] == [n + 2]
+                assert in_thread("wait", "m", n + 1, 0.0)
+        finally:
+            portal.call(store.aio.aclose)
