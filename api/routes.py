@@ -1,6 +1,9 @@
 """The REST routes. Handlers are thin: parse, call :class:`MatchService`, shape the answer.
 
-Service calls block (SQLite, Redis), so handlers run on worker threads.
+Most service calls block (SQLite, Redis), so most handlers run on worker threads. The hot
+ones — a move, reading a match, listing the legal moves — await the service's async
+commands (:meth:`MatchService.aload`, :meth:`MatchService.asubmit`) on the event loop
+instead, which never wait there on a store that is down or stalled (:mod:`core.steps`).
 """
 
 from __future__ import annotations
@@ -303,12 +306,11 @@ def hand_to_bot(
     "/matches/{match_id:str}",
     operation_id="getMatch",
     summary="Read a match and its view",
-    sync_to_thread=True,
     tags=["matches"],
     security=SEAT_OPTIONAL,
     responses=problem_responses(*_MATCH, *_TOKEN),
 )
-def read_match(
+async def read_match(
     match_id: MatchId,
     service: Service,
     token: Token,
@@ -325,10 +327,11 @@ def read_match(
 ) -> MatchView:
     """The match as the caller may see it: a seat's view with its token, else a spectator's."""
     if at is None:
-        match = service.load(match_id)
+        match = await service.aload(match_id)
         seat = service.seat_for_token(match, token)
-    else:
-        match, seat = _replay_point(service, match_id, at), None
+    else:  # folds the log from its start: off the event loop
+        match = await anyio.to_thread.run_sync(_replay_point, service, match_id, at)
+        seat = None
     result = service.result(match)
     return MatchView(
         id=match.match_id, game=match.game_id, players=match.players, version=match.version,
@@ -384,14 +387,13 @@ def read_position(match_id: MatchId, service: Service) -> PositionBody:
     "/matches/{match_id:str}/moves",
     operation_id="listLegalMoves",
     summary="List the caller's legal moves",
-    sync_to_thread=True,
     tags=["moves"],
     security=SEAT_REQUIRED,
     responses=problem_responses(*_MATCH, *_TOKEN),
 )
-def legal_moves(match_id: MatchId, service: Service, token: Token) -> LegalMoves:
+async def legal_moves(match_id: MatchId, service: Service, token: Token) -> LegalMoves:
     """Every legal move of the caller's seat now."""
-    match = service.load(match_id)
+    match = await service.aload(match_id)
     seat = service.require_seat(match, token)
     # A seat handed to a bot cannot move by hand (a submit is refused with seat_is_bot), so
     # listing the bot's options would offer moves that are refused.
@@ -404,13 +406,12 @@ def legal_moves(match_id: MatchId, service: Service, token: Token) -> LegalMoves
     "/matches/{match_id:str}/moves",
     operation_id="submitMove",
     summary="Submit a move",
-    sync_to_thread=True,
     tags=["moves"],
     status_code=200,
     security=SEAT_REQUIRED,
     responses=problem_responses(*_MATCH, *_TOKEN, 409, *_BODY),
 )
-def submit_move(
+async def submit_move(
     match_id: MatchId,
     data: JSONBody[SubmitMove],
     service: Service,
@@ -418,7 +419,7 @@ def submit_move(
     idempotency_key: IdempotencyKey = None,
 ) -> MoveAccepted:
     """Play a move for the caller's seat at ``expected_version``."""
-    result = service.submit(
+    result = await service.asubmit(
         match_id, token, msgspec.json.encode(data.move), data.expected_version, idempotency_key
     )
     return MoveAccepted(

@@ -62,6 +62,13 @@ class Breaker:
         exc: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
+        if exc is not None and not isinstance(exc, Exception):
+            # Cancelled (a client gone, a task group ending): no answer either way, so a
+            # probe cut short leaves the breaker open for the next one.
+            if self._probing:
+                with self._lock:
+                    self._probing = False
+            return
         if exc is None or not self.is_outage(exc):
             # Any answer, a refusal included, shows the backend is there.
             if self._open_until:

@@ -32,6 +32,7 @@ import msgspec
 from core.errors import ServiceUnavailable
 from core.events import NewEvent, Snapshot, StoredEvent
 from core.match import MatchState, fold
+from core.steps import Call, Steps, run
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +154,10 @@ class Snapshots:
 
     def load(self, match_id: str) -> MatchState | None:
         """The match as of its stored snapshot, when there is one of the current format."""
-        snap = self.store.load_snapshot(match_id)
+        return run(self.load_steps(match_id))
+
+    def load_steps(self, match_id: str) -> Steps[MatchState | None]:
+        snap = yield Call(self.store, "load_snapshot", (match_id,))
         if snap is None:
             return None
         try:
@@ -170,13 +174,15 @@ class Snapshots:
     def offer(self, match: MatchState, since: int) -> None:
         """Store a snapshot of ``match`` if its version passed a multiple of ``every`` since
         version ``since``. A store that fails here costs only a longer fold later."""
+        run(self.offer_steps(match, since))
+
+    def offer_steps(self, match: MatchState, since: int) -> Steps[None]:
         if match.version // self.every <= since // self.every:
             return
         try:
             format_ = snapshot_format(self.games.get(match.game_id))
             data = pickle.dumps(match, protocol=5)
-            self.store.save_snapshot(
-                match.match_id, Snapshot(version=match.version, format=format_, data=data)
-            )
+            snapshot = Snapshot(version=match.version, format=format_, data=data)
+            yield Call(self.store, "save_snapshot", (match.match_id, snapshot))
         except ServiceUnavailable as exc:
             log.info("match %s: snapshot not stored: %s", match.match_id, exc.message)

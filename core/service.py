@@ -57,6 +57,7 @@ from core.registry import GameRegistry
 from core.resignation import match_result
 from core.rng import decision_rng, new_seed
 from core.seating import MatchRules, SeatInvited, SeatResigned, SeatTokenReissued, TurnTimedOut
+from core.steps import Call, Offload, Steps, arun, run
 from core.store.base import EventStore, replay
 from core.tasks import Job, NullRunner, TaskRunner
 from core.webhooks import Webhooks
@@ -115,9 +116,18 @@ class MatchService(SeatCommands):
         """The match folded to the newest stored event: this process's live state with the
         events stored since folded on, else the stored snapshot's (:mod:`core.live`).
         The state is shared: read it, never change it."""
-        match = self.live.get(match_id) or self.snapshots.load(match_id)
+        return run(self._load(match_id))
+
+    async def aload(self, match_id: str) -> MatchState:
+        """:meth:`load` on the event loop (:mod:`core.steps`)."""
+        return await arun(self._load(match_id), self.store)
+
+    def _load(self, match_id: str) -> Steps[MatchState]:
+        match = self.live.get(match_id)
+        if match is None:
+            match = yield from self.snapshots.load_steps(match_id)
         after = 0 if match is None else match.version
-        events = self.store.read(match_id, after=after)
+        events = yield Call(self.store, "read", (match_id, after))
         if match is None:
             if not events:
                 raise NotFound("match_not_found", f"no match {match_id!r}")
@@ -126,8 +136,14 @@ class MatchService(SeatCommands):
             return match
         match = self.live.advanced(match, events)
         self.live.keep(match)
-        self.snapshots.offer(match, since=after)
+        yield from self.snapshots.offer_steps(match, since=after)
         return match
+
+    async def aclose(self) -> None:
+        """Release what the stores' async twins hold for the running event loop."""
+        await self.store.aio.aclose()
+        if self.webhooks is not None:
+            await self.webhooks.store.aio.aclose()
 
     def load_at(self, match_id: str, version: int) -> MatchState:
         """The match folded up to ``version`` (for replays): an older state, never cached."""
@@ -365,20 +381,47 @@ class MatchService(SeatCommands):
         idempotency_key: str | None = None,
     ) -> SubmitResult:
         """A player's move: authenticate the token, then :meth:`apply`."""
+        return run(self._submit_steps(match_id, token, move, expected_version, idempotency_key))
+
+    async def asubmit(
+        self,
+        match_id: str,
+        token: str | None,
+        move: bytes | Any,
+        expected_version: int,
+        idempotency_key: str | None = None,
+    ) -> SubmitResult:
+        """:meth:`submit` on the event loop (:mod:`core.steps`)."""
+        return await arun(
+            self._submit_steps(match_id, token, move, expected_version, idempotency_key),
+            self.store,
+        )
+
+    def _submit_steps(
+        self,
+        match_id: str,
+        token: str | None,
+        move: bytes | Any,
+        expected_version: int,
+        idempotency_key: str | None,
+    ) -> Steps[SubmitResult]:
         live = self.live.get(match_id)
         if live is not None and live.version == expected_version:
             # One store round trip: the append checks this state is still the newest.
             try:
-                return self._submit(live, token, move, expected_version, idempotency_key)
+                return (
+                    yield from self._submit(live, token, move, expected_version, idempotency_key)
+                )
             except ServiceUnavailable:
                 raise  # the append may have been stored: never try it twice
             except IronworksError:
                 pass  # refused on a state the store did not confirm: check, then answer
         if idempotency_key is not None:
-            replay = self._replay(match_id, idempotency_key, move, token)
+            replay = yield from self._replay(match_id, idempotency_key, move, token)
             if replay is not None:
                 return replay
-        return self._submit(self.load(match_id), token, move, expected_version, idempotency_key)
+        match = yield from self._load(match_id)
+        return (yield from self._submit(match, token, move, expected_version, idempotency_key))
 
     def _submit(
         self,
@@ -387,7 +430,7 @@ class MatchService(SeatCommands):
         move: bytes | Any,
         expected_version: int,
         idempotency_key: str | None,
-    ) -> SubmitResult:
+    ) -> Steps[SubmitResult]:
         seat = self.require_seat(match, token)
         info = match.seats[seat]
         if match.ended_early:
@@ -400,7 +443,7 @@ class MatchService(SeatCommands):
             )
         if info.bot:
             raise Conflict("seat_is_bot", f"seat {seat} is played by a bot")
-        return self.apply(match, seat, move, expected_version, idempotency_key)
+        return (yield from self._apply_steps(match, seat, move, expected_version, idempotency_key))
 
     def time_out(self, match: MatchState, job: Job) -> str:
         """Run a ``timeout`` job: once the seat's deadline has passed, append
@@ -452,13 +495,27 @@ class MatchService(SeatCommands):
         ``expected_version`` must be the match's version; a stale one is a conflict, unless
         ``idempotency_key`` shows that this very request won the race meanwhile.
         """
+        return run(
+            self._apply_steps(match, actor, move, expected_version, idempotency_key, enqueue)
+        )
+
+    def _apply_steps(
+        self,
+        match: MatchState,
+        actor: int,
+        move: bytes | Any,
+        expected_version: int,
+        idempotency_key: str | None = None,
+        enqueue: bool = True,
+    ) -> Steps[SubmitResult]:
         game = self.game_of(match)
         seen = {"match_id": match.match_id, "game": game.id, "actor": actor, "move_type": None}
         try:
             move = self._as_move(game, move)
             seen["move_type"] = event_type(move)
-            result = self._apply(game, match, actor, move, expected_version, idempotency_key,
-                                 enqueue)  # fmt: skip
+            result = yield from self._apply(
+                game, match, actor, move, expected_version, idempotency_key, enqueue
+            )
         except IronworksError as exc:
             notify(MOVE_OBSERVERS, MoveSeen(**seen, outcome="refused", code=exc.code))
             raise
@@ -475,7 +532,7 @@ class MatchService(SeatCommands):
         expected_version: int,
         idempotency_key: str | None,
         enqueue: bool,
-    ) -> SubmitResult:
+    ) -> Steps[SubmitResult]:
         digest = _digest(move, actor)
         try:
             if expected_version != match.version:
@@ -486,24 +543,24 @@ class MatchService(SeatCommands):
             stored = as_stored(match.match_id, match.version + 1, new, idempotency_key)
             after = self.live.advanced(match, stored)
             jobs = self.jobs_for(after)
-            appended = self._append(
-                match.match_id, match.version, new, idempotency_key, digest, waiting=bool(jobs)
+            appended = yield from self._append_steps(
+                match.match_id, match.version, new, idempotency_key, digest, bool(jobs)
             )
         except VersionConflict:
             if idempotency_key is None:
                 raise
             # This very request (same key) may have won the race meanwhile, before ``match``
             # was loaded or before this append: either way, answer as a retry.
-            seen = self.store.lookup(match.match_id, idempotency_key)
+            seen = yield Call(self.store, "lookup", (match.match_id, idempotency_key))
             if seen is None:
                 raise
             return self._submit_result(replay(seen, digest))
         if not appended.replayed:
             # Folded onto a copy: callers may still hold and reuse ``match``.
             self.live.keep(after)
-            self.snapshots.offer(after, since=match.version)
+            yield from self.snapshots.offer_steps(after, since=match.version)
             if enqueue:
-                self._enqueue_tasks(after, jobs)
+                yield from self._enqueue_steps(after, jobs)
         return self._submit_result(appended)
 
     def decode_move(self, game: Any, data: bytes) -> Any:
@@ -561,18 +618,29 @@ class MatchService(SeatCommands):
     def _enqueue_tasks(self, match: MatchState, jobs: list[Job] | None = None) -> bool:
         """Queue the match's jobs (``jobs``, when the caller has them already); a queue that
         is down only delays them (see the module). Returns whether it queued them."""
+        return run(self._enqueue_steps(match, jobs))
+
+    def _enqueue_steps(self, match: MatchState, jobs: list[Job] | None = None) -> Steps[bool]:
         try:
-            for job in self.jobs_for(match) if jobs is None else jobs:
-                self.runner.enqueue(job)
-                notify(JOB_OBSERVERS, job.kind, "queued")
-            if self.webhooks is not None and self.webhooks.watches(match.match_id):
+            jobs = self.jobs_for(match) if jobs is None else jobs
+            if jobs:
+                # A runner may block (RQ talks to Redis, the inline runner runs the job).
+                yield Offload(self._queue, (jobs,))
+            if self.webhooks is not None and (
+                yield from self.webhooks.watches_steps(match.match_id)
+            ):
                 # Its hooks may have news: a worker looks (worker.deliveries).
-                self.runner.enqueue(Job(match_id=match.match_id, version=match.version,
-                                        kind="hooks"))  # fmt: skip
+                hooks = Job(match_id=match.match_id, version=match.version, kind="hooks")
+                yield Offload(self.runner.enqueue, (hooks,))
         except ServiceUnavailable as exc:
             self._unsettle(match.match_id, exc)
             return False
         return True
+
+    def _queue(self, jobs: list[Job]) -> None:
+        for job in jobs:
+            self.runner.enqueue(job)
+            notify(JOB_OBSERVERS, job.kind, "queued")
 
     def _follow_up(self, match_id: str) -> bool:
         """Queue the jobs of a match whose change was just stored."""
@@ -583,11 +651,35 @@ class MatchService(SeatCommands):
             return False
         return self._enqueue_tasks(match)
 
-    def _append(self, match_id: str, *args: Any, **kwargs: Any) -> AppendResult:
+    def _append(
+        self,
+        match_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str | None = None,
+        request_digest: str | None = None,
+        waiting: bool | None = None,
+    ) -> AppendResult:
         """``store.append``, noting a match whose append may have been stored unanswered."""
+        return run(
+            self._append_steps(
+                match_id, expected_version, events, idempotency_key, request_digest, waiting
+            )
+        )
+
+    def _append_steps(
+        self,
+        match_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str | None,
+        request_digest: str | None,
+        waiting: bool | None,
+    ) -> Steps[AppendResult]:
         started = time.perf_counter()
+        args = (match_id, expected_version, events, idempotency_key, request_digest, waiting)
         try:
-            result = self.store.append(match_id, *args, **kwargs)
+            result = yield Call(self.store, "append", args)
         except ServiceUnavailable as exc:
             self._unsettle(match_id, exc)
             raise
@@ -607,11 +699,11 @@ class MatchService(SeatCommands):
 
     def _replay(
         self, match_id: str, key: str, move: bytes | Any, token: str | None
-    ) -> SubmitResult | None:
-        seen = self.store.lookup(match_id, key)
+    ) -> Steps[SubmitResult | None]:
+        seen = yield Call(self.store, "lookup", (match_id, key))
         if seen is None:
             return None
-        match = self.load(match_id)
+        match = yield from self._load(match_id)
         seat = self.require_seat(match, token)
         move = self._as_move(self.game_of(match), move)
         return self._submit_result(replay(seen, _digest(move, seat)))

@@ -27,6 +27,7 @@ import msgspec
 
 from core.errors import BadRequest, Conflict, NotFound, VersionConflict
 from core.events import NewEvent, StoredEvent
+from core.steps import Call, Steps, run
 from core.store.base import EventStore, open_store
 
 HookEvent = Literal["your_turn", "match_finished", "timeout"]
@@ -268,7 +269,10 @@ class Webhooks:
 
     def watches(self, match_id: str) -> bool:
         """Whether ``match_id`` ever had a hook (one cheap read; the worker sorts out the rest)."""
-        return self.store.version(match_id) > 0
+        return run(self.watches_steps(match_id))
+
+    def watches_steps(self, match_id: str) -> Steps[bool]:
+        return (yield Call(self.store, "version", (match_id,))) > 0
 
     def book(self, match_id: str) -> Book:
         return fold_book(match_id, self.store.read(match_id))

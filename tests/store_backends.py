@@ -10,10 +10,12 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
+from anyio.from_thread import start_blocking_portal
 
 from core.errors import VersionConflict
 from core.events import NewEvent
@@ -22,6 +24,11 @@ from core.store.base import EventStore, open_store
 POSTGRES = pytest.param("postgres", marks=pytest.mark.postgres)
 BACKENDS = ["memory", "sqlite", pytest.param("redis", marks=pytest.mark.redis), POSTGRES]
 DURABLE_BACKENDS = ["sqlite", pytest.param("redis", marks=pytest.mark.redis), POSTGRES]
+AWAITED_BACKENDS = [
+    "memory+aio", "sqlite+aio", pytest.param("redis+aio", marks=pytest.mark.redis),
+    pytest.param("postgres+aio", marks=pytest.mark.postgres),
+]  # fmt: skip
+"""The same backends, their hot calls made through their async twins (see :class:`Awaited`)."""
 
 
 @dataclass
@@ -42,7 +49,60 @@ class Backend:
         return store
 
 
+class Awaited(EventStore):
+    """A store whose calls the service's async path makes (:class:`core.store.base.AsyncStore`)
+    go through its async twin, awaited on an event loop of its own; the rest as they are."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.inner = store
+        self._portal = start_blocking_portal()
+        self.portal = self._portal.__enter__()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def append(self, *args: Any, **kwargs: Any) -> Any:
+        return self.portal.call(partial(self.inner.aio.append, *args, **kwargs))
+
+    def lookup(self, *args: Any) -> Any:
+        return self.portal.call(self.inner.aio.lookup, *args)
+
+    def read(self, *args: Any, **kwargs: Any) -> Any:
+        return self.portal.call(partial(self.inner.aio.read, *args, **kwargs))
+
+    def version(self, *args: Any) -> Any:
+        return self.portal.call(self.inner.aio.version, *args)
+
+    def save_snapshot(self, *args: Any) -> Any:
+        return self.portal.call(self.inner.aio.save_snapshot, *args)
+
+    def load_snapshot(self, *args: Any) -> Any:
+        return self.portal.call(self.inner.aio.load_snapshot, *args)
+
+    def list_streams(self, *args: Any, **kwargs: Any) -> Any:
+        return self.inner.list_streams(*args, **kwargs)
+
+    def count_streams(self) -> int:
+        return self.inner.count_streams()
+
+    def waiting_streams(self, *args: Any, **kwargs: Any) -> Any:
+        return self.inner.waiting_streams(*args, **kwargs)
+
+    def wait(self, *args: Any, **kwargs: Any) -> bool:
+        return self.inner.wait(*args, **kwargs)
+
+    def close(self) -> None:
+        try:
+            self.portal.call(self.inner.aio.aclose)
+        finally:
+            self._portal.__exit__(None, None, None)
+            self.inner.close()
+
+
 def open_backend(name: str, request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    if name.endswith("+aio"):
+        plain = open_backend(name.removesuffix("+aio"), request, tmp_path)
+        return Backend(name=name, url=plain.url, store=Awaited(plain.store), durable=plain.durable)
     if name == "memory":
         url = "memory://"
     elif name == "sqlite":

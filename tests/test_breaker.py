@@ -99,3 +99,22 @@ def test_without_a_cooldown_every_call_is_tried(clock: Clock) -> None:
             fail(breaker, ConnectionError())
     with breaker:
         pass
+
+
+def test_a_probe_cancelled_before_its_answer_neither_closes_the_breaker_nor_blocks_probes(
+    clock: Clock,
+) -> None:
+    """An awaited call cancelled mid-probe (its client went away) proves nothing: the
+    breaker stays open, and the next call after the cooldown probes again."""
+    breaker = Breaker("store_unavailable", "the event store", is_outage, cooldown=1.0)
+    with pytest.raises(ServiceUnavailable):
+        fail(breaker, ConnectionError("refused"))
+    clock.now += 1.5
+    with pytest.raises(KeyboardInterrupt):  # a BaseException, as a cancellation is
+        fail(breaker, KeyboardInterrupt())
+    breaker.__enter__()  # the next call probes again...
+    with pytest.raises(ServiceUnavailable), breaker:  # ...while the others wait for it
+        pass
+    breaker.__exit__(None, None, None)
+    with breaker:  # its answer closed the breaker
+        pass

@@ -114,7 +114,15 @@ export async function showTable(root, matchId, { navigate }) {
     if (info && info.bot) return `${base} (${info.bot} bot${info.level ? `, ${info.level}` : ""})`;
     return base;
   };
-  const logCtx = { game, board, names, seatName, get seat() { return s.seat; } };
+  // A log line names its seat alike whenever it is drawn: live, on load, after a seat switch.
+  // Not by who plays it now: the page's newest answer can be ahead of the event stream, so a
+  // line drawn after it would name a later occupant ("Seat 2 (greedy bot)'s player was
+  // removed"). The log's own seat lines say who took a seat over.
+  const logSeatName = (i) => {
+    if (i == null || i < 0) return "The game";
+    return i === s.seat ? `${seatLabel(i)} (you)` : seatLabel(i);
+  };
+  const logCtx = { game, board, names, seatName: logSeatName, get seat() { return s.seat; } };
 
   // --- the page ------------------------------------------------------------------------
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");

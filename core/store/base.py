@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+import anyio.to_thread
 
 from core.errors import BadRequest, IdempotencyMismatch
 from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
@@ -89,6 +93,83 @@ class EventStore(abc.ABC):
 
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release connections."""
+
+    @property
+    def aio(self) -> AsyncStore:
+        """This store's async twin (made once): the same streams through calls the event
+        loop awaits (see :class:`AsyncStore`)."""
+        twin = self.__dict__.get("_aio")
+        if twin is None:
+            twin = self.__dict__["_aio"] = self._async_twin()
+        return twin
+
+    def _async_twin(self) -> AsyncStore:
+        return AsyncStore(self)
+
+
+class AsyncStore:
+    """The calls of a store that the API's hot routes make, awaited on the event loop.
+
+    Same arguments, answers and errors as the store's own methods, and the same bounded
+    time: a backend that is down or stalled answers :class:`core.errors.ServiceUnavailable`
+    (through the store's breaker) without blocking the loop meanwhile. This default runs
+    each call in a worker thread and says so (``on_loop`` false): a command on such a store
+    is better run whole in one worker thread (:func:`core.steps.arun`) than hop once per
+    call. A backend whose async client costs less than a hop (Redis), or whose calls do not
+    wait (memory, SQLite's WAL) overrides them.
+    """
+
+    on_loop = False
+    """Whether these calls are made on the event loop (else each hops to a thread)."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+
+    async def _call(self, method: str, *args: Any) -> Any:
+        return await anyio.to_thread.run_sync(partial(getattr(self.store, method), *args))
+
+    async def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str | None = None,
+        request_digest: str | None = None,
+        waiting: bool | None = None,
+    ) -> AppendResult:
+        return await self._call(
+            "append", stream_id, expected_version, events, idempotency_key, request_digest,
+            waiting,
+        )  # fmt: skip
+
+    async def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
+        return await self._call("lookup", stream_id, idempotency_key)
+
+    async def read(
+        self, stream_id: str, after: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
+        return await self._call("read", stream_id, after, limit)
+
+    async def version(self, stream_id: str) -> int:
+        return await self._call("version", stream_id)
+
+    async def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        await self._call("save_snapshot", stream_id, snapshot)
+
+    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        return await self._call("load_snapshot", stream_id)
+
+    async def aclose(self) -> None:
+        """Release what the twin holds for the running event loop (called at shutdown)."""
+
+
+class InlineAsyncStore(AsyncStore):
+    """For a store whose calls never wait on anything but a short lock: called inline."""
+
+    on_loop = True
+
+    async def _call(self, method: str, *args: Any) -> Any:
+        return getattr(self.store, method)(*args)
 
 
 def replay(seen: Seen, request_digest: str | None) -> AppendResult:

@@ -8,10 +8,13 @@ from collections.abc import Sequence
 
 from core.errors import VersionConflict
 from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
-from core.store.base import EventStore, Seen, replay
+from core.store.base import AsyncStore, EventStore, InlineAsyncStore, Seen, replay
 
 
 class MemoryStore(EventStore):
+    def _async_twin(self) -> AsyncStore:
+        return InlineAsyncStore(self)
+
     def __init__(self) -> None:
         self._streams: dict[str, list[StoredEvent]] = {}
         self._created: dict[str, float] = {}

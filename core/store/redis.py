@@ -9,25 +9,32 @@ The URL is redis-py's, plus ``?prefix=NAME`` (default ``ironworks``) in front of
 Every call gives up after :data:`TIMEOUT_SECONDS` (``?socket_timeout=`` and
 ``?socket_connect_timeout=`` in the URL override it) and then answers
 :class:`core.errors.ServiceUnavailable`, as does every call while the store is known down.
+The async twin (:class:`AsyncRedis`) makes the same calls through ``redis.asyncio``, with
+the same timeouts and breaker, one client per event loop.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 import time
+import weakref
 from collections.abc import Sequence
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import msgspec
 import redis
+import redis.asyncio
+import redis.asyncio.retry
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from core.breaker import Breaker
 from core.errors import VersionConflict
 from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
-from core.store.base import EventStore, Seen, replay
+from core.store.base import AsyncStore, EventStore, Seen, replay
 from core.store.wakeup import Waiters
 
 DEFAULT_PREFIX = "ironworks"
@@ -126,6 +133,16 @@ def connect(url: str) -> redis.Redis:
     )
 
 
+def connect_async(url: str) -> redis.asyncio.Redis:
+    """:func:`connect` for an event loop: the same timeouts and retry."""
+    return redis.asyncio.Redis.from_url(
+        url,
+        socket_timeout=TIMEOUT_SECONDS,
+        socket_connect_timeout=TIMEOUT_SECONDS,
+        retry=redis.asyncio.retry.Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
+    )
+
+
 def is_outage(exc: BaseException) -> bool:
     """Whether Redis failed to answer, rather than answered with an error."""
     return isinstance(exc, redis.ConnectionError | redis.TimeoutError | OSError)
@@ -166,6 +183,24 @@ class RedisStore(EventStore):
         request_digest: str | None = None,
         waiting: bool | None = None,
     ) -> AppendResult:
+        keys, args = self._append_call(
+            stream_id, expected_version, events, idempotency_key, request_digest, waiting
+        )
+        with self.breaker:
+            outcome, value = self._append(keys=keys, args=args)
+        return self._appended(stream_id, expected_version, len(events), outcome, value,
+                              request_digest)  # fmt: skip
+
+    def _append_call(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str | None,
+        request_digest: str | None,
+        waiting: bool | None,
+    ) -> tuple[list[str], list[Any]]:
+        """The append script's keys and arguments."""
         # Versions and timestamps are filled in here; the script refuses the batch unless the
         # stream is still at expected_version, so they are right whenever it is stored.
         now = time.time()
@@ -181,23 +216,36 @@ class RedisStore(EventStore):
         ]  # fmt: skip
         first, last = expected_version + 1, expected_version + len(events)
         record = _msgpack.encode(KeyRecord(first, last, request_digest))
-        with self.breaker:
-            outcome, value = self._append(
-                keys=[
-                    self._events(stream_id), self._keys(stream_id), self._streams,
-                    self._created, self._counter, self._waiting, self._waiting_marker,
-                ],
-                args=[
-                    stream_id, expected_version, int(idempotency_key is not None),
-                    idempotency_key or "", record, repr(now), self.channel,
-                    "" if waiting is None else str(int(waiting)), *encoded,
-                ],
-            )  # fmt: skip
+        keys = [
+            self._events(stream_id), self._keys(stream_id), self._streams, self._created,
+            self._counter, self._waiting, self._waiting_marker,
+        ]  # fmt: skip
+        args = [
+            stream_id, expected_version, int(idempotency_key is not None),
+            idempotency_key or "", record, repr(now), self.channel,
+            "" if waiting is None else str(int(waiting)), *encoded,
+        ]  # fmt: skip
+        return keys, args
+
+    def _appended(
+        self,
+        stream_id: str,
+        expected_version: int,
+        count: int,
+        outcome: bytes,
+        value: Any,
+        request_digest: str | None,
+    ) -> AppendResult:
+        """The append's answer from the script's."""
         if outcome == b"replayed":
             return replay(self._seen(stream_id, value), request_digest)
         if outcome == b"conflict":
             raise VersionConflict(stream_id, expected_version, int(value))
-        return AppendResult(stream_id=stream_id, first_version=first, last_version=last)
+        return AppendResult(
+            stream_id=stream_id,
+            first_version=expected_version + 1,
+            last_version=expected_version + count,
+        )
 
     def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
         with self.breaker:
@@ -207,10 +255,8 @@ class RedisStore(EventStore):
     def read(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]:
         if limit is not None and limit <= 0:
             return []
-        start = max(after, 0)
-        stop = -1 if limit is None else start + limit - 1
         with self.breaker:
-            raws = self.client.lrange(self._events(stream_id), start, stop)
+            raws = self.client.lrange(self._events(stream_id), *_span(after, limit))
         return [_event_decoder.decode(raw) for raw in raws]
 
     def version(self, stream_id: str) -> int:
@@ -258,12 +304,8 @@ class RedisStore(EventStore):
 
     def load_snapshot(self, stream_id: str) -> Snapshot | None:
         with self.breaker:
-            version, format_, data = self.client.hmget(
-                self._snapshot(stream_id), ["version", "format", "data"]
-            )
-        if version is None or format_ is None or data is None:
-            return None
-        return Snapshot(version=int(version), format=format_.decode(), data=data)
+            fields = self.client.hmget(self._snapshot(stream_id), ["version", "format", "data"])
+        return self._snapshot_of(*fields)
 
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         return self._notifier.wait(stream_id, after_version, timeout)
@@ -276,6 +318,15 @@ class RedisStore(EventStore):
         self._notifier.close()
         self.client.close()
 
+    def _async_twin(self) -> AsyncStore:
+        return AsyncRedis(self)
+
+    @staticmethod
+    def _snapshot_of(version: Any, format_: Any, data: Any) -> Snapshot | None:
+        if version is None or format_ is None or data is None:
+            return None
+        return Snapshot(version=int(version), format=format_.decode(), data=data)
+
     @staticmethod
     def _seen(stream_id: str, raw: bytes) -> Seen:
         rec = _record_decoder.decode(raw)
@@ -283,6 +334,99 @@ class RedisStore(EventStore):
             stream_id=stream_id, first_version=rec.first_version, last_version=rec.last_version
         )
         return result, rec.request_digest
+
+
+def _span(after: int, limit: int | None) -> tuple[int, int]:
+    """The list indexes of the events after version ``after``, at most ``limit``."""
+    start = max(after, 0)
+    return start, -1 if limit is None else start + limit - 1
+
+
+class _Scripts:
+    """An async client and the scripts registered on it, for one event loop."""
+
+    def __init__(self, store: RedisStore) -> None:
+        self.client = connect_async(store.url)
+        self.append = self.client.register_script(APPEND_SCRIPT)
+        self.save_snapshot = self.client.register_script(SNAPSHOT_SCRIPT)
+
+
+class AsyncRedis(AsyncStore):
+    """The Redis store's async twin: the same scripts and commands, awaited, under the same
+    breaker. A client belongs to the event loop that made it, so each loop gets its own."""
+
+    store: RedisStore
+    on_loop = True
+
+    def __init__(self, store: RedisStore) -> None:
+        super().__init__(store)
+        self._clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Scripts] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def _on_loop(self) -> _Scripts:
+        loop = asyncio.get_running_loop()
+        scripts = self._clients.get(loop)
+        if scripts is None:
+            scripts = self._clients[loop] = _Scripts(self.store)
+        return scripts
+
+    async def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str | None = None,
+        request_digest: str | None = None,
+        waiting: bool | None = None,
+    ) -> AppendResult:
+        store = self.store
+        keys, args = store._append_call(
+            stream_id, expected_version, events, idempotency_key, request_digest, waiting
+        )
+        with store.breaker:
+            outcome, value = await self._on_loop().append(keys=keys, args=args)
+        return store._appended(stream_id, expected_version, len(events), outcome, value,
+                               request_digest)  # fmt: skip
+
+    async def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
+        with self.store.breaker:
+            value = await self._on_loop().client.hget(self.store._keys(stream_id), idempotency_key)
+        return None if value is None else self.store._seen(stream_id, value)
+
+    async def read(
+        self, stream_id: str, after: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
+        if limit is not None and limit <= 0:
+            return []
+        with self.store.breaker:
+            raws = await self._on_loop().client.lrange(
+                self.store._events(stream_id), *_span(after, limit)
+            )
+        return [_event_decoder.decode(raw) for raw in raws]
+
+    async def version(self, stream_id: str) -> int:
+        with self.store.breaker:
+            return int(await self._on_loop().client.llen(self.store._events(stream_id)))
+
+    async def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        with self.store.breaker:
+            await self._on_loop().save_snapshot(
+                keys=[self.store._snapshot(stream_id)],
+                args=[snapshot.version, snapshot.format, snapshot.data],
+            )
+
+    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        with self.store.breaker:
+            fields = await self._on_loop().client.hmget(
+                self.store._snapshot(stream_id), ["version", "format", "data"]
+            )
+        return self.store._snapshot_of(*fields)
+
+    async def aclose(self) -> None:
+        scripts = self._clients.pop(asyncio.get_running_loop(), None)
+        if scripts is not None:
+            await scripts.client.aclose()
 
 
 class _Notifier(Waiters):

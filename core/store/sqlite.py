@@ -4,23 +4,37 @@ Safe for many threads (one connection per thread) and many processes (writes tak
 database lock up front with ``BEGIN IMMEDIATE`` and wait for it via ``busy_timeout``).
 A write still waiting for the lock after that, or a file that cannot be opened, read or
 written, answers :class:`core.errors.ServiceUnavailable`.
+
+The async twin (:class:`AsyncSQLite`) reads on the event loop itself: in WAL mode a reader
+never waits for the writer, only, rarely, for a connection recovering the log, and such a
+read gives up on the loop after :data:`INLINE_BUSY_SECONDS` and waits in a worker thread
+instead. It writes on the loop only when the lock is free at once (this process's writer
+lock, then SQLite's, neither waited for); a write that would wait for either waits in a
+worker thread. Its writes never checkpoint the log themselves (a checkpoint syncs the file
+to disk): every :data:`CHECKPOINT_EVERY` of them, a worker thread does.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import sqlite3
 import threading
 import time
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
 
 from core.breaker import Breaker
 from core.errors import BadRequest, VersionConflict
 from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
-from core.store.base import EventStore, Seen, replay
+from core.store.base import AsyncStore, EventStore, Seen, replay
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS streams (
@@ -72,6 +86,12 @@ def is_outage(exc: BaseException) -> bool:
     code = getattr(exc, "sqlite_errorcode", None)
     return isinstance(exc, sqlite3.OperationalError) and ((code or 0) & 0xFF) in _OUTAGE_CODES
 
+
+INLINE_BUSY_SECONDS = 0.01
+"""How long a read on the event loop waits for a lock before it moves to a worker thread."""
+
+CHECKPOINT_EVERY = 500
+"""Writes made on the event loop between two checkpoints of the log (in a worker thread)."""
 
 POLL_SECONDS = 0.05
 """How often ``wait`` looks for appends made by other processes (in-process appends wake it
@@ -191,54 +211,73 @@ class SQLiteStore(EventStore):
         waiting: bool | None = None,
     ) -> AppendResult:
         with self.breaker, self._write() as conn:
-            if idempotency_key is not None:
-                seen = self._lookup(conn, stream_id, idempotency_key)
-                if seen is not None:
-                    return replay(seen, request_digest)
-            current = self._version(conn, stream_id)
-            if current != expected_version:
-                raise VersionConflict(stream_id, expected_version, current)
-            last = expected_version + len(events)
-            result = AppendResult(
-                stream_id=stream_id, first_version=expected_version + 1, last_version=last
-            )
-            if not events:
-                if current and waiting is not None:
-                    conn.execute(
-                        "UPDATE streams SET waiting = ? WHERE stream_id = ?", (waiting, stream_id)
-                    )
-                return result
-            now = time.time()
-            if expected_version == 0:
-                conn.execute(
-                    "INSERT INTO streams (stream_id, version, created_at, waiting) "
-                    "VALUES (?, ?, ?, ?)",
-                    (stream_id, last, now, waiting is not False),
-                )
-            elif waiting is None:
-                conn.execute(
-                    "UPDATE streams SET version = ? WHERE stream_id = ?", (last, stream_id)
-                )
-            else:
-                conn.execute(
-                    "UPDATE streams SET version = ?, waiting = ? WHERE stream_id = ?",
-                    (last, waiting, stream_id),
-                )
-            conn.executemany(
-                f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (stream_id, v, e.type, e.data, e.actor, now, idempotency_key, e.rules_version)
-                    for v, e in enumerate(events, start=expected_version + 1)
-                ],
-            )
-            if idempotency_key is not None:
-                conn.execute(
-                    "INSERT INTO idempotency_keys VALUES (?, ?, ?, ?, ?)",
-                    (stream_id, idempotency_key, result.first_version, last, request_digest),
-                )
+            result = self._append_in(
+                conn, stream_id, expected_version, events, idempotency_key, request_digest,
+                waiting,
+            )  # fmt: skip
+        if events and not result.replayed:
+            self._announce()
+        return result
+
+    def _announce(self) -> None:
+        """Wake this process's waiters: the streams changed."""
         with self._changed:
             self._generation += 1
             self._changed.notify_all()
+
+    def _append_in(
+        self,
+        conn: sqlite3.Connection,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str | None,
+        request_digest: str | None,
+        waiting: bool | None,
+    ) -> AppendResult:
+        """The append's statements, inside a write transaction the caller holds."""
+        if idempotency_key is not None:
+            seen = self._lookup(conn, stream_id, idempotency_key)
+            if seen is not None:
+                return replay(seen, request_digest)
+        current = self._version(conn, stream_id)
+        if current != expected_version:
+            raise VersionConflict(stream_id, expected_version, current)
+        last = expected_version + len(events)
+        result = AppendResult(
+            stream_id=stream_id, first_version=expected_version + 1, last_version=last
+        )
+        if not events:
+            if current and waiting is not None:
+                conn.execute(
+                    "UPDATE streams SET waiting = ? WHERE stream_id = ?", (waiting, stream_id)
+                )
+            return result
+        now = time.time()
+        if expected_version == 0:
+            conn.execute(
+                "INSERT INTO streams (stream_id, version, created_at, waiting) VALUES (?, ?, ?, ?)",
+                (stream_id, last, now, waiting is not False),
+            )
+        elif waiting is None:
+            conn.execute("UPDATE streams SET version = ? WHERE stream_id = ?", (last, stream_id))
+        else:
+            conn.execute(
+                "UPDATE streams SET version = ?, waiting = ? WHERE stream_id = ?",
+                (last, waiting, stream_id),
+            )
+        conn.executemany(
+            f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (stream_id, v, e.type, e.data, e.actor, now, idempotency_key, e.rules_version)
+                for v, e in enumerate(events, start=expected_version + 1)
+            ],
+        )
+        if idempotency_key is not None:
+            conn.execute(
+                "INSERT INTO idempotency_keys VALUES (?, ?, ?, ?, ?)",
+                (stream_id, idempotency_key, result.first_version, last, request_digest),
+            )
         return result
 
     def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
@@ -249,18 +288,7 @@ class SQLiteStore(EventStore):
         if limit is not None and limit <= 0:
             return []
         with self.breaker:
-            rows = self._conn().execute(
-                f"SELECT {EVENT_COLUMNS} FROM events WHERE stream_id = ? AND version > ? "
-                "ORDER BY version LIMIT ?",
-                (stream_id, after, -1 if limit is None else limit),
-            )
-            return [
-                StoredEvent(
-                    stream_id=s, version=v, type=t, data=d, actor=a, timestamp=ts,
-                    idempotency_key=k, rules_version=r,
-                )
-                for s, v, t, d, a, ts, k, r in rows
-            ]  # fmt: skip
+            return self._read(self._conn(), stream_id, after, limit)
 
     def version(self, stream_id: str) -> int:
         with self.breaker:
@@ -290,20 +318,25 @@ class SQLiteStore(EventStore):
 
     def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
         with self.breaker, self._write() as conn:
-            conn.execute(
-                "INSERT INTO snapshots VALUES (?, ?, ?, ?) ON CONFLICT (stream_id) DO UPDATE "
-                "SET version = excluded.version, format = excluded.format, data = excluded.data "
-                "WHERE excluded.version > snapshots.version",
-                (stream_id, snapshot.version, snapshot.format, snapshot.data),
-            )
+            self._save_snapshot(conn, stream_id, snapshot)
+
+    @staticmethod
+    def _save_snapshot(conn: sqlite3.Connection, stream_id: str, snapshot: Snapshot) -> None:
+        conn.execute(
+            "INSERT INTO snapshots VALUES (?, ?, ?, ?) ON CONFLICT (stream_id) DO UPDATE "
+            "SET version = excluded.version, format = excluded.format, data = excluded.data "
+            "WHERE excluded.version > snapshots.version",
+            (stream_id, snapshot.version, snapshot.format, snapshot.data),
+        )
+
+    def checkpoint(self) -> None:
+        """Copy the log's pages into the file, as far as readers allow (never waiting)."""
+        with contextlib.suppress(sqlite3.Error):
+            self._conn().execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     def load_snapshot(self, stream_id: str) -> Snapshot | None:
         with self.breaker:
-            rows = self._conn().execute(
-                "SELECT version, format, data FROM snapshots WHERE stream_id = ?", (stream_id,)
-            )
-            row = rows.fetchone()
-        return None if row is None else Snapshot(version=row[0], format=row[1], data=row[2])
+            return self._load_snapshot(self._conn(), stream_id)
 
     def wait(self, stream_id: str, after_version: int, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
@@ -327,8 +360,41 @@ class SQLiteStore(EventStore):
         for h in held:
             h.conn.close()
         self._local = threading.local()
+        twin = self.__dict__.get("_aio")
+        if twin is not None:
+            twin._local = threading.local()
+
+    def _async_twin(self) -> AsyncStore:
+        return AsyncSQLite(self)
 
     # --- internals -----------------------------------------------------------------------
+
+    @staticmethod
+    def _read(
+        conn: sqlite3.Connection, stream_id: str, after: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
+        if limit is not None and limit <= 0:
+            return []
+        rows = conn.execute(
+            f"SELECT {EVENT_COLUMNS} FROM events WHERE stream_id = ? AND version > ? "
+            "ORDER BY version LIMIT ?",
+            (stream_id, after, -1 if limit is None else limit),
+        )
+        return [
+            StoredEvent(
+                stream_id=s, version=v, type=t, data=d, actor=a, timestamp=ts,
+                idempotency_key=k, rules_version=r,
+            )
+            for s, v, t, d, a, ts, k, r in rows
+        ]  # fmt: skip
+
+    @staticmethod
+    def _load_snapshot(conn: sqlite3.Connection, stream_id: str) -> Snapshot | None:
+        rows = conn.execute(
+            "SELECT version, format, data FROM snapshots WHERE stream_id = ?", (stream_id,)
+        )
+        row = rows.fetchone()
+        return None if row is None else Snapshot(version=row[0], format=row[1], data=row[2])
 
     @staticmethod
     def _version(conn: sqlite3.Connection, stream_id: str) -> int:
@@ -347,3 +413,114 @@ class SQLiteStore(EventStore):
             return None
         first, last, digest = row
         return AppendResult(stream_id=stream_id, first_version=first, last_version=last), digest
+
+
+class AsyncSQLite(AsyncStore):
+    """The SQLite store's async twin (see the module). The loop has a reading connection
+    whose lock wait is :data:`INLINE_BUSY_SECONDS`, and a writing one that never waits for
+    the lock nor checkpoints."""
+
+    store: SQLiteStore
+    on_loop = True
+
+    def __init__(self, store: SQLiteStore) -> None:
+        super().__init__(store)
+        self._local = threading.local()
+        self._writes = 0
+
+    async def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str | None = None,
+        request_digest: str | None = None,
+        waiting: bool | None = None,
+    ) -> AppendResult:
+        args = (stream_id, expected_version, events, idempotency_key, request_digest, waiting)
+        result = await self._write(lambda conn: self.store._append_in(conn, *args), "append", *args)
+        if events and not result.replayed:
+            self.store._announce()
+        return result
+
+    async def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        await self._write(
+            lambda conn: SQLiteStore._save_snapshot(conn, stream_id, snapshot),
+            "save_snapshot", stream_id, snapshot,
+        )  # fmt: skip
+
+    async def _write(
+        self, statements: Callable[[sqlite3.Connection], Any], method: str, *args: Any
+    ) -> Any:
+        """``statements`` in a write transaction on the loop when both locks are free now;
+        else the store's ``method`` in a worker thread, waiting for them as it does."""
+        writing = self.store._writer_lock()
+        if writing.acquire(blocking=False):
+            try:
+                conn = self._connection("writer")
+                try:
+                    conn.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError as exc:
+                    if not is_outage(exc):
+                        raise
+                else:
+                    with self.store.breaker:
+                        try:
+                            answer = statements(conn)
+                            conn.execute("COMMIT")
+                        except BaseException:
+                            if conn.in_transaction:
+                                conn.execute("ROLLBACK")
+                            raise
+                    self._written()
+                    return answer
+            finally:
+                writing.release()
+        return await anyio.to_thread.run_sync(partial(getattr(self.store, method), *args))
+
+    def _written(self) -> None:
+        self._writes += 1
+        if self._writes % CHECKPOINT_EVERY == 0:
+            asyncio.get_running_loop().run_in_executor(None, self.store.checkpoint)
+
+    async def _inline(self, read: Callable[..., Any], method: str, *args: Any) -> Any:
+        try:
+            return read(self._connection("reader"), *args)
+        except sqlite3.OperationalError as exc:
+            if not is_outage(exc):
+                raise
+        # Locked (or the file failed): wait as a blocking caller does, off the loop.
+        return await anyio.to_thread.run_sync(partial(getattr(self.store, method), *args))
+
+    def _connection(self, kind: str) -> sqlite3.Connection:
+        """This thread's (the loop's) ``reader`` or ``writer`` connection."""
+        held: _Connection | None = getattr(self._local, kind, None)
+        if held is not None and held.pid == os.getpid():
+            return held.conn
+        writer = kind == "writer"
+        conn = sqlite3.connect(
+            self.store.path, timeout=0 if writer else INLINE_BUSY_SECONDS,
+            isolation_level=None, check_same_thread=False,
+        )  # fmt: skip
+        if writer:
+            conn.execute("PRAGMA synchronous=NORMAL")  # as the store's own (see _conn)
+            conn.execute("PRAGMA wal_autocheckpoint=0")  # a thread checkpoints instead
+        held = _Connection(conn)
+        setattr(self._local, kind, held)
+        with self.store._open_lock:
+            self.store._open.add(held)
+        return conn
+
+    async def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
+        return await self._inline(SQLiteStore._lookup, "lookup", stream_id, idempotency_key)
+
+    async def read(
+        self, stream_id: str, after: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
+        return await self._inline(SQLiteStore._read, "read", stream_id, after, limit)
+
+    async def version(self, stream_id: str) -> int:
+        return await self._inline(SQLiteStore._version, "version", stream_id)
+
+    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        return await self._inline(SQLiteStore._load_snapshot, "load_snapshot", stream_id)

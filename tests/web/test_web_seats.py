@@ -1,7 +1,7 @@
 """Seats, owners and clocks at the web table: an invite-only match with a turn clock, its
 owner's invite link opened by a second person, the clock counting down and timing a turn
 out, a resignation and the result; the owner's panel handing a seat to a bot and back, and
-a refused owner action saying why."""
+a refused owner action saying why; the log naming a seat alike whenever its line is drawn."""
 
 from __future__ import annotations
 
@@ -186,3 +186,28 @@ def test_owner_hands_a_seat_to_a_bot_takes_it_back_and_sees_refusals(
         'from its bot")'
     )
     assert state(server, match_id)["seats"][1]["bot"] == "greedy"
+
+
+def test_a_log_line_names_its_seat_alike_live_and_redrawn_whoever_plays_it_now(
+    server: str, open_page: Any
+) -> None:
+    """A seat's log line names it by its number, not by who plays it when the line is drawn:
+    the page's newest answer can be ahead of the event stream, and the same event must not
+    read differently by which arrived first. Redrawing the log (a seat switch does) while a
+    bot plays the seat shows it every time."""
+    owner = open_page("owner")
+    match_id = new_match(owner, server, invite_only=False, turn_seconds=None)
+    seat_line(owner, 1).locator("select").select_option(label="Random bot")
+    owner.wait_for_selector(".seats-card .seat-line[data-seat='1'] .occupant:text-is('random bot')")
+    assert state(server, match_id)["seats"][1]["bot"] == "random"
+    handed = ".log li:has-text('is played by the random bot')"
+    owner.wait_for_selector(handed, state="attached")
+    assert owner.locator(handed).inner_text() == "Seat 2 is played by the random bot"
+
+    owner.select_option("select[aria-label='Play as']", label="Watching")
+    # The log is drawn anew: the line naming this page's seat as "you" goes.
+    owner.wait_for_function(
+        "() => [...document.querySelectorAll('.log li')].length > 0 && "
+        "![...document.querySelectorAll('.log li')].some((li) => li.textContent.includes('(you)'))"
+    )
+    assert owner.locator(handed).inner_text() == "Seat 2 is played by the random bot"
