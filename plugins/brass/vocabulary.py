@@ -122,20 +122,28 @@ class Declare:
     class (its ``name``, default the engine's; the same tag; the named fields
     ``"named>engine:kind"`` typed by ``types[kind]``, or by a keyword of the field's name;
     ``doc``, what the OpenAPI document and the client guide show) and records the
-    :class:`MovePair` in :attr:`pairs`."""
+    :class:`MovePair` in :attr:`pairs`. ``defaults`` gives named fields a default (fields
+    a client may leave out), ``options`` the struct's own (``kw_only``, ``omit_defaults``);
+    ``convert=False`` leaves the pair out of :attr:`pairs`, for a move the game converts
+    itself (a field whose id table depends on another field or on the state)."""
 
     def __init__(self, module: str, types: Mapping[str, Any]) -> None:
         self.module, self.types = module, types
         self.pairs: list[MovePair] = []
 
     def __call__(
-        self, engine: type, doc: str, *spec: str, name: str = "", **named_types: Any
-    ) -> Any:
+        self, engine: type, doc: str, *spec: str, name: str = "",
+        defaults: Mapping[str, Any] = {}, options: Mapping[str, bool] = {},
+        convert: bool = True, **named_types: Any,
+    ) -> Any:  # fmt: skip
         pair = fields(*spec)
+        typed = [(n, named_types.get(n) or self.types[k]) for n, _, k in pair]
         named = msgspec.defstruct(
-            name or engine.__name__, [(n, named_types.get(n) or self.types[k]) for n, _, k in pair],
+            name or engine.__name__,
+            [(n, t, defaults[n]) if n in defaults else (n, t) for n, t in typed],
             tag=engine.__struct_config__.tag, frozen=True, module=self.module,  # type: ignore[attr-defined]
-            namespace={"__doc__": doc},
+            namespace={"__doc__": doc}, **options,
         )  # fmt: skip
-        self.pairs.append(MovePair(named, engine, pair))
+        if convert:
+            self.pairs.append(MovePair(named, engine, pair))
         return named
