@@ -21,7 +21,7 @@ from plugins.brass.game import BrassGame
 from plugins.brass.hidden import deal
 from plugins.brass.knowledge import Knowledge
 from plugins.brass.scoring import TieBreak
-from plugins.brass_pittsburgh import engine, evaluation, knowledge, log_payloads, position, view
+from plugins.brass_pittsburgh import engine, evaluation, knowledge, position, view
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import moves as mv
 from plugins.brass_pittsburgh.bot_view import bot_view, follow_up_facts
@@ -83,7 +83,7 @@ class BrassPittsburgh(BrassGame):
     Move = mv.Move
     Event = ev.Event
     View = view.ViewDoc  # what view() returns, for the OpenAPI document
-    LogPayloads = log_payloads.PAYLOADS  # what redact() serves per event type, likewise
+    LogPayloads = view.PAYLOADS  # what redact() serves per event type, likewise
 
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = rules or default_rules()

@@ -84,6 +84,8 @@ class SideNames:
         self.memo: dict[Any, Any] = {}
         """Engine move -> named move, for moves whose name does not depend on the state."""
         self.vocabulary: Vocabulary
+        self.ids: dict[str, Ids]
+        """The side's id tables by kind (with the mat's ``tile``), for the log."""
 
 
 class Names:
@@ -109,9 +111,11 @@ class Names:
         self.quality = frozenset(d.quality_rewards)
         self.sides = {sid: SideNames(board) for sid, board in rules.boards.items()}
         for n in self.sides.values():
-            ids = {"card": self.card, "card?": OrNone(self.card), "tile": self.tile,
-                   "space": n.space, "space?": OrNone(n.space), "merchant": n.merchant,
-                   "oilfield?": OrNone(n.oilfield), "same": Same()}  # fmt: skip
+            n.ids = {"tile": self.tile, "space": n.space, "merchant": n.merchant,
+                     "line": n.line, "route": n.route, "market": n.market,
+                     "oilfield": n.oilfield}  # fmt: skip
+            ids = {**n.ids, "card": self.card, "card?": OrNone(self.card), "same": Same(),
+                   "space?": OrNone(n.space), "oilfield?": OrNone(n.oilfield)}  # fmt: skip
             n.vocabulary = Vocabulary(ids, pm.MOVES)  # type: ignore[arg-type]
         self._encoders: dict[type, Callable[[Any, SideNames], Any]] = {
             im.Network: lambda m, n: pm.Network(m.link, self._site(m.link, m.site, n)),

@@ -20,6 +20,13 @@ from plugins.brass.data import load
 from plugins.brass.hidden import dealt
 from plugins.brass.layout import Layout, check_layout, served
 from plugins.brass.log import redact_log
+from plugins.brass.log_payloads import (
+    Named,
+    _Payload,
+    family_payloads,
+    named_payloads,
+    rename_named,
+)
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh.data import CUBES, DATA_DIR, DataError
 from plugins.brass_pittsburgh.engine import FIELD, LINE, LINK_ROUTE, NETWORK
@@ -350,20 +357,26 @@ def _oilfield(s: State, f: int, name: str) -> OilfieldView:
 
 # --- the event log --------------------------------------------------------------------------
 
-_RENAMED: dict[type, dict[str, str]] = {
-    ev.TileTaken: {"space": "tile"},
-    ev.TilePlaced: {"space": "tile", "slot": "space"},
-    ev.OilCityBuilt: {"space": "tile"},
-    ev.TileRemoved: {"slot": "space"},
-    ev.TileFlipped: {"slot": "space"},
-    ev.CubeTaken: {"slot": "space"},
-    ev.CubesSold: {"slot": "space"},
-    ev.IncomeSet: {"space": "income_space"},
-    ev.MerchantFlipped: {"space": "merchant"},
-    ev.QualityClaimed: {"index": "quality_space"},
-}
-"""Event fields whose client name differs from the engine's (mat spaces are ``tile``s,
-industry slots ``space``s, as in the moves)."""
+ON_SLOT = Named({"slot": "space"}, {"space": "space"})
+ON_FIELD, ON_LINE = Named(ids={"oilfield": "oilfield"}), Named(ids={"line": "line"})
+LOG: dict[type, Named] = {
+    ev.Gained: Named(), ev.IncomeSet: Named({"space": "income_space"}),
+    ev.WhiskeySpent: Named(), ev.Bankrupt: Named(),
+    ev.TileTaken: Named({"space": "tile"}, {"tile": "tile"}),
+    ev.TilePlaced: Named({"space": "tile", "slot": "space"}, {"tile": "tile", "space": "space"}),
+    ev.TileRemoved: ON_SLOT, ev.TileFlipped: ON_SLOT,
+    ev.OilCityBuilt: Named({"space": "tile"}, {"tile": "tile", "oilfield": "oilfield"}),
+    ev.OilCityFlipped: ON_FIELD, ev.CubeTaken: ON_SLOT, ev.CargoTaken: ON_LINE,
+    ev.MarketBought: Named(ids={"market": "market"}),
+    ev.CubesSold: Named({"slot": "space"}, {"space": "space", "market": "market"}),
+    ev.OilTaken: ON_FIELD, ev.TrainPlaced: ON_LINE, ev.TrainReplaced: ON_LINE,
+    ev.PipelinePlaced: Named(ids={"route": "route"}), ev.OilfieldRevealed: ON_FIELD,
+    ev.MerchantFlipped: Named({"space": "merchant"}, {"merchant": "merchant"}),
+    # the claimed tile's id comes with a quality space the match has a reward for
+    ev.QualityClaimed: Named({"index": "quality_space"}, added={"reward": str}),
+}  # fmt: skip
+"""Pittsburgh's own events in the log: mat spaces are ``tile``s, industry slots ``space``s,
+as in the moves; ids by the side's tables (:func:`redact`). ``BoardCleared`` has its own."""
 
 
 def redact(
@@ -402,29 +415,45 @@ def _named(
 ) -> dict[str, Any]:
     """Pittsburgh's own events with ids as client names (``n``: the side's)."""
     t = type(e)
-    if t in _RENAMED:
-        out = {_RENAMED[t].get(k, k): v for k, v in out.items()}
-    if "tile" in out and t is not ev.OilfieldRevealed:
-        out["tile"] = names.tile[out["tile"]]
-    if isinstance(out.get("space"), int) and t is not ev.IncomeSet:
-        out["space"] = n.space[out["space"]]
-    if t is ev.MerchantFlipped:
-        out["merchant"] = n.merchant[e.space]
-    elif t in (ev.CargoTaken, ev.TrainPlaced, ev.TrainReplaced):
-        out["line"] = n.line[e.line]
-    elif t is ev.PipelinePlaced:
-        out["route"] = n.route[e.route]
-    elif t is ev.MarketBought or t is ev.CubesSold:
-        out["market"] = n.market[e.market]
-    elif t in (ev.OilCityBuilt, ev.OilCityFlipped, ev.OilTaken, ev.OilfieldRevealed):
-        out["oilfield"] = n.oilfield[e.oilfield]
-    elif t is ev.BoardCleared:
+    if t is ev.BoardCleared:
         out["lines"] = [n.line[li] for li in e.lines]
         out["spaces"] = [n.space[slot] for slot in out.pop("slots")]
         out["oil_released"] = {n.oilfield[f]: k for f, k in enumerate(e.oil_released) if k}
-    elif t is ev.QualityClaimed and e.index < len(quality_rewards):
+        return out
+    out = rename_named(LOG, n.ids, e, out)
+    if t is ev.QualityClaimed and e.index < len(quality_rewards):
         out["reward"] = quality_rewards[e.index]
     return out
+
+
+class StartedLog(_Payload, kw_only=True):
+    players: int
+    side: str
+    data_version: str
+    order: list[int]
+    deck_count: int
+    hand_counts: list[int]
+    facedown_counts: list[int]
+    hand: list[str] | None
+    merchants: dict[str, str]
+    """Merchant space -> the merchant tile on it (spaces left empty at this count absent)."""
+    oilfields_in_play: list[str]
+    quality_rewards: list[str]
+
+
+class BoardClearedLog(_Payload, kw_only=True):
+    lines: list[str]
+    spaces: list[str]
+    oil_released: dict[str, int]
+    """Oilfield -> barrels it gets back (oilfields getting none absent)."""
+
+
+PAYLOADS: dict[str, type[msgspec.Struct]] = {
+    **family_payloads(Decision), "started": StartedLog, "board_cleared": BoardClearedLog,
+    **named_payloads(LOG),
+}  # fmt: skip
+"""What the log serves for each stored event (``BrassPittsburgh.LogPayloads``), as
+:func:`redact` writes it."""
 
 
 # --- the static board (GET /games metadata) --------------------------------------------------
