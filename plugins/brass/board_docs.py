@@ -25,7 +25,7 @@ from core.errors import InvalidPosition
 from plugins.brass import client as fc
 from plugins.brass import events as ev
 from plugins.brass.events import Step
-from plugins.brass.hidden import deal_unseen, unseen_cards
+from plugins.brass.hidden import deal_from_view, turn_from_view
 from plugins.brass.layout import Layout
 from plugins.brass.layout import served as served_layout
 from plugins.brass.log_payloads import _Payload, family_payloads, served
@@ -435,25 +435,14 @@ def fields_from_view(
     dealt with ``rng`` from the cards it cannot account for. ``public_hand`` gives the cards
     of a player's view everyone knows are in that hand and that are no deck cards
     (Birmingham's wild cards): they stay where they are, and are dealt around."""
-    if view["seat"] is None:
-        raise ValueError("determinize needs a seat's view, not a spectator's")
-    seat, players, index, name = view["seat"], view["players"], d.cards.index, d.cards.name
-    own, public = [index(c) for c in view["hand"]], [public_hand(p) for p in players]
-    seen = [c for c in own if c not in public[seat]]
-    seen += [index(c) for p in players for c in p["discards"]]
-    hands, facedown, deck = deal_unseen(
-        unseen_cards(d.deck_copies[len(players)], seen), seat,
-        [p["hand_count"] - len(w) for p, w in zip(players, public, strict=True)],
-        [p["facedown_count"] for p in players], view["deck_count"], rng)  # fmt: skip
-    hands = [h + w for h, w in zip(hands, public, strict=True)]
-    hands[seat] = own
-    turn_seat, order, playing = view["turn_seat"], view["order"], view["phase"] == "play"
+    players, name = view["players"], d.cards.name
+    hands, facedown, deck = deal_from_view(view, d.deck_copies[len(players)], d.cards.index,
+                                           rng, [public_hand(p) for p in players])  # fmt: skip
+    turn, deciding = turn_from_view(view)
     return {
         "players": len(players), "era": view["era"], "round": view["round"],
-        "phase": view["phase"], "order": order,
-        # no seat's turn in play: a round's end waiting for a seat's decision
-        "turn": order.index(turn_seat) if turn_seat is not None else len(players) * playing,
-        "actions_left": view["actions_left"],
+        "phase": view["phase"], "order": view["order"],
+        "turn": turn, "actions_left": view["actions_left"],
         "seats": [{"money": p["money"], "spent": p["spent"], "income_space": p["income_space"],
                    "vp": p["vp"], "hand": [name(c) for c in sorted(hands[i])],
                    "discards": p["discards"], "facedown": [name(c) for c in facedown[i]],
@@ -467,7 +456,7 @@ def fields_from_view(
         "links": [{"link": lk["link"], "owner": lk["owner"]} for lk in view["links"]],
         "markets": {k: mk["cubes"] for k, mk in view["markets"].items()},
         "pending": view["pending"],
-        "deciding": view["decision"]["seat"] if playing and turn_seat is None else -1,
+        "deciding": deciding,
     }  # fmt: skip
 
 
