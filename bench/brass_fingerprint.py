@@ -6,9 +6,9 @@ category: legal moves (the deciding seat's at every decision, the others' now an
 views of every seat and a spectator, redacted events (and Pittsburgh's ``redact_in_match``),
 stored events, position exports and their reload, evaluations, the bots' views and
 choices (greedy, playout, quick follow-ups), determinized and resampled states, refusals
-of moves legal elsewhere (code and sentence), mutated position documents (load or code and
-sentence), chance outcomes and results; plus metadata and knowledge per game. Run it in two
-checkouts and diff:
+of moves legal elsewhere and of legal moves with one field changed (code and sentence),
+mutated position documents (load, or code and sentence), chance outcomes and results; plus
+metadata and knowledge per game. Run it in two checkouts and diff:
 
     (cd OLD && PYTHONPATH=$PWD python3 /path/to/bench/brass_fingerprint.py) > old.txt
     PYTHONPATH=$PWD python3 bench/brass_fingerprint.py > new.txt && diff old.txt new.txt
@@ -124,6 +124,17 @@ def run(game: Any, players: int, seed: int, heavy: int) -> str:
                             "refusal",
                             lambda m=m, s=state, i=seat: game.decide(s.clone(), i, m, Random(0)),
                         )
+                # refusals: legal moves with one field changed (to another move's value)
+                for m in side.sample(legal, min(4, len(legal))):
+                    changed = mutate_move(m, pool, side)
+                    if changed is not None and changed not in legal:
+                        attempt(
+                            h,
+                            "mutated_move",
+                            lambda m=changed, s=state, i=seat: game.decide(
+                                s.clone(), i, m, Random(0)
+                            ),
+                        )
                 # mutated position documents
                 for _ in range(2):
                     doc = msgspec.json.decode(msgspec.json.encode(exp))
@@ -148,6 +159,18 @@ def run(game: Any, players: int, seed: int, heavy: int) -> str:
     h("final_view", [game.view(state, v) for v in (*range(players), None)])
     h("final_export", game.export_position(state))
     return f"{game.id} {players} {seed} {decisions} {h.out()}"
+
+
+def mutate_move(m: Any, pool: list[Any], rng: Random) -> Any:
+    """``m`` with one field set to another move's value of a field of that name (or to an
+    unknown name), ``None`` if ``m`` has no field."""
+    fields = [f for f in m.__struct_fields__ if f != "deal"]
+    if not fields:
+        return None
+    field = rng.choice(fields)
+    values = [getattr(o, field) for o in pool if field in o.__struct_fields__]
+    values += ["nowhere", None]
+    return msgspec.structs.replace(m, **{field: rng.choice(values)})
 
 
 def mutate(doc: Any, rng: Random) -> None:
