@@ -17,7 +17,7 @@ their payload structs, so the log and the OpenAPI document cannot drift apart.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, get_origin
 
 import msgspec
 
@@ -102,13 +102,15 @@ class Named(NamedTuple):
 
 
 def named_payloads(table: Mapping[type, Named]) -> dict[str, type[msgspec.Struct]]:
-    """The served payload of each event of ``table``, by tag: ids are strings."""
-    return {
-        stored.__struct_config__.tag: served(  # type: ignore[attr-defined]
-            stored, dict(spec.renamed), {field: str for field in spec.ids}, dict(spec.added)
-        )
-        for stored, spec in table.items()
-    }
+    """The served payload of each event of ``table``, by tag: ids are strings (a list of
+    ids a list of strings)."""
+    out = {}
+    for stored, spec in table.items():
+        kinds = {spec.renamed.get(f.name, f.name): f.type for f in msgspec.structs.fields(stored)}
+        ids = {n: list[str] if get_origin(kinds[n]) is list else str for n in spec.ids}
+        tag = stored.__struct_config__.tag  # type: ignore[attr-defined]
+        out[tag] = served(stored, dict(spec.renamed), ids, dict(spec.added))
+    return out
 
 
 def rename_named(

@@ -11,6 +11,7 @@ table's own sentence, and no game writes a converter per move.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from inspect import signature
 from typing import Any, NamedTuple
 
 import msgspec
@@ -75,17 +76,18 @@ def _converter(
     by_target = {(e if decoding else n): (n if decoding else e, ids[k]) for n, e, k in spec}
     order = [by_target[name] for name in target.__struct_fields__]  # type: ignore[attr-defined]
     # one or two fields (every Brass move): written out, as answers are encoded in bulk
-    if len(order) == 1:
+    positional = all(p.kind is not p.KEYWORD_ONLY for p in signature(target).parameters.values())
+    if len(order) == 1 and positional:
         ((f, table),) = order
         if decoding:
             return lambda m: target(table.index_of(getattr(m, f)))
         return lambda m: target(table[getattr(m, f)])
-    if len(order) == 2:
+    if len(order) == 2 and positional:
         (f, table), (g, other) = order
         if decoding:
             return lambda m: target(table.index_of(getattr(m, f)), other.index_of(getattr(m, g)))
         return lambda m: target(table[getattr(m, f)], other[getattr(m, g)])
-    # more fields: by keyword, so a keyword-only engine move (Pittsburgh's build) fits
+    # more fields, or a keyword-only class (Pittsburgh's builds): by keyword
     named = list(zip(target.__struct_fields__, order, strict=True))  # type: ignore[attr-defined]
     if decoding:
         return lambda m: target(**{n: table.index_of(getattr(m, f)) for n, (f, table) in named})
