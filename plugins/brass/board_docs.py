@@ -28,7 +28,13 @@ from plugins.brass.events import Step
 from plugins.brass.hidden import deal_from_view, turn_from_view
 from plugins.brass.layout import Layout
 from plugins.brass.layout import served as served_layout
-from plugins.brass.log_payloads import _Payload, family_payloads, served
+from plugins.brass.log_payloads import (
+    Named,
+    _Payload,
+    family_payloads,
+    named_payloads,
+    rename_named,
+)
 from plugins.brass.mat import EMPTY
 
 ERAS = ("canal", "rail")
@@ -462,29 +468,28 @@ def fields_from_view(
 
 # --- the log --------------------------------------------------------------------------------
 
-SPACE_EVENTS: tuple[type, ...] = (ev.CubeTaken, ev.Flipped, ev.Produced, ev.Liquidated,
-                                  ev.TilePlaced)  # fmt: skip
-"""The board events naming a slot, served as ``space``."""
 SPACE = {"slot": "space"}
+ON_SLOT = Named(SPACE, {"space": "space"})
+"""An event naming a slot, served as ``space``."""
+BOARD_LOG: dict[type, Named] = {
+    ev.TilePlaced: Named(SPACE, {"space": "space", "industry": "industry"}),
+    ev.LinkPlaced: Named(ids={"link": "link"}),
+    ev.TileDeveloped: Named(ids={"industry": "industry"}), ev.CubeTaken: ON_SLOT,
+    ev.MarketBought: Named(), ev.Produced: ON_SLOT, ev.Flipped: ON_SLOT,
+    ev.LoanTaken: Named({"space": "income_space"}), ev.Liquidated: ON_SLOT,
+}  # fmt: skip
+"""How the log serves the board events: ids by the variant's ``space``, ``link`` and
+``industry`` tables (:func:`rename`)."""
 
 
 def rename(
     names: Any, industries: Sequence[str], e: Any, out: dict[str, Any],
-    space_events: tuple[type, ...] = SPACE_EVENTS,
+    table: Mapping[type, Named] = BOARD_LOG,
 ) -> dict[str, Any]:  # fmt: skip
-    """The ``rename`` hook of :func:`plugins.brass.log.redact_log` for the board events
-    (a variant passes its own slot-naming events in ``space_events``)."""
-    t = type(e)
-    if t in space_events:
-        out = {("space" if k == "slot" else k): v for k, v in out.items()}
-        out["space"] = names.space[e.slot]
-    if t is ev.TilePlaced or t is ev.TileDeveloped:
-        out["industry"] = industries[e.industry]
-    elif t is ev.LinkPlaced:
-        out["link"] = names.link[e.link]
-    elif t is ev.LoanTaken:
-        out = {("income_space" if k == "space" else k): v for k, v in out.items()}
-    return out
+    """The ``rename`` hook of :func:`plugins.brass.log.redact_log` for the events of
+    ``table`` (the board's; a variant adds its own slot-naming events)."""
+    ids = {"space": names.space, "link": names.link, "industry": industries}
+    return rename_named(table, ids, e, out)
 
 
 class StartedLog(_Payload, kw_only=True):
@@ -499,17 +504,5 @@ class StartedLog(_Payload, kw_only=True):
 
 
 def board_payloads(decision: type[msgspec.Struct]) -> dict[str, type[msgspec.Struct]]:
-    """The served payloads of the family's shared and board events (:func:`rename`)."""
-    return {
-        **family_payloads(decision),
-        "started": StartedLog,
-        "tile_placed": served(ev.TilePlaced, SPACE, {"space": str, "industry": str}),
-        "link_placed": served(ev.LinkPlaced, retyped={"link": str}),
-        "tile_developed": served(ev.TileDeveloped, retyped={"industry": str}),
-        "cube_taken": served(ev.CubeTaken, SPACE, {"space": str}),
-        "market_bought": served(ev.MarketBought),
-        "produced": served(ev.Produced, SPACE, {"space": str}),
-        "flipped": served(ev.Flipped, SPACE, {"space": str}),
-        "loan_taken": served(ev.LoanTaken, {"space": "income_space"}),
-        "liquidated": served(ev.Liquidated, SPACE, {"space": str}),
-    }
+    """The served payloads of the family's shared and board events (:data:`BOARD_LOG`)."""
+    return {**family_payloads(decision), "started": StartedLog, **named_payloads(BOARD_LOG)}
