@@ -25,10 +25,16 @@ from core.errors import InvalidPosition
 from plugins.brass import client as fc
 from plugins.brass import events as ev
 from plugins.brass.events import Step
-from plugins.brass.hidden import deal_unseen, unseen_cards
+from plugins.brass.hidden import deal_from_view, turn_from_view
 from plugins.brass.layout import Layout
 from plugins.brass.layout import served as served_layout
-from plugins.brass.log_payloads import _Payload, family_payloads, served
+from plugins.brass.log_payloads import (
+    Named,
+    _Payload,
+    family_payloads,
+    named_payloads,
+    rename_named,
+)
 from plugins.brass.mat import EMPTY
 
 ERAS = ("canal", "rail")
@@ -435,25 +441,14 @@ def fields_from_view(
     dealt with ``rng`` from the cards it cannot account for. ``public_hand`` gives the cards
     of a player's view everyone knows are in that hand and that are no deck cards
     (Birmingham's wild cards): they stay where they are, and are dealt around."""
-    if view["seat"] is None:
-        raise ValueError("determinize needs a seat's view, not a spectator's")
-    seat, players, index, name = view["seat"], view["players"], d.cards.index, d.cards.name
-    own, public = [index(c) for c in view["hand"]], [public_hand(p) for p in players]
-    seen = [c for c in own if c not in public[seat]]
-    seen += [index(c) for p in players for c in p["discards"]]
-    hands, facedown, deck = deal_unseen(
-        unseen_cards(d.deck_copies[len(players)], seen), seat,
-        [p["hand_count"] - len(w) for p, w in zip(players, public, strict=True)],
-        [p["facedown_count"] for p in players], view["deck_count"], rng)  # fmt: skip
-    hands = [h + w for h, w in zip(hands, public, strict=True)]
-    hands[seat] = own
-    turn_seat, order, playing = view["turn_seat"], view["order"], view["phase"] == "play"
+    players, name = view["players"], d.cards.name
+    hands, facedown, deck = deal_from_view(view, d.deck_copies[len(players)], d.cards.index,
+                                           rng, [public_hand(p) for p in players])  # fmt: skip
+    turn, deciding = turn_from_view(view)
     return {
         "players": len(players), "era": view["era"], "round": view["round"],
-        "phase": view["phase"], "order": order,
-        # no seat's turn in play: a round's end waiting for a seat's decision
-        "turn": order.index(turn_seat) if turn_seat is not None else len(players) * playing,
-        "actions_left": view["actions_left"],
+        "phase": view["phase"], "order": view["order"],
+        "turn": turn, "actions_left": view["actions_left"],
         "seats": [{"money": p["money"], "spent": p["spent"], "income_space": p["income_space"],
                    "vp": p["vp"], "hand": [name(c) for c in sorted(hands[i])],
                    "discards": p["discards"], "facedown": [name(c) for c in facedown[i]],
@@ -467,35 +462,34 @@ def fields_from_view(
         "links": [{"link": lk["link"], "owner": lk["owner"]} for lk in view["links"]],
         "markets": {k: mk["cubes"] for k, mk in view["markets"].items()},
         "pending": view["pending"],
-        "deciding": view["decision"]["seat"] if playing and turn_seat is None else -1,
+        "deciding": deciding,
     }  # fmt: skip
 
 
 # --- the log --------------------------------------------------------------------------------
 
-SPACE_EVENTS: tuple[type, ...] = (ev.CubeTaken, ev.Flipped, ev.Produced, ev.Liquidated,
-                                  ev.TilePlaced)  # fmt: skip
-"""The board events naming a slot, served as ``space``."""
 SPACE = {"slot": "space"}
+ON_SLOT = Named(SPACE, {"space": "space"})
+"""An event naming a slot, served as ``space``."""
+BOARD_LOG: dict[type, Named] = {
+    ev.TilePlaced: Named(SPACE, {"space": "space", "industry": "industry"}),
+    ev.LinkPlaced: Named(ids={"link": "link"}),
+    ev.TileDeveloped: Named(ids={"industry": "industry"}), ev.CubeTaken: ON_SLOT,
+    ev.MarketBought: Named(), ev.Produced: ON_SLOT, ev.Flipped: ON_SLOT,
+    ev.LoanTaken: Named({"space": "income_space"}), ev.Liquidated: ON_SLOT,
+}  # fmt: skip
+"""How the log serves the board events: ids by the variant's ``space``, ``link`` and
+``industry`` tables (:func:`rename`)."""
 
 
 def rename(
     names: Any, industries: Sequence[str], e: Any, out: dict[str, Any],
-    space_events: tuple[type, ...] = SPACE_EVENTS,
+    table: Mapping[type, Named] = BOARD_LOG,
 ) -> dict[str, Any]:  # fmt: skip
-    """The ``rename`` hook of :func:`plugins.brass.log.redact_log` for the board events
-    (a variant passes its own slot-naming events in ``space_events``)."""
-    t = type(e)
-    if t in space_events:
-        out = {("space" if k == "slot" else k): v for k, v in out.items()}
-        out["space"] = names.space[e.slot]
-    if t is ev.TilePlaced or t is ev.TileDeveloped:
-        out["industry"] = industries[e.industry]
-    elif t is ev.LinkPlaced:
-        out["link"] = names.link[e.link]
-    elif t is ev.LoanTaken:
-        out = {("income_space" if k == "space" else k): v for k, v in out.items()}
-    return out
+    """The ``rename`` hook of :func:`plugins.brass.log.redact_log` for the events of
+    ``table`` (the board's; a variant adds its own slot-naming events)."""
+    ids = {"space": names.space, "link": names.link, "industry": industries}
+    return rename_named(table, ids, e, out)
 
 
 class StartedLog(_Payload, kw_only=True):
@@ -510,17 +504,5 @@ class StartedLog(_Payload, kw_only=True):
 
 
 def board_payloads(decision: type[msgspec.Struct]) -> dict[str, type[msgspec.Struct]]:
-    """The served payloads of the family's shared and board events (:func:`rename`)."""
-    return {
-        **family_payloads(decision),
-        "started": StartedLog,
-        "tile_placed": served(ev.TilePlaced, SPACE, {"space": str, "industry": str}),
-        "link_placed": served(ev.LinkPlaced, retyped={"link": str}),
-        "tile_developed": served(ev.TileDeveloped, retyped={"industry": str}),
-        "cube_taken": served(ev.CubeTaken, SPACE, {"space": str}),
-        "market_bought": served(ev.MarketBought),
-        "produced": served(ev.Produced, SPACE, {"space": str}),
-        "flipped": served(ev.Flipped, SPACE, {"space": str}),
-        "loan_taken": served(ev.LoanTaken, {"space": "income_space"}),
-        "liquidated": served(ev.Liquidated, SPACE, {"space": str}),
-    }
+    """The served payloads of the family's shared and board events (:data:`BOARD_LOG`)."""
+    return {**family_payloads(decision), "started": StartedLog, **named_payloads(BOARD_LOG)}

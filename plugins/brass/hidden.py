@@ -108,6 +108,39 @@ def deal_unseen(
     return hands, down, unseen[top:]
 
 
+def deal_from_view(
+    view: dict[str, Any], copies: Sequence[int], index: Callable[[str], int], rng: Random,
+    public: Sequence[list[int]] = (),
+) -> tuple[list[list[int]], list[list[int]], list[int]]:  # fmt: skip
+    """What a seat's ``view`` cannot see, dealt with ``rng`` (:func:`deal_unseen`) from the
+    cards of the deck (``copies`` per kind) it does not account for: ``(hands, facedown,
+    deck)``, the seat's own hand as the view shows it. ``public`` gives per seat the cards
+    of its hand everyone knows and that are no deck cards (Birmingham's wild cards): they
+    stay in that hand. ``ValueError`` for a spectator's view."""
+    if view["seat"] is None:
+        raise ValueError("determinize needs a seat's view, not a spectator's")
+    seat, players = view["seat"], view["players"]
+    public = public or [[] for _ in players]
+    own = [index(c) for c in view["hand"]]
+    seen = [c for c in own if c not in public[seat]]
+    seen += [index(c) for p in players for c in p["discards"]]
+    hands, facedown, deck = deal_unseen(
+        unseen_cards(copies, seen), seat,
+        [p["hand_count"] - len(w) for p, w in zip(players, public, strict=True)],
+        [p["facedown_count"] for p in players], view["deck_count"], rng)  # fmt: skip
+    hands = [h + w for h, w in zip(hands, public, strict=True)]
+    hands[seat] = own
+    return hands, facedown, deck
+
+
+def turn_from_view(view: dict[str, Any]) -> tuple[int, int]:
+    """A position's ``turn`` and ``deciding`` seat as ``view`` shows them: no seat's turn in
+    play is a round's end waiting for a seat's decision."""
+    turn_seat, order, playing = view["turn_seat"], view["order"], view["phase"] == "play"
+    turn = order.index(turn_seat) if turn_seat is not None else len(order) * playing
+    return turn, view["decision"]["seat"] if playing and turn_seat is None else -1
+
+
 def resample_cards(s: BrassState, seat: int, rng: Random, public: Sequence[int] = ()) -> None:
     """Redraw, in place, every card ``seat`` cannot see: the deck, other hands and all
     face-down discards, keeping every count. Cards of the ``public`` kinds stay in the hand

@@ -8,11 +8,16 @@ The events that carry secret cards, and the pending decision, have shapes of the
 here. A game's table says, per event, what it renames and retypes, next to the ``rename``
 hook that does it; ``tests/test_served_event_schemas.py`` checks every payload served in
 real matches against these structs, both ways (no field missing, none extra).
+
+A game whose own events only rename fields and write ids as names declares each once, as a
+:class:`Named` in a table: :func:`rename_named` serves them and :func:`named_payloads` gives
+their payload structs, so the log and the OpenAPI document cannot drift apart.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple, get_origin
 
 import msgspec
 
@@ -83,3 +88,42 @@ def family_payloads(decision: type[msgspec.Struct]) -> dict[str, type[msgspec.St
     for event in (ev.Paid, ev.ActionDone, ev.RoundEnded, ev.EraScored, ev.GameEnded):
         shapes[event.__struct_config__.tag] = served(event)
     return shapes
+
+
+class Named(NamedTuple):
+    """How the log serves one of a game's stored events: fields ``renamed`` (stored name ->
+    served name), then the served fields in ``ids`` written as client ids by the game's id
+    table of that kind (an index, or a list of them), and ``added`` fields the game fills
+    from the match (the payload's optional fields)."""
+
+    renamed: Mapping[str, str] = {}
+    ids: Mapping[str, str] = {}
+    added: Mapping[str, Any] = {}
+
+
+def named_payloads(table: Mapping[type, Named]) -> dict[str, type[msgspec.Struct]]:
+    """The served payload of each event of ``table``, by tag: ids are strings (a list of
+    ids a list of strings)."""
+    out = {}
+    for stored, spec in table.items():
+        kinds = {spec.renamed.get(f.name, f.name): f.type for f in msgspec.structs.fields(stored)}
+        ids = {n: list[str] if get_origin(kinds[n]) is list else str for n in spec.ids}
+        tag = stored.__struct_config__.tag  # type: ignore[attr-defined]
+        out[tag] = served(stored, dict(spec.renamed), ids, dict(spec.added))
+    return out
+
+
+def rename_named(
+    table: Mapping[type, Named], ids: Mapping[str, Any], e: Any, out: dict[str, Any]
+) -> dict[str, Any]:
+    """The ``rename`` hook of :func:`plugins.brass.log.redact_log` for the events of
+    ``table`` (any other event is served as stored), ``ids`` the game's tables by kind."""
+    spec = table.get(type(e))
+    if spec is None:
+        return out
+    if spec.renamed:
+        out = {spec.renamed.get(k, k): v for k, v in out.items()}
+    for field, kind in spec.ids.items():
+        value, names = out[field], ids[kind]
+        out[field] = [names[i] for i in value] if isinstance(value, list) else names[value]
+    return out

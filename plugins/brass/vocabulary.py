@@ -11,6 +11,7 @@ table's own sentence, and no game writes a converter per move.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from inspect import signature
 from typing import Any, NamedTuple
 
 import msgspec
@@ -75,17 +76,18 @@ def _converter(
     by_target = {(e if decoding else n): (n if decoding else e, ids[k]) for n, e, k in spec}
     order = [by_target[name] for name in target.__struct_fields__]  # type: ignore[attr-defined]
     # one or two fields (every Brass move): written out, as answers are encoded in bulk
-    if len(order) == 1:
+    positional = all(p.kind is not p.KEYWORD_ONLY for p in signature(target).parameters.values())
+    if len(order) == 1 and positional:
         ((f, table),) = order
         if decoding:
             return lambda m: target(table.index_of(getattr(m, f)))
         return lambda m: target(table[getattr(m, f)])
-    if len(order) == 2:
+    if len(order) == 2 and positional:
         (f, table), (g, other) = order
         if decoding:
             return lambda m: target(table.index_of(getattr(m, f)), other.index_of(getattr(m, g)))
         return lambda m: target(table[getattr(m, f)], other[getattr(m, g)])
-    # more fields: by keyword, so a keyword-only engine move (Pittsburgh's build) fits
+    # more fields, or a keyword-only class (Pittsburgh's builds): by keyword
     named = list(zip(target.__struct_fields__, order, strict=True))  # type: ignore[attr-defined]
     if decoding:
         return lambda m: target(**{n: table.index_of(getattr(m, f)) for n, (f, table) in named})
@@ -122,20 +124,28 @@ class Declare:
     class (its ``name``, default the engine's; the same tag; the named fields
     ``"named>engine:kind"`` typed by ``types[kind]``, or by a keyword of the field's name;
     ``doc``, what the OpenAPI document and the client guide show) and records the
-    :class:`MovePair` in :attr:`pairs`."""
+    :class:`MovePair` in :attr:`pairs`. ``defaults`` gives named fields a default (fields
+    a client may leave out), ``options`` the struct's own (``kw_only``, ``omit_defaults``);
+    ``convert=False`` leaves the pair out of :attr:`pairs`, for a move the game converts
+    itself (a field whose id table depends on another field or on the state)."""
 
     def __init__(self, module: str, types: Mapping[str, Any]) -> None:
         self.module, self.types = module, types
         self.pairs: list[MovePair] = []
 
     def __call__(
-        self, engine: type, doc: str, *spec: str, name: str = "", **named_types: Any
-    ) -> Any:
+        self, engine: type, doc: str, *spec: str, name: str = "",
+        defaults: Mapping[str, Any] = {}, options: Mapping[str, bool] = {},
+        convert: bool = True, **named_types: Any,
+    ) -> Any:  # fmt: skip
         pair = fields(*spec)
+        typed = [(n, named_types.get(n) or self.types[k]) for n, _, k in pair]
         named = msgspec.defstruct(
-            name or engine.__name__, [(n, named_types.get(n) or self.types[k]) for n, _, k in pair],
+            name or engine.__name__,
+            [(n, t, defaults[n]) if n in defaults else (n, t) for n, t in typed],
             tag=engine.__struct_config__.tag, frozen=True, module=self.module,  # type: ignore[attr-defined]
-            namespace={"__doc__": doc},
+            namespace={"__doc__": doc}, **options,
         )  # fmt: skip
-        self.pairs.append(MovePair(named, engine, pair))
+        if convert:
+            self.pairs.append(MovePair(named, engine, pair))
         return named

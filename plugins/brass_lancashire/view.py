@@ -97,7 +97,7 @@ def view(d: Lancashire, names: Names, s: State, seat: int | None) -> dict[str, A
 
 # --- the event log --------------------------------------------------------------------------
 
-_SPACE_EVENTS = (*bd.SPACE_EVENTS, ev.DemandTileDrawn)
+_LOG = {**bd.BOARD_LOG, ev.DemandTileDrawn: bd.ON_SLOT}
 
 
 def redact(d: Lancashire, names: Names, e: Any, seat: int | None) -> dict[str, Any]:
@@ -107,7 +107,7 @@ def redact(d: Lancashire, names: Names, e: Any, seat: int | None) -> dict[str, A
         return {"players": e.players, "order": e.order,
                 **dealt(e.deck, e.hands, e.facedown, seat, card)}  # fmt: skip
     return redact_log(e, seat, card, lambda st: describe(d, names, st),
-                      lambda e, out: bd.rename(names, INDUSTRIES, e, out, _SPACE_EVENTS))
+                      lambda e, out: bd.rename(names, INDUSTRIES, e, out, _LOG))
 
 
 PAYLOADS: dict[str, type[msgspec.Struct]] = {

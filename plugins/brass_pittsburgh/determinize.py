@@ -14,7 +14,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from plugins.brass.hidden import deal_unseen, unseen_cards
+from plugins.brass.hidden import deal_from_view, turn_from_view
 from plugins.brass_pittsburgh.names import Names
 from plugins.brass_pittsburgh.position import FORMAT
 from plugins.brass_pittsburgh.rules import Rules
@@ -25,27 +25,14 @@ def position_from_view(
 ) -> dict[str, Any]:
     """The position document of a state ``view`` (a seat's) cannot tell from the real one,
     its hidden parts drawn with ``rng``."""
-    if view["seat"] is None:
-        raise ValueError("determinize needs a seat's view, not a spectator's")
-    seat, players, side = view["seat"], view["players"], view["side"]
+    players, side, card = view["players"], view["side"], names.card
     n = len(players)
-    card = names.card
-    seen = [card.index_of(c) for c in view["hand"]]
-    seen += [card.index_of(c) for p in players for c in p["discards"]]
-    hands, facedown, deck = deal_unseen(
-        unseen_cards(rules.deck_copies(side, n), seen),
-        seat,
-        [p["hand_count"] for p in players],
-        [p["facedown_count"] for p in players],
-        view["deck_count"],
-        rng,
-    )
+    hands, facedown, deck = deal_from_view(view, rules.deck_copies(side, n), card.index_of, rng)
     oilfields = view["oilfields"]
     hidden = [f for f, o in enumerate(oilfields) if o["face_down"]]
     drawn = dict(zip(hidden, rng.sample(_unrevealed_oilfield_tiles(rules, view), len(hidden)),
                      strict=True))  # fmt: skip
-    turn_seat, order = view["turn_seat"], view["order"]
-    in_play = view["phase"] == "play"
+    turn, deciding = turn_from_view(view)
     tiles, lines, pipelines = view["tiles"], view["lines"], view["pipelines"]
     merchants = {m["merchant"]: m for m in view["merchants"]}
     names_here = names.sides[side]
@@ -54,9 +41,8 @@ def position_from_view(
         "era": view["era"] - 1,
         "round": view["round"],
         "phase": view["phase"],
-        "order": order,
-        # no seat's turn in play: a round's end waiting for a seat's decision
-        "turn": order.index(turn_seat) if turn_seat is not None else (n if in_play else 0),
+        "order": view["order"],
+        "turn": turn,
         "actions_left": view["actions_left"],
         "money": [p["money"] for p in players],
         "spent": [p["spent"] for p in players],
@@ -66,13 +52,12 @@ def position_from_view(
         "light_trains": [p["light_trains"] for p in players],
         "link_supply": [p["link_supply"] for p in players],
         "mat": [p["mat"] for p in players],
-        "hands": [view["hand"] if i == seat else [card[c] for c in h]
-                  for i, h in enumerate(hands)],
+        "hands": [[card[c] for c in h] for h in hands],
         "discards": [p["discards"] for p in players],
         "facedown": [[card[c] for c in f] for f in facedown],
         "deck": [card[c] for c in deck],
         "pending": [[p["kind"], p["n"], p["a"], p["b"]] for p in view["pending"]],
-        "deciding": view["decision"]["seat"] if in_play and turn_seat is None else -1,
+        "deciding": deciding,
         "side": side,
         "line_owner": {li["line"]: li["owner"] for li in lines},
         "line_link": {li["line"]: li["link"] for li in lines},

@@ -11,17 +11,7 @@ from __future__ import annotations
 
 import msgspec
 
-from plugins.brass.events import (
-    ActionDone,
-    Awaiting,
-    Discarded,
-    Drew,
-    EraBegan,
-    EraScored,
-    GameEnded,
-    Paid,
-    RoundEnded,
-)
+from plugins.brass import events as fev
 
 
 class Started(msgspec.Struct, tag="started", frozen=True, kw_only=True):
@@ -202,9 +192,10 @@ class BoardCleared(msgspec.Struct, tag="board_cleared", frozen=True, kw_only=Tru
 
 
 Event = (
-    Started | Discarded | Paid | Awaiting | ActionDone | Drew | RoundEnded | EraScored
-    | EraBegan | GameEnded | Gained | IncomeSet | WhiskeySpent | Bankrupt | TileTaken
-    | TilePlaced | TileRemoved | TileFlipped | OilCityBuilt | OilCityFlipped | CubeTaken
-    | CargoTaken | MarketBought | CubesSold | OilTaken | TrainPlaced | TrainReplaced
-    | PipelinePlaced | OilfieldRevealed | MerchantFlipped | QualityClaimed | BoardCleared
+    Started | fev.Discarded | fev.Paid | fev.Awaiting | fev.ActionDone | fev.Drew
+    | fev.RoundEnded | fev.EraScored | fev.EraBegan | fev.GameEnded | Gained | IncomeSet
+    | WhiskeySpent | Bankrupt | TileTaken | TilePlaced | TileRemoved | TileFlipped
+    | OilCityBuilt | OilCityFlipped | CubeTaken | CargoTaken | MarketBought | CubesSold
+    | OilTaken | TrainPlaced | TrainReplaced | PipelinePlaced | OilfieldRevealed
+    | MerchantFlipped | QualityClaimed | BoardCleared
 )  # fmt: skip

@@ -16,12 +16,12 @@ import msgspec
 from core.errors import BadRequest, IllegalMove
 from plugins.brass import bot
 from plugins.brass.cards import build_deck
+from plugins.brass.engine_game import DocsGame
 from plugins.brass.first_deal import FirstDeal, first_deal, first_deal_fields, tiles_on_spaces
-from plugins.brass.game import BrassGame
 from plugins.brass.hidden import deal
 from plugins.brass.knowledge import Knowledge
 from plugins.brass.scoring import TieBreak
-from plugins.brass_pittsburgh import engine, evaluation, knowledge, log_payloads, position, view
+from plugins.brass_pittsburgh import engine, evaluation, knowledge, position, view
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import moves as mv
 from plugins.brass_pittsburgh.bot_view import bot_view, follow_up_facts
@@ -72,7 +72,7 @@ class SetupOutcome(FirstDeal, frozen=True, kw_only=True, forbid_unknown_fields=T
     """The Quality Rewards tiles drawn face up, in space order."""
 
 
-class BrassPittsburgh(BrassGame):
+class BrassPittsburgh(DocsGame):
     id = "brass-pittsburgh"
     title = "Brass: Pittsburgh"
     rules_version = "1"
@@ -83,13 +83,14 @@ class BrassPittsburgh(BrassGame):
     Move = mv.Move
     Event = ev.Event
     View = view.ViewDoc  # what view() returns, for the OpenAPI document
-    LogPayloads = log_payloads.PAYLOADS  # what redact() serves per event type, likewise
+    LogPayloads = view.PAYLOADS  # what redact() serves per event type, likewise
+    docs, positions = view, position
 
     def __init__(self, rules: Rules | None = None) -> None:
-        self.rules = rules or default_rules()
+        self.rules = self.data = rules or default_rules()  # views and positions take the rules
         self.names = Names(rules) if rules else shipped_names()
         data = self.rules.data
-        self._evaluation = evaluation.Evaluation(self.rules)
+        self.evaluation = evaluation.Evaluation(self.rules)
         # Per instance: the data version shown to users is the one actually loaded.
         self.metadata: dict[str, Any] = {
             "family": "brass",
@@ -228,9 +229,6 @@ class BrassPittsburgh(BrassGame):
 
     # --- what a seat may see --------------------------------------------------------------
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view.view(self.rules, self.names, state, seat)
-
     def redact(self, event: Any, seat: int | None) -> dict[str, Any]:
         """Event ``event`` as ``seat`` may read it. Board ids depend on the side in play,
         which an event alone does not tell: the service reads the log through
@@ -261,15 +259,7 @@ class BrassPittsburgh(BrassGame):
             return knowledge.knowledge(side)
         return knowledge.knowledge_of(self.rules, side)
 
-    def evaluate(self, state: State) -> list[float]:
-        """Each seat's expected final VP (the search hook; see
-        :mod:`plugins.brass_pittsburgh.evaluation`)."""
-        return self._evaluation(state)
-
     # --- positions ------------------------------------------------------------------------
-
-    def export_position(self, state: State) -> dict[str, Any]:
-        return position.export(self.rules, state)
 
     def load_position(self, doc: dict[str, Any]) -> State:
         return position.load(self.rules, doc)

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import msgspec
 
-from plugins.brass.moves import Discard, Done, Loan, Pass, ScoreEra, Sell, SellAlso
+from plugins.brass.moves import Discard, Loan, Pass, Sell, SellAlso
+
+__all__ = ["Discard", "Loan", "Pass", "Sell", "SellAlso"]  # the family's, used as they are
 
 
 class Build(msgspec.Struct, tag="build", frozen=True, kw_only=True):
@@ -84,9 +86,3 @@ class ClaimQuality(msgspec.Struct, tag="claim_quality", frozen=True):
     needs beyond the sale's stars."""
 
     index: int
-
-
-Move = (
-    Build | Network | SecondLink | Develop | DevelopAlso | FreeDevelop | Sell | SellAlso
-    | BonusSell | Loan | Pass | Pay | SellProduced | ClaimQuality | Discard | Done | ScoreEra
-)  # fmt: skip

@@ -14,8 +14,10 @@ Names:
 * link tiles by their data ids: ``LT`` (a light train), heavy trains ``HT_…``, pipelines
   ``PL_…``.
 
-The engine works on indices (:mod:`.internal_moves`); :mod:`.names` converts both ways and
-refuses unknown names.
+Each move is declared once (:class:`plugins.brass.vocabulary.Declare`): the named form
+made from the engine's (:mod:`.internal_moves`, indices). ``MOVES`` are the pairs
+:mod:`.names` converts by field kind; it converts links, payments, production plans and
+Quality Rewards itself (``convert=False``), and refuses unknown names.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from typing import Annotated, Literal
 import msgspec
 
 from plugins.brass.moves import Done, ScoreEra
+from plugins.brass.vocabulary import Declare
+from plugins.brass_pittsburgh import internal_moves as im
 
 Card = Annotated[
     str,
@@ -66,108 +70,54 @@ Resource = Literal["coal", "iron", "steel", "coke", "oil"]
 Source = Literal["train", "tile", "market", "vanderbilt", "pipeline"]
 
 
-class Build(msgspec.Struct, tag="build", frozen=True, kw_only=True, omit_defaults=True):
-    """Build the top tile of mat space ``tile`` on industry ``space`` (the Oil City: on
-    ``oilfield`` instead), discarding ``card``. With ``whiskey`` a whiskey makes the card
-    any card: ``card`` is then absent and chosen by the next decision (discard)."""
-
-    card: Card | None = None
-    tile: Tile
-    space: Space | None = None
-    oilfield: str | None = None
-    whiskey: bool = False
-
-
-class Network(msgspec.Struct, tag="network", frozen=True):
-    """Place link tile ``link`` on ``site`` (a line for trains, a route for pipelines)."""
-
-    link: LinkTile
-    site: Site
-
-
-class SecondLink(msgspec.Struct, tag="second_link", frozen=True):
-    """Pay $10 more and place a second link in this Network action."""
-
-    link: LinkTile
-    site: Site
-
-
-class Develop(msgspec.Struct, tag="develop", frozen=True):
-    """Remove the top tile of mat space ``tile`` (a second may follow)."""
-
-    tile: Tile
-
-
-class DevelopAlso(msgspec.Struct, tag="develop_also", frozen=True):
-    """Develop a second tile in this Develop action."""
-
-    tile: Tile
-
-
-class FreeDevelop(msgspec.Struct, tag="free_develop", frozen=True):
-    """Use a free develop (line bonus, merchant, Locomotive Works) on mat space ``tile``."""
-
-    tile: Tile
-
-
-class Sell(msgspec.Struct, tag="sell", frozen=True):
-    """Sell your tile on ``space`` to the merchant tile on merchant space ``merchant``."""
-
-    space: Space
-    merchant: Merchant
-
-
-class SellAlso(msgspec.Struct, tag="sell_also", frozen=True):
-    """Sell one more tile in this Sell action."""
-
-    space: Space
-    merchant: Merchant
-
-
-class BonusSell(msgspec.Struct, tag="bonus_sell", frozen=True):
-    """The bonus sell (Skyscraper, some flips): sell ``space`` to ``merchant``, no card."""
-
-    space: Space
-    merchant: Merchant
-
-
-class Loan(msgspec.Struct, tag="loan", frozen=True):
-    """Take $30 and drop three income levels (never below -10)."""
-
-
-class Pass(msgspec.Struct, tag="pass", frozen=True):
-    """Gain a whiskey (beyond three, it is ignored)."""
-
-
-class Discard(msgspec.Struct, tag="discard", frozen=True):
-    """Discard ``card`` to pay for the action just chosen."""
-
-    card: Card
-
-
-class Pay(msgspec.Struct, tag="pay", frozen=True, omit_defaults=True):
-    """Take the next ``resource`` from ``source``, at ``at``: a resource train's line
-    (``train``), a tile's industry space (``tile``), a market id (``market``), a pipeline
-    route (``pipeline``, for oil); Vanderbilt (``vanderbilt``) has no ``at``."""
-
-    resource: Resource
-    source: Source
-    at: str | None = None
-
-
-class SellProduced(msgspec.Struct, tag="sell_produced", frozen=True):
-    """Split the new tile's cubes among the connected markets: ``plan`` maps market ids to
-    cubes (a connected market left out gets none)."""
-
-    plan: dict[str, int]
-
-
-class ClaimQuality(msgspec.Struct, tag="claim_quality", frozen=True):
-    """Claim the face-up Quality Rewards tile ``reward``, spending the whiskey it needs
-    beyond the sale's stars."""
-
-    reward: str
-
+move = Declare(__name__, {"card": Card, "card?": Card | None, "tile": Tile, "space": Space,
+                          "space?": Space | None, "oilfield?": str | None, "same": bool,
+                          "merchant": Merchant, "link": LinkTile, "site": Site})  # fmt: skip
+LINK = ("link:link", "site:site")
+SALE = ("space>slot:space", "merchant:merchant")
+Build = move(
+    im.Build, "Build the top tile of mat space ``tile`` on industry ``space`` (the Oil City: on\n"
+    "``oilfield`` instead), discarding ``card``. With ``whiskey`` a whiskey makes the card\n"
+    "any card: ``card`` is then absent and chosen by the next decision (discard).",
+    "card:card?", "tile>space:tile", "space>slot:space?", "oilfield:oilfield?", "whiskey:same",
+    defaults={"card": None, "space": None, "oilfield": None, "whiskey": False},
+    options={"kw_only": True, "omit_defaults": True},
+)  # fmt: skip
+Network = move(im.Network, "Place link tile ``link`` on ``site`` (a line for trains, a route "
+               "for pipelines).", *LINK, convert=False)  # fmt: skip
+SecondLink = move(im.SecondLink, "Pay $10 more and place a second link in this Network "
+                  "action.", *LINK, convert=False)  # fmt: skip
+Develop = move(im.Develop, "Remove the top tile of mat space ``tile`` (a second may follow).",
+               "tile>space:tile")  # fmt: skip
+DevelopAlso = move(im.DevelopAlso, "Develop a second tile in this Develop action.",
+                   "tile>space:tile")  # fmt: skip
+FreeDevelop = move(im.FreeDevelop, "Use a free develop (line bonus, merchant, Locomotive "
+                   "Works) on mat space ``tile``.", "tile>space:tile")  # fmt: skip
+Sell = move(im.Sell, "Sell your tile on ``space`` to the merchant tile on merchant space "
+            "``merchant``.", *SALE)  # fmt: skip
+SellAlso = move(im.SellAlso, "Sell one more tile in this Sell action.", *SALE)
+BonusSell = move(im.BonusSell, "The bonus sell (Skyscraper, some flips): sell ``space`` to "
+                 "``merchant``, no card.", *SALE)  # fmt: skip
+Loan = move(im.Loan, "Take $30 and drop three income levels (never below -10).")
+Pass = move(im.Pass, "Gain a whiskey (beyond three, it is ignored).")
+Discard = move(im.Discard, "Discard ``card`` to pay for the action just chosen.", "card:card")
+Pay = move(
+    im.Pay, "Take the next ``resource`` from ``source``, at ``at``: a resource train's line\n"
+    "(``train``), a tile's industry space (``tile``), a market id (``market``), a pipeline\n"
+    "route (``pipeline``, for oil); Vanderbilt (``vanderbilt``) has no ``at``.",
+    "resource:same", "source:same", "at>index:at", resource=Resource, source=Source,
+    at=str | None, defaults={"at": None}, options={"omit_defaults": True}, convert=False,
+)  # fmt: skip
+SellProduced = move(
+    im.SellProduced, "Split the new tile's cubes among the connected markets: ``plan`` maps "
+    "market ids to\ncubes (a connected market left out gets none).", "plan:plan",
+    plan=dict[str, int], convert=False,
+)  # fmt: skip
+ClaimQuality = move(
+    im.ClaimQuality, "Claim the face-up Quality Rewards tile ``reward``, spending the whiskey "
+    "it needs\nbeyond the sale's stars.", "reward>index:reward", reward=str, convert=False,
+)  # fmt: skip
+MOVES = move.pairs
 
 Move = (
     Build | Network | SecondLink | Develop | DevelopAlso | FreeDevelop | Sell | SellAlso

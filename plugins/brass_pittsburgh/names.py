@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 from core.errors import IllegalMove
 from plugins.brass import moves as fm
 from plugins.brass.client import Ids, card_ids, end_era_of
-from plugins.brass.vocabulary import MovePair, OrNone, Same, Vocabulary, fields
+from plugins.brass.vocabulary import OrNone, Same, Vocabulary
 from plugins.brass_pittsburgh import internal_moves as im
 from plugins.brass_pittsburgh import moves as pm
 from plugins.brass_pittsburgh.board import PittsburghBoard
@@ -30,23 +30,6 @@ MEMO_KEPT = 65536
 
 def _refuse(code: str, sentence: str) -> NoReturn:
     raise IllegalMove(code, sentence)
-
-
-MOVES = (
-    MovePair(pm.Build, im.Build, fields("card:card?", "tile>space:tile", "space>slot:space?",
-                                        "oilfield:oilfield?", "whiskey:same")),
-    MovePair(pm.Develop, im.Develop, fields("tile>space:tile")),
-    MovePair(pm.DevelopAlso, im.DevelopAlso, fields("tile>space:tile")),
-    MovePair(pm.FreeDevelop, im.FreeDevelop, fields("tile>space:tile")),
-    MovePair(pm.Sell, im.Sell, fields("space>slot:space", "merchant:merchant")),
-    MovePair(pm.SellAlso, im.SellAlso, fields("space>slot:space", "merchant:merchant")),
-    MovePair(pm.BonusSell, im.BonusSell, fields("space>slot:space", "merchant:merchant")),
-    MovePair(pm.Discard, fm.Discard, fields("card:card")),
-    MovePair(pm.Loan, im.Loan),
-    MovePair(pm.Pass, im.Pass),
-)  # fmt: skip
-"""The moves the family vocabulary converts by field kind; the others (a link's site, a
-payment's source, the state's markets and Quality Rewards) are converted below."""
 
 
 class SideNames:
@@ -101,6 +84,8 @@ class SideNames:
         self.memo: dict[Any, Any] = {}
         """Engine move -> named move, for moves whose name does not depend on the state."""
         self.vocabulary: Vocabulary
+        self.ids: dict[str, Ids]
+        """The side's id tables by kind (with the mat's ``tile``), for the log."""
 
 
 class Names:
@@ -126,10 +111,12 @@ class Names:
         self.quality = frozenset(d.quality_rewards)
         self.sides = {sid: SideNames(board) for sid, board in rules.boards.items()}
         for n in self.sides.values():
-            ids = {"card": self.card, "card?": OrNone(self.card), "tile": self.tile,
-                   "space": n.space, "space?": OrNone(n.space), "merchant": n.merchant,
-                   "oilfield?": OrNone(n.oilfield), "same": Same()}  # fmt: skip
-            n.vocabulary = Vocabulary(ids, MOVES)  # type: ignore[arg-type]
+            n.ids = {"tile": self.tile, "space": n.space, "merchant": n.merchant,
+                     "line": n.line, "route": n.route, "market": n.market,
+                     "oilfield": n.oilfield}  # fmt: skip
+            ids = {**n.ids, "card": self.card, "card?": OrNone(self.card), "same": Same(),
+                   "space?": OrNone(n.space), "oilfield?": OrNone(n.oilfield)}  # fmt: skip
+            n.vocabulary = Vocabulary(ids, pm.MOVES)  # type: ignore[arg-type]
         self._encoders: dict[type, Callable[[Any, SideNames], Any]] = {
             im.Network: lambda m, n: pm.Network(m.link, self._site(m.link, m.site, n)),
             im.SecondLink: lambda m, n: pm.SecondLink(m.link, self._site(m.link, m.site, n)),

@@ -20,6 +20,13 @@ from plugins.brass.data import load
 from plugins.brass.hidden import dealt
 from plugins.brass.layout import Layout, check_layout, served
 from plugins.brass.log import redact_log
+from plugins.brass.log_payloads import (
+    Named,
+    _Payload,
+    family_payloads,
+    named_payloads,
+    rename_named,
+)
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh.data import CUBES, DATA_DIR, DataError
 from plugins.brass_pittsburgh.engine import FIELD, LINE, LINK_ROUTE, NETWORK
@@ -252,32 +259,88 @@ def decision(r: Rules, names: Names, s: State) -> Decision:
     )
 
 
-def _market(r: Rules, side: str, m: int, cubes: dict[str, int], n: SideNames) -> MarketView:
-    return _market_view(r, side, m, tuple(cubes.items()), n)
+class Tables:
+    """What every view of one board side shares, by engine index: names, line ends, tile
+    facts, merchant entries, market ladders by their cubes. Built once per side; a view
+    copies them (``msgspec.to_builtins``), the bot view (:mod:`.bot_view`) only reads them."""
+
+    def __init__(self, r: Rules, names: Names, side: str) -> None:
+        d, board, n = r.data, r.board_of(side), names.sides[side]
+        self.r, self.side, self.n = r, side, n
+        self.card, self.tile_ids, self.space = list(names.card), list(names.tile), list(n.space)
+        self.location = [n.location[board.slot_node[slot]] for slot in range(len(n.space))]
+        self.line, self.line_ends = list(n.line), [list(li.endpoints) for li in board.lines]
+        self.route = [(n.route[ri], rt.oilfield, rt.city) for ri, rt in enumerate(board.routes)]
+        self.tile = {tile: (t.industry, t.level, r.tile_holds[tile] or None)
+                     for tile, t in d.mat.tiles.items()}  # fmt: skip
+        self.vanderbilt = dict(board.side.vanderbilt)
+        self.merchant = {
+            (m, t, face_up): {"merchant": n.merchant[m], "location": n.location[node], "tile": t,
+                              "face_up": face_up, "accepts": list(tile.accepts),
+                              "reward": msgspec.to_builtins(tile.reward)}
+            for m, (node, _) in enumerate(board.merchant_spaces)
+            for t, tile in d.merchant_tiles.items() for face_up in (False, True)
+        }  # fmt: skip
+        self.markets: dict[tuple[int, tuple[tuple[str, int], ...]], dict[str, Any]] = {}
+        self.market_index = {name: m for m, name in enumerate(n.market)}
+        self.merchant_location = [n.location[node] for node, _ in board.merchant_spaces]
+        self.stars = {q: d.quality_rewards[q].stars_required for q in d.quality_rewards}
+
+    def market(self, m: int, cubes: dict[str, int]) -> dict[str, Any]:
+        """Market ``m``'s view for its ``cubes``: markets change only when cubes are bought
+        or sold, and views (the bots' above all) are read far more often."""
+        key = (m, tuple(cubes.items()))
+        found = self.markets.get(key)
+        if found is None:
+            ladders, out = self.r.ladders[self.side][m], {}
+            for res, held in cubes.items():
+                ladder, sale = ladders[res], ladders[res].sell(held, 1)
+                out[res] = LadderView(
+                    cubes=held, capacity=ladder.capacity, buy_price=ladder.buy_price(held),
+                    sell_price=sale.money if sale.sold else None,
+                    sell_vp=sale.vp if sale.sold else None,
+                )  # fmt: skip
+            market = self.r.board_of(self.side).markets[m]
+            found = self.markets[key] = msgspec.to_builtins(
+                MarketView(market=self.n.market[m], city=market.city, kind=market.kind, ladders=out)
+            )
+        return found
+
+    def board(self, s: State) -> dict[str, Any]:
+        """The view's ``tiles``, ``lines``, ``pipelines``, ``markets``, ``vanderbilt`` and
+        ``merchants`` of ``s`` (:class:`TileView`... as dicts, in that order)."""
+        tiles, carries, pipes = self.tile, self.r.train_carries, self.r.data.pipelines
+        return {
+            "tiles": [{"space": self.space[slot], "location": self.location[slot], "owner": o,
+                       "tile": t, "industry": tiles[t][0], "level": tiles[t][1],
+                       "flipped": s.slot_flipped[slot], "resources": s.slot_cubes[slot],
+                       "resource": tiles[t][2]}
+                      for slot, o in enumerate(s.slot_owner) if o >= 0
+                      for t in (s.slot_tile[slot],)],
+            "lines": [{"line": self.line[li], "ends": self.line_ends[li], "owner": o,
+                       "link": link, "kind": "light" if link == LIGHT else "heavy",
+                       "carries": carries[link] or None, "cargo": s.line_cargo[li]}
+                      for li, o in enumerate(s.line_owner) if o >= 0
+                      for link in (s.line_link[li],)],
+            "pipelines": [{"route": self.route[ri][0], "oilfield": self.route[ri][1],
+                           "city": self.route[ri][2], "owner": o, "pipeline": pipe,
+                           "carries_oil": pipes[pipe].carries_oil}
+                          for ri, o in enumerate(s.route_owner) if o >= 0
+                          for pipe in (s.route_pipeline[ri],)],
+            "markets": [self.market(m, cubes) for m, cubes in enumerate(s.market_cubes)],
+            "vanderbilt": self.vanderbilt,
+            "merchants": [self.merchant[m, t, s.merchant_faceup[m]]
+                          for m, t in enumerate(s.merchant_tile) if t],
+        }  # fmt: skip
 
 
-@functools.lru_cache(maxsize=4096)
-def _market_view(
-    r: Rules, side: str, m: int, held: tuple[tuple[str, int], ...], n: SideNames
-) -> MarketView:
-    """One market's view for its cubes ``held``: markets change only when cubes are bought
-    or sold, and views (the bots' above all) are read far more often."""
-    cubes = dict(held)
-    market = r.board_of(side).markets[m]
-    ladders = r.ladders[side][m]
-    out = {}
-    for res, held in cubes.items():
-        ladder = ladders[res]
-        sale = ladder.sell(held, 1)
-        out[res] = LadderView(
-            cubes=held, capacity=ladder.capacity, buy_price=ladder.buy_price(held),
-            sell_price=sale.money if sale.sold else None, sell_vp=sale.vp if sale.sold else None,
-        )  # fmt: skip
-    return MarketView(market=n.market[m], city=market.city, kind=market.kind, ladders=out)
+@functools.cache
+def tables(r: Rules, names: Names, side: str) -> Tables:
+    return Tables(r, names, side)
 
 
 def view(r: Rules, names: Names, s: State, seat: int | None) -> dict[str, Any]:
-    d, board, n = r.data, r.board_of(s.side), names.sides[s.side]
+    d, n = r.data, names.sides[s.side]
     card, tile_ids = names.card, names.tile
     doc = ViewDoc(
         data_version=d.version, provisional=d.manifest.provisional, side=s.side, seat=seat,
@@ -292,41 +355,7 @@ def view(r: Rules, names: Names, s: State, seat: int | None) -> dict[str, Any]:
             )
             for i in range(s.players)
         ],
-        tiles=[
-            TileView(
-                space=n.space[slot], location=n.location[board.slot_node[slot]], owner=o,
-                tile=s.slot_tile[slot], industry=d.mat.tiles[s.slot_tile[slot]].industry,
-                level=d.mat.tiles[s.slot_tile[slot]].level, flipped=s.slot_flipped[slot],
-                resources=s.slot_cubes[slot], resource=r.tile_holds[s.slot_tile[slot]] or None,
-            )
-            for slot, o in enumerate(s.slot_owner) if o >= 0
-        ],
-        lines=[
-            LineView(
-                line=n.line[li], ends=list(board.lines[li].endpoints), owner=o,
-                link=s.line_link[li], kind="light" if s.line_link[li] == LIGHT else "heavy",
-                carries=r.train_carries[s.line_link[li]] or None, cargo=s.line_cargo[li],
-            )
-            for li, o in enumerate(s.line_owner) if o >= 0
-        ],
-        pipelines=[
-            PipelineView(
-                route=n.route[ri], oilfield=board.routes[ri].oilfield, city=board.routes[ri].city,
-                owner=o, pipeline=s.route_pipeline[ri],
-                carries_oil=d.pipelines[s.route_pipeline[ri]].carries_oil,
-            )
-            for ri, o in enumerate(s.route_owner) if o >= 0
-        ],
-        markets=[_market(r, s.side, m, cubes, n) for m, cubes in enumerate(s.market_cubes)],
-        vanderbilt=dict(board.side.vanderbilt),
-        merchants=[
-            MerchantView(
-                merchant=n.merchant[m], location=n.location[board.merchant_spaces[m][0]],
-                tile=t, face_up=s.merchant_faceup[m], accepts=list(d.merchant_tiles[t].accepts),
-                reward=msgspec.to_builtins(d.merchant_tiles[t].reward),
-            )
-            for m, t in enumerate(s.merchant_tile) if t
-        ],
+        **tables(r, names, s.side).board(s),
         oilfields=[_oilfield(s, f, name) for f, name in enumerate(n.oilfield)],
         quality_rewards=[
             QualityView(quality_space=i, reward=q, face_up=s.quality_faceup[i],
@@ -350,20 +379,26 @@ def _oilfield(s: State, f: int, name: str) -> OilfieldView:
 
 # --- the event log --------------------------------------------------------------------------
 
-_RENAMED: dict[type, dict[str, str]] = {
-    ev.TileTaken: {"space": "tile"},
-    ev.TilePlaced: {"space": "tile", "slot": "space"},
-    ev.OilCityBuilt: {"space": "tile"},
-    ev.TileRemoved: {"slot": "space"},
-    ev.TileFlipped: {"slot": "space"},
-    ev.CubeTaken: {"slot": "space"},
-    ev.CubesSold: {"slot": "space"},
-    ev.IncomeSet: {"space": "income_space"},
-    ev.MerchantFlipped: {"space": "merchant"},
-    ev.QualityClaimed: {"index": "quality_space"},
-}
-"""Event fields whose client name differs from the engine's (mat spaces are ``tile``s,
-industry slots ``space``s, as in the moves)."""
+ON_SLOT = Named({"slot": "space"}, {"space": "space"})
+ON_FIELD, ON_LINE = Named(ids={"oilfield": "oilfield"}), Named(ids={"line": "line"})
+LOG: dict[type, Named] = {
+    ev.Gained: Named(), ev.IncomeSet: Named({"space": "income_space"}),
+    ev.WhiskeySpent: Named(), ev.Bankrupt: Named(),
+    ev.TileTaken: Named({"space": "tile"}, {"tile": "tile"}),
+    ev.TilePlaced: Named({"space": "tile", "slot": "space"}, {"tile": "tile", "space": "space"}),
+    ev.TileRemoved: ON_SLOT, ev.TileFlipped: ON_SLOT,
+    ev.OilCityBuilt: Named({"space": "tile"}, {"tile": "tile", "oilfield": "oilfield"}),
+    ev.OilCityFlipped: ON_FIELD, ev.CubeTaken: ON_SLOT, ev.CargoTaken: ON_LINE,
+    ev.MarketBought: Named(ids={"market": "market"}),
+    ev.CubesSold: Named({"slot": "space"}, {"space": "space", "market": "market"}),
+    ev.OilTaken: ON_FIELD, ev.TrainPlaced: ON_LINE, ev.TrainReplaced: ON_LINE,
+    ev.PipelinePlaced: Named(ids={"route": "route"}), ev.OilfieldRevealed: ON_FIELD,
+    ev.MerchantFlipped: Named({"space": "merchant"}, {"merchant": "merchant"}),
+    # the claimed tile's id comes with a quality space the match has a reward for
+    ev.QualityClaimed: Named({"index": "quality_space"}, added={"reward": str}),
+}  # fmt: skip
+"""Pittsburgh's own events in the log: mat spaces are ``tile``s, industry slots ``space``s,
+as in the moves; ids by the side's tables (:func:`redact`). ``BoardCleared`` has its own."""
 
 
 def redact(
@@ -402,29 +437,45 @@ def _named(
 ) -> dict[str, Any]:
     """Pittsburgh's own events with ids as client names (``n``: the side's)."""
     t = type(e)
-    if t in _RENAMED:
-        out = {_RENAMED[t].get(k, k): v for k, v in out.items()}
-    if "tile" in out and t is not ev.OilfieldRevealed:
-        out["tile"] = names.tile[out["tile"]]
-    if isinstance(out.get("space"), int) and t is not ev.IncomeSet:
-        out["space"] = n.space[out["space"]]
-    if t is ev.MerchantFlipped:
-        out["merchant"] = n.merchant[e.space]
-    elif t in (ev.CargoTaken, ev.TrainPlaced, ev.TrainReplaced):
-        out["line"] = n.line[e.line]
-    elif t is ev.PipelinePlaced:
-        out["route"] = n.route[e.route]
-    elif t is ev.MarketBought or t is ev.CubesSold:
-        out["market"] = n.market[e.market]
-    elif t in (ev.OilCityBuilt, ev.OilCityFlipped, ev.OilTaken, ev.OilfieldRevealed):
-        out["oilfield"] = n.oilfield[e.oilfield]
-    elif t is ev.BoardCleared:
+    if t is ev.BoardCleared:
         out["lines"] = [n.line[li] for li in e.lines]
         out["spaces"] = [n.space[slot] for slot in out.pop("slots")]
         out["oil_released"] = {n.oilfield[f]: k for f, k in enumerate(e.oil_released) if k}
-    elif t is ev.QualityClaimed and e.index < len(quality_rewards):
+        return out
+    out = rename_named(LOG, n.ids, e, out)
+    if t is ev.QualityClaimed and e.index < len(quality_rewards):
         out["reward"] = quality_rewards[e.index]
     return out
+
+
+class StartedLog(_Payload, kw_only=True):
+    players: int
+    side: str
+    data_version: str
+    order: list[int]
+    deck_count: int
+    hand_counts: list[int]
+    facedown_counts: list[int]
+    hand: list[str] | None
+    merchants: dict[str, str]
+    """Merchant space -> the merchant tile on it (spaces left empty at this count absent)."""
+    oilfields_in_play: list[str]
+    quality_rewards: list[str]
+
+
+class BoardClearedLog(_Payload, kw_only=True):
+    lines: list[str]
+    spaces: list[str]
+    oil_released: dict[str, int]
+    """Oilfield -> barrels it gets back (oilfields getting none absent)."""
+
+
+PAYLOADS: dict[str, type[msgspec.Struct]] = {
+    **family_payloads(Decision), "started": StartedLog, "board_cleared": BoardClearedLog,
+    **named_payloads(LOG),
+}  # fmt: skip
+"""What the log serves for each stored event (``BrassPittsburgh.LogPayloads``), as
+:func:`redact` writes it."""
 
 
 # --- the static board (GET /games metadata) --------------------------------------------------

@@ -1,0 +1,105 @@
+"""The family's declaration tables a variant writes against: moves declared once
+(``vocabulary.Declare``), log names and payloads from one table (``log_payloads.Named``),
+and the hidden cards of a seat's view (``hidden.deal_from_view``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from random import Random
+from typing import Any
+
+import msgspec
+import pytest
+
+from plugins.brass.client import Ids
+from plugins.brass.hidden import deal_from_view, turn_from_view
+from plugins.brass.log_payloads import Named, named_payloads, rename_named
+from plugins.brass.vocabulary import Declare, OrNone, Vocabulary
+
+PLACES = Ids(["erie:0", "erie:1"], "unknown_space", "no space {name}")
+
+
+class Put(msgspec.Struct, tag="put", frozen=True):
+    slot: int
+    other: int = -1
+
+
+class Moved(msgspec.Struct, tag="moved", frozen=True):
+    slot: int
+    route: list[int]
+    count: int
+
+
+def test_a_declared_move_keeps_the_defaults_and_struct_options_it_is_given() -> None:
+    move = Declare(__name__, {"space": str, "space?": str | None})
+    named = move(
+        Put,
+        "Put it there.",
+        "space>slot:space",
+        "other:space?",
+        defaults={"other": None},
+        options={"kw_only": True, "omit_defaults": True},
+    )
+    with pytest.raises(TypeError):
+        named("erie:1")  # keyword only
+    assert msgspec.json.encode(named(space="erie:1")) == b'{"type":"put","space":"erie:1"}'
+    vocab = Vocabulary({"space": PLACES, "space?": OrNone(PLACES)}, move.pairs)
+    assert vocab.decode(named(space="erie:1")) == Put(slot=1)
+    assert vocab.encode(Put(slot=0, other=1)) == named(space="erie:0", other="erie:1")
+
+
+def test_a_move_declared_without_conversion_is_left_to_the_game() -> None:
+    move = Declare(__name__, {"space": str})
+    named = move(Put, "Put it there.", "space>slot:space", "other:space", convert=False)
+    assert move.pairs == [] and named.__doc__ == "Put it there."
+
+
+TABLE = {Moved: Named({"slot": "space"}, {"space": "space", "route": "space"}, {"note": str})}
+
+
+def test_an_event_of_the_table_is_served_renamed_with_its_ids_as_names() -> None:
+    out = rename_named(TABLE, {"space": PLACES}, Moved(1, [0, 1], 3),
+                       {"slot": 1, "route": [0, 1], "count": 3})  # fmt: skip
+    assert out == {"space": "erie:1", "route": ["erie:0", "erie:1"], "count": 3}
+    payload = named_payloads(TABLE)["moved"]
+    assert msgspec.convert({**out, "note": "x"}, payload).space == "erie:1"
+    assert [f.name for f in msgspec.structs.fields(payload)] == ["space", "route", "count", "note"]
+
+
+def test_an_event_outside_the_table_is_served_as_stored() -> None:
+    out: dict[str, Any] = {"slot": 0}
+    assert rename_named(TABLE, {"space": PLACES}, Put(slot=0), out) is out
+
+
+def _view(seat: int | None, turn_seat: int | None = 0) -> dict[str, Any]:
+    players = [{"hand_count": 2, "facedown_count": 1, "discards": []} for _ in range(2)]
+    players[1]["discards"] = ["b"]
+    return {"seat": seat, "players": players, "hand": ["a", "c"], "deck_count": 2,
+            "turn_seat": turn_seat, "order": [1, 0], "phase": "play",
+            "decision": {"seat": 1}}  # fmt: skip
+
+
+def test_the_cards_a_view_hides_are_dealt_from_those_it_does_not_account_for() -> None:
+    copies = [3, 3, 3]  # a, b, c
+    index = "abc".index
+    hands, facedown, deck = deal_from_view(_view(0), copies, index, Random(1))
+    assert hands[0] == [0, 2]  # the seat's own hand as the view shows it
+    assert [len(h) for h in hands] == [2, 2] and [len(f) for f in facedown] == [1, 1]
+    held = Counter(deck) + Counter(hands[1]) + Counter(c for f in facedown for c in f)
+    assert held == Counter({0: 2, 1: 2, 2: 2})  # 9 cards less a, c in hand and b discarded
+
+
+def test_a_card_everyone_knows_is_in_a_hand_stays_there() -> None:
+    view = {**_view(0), "deck_count": 3}  # w, a card of no deck, is public in seat 1's hand
+    hands, _, deck = deal_from_view(view, [3, 3, 3, 0], "abcw".index, Random(1), [[], [3]])
+    assert 3 in hands[1] and len(hands[1]) == 2 and 3 not in deck
+
+
+def test_a_spectators_view_has_no_hidden_cards_to_deal() -> None:
+    with pytest.raises(ValueError):
+        deal_from_view(_view(None), [3, 3, 3], "abc".index, Random(1))
+
+
+def test_a_round_end_waiting_for_a_seat_is_past_the_last_turn() -> None:
+    assert turn_from_view(_view(0, turn_seat=0)) == (1, -1)
+    assert turn_from_view(_view(0, turn_seat=None)) == (2, 1)
