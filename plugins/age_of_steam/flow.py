@@ -275,7 +275,8 @@ def _set_owner(state: State, h: int, side: int, owner: int) -> None:
 def _on_building_done(b: Board, state: State, e: ev.BuildingDone) -> None:
     for col, row, side in e.abandoned:
         _set_owner(state, b.hex_of(col, row), side, OWNERLESS)
-    state.net = None
+    if e.abandoned:  # the network is the track's alone: unchanged track keeps it
+        state.net = None
     state.builds_left = 0
     state.urbanize_open = False
     _advance(b, state)

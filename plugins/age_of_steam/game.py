@@ -546,8 +546,8 @@ class AgeOfSteam:
         else:
             return []
         # Builds, deliveries and New City placements were already accepted by the
-        # validators decide uses; share counts and bids are generated from the very bounds
-        # _refusal checks, so one of each kind is asked (for turn and step) for all.
+        # validators decide uses; share counts, bids and actions are generated from the
+        # very bounds _refusal checks, so one of each kind is asked (for turn and step).
         asked: dict[type, bool] = {}
         out = []
         for m in cands:
@@ -664,7 +664,7 @@ def _built_event(b: Board, seat: int, p: Plan) -> ev.TrackBuilt:
 
 _VALIDATED: tuple[type, ...] = (mv.Build, mv.MoveGood, mv.Urbanize)
 """Candidates legal_moves only lists once the validators decide uses accepted them."""
-_LISTED_EXACTLY: tuple[type, ...] = (*_VALIDATED, mv.IssueShares, mv.Bid)
+_LISTED_EXACTLY: tuple[type, ...] = (*_VALIDATED, mv.IssueShares, mv.Bid, mv.SelectAction)
 """Candidates legal_moves generates exactly within the bounds _refusal checks."""
 
 _PHASE_MOVES: dict[str, tuple[type, ...]] = {

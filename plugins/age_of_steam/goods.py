@@ -124,26 +124,32 @@ def legal_deliveries(board: Board, state: State, seat: int) -> list[tuple[int, s
     """(start hex, colour, steps) of every legal delivery for ``seat`` now.
 
     The paths a cube could take depend on the network alone (its links, cities and New
-    Cities), so the network keeps them per start, colour and engine: a Move Goods step asks
-    again after each delivery. Each path is still put to :func:`walk_good`."""
+    Cities), and so does :func:`walk_good`'s verdict on each, given a cube of that colour
+    on the start and the engine: the network keeps the paths :func:`walk_good` accepted,
+    per start, colour and engine, for the next listing (a Move Goods step asks again after
+    each delivery)."""
     net = network(board, state)
     engine = state.pl[seat].engine
     out: list[tuple[int, str, list[int]]] = []
     if not net.links and not board.rules.goods_on_land:
         return out
     paths = net.paths
-    for h in sorted(state.goods):
-        cubes = state.goods[h]
+    goods = state.goods
+    for h in sorted(goods):
+        cubes = goods[h]
         if not cubes:
             continue
-        for color in sorted(set(cubes)):
+        for color in sorted(set(cubes)) if len(cubes) > 1 else cubes:
             key = (h, color, engine)
             found = paths.get(key)
             if found is None:
-                found = paths[key] = _paths(board, state, net, h, color, engine)
+                found = paths[key] = [
+                    steps
+                    for steps in _paths(board, state, net, h, color, engine)
+                    if not isinstance(walk_good(board, state, seat, h, color, steps), Refusal)
+                ]
             for steps in found:
-                if not isinstance(walk_good(board, state, seat, h, color, steps), Refusal):
-                    out.append((h, color, list(steps)))
+                out.append((h, color, list(steps)))
     return out
 
 

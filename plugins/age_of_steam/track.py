@@ -73,8 +73,8 @@ class Net:
         self.open_at: dict[int, int] = {}
         """hex * 6 + side of an open end -> route index."""
         self.paths: dict[tuple[int, str, int], list[list[int]]] = {}
-        """(start hex, colour, engine) -> the paths a good could take along this network
-        (kept by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
+        """(start hex, colour, engine) -> the paths a good may take along this network
+        (verdicts kept by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
         self.terminals: Any = None
         """The links and colours of the cities and towns, as the delivery search reads
         them (made by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
