@@ -84,10 +84,107 @@ def is_city(board: Board, state: State, h: int) -> bool:
     return board.city_at[h] >= 0 or h in state.new_cities
 
 
+class Extended(NamedTuple):
+    """What laying a plain tile on an empty hex leaves in ``State.net``: the network before
+    it and the hex, for :func:`network` to extend rather than work out all track again."""
+
+    net: Net
+    h: int
+
+
 def network(board: Board, state: State) -> Net:
-    if state.net is None:
-        state.net = _build_net(board, state)
-    return state.net
+    net = state.net
+    if type(net) is Net:
+        return net
+    if net is not None:
+        net = _extended(board, state, net.net, net.h)
+    if net is None:
+        net = _build_net(board, state)
+    state.net = net
+    return net
+
+
+def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
+    """The network of ``state``, made from ``old``, the network before a plain tile was
+    laid on ``h`` (then an empty hex: the last of ``state.track``), equal to what
+    :func:`_build_net` makes, down to the order of its routes and dicts.
+
+    A track of the tile that joins no route starts a new route, appended (its hex comes
+    last in the track); one that joins the open end of one route of the same owner
+    extends that route at that end, which keeps its place and its first section (the one
+    :func:`_build_net` orients it by). Anything else (a track joining two routes, two
+    tracks joining one route) returns ``None``: the network is then worked out afresh."""
+    track = state.track
+    ht = track.get(h)
+    if ht is None or next(reversed(track)) != h:
+        return None
+    nbr, city_at, new_cities = board.nbr, board.city_at, state.new_cities
+    open_at = old.open_at
+    ends_at = dict(old.ends_at)
+    sides = nbr[h]
+    joins: list[tuple[int, list[int], int, int]] = []
+    used: set[int] = set()
+    for k, sec in enumerate(ht.sections):
+        a, b = sec[0], sec[1]
+        if b == TOWN:
+            return None
+        ends_at[h * 6 + a] = ends_at[h * 6 + b] = (h, k)
+        hit = [(s, ridx) for s in (a, b) if sides[s] >= 0
+               if (ridx := open_at.get(sides[s] * 6 + (s + 3) % 6)) is not None]  # fmt: skip
+        if len(hit) > 1 or (hit and hit[0][1] in used):
+            return None
+        side, ridx = hit[0] if hit else (-1, -1)
+        used.add(ridx)
+        joins.append((k, sec, side, ridx))
+
+    def end_from(out: int) -> End | None:
+        """The end of a track leaving ``h`` by side ``out``, beyond which no route lies."""
+        n = sides[out]
+        if n < 0:
+            return End(OPEN, h, out)
+        back = (out + 3) % 6
+        if city_at[n] >= 0 or n in new_cities:
+            return End(CITY, n, back)
+        if n * 6 + back in ends_at:  # a track end no open end of ``old`` accounts for
+            return None
+        return End(OPEN, h, out)
+
+    routes = list(old.routes)
+    for k, sec, side, ridx in joins:
+        owner, turn = sec[2], sec[3]
+        if side < 0:
+            a_end, b_end = end_from(sec[0]), end_from(sec[1])
+            if a_end is None or b_end is None:
+                return None
+            routes.append(Route([(h, k)], (a_end, b_end), owner, turn))
+            continue
+        r = routes[ridx]
+        end = end_from(sec[1] if side == sec[0] else sec[0])
+        if end is None or r.owner != owner:
+            return None
+        joined = End(OPEN, sides[side], (side + 3) % 6)
+        last = max(r.last_turn, turn)
+        if r.ends[0] == joined:
+            routes[ridx] = Route([(h, k), *r.sections], (end, r.ends[1]), owner, last)
+        elif r.ends[1] == joined:
+            routes[ridx] = Route([*r.sections, (h, k)], (r.ends[0], end), owner, last)
+        else:
+            return None
+    net = Net()
+    net.routes, net.ends_at = routes, ends_at
+    sec_route, links, opens = net.sec_route, net.links, net.open_at
+    for idx, route in enumerate(routes):
+        for hk in route.sections:
+            sec_route[hk] = idx
+        end_a, end_b = route.ends
+        if end_a.kind != OPEN and end_b.kind != OPEN:
+            links[end_a.hex * 6 + end_a.side] = (idx, end_b)
+            links[end_b.hex * 6 + end_b.side] = (idx, end_a)
+        else:
+            for e in route.ends:
+                if e.kind == OPEN:
+                    opens[e.hex * 6 + e.side] = idx
+    return net
 
 
 def _build_net(board: Board, state: State) -> Net:
@@ -619,7 +716,11 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
     tiles = state.tiles
     tables = _tables(board)
     in_supply = {name for name, left in tiles.items() if left > 0}
+    # Tiles out of the supply (usually none): a hex whose verdicts use none of them and
+    # whose dearest build is within the money lists them all, with no tile looked at.
+    short = tables.names.difference(in_supply)
     built = state.pl[seat].built
+    plain = _plain_verdicts(board, built)
     touched = _touched(board, state, net)
     track, town_at = state.track, board.town_at
     own_ends, reach = _reach(board, state, net, seat)
@@ -634,8 +735,13 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
                     board, state, net, h, seat, built, tuple(ctx.status), tuple(ctx.far)
                 )
             else:
-                found = _plain_placements(board, state, net, h, seat, built)
-            out += found.affordable(money, in_supply, as_moves)
+                found = plain[h]
+                if found is None:
+                    found = plain[h] = _plain_placements(board, state, net, h, seat, built)
+            if found.dearest <= money and (not short or found.tiles.isdisjoint(short)):
+                out += found.moves if as_moves else found.rows
+            else:
+                out += found.affordable(money, in_supply, as_moves)
             continue
         if town_at[h] >= 0:
             ctx = HexContext(board, state, net, h, seat)
@@ -653,25 +759,8 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
         ):
             continue
         ctx = HexContext(board, state, net, h, seat)
-        anchor = _masks(ctx.status)[1]
-        cands = []
-        if len(secs) == 1:
-            cands = [c for c in tables.upgrades.get((secs[0][0], secs[0][1]), ()) if c[3] & anchor]
-        redirect = _redirectable(board, state, net, h, seat)
-        if redirect is not None:
-            k, entry, _out = redirect
-            if len(secs) == 1:
-                cands += [c for c in tables.simple if c[2] >> entry & 1]
-            else:
-                other = secs[1 - k]
-                cands += [
-                    c for c in tables.upgrades.get((other[0], other[1]), ()) if c[3] >> entry & 1
-                ]
-        for name, r, _mask, _new in cands:
-            if tiles.get(name, 0) <= 0 and name != existing.tile:
-                continue
-            if isinstance(evaluate(board, state, net, ctx, name, r, False), Plan):
-                out.append(Build(*board.coords[h], name, r) if as_moves else (h, name, r))
+        found = _track_builds(board, state, net, ctx, built, existing)
+        out += found.affordable(money, in_supply, as_moves, existing.tile)
     return out
 
 
@@ -689,15 +778,18 @@ class Verdicts:
         self.dearest = max(self.costs, default=0)
         self.tiles = frozenset(name for name, _r, _cost in found)
 
-    def affordable(self, money: int, in_supply: set[str], as_moves: bool) -> list[object]:
-        """The builds with their tile in the supply and their cost within ``money``."""
+    def affordable(
+        self, money: int, in_supply: set[str], as_moves: bool, on_hex: str | None = None
+    ) -> list[object]:
+        """The builds with their tile in the supply (or ``on_hex``, the tile a redirect
+        may turn) and their cost within ``money``."""
         listed: list[Any] = self.moves if as_moves else self.rows
         if self.dearest <= money and self.tiles <= in_supply:
             return listed
         return [
             x
             for x, cost, (_h, name, _r) in zip(listed, self.costs, self.rows, strict=True)
-            if cost <= money and name in in_supply
+            if cost <= money and (name in in_supply or name == on_hex)
         ]
 
 
@@ -789,6 +881,63 @@ def _plain_placements(
     return found
 
 
+_PLAIN_VERDICTS: dict[tuple[str, bool], list[Verdicts | None]] = {}
+
+
+def _plain_verdicts(board: Board, built: bool) -> list[Verdicts | None]:
+    """:func:`_plain_placements` of each hex by hex number (``None`` until first asked),
+    for the listing to read without making a key."""
+    table = _PLAIN_VERDICTS.get((board.spec.id, built))
+    if table is None:
+        table = _PLAIN_VERDICTS[board.spec.id, built] = [None] * len(board.coords)
+    return table
+
+
+def _track_builds(
+    board: Board, state: State, net: Net, ctx: HexContext, built: bool, existing: HexTrack
+) -> Verdicts:
+    """Every upgrade or redirect :func:`evaluate` accepts on the plain track hex ``ctx.h``,
+    before supply and money (the caller checks those), reused like :func:`_placements`.
+
+    There the verdict depends on the hex, ``built``, what lies beyond each side, the tracks
+    on the hex and, for a redirect, which of them the seat may redirect and where its
+    route's other end lies: all in the key."""
+    h, seat = ctx.h, ctx.seat
+    secs = existing.sections
+    redirect = _redirectable(board, state, net, h, seat)
+    own_end = None
+    if redirect is not None:
+        route = net.routes[net.sec_route[(h, redirect[0])]]
+        own_end = route.far_end(route.open_end())  # type: ignore[arg-type]
+    key = ("track", board.spec.id, h, built, tuple(ctx.status), tuple(ctx.far),
+           tuple((sec[0], sec[1]) for sec in secs), redirect, own_end)  # fmt: skip
+    found = _PLACEMENTS.get(key)
+    if found is None:
+        tables = _tables(board)
+        anchor = _masks(ctx.status)[1]
+        cands = []
+        if len(secs) == 1:
+            cands = [c for c in tables.upgrades.get((secs[0][0], secs[0][1]), ()) if c[3] & anchor]
+        if redirect is not None:
+            k, entry, _out = redirect
+            if len(secs) == 1:
+                cands += [c for c in tables.simple if c[2] >> entry & 1]
+            else:
+                other = secs[1 - k]
+                cands += [
+                    c for c in tables.upgrades.get((other[0], other[1]), ()) if c[3] >> entry & 1
+                ]
+        accepted: list[tuple[str, int, int]] = []
+        for name, r, _mask, _new in cands:
+            plan = evaluate(board, state, net, ctx, name, r, means=False)
+            if isinstance(plan, Plan):
+                accepted.append((name, r, plan.cost))
+        if len(_PLACEMENTS) >= PLACEMENT_CACHE_SIZE:
+            _PLACEMENTS.clear()
+        found = _PLACEMENTS[key] = Verdicts(board, h, accepted)
+    return found
+
+
 def _town_builds(
     board: Board, state: State, net: Net, ctx: HexContext, built: bool,
     existing: HexTrack | None,
@@ -874,6 +1023,7 @@ class _Tables:
         self.upgrade_sides: dict[tuple[int, int], int] = {}
         """Per simple track (sides a, b): every side some upgrade's added track touches."""
         self.town: list[tuple[str, int, int]] = []
+        self.names = frozenset(board.shapes)
         self._anchored: dict[int, list[Orientation]] = {}
         for name, shape in board.shapes.items():
             for r, spokes in town_options(shape).items():
