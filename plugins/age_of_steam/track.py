@@ -107,7 +107,8 @@ def network(board: Board, state: State) -> Net:
 def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
     """The network of ``state``, made from ``old``, the network before a plain tile was
     laid on ``h`` (then an empty hex: the last of ``state.track``), equal to what
-    :func:`_build_net` makes, down to the order of its routes and dicts.
+    :func:`_build_net` makes: its routes in the same order (read in order), its dicts
+    with the same items (only looked up or read sorted; new items come last).
 
     A track of the tile that joins no route starts a new route, appended (its hex comes
     last in the track); one that joins the open end of one route of the same owner
@@ -150,12 +151,16 @@ def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
         return End(OPEN, h, out)
 
     routes = list(old.routes)
+    sec_route, links, opens = dict(old.sec_route), dict(old.links), dict(open_at)
+    changed = []
     for k, sec, side, ridx in joins:
+        sec_route[h, k] = len(routes) if side < 0 else ridx
         owner, turn = sec[2], sec[3]
         if side < 0:
             a_end, b_end = end_from(sec[0]), end_from(sec[1])
             if a_end is None or b_end is None:
                 return None
+            changed.append(len(routes))
             routes.append(Route([(h, k)], (a_end, b_end), owner, turn))
             continue
         r = routes[ridx]
@@ -170,20 +175,20 @@ def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
             routes[ridx] = Route([*r.sections, (h, k)], (r.ends[0], end), owner, last)
         else:
             return None
-    net = Net()
-    net.routes, net.ends_at = routes, ends_at
-    sec_route, links, opens = net.sec_route, net.links, net.open_at
-    for idx, route in enumerate(routes):
-        for hk in route.sections:
-            sec_route[hk] = idx
-        end_a, end_b = route.ends
+        del opens[joined.hex * 6 + joined.side]
+        changed.append(ridx)
+    for idx in changed:
+        end_a, end_b = routes[idx].ends
         if end_a.kind != OPEN and end_b.kind != OPEN:
             links[end_a.hex * 6 + end_a.side] = (idx, end_b)
             links[end_b.hex * 6 + end_b.side] = (idx, end_a)
         else:
-            for e in route.ends:
+            for e in (end_a, end_b):
                 if e.kind == OPEN:
                     opens[e.hex * 6 + e.side] = idx
+    net = Net()
+    net.routes, net.ends_at = routes, ends_at
+    net.sec_route, net.links, net.open_at = sec_route, links, opens
     return net
 
 
