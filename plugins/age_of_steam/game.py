@@ -23,7 +23,7 @@ from plugins.age_of_steam import events as ev
 from plugins.age_of_steam import moves as mv
 from plugins.age_of_steam import view as client_view
 from plugins.age_of_steam.data import MAPS, Board, board
-from plugins.age_of_steam.goods import income_by_owner, legal_deliveries, walk_good
+from plugins.age_of_steam.goods import income_by_owner, legal_delivery_moves, walk_good
 from plugins.age_of_steam.rules import (
     FIRST_PLACE_FEE,
     MAX_ENGINE,
@@ -549,11 +549,7 @@ class AgeOfSteam:
                     cands += legal_build_moves(b, state, seat)
             return cands
         elif phase == "move":
-            cands = []
-            for h, color, steps in legal_deliveries(b, state, seat):
-                col, row = b.coords[h]
-                cands.append(mv.MoveGood(col, row, color, steps))
-            cands += [mv.RaiseEngine(), mv.PassMove()]
+            cands = [*legal_delivery_moves(b, state, seat), mv.RaiseEngine(), mv.PassMove()]
         elif phase == "production":
             cands = [mv.PlaceCube(c) for c in b.display_ids]
         else:

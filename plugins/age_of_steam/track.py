@@ -61,7 +61,8 @@ class Route:
 class Net:
     """The derived network of a state's track."""
 
-    __slots__ = ("ends_at", "links", "open_at", "paths", "routes", "sec_route", "terminals")
+    __slots__ = ("ends_at", "links", "open_at", "paths", "routes", "sec_route", "starts",
+                 "terminals")  # fmt: skip
 
     def __init__(self) -> None:
         self.routes: list[Route] = []
@@ -72,9 +73,11 @@ class Net:
         """terminal hex * 6 + side -> (route index, far end) for each completed link."""
         self.open_at: dict[int, int] = {}
         """hex * 6 + side of an open end -> route index."""
-        self.paths: dict[tuple[int, str, int], list[list[int]]] = {}
-        """(start hex, colour, engine) -> the paths a good may take along this network
-        (verdicts kept by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
+        self.paths: dict[tuple[int, str, int], tuple[list[list[int]], list[Any]]] = {}
+        """(start hex, colour, engine) -> the paths a good may take along this network,
+        and their moves (verdicts kept by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
+        self.starts: list[int] | None = None
+        """The hexes a delivery may start from (likewise)."""
         self.terminals: Any = None
         """The links and colours of the cities and towns, as the delivery search reads
         them (made by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
@@ -295,22 +298,20 @@ class HexContext:
     def __init__(self, board: Board, state: State, net: Net, h: int, seat: int) -> None:
         self.h = h
         self.seat = seat
-        status = self.status = [EMPTY] * 6
-        far: list[End | None] = [None] * 6
+        # The printed map's view first; then only the sides it leaves EMPTY are looked at.
+        plain_status, plain_far = _plain_context(board)[h]
+        status = self.status = list(plain_status)
+        far: list[End | None] = list(plain_far)
         joined = [-1] * 6
         self.far, self.joined = far, joined
         new_cities = state.new_cities
         open_at, routes = net.open_at, net.routes
-        for s, (n, fixed, city_end) in enumerate(_sides(board)[h]):
-            if fixed != EMPTY:
-                status[s] = fixed
-                far[s] = city_end
-                continue
-            if n in new_cities:
+        for s, n, key in _empty_sides(board)[h]:
+            if new_cities and n in new_cities:
                 status[s] = FACES_CITY
                 far[s] = End(CITY, n, (s + 3) % 6)
                 continue
-            ridx = open_at.get(n * 6 + (s + 3) % 6)
+            ridx = open_at.get(key)
             if ridx is None:
                 continue
             route = routes[ridx]
@@ -342,6 +343,25 @@ def _sides(board: Board) -> tuple[tuple[Side, ...], ...]:
                     row.append((n, EMPTY, None))
             rows.append(tuple(row))
         table = _SIDES[board.spec.id] = tuple(rows)
+    return table
+
+
+_EMPTY_SIDES: dict[str, tuple[tuple[tuple[int, int, int], ...], ...]] = {}
+
+
+def _empty_sides(board: Board) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Per hex, (side, neighbour, key of the neighbour's side facing back) of each side
+    :func:`_sides` leaves EMPTY: where a New City or an open track end may change the view."""
+    table = _EMPTY_SIDES.get(board.spec.id)
+    if table is None:
+        rows = []
+        for sides in _sides(board):
+            row = []
+            for s, (n, fixed, _e) in enumerate(sides):
+                if fixed == EMPTY:
+                    row.append((s, n, n * 6 + (s + 3) % 6))
+            rows.append(tuple(row))
+        table = _EMPTY_SIDES[board.spec.id] = tuple(rows)
     return table
 
 
