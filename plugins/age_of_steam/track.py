@@ -12,12 +12,13 @@ it, and ``decide`` calls it for the submitted move, so the two cannot drift.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any, Final, NamedTuple
 
 from plugins.age_of_steam.data import Board
 from plugins.age_of_steam.geometry import opposite
 from plugins.age_of_steam.moves import Build
-from plugins.age_of_steam.state import OWNERLESS, TOWN, HexTrack, State
+from plugins.age_of_steam.state import OWNERLESS, TOWN, HexTrack, PlayerState, State
 
 OPEN: Final = 0
 CITY: Final = 1
@@ -743,14 +744,30 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
     in_supply = {name for name, left in tiles.items() if left > 0}
     # Tiles out of the supply (usually none): a hex whose verdicts use none of them and
     # whose dearest build is within the money lists them all, with no tile looked at.
-    short = tables.names.difference(in_supply)
+    short = frozenset(tables.names.difference(in_supply))
     built = state.pl[seat].built
     plain = _plain_verdicts(board, built)
-    touched = _touched(board, state, net)
+    touched, own_ends, reach, singles = _around(board, state, net, seat)
     track, town_at = state.track, board.town_at
-    own_ends, reach = _reach(board, state, net, seat)
     city_faces = _city_faces(board)
-    for h in candidate_hexes(board, state, net, seat):
+    # The empty hexes beside printed cities that see only the map are most candidates:
+    # their builds come in runs from a list kept per money and supply (see _ring_runs),
+    # and only the other candidates are looked at one by one, in hex order between them.
+    ring = _ring_order(board)
+    runs, offsets = _ring_runs(board, built, money, short, as_moves)
+    ring_set = ring.plain_set
+    singles.update(ring.towns, ring_set.intersection(touched), ring_set.intersection(track))
+    new_cities = state.new_cities
+    if new_cities:
+        singles.update(ring_set.intersection(new_cities))
+    hexes, at = ring.plain, 0
+    for h in sorted(singles):
+        upto = bisect_left(hexes, h, at)
+        if upto > at:
+            out += runs[offsets[at] : offsets[upto]]
+        at = upto + 1 if upto < len(hexes) and hexes[upto] == h else upto
+        if h in new_cities:
+            continue
         existing = track.get(h)
         if existing is None and town_at[h] < 0:
             # An empty hex with no open track end or New City beside it sees only the map.
@@ -786,7 +803,149 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
         ctx = HexContext(board, state, net, h, seat)
         found = _track_builds(board, state, net, ctx, built, existing)
         out += found.affordable(money, in_supply, as_moves, existing.tile)
+    if at < len(hexes):
+        out += runs[offsets[at] :]
     return out
+
+
+class _RingOrder(NamedTuple):
+    plain: list[int]
+    """The ring's (:func:`_city_ring`) hexes that are no town, in order."""
+    plain_set: frozenset[int]
+    towns: frozenset[int]
+    """The ring's town hexes (always looked at one by one)."""
+
+
+_RING_ORDER: dict[str, _RingOrder] = {}
+
+
+def _ring_order(board: Board) -> _RingOrder:
+    found = _RING_ORDER.get(board.spec.id)
+    if found is None:
+        ring = _city_ring(board)
+        plain = sorted(h for h in ring if board.town_at[h] < 0)
+        towns = frozenset(h for h in ring if board.town_at[h] >= 0)
+        found = _RING_ORDER[board.spec.id] = _RingOrder(plain, frozenset(plain), towns)
+    return found
+
+
+_RUNS: dict[tuple[object, ...], tuple[list[object], list[int]]] = {}
+
+
+def _ring_runs(
+    board: Board, built: bool, money: int, short: frozenset[str], as_moves: bool
+) -> tuple[list[object], list[int]]:
+    """The builds listed on each of the ring's plain hexes (:class:`_RingOrder`) when it
+    sees only the map, one after the other, and where each hex's start (one more offset
+    at the end): what the per-hex listing gives there with this money (counted up to the
+    dearest such build) and these tiles out of the supply. The verdicts are those of
+    :func:`_plain_placements`, judged on a board with no track if not known yet."""
+    verdicts, dearest = _ring_verdicts(board, built)
+    key = (board.spec.id, built, min(money, dearest), short, as_moves)
+    found = _RUNS.get(key)
+    if found is None:
+        in_supply = set(_tables(board).names.difference(short))
+        runs: list[object] = []
+        offsets = [0]
+        for v in verdicts:
+            runs += v.affordable(min(money, dearest), in_supply, as_moves)
+            offsets.append(len(runs))
+        if len(_RUNS) >= 1000:
+            _RUNS.clear()
+        found = _RUNS[key] = (runs, offsets)
+    return found
+
+
+_RING_VERDICTS: dict[tuple[str, bool], tuple[list[Verdicts], int]] = {}
+
+
+def _ring_verdicts(board: Board, built: bool) -> tuple[list[Verdicts], int]:
+    """:func:`_plain_placements` of the ring's plain hexes, in order, and the dearest of
+    their builds."""
+    found = _RING_VERDICTS.get((board.spec.id, built))
+    if found is None:
+        plain = _plain_verdicts(board, built)
+        blank = _blank_state(board, built)
+        net = network(board, blank)
+        verdicts = []
+        for h in _ring_order(board).plain:
+            v = plain[h]
+            if v is None:
+                v = plain[h] = _plain_placements(board, blank, net, h, 0, built)
+            verdicts.append(v)
+        dearest = max((v.dearest for v in verdicts), default=0)
+        found = _RING_VERDICTS[board.spec.id, built] = (verdicts, dearest)
+    return found
+
+
+def _blank_state(board: Board, built: bool) -> State:
+    """A state of this map with no track, New City or money: where a hex sees only the
+    printed map (for judging builds there, before supply and money)."""
+    return State(
+        map_id=board.spec.id, players=1, options={}, last_turn=0, phase="build", order=[0],
+        pl=[PlayerState(money=0, built=built)], bag={}, display=[],
+    )  # fmt: skip
+
+
+def _around(
+    board: Board, state: State, net: Net, seat: int
+) -> tuple[set[int], set[int], dict[int, int], set[int]]:
+    """In one pass over the open track ends and New Cities:
+
+    * the hexes beside an open track end or a New City: the only ones whose surroundings
+      differ from the printed map's;
+    * the hexes where the seat's own unfinished track ends (the only ones it may
+      redirect), and per hex the sides beyond which a New City or an open end of the
+      seat's own or ownerless track lies (with :func:`_city_faces`, every side a
+      :class:`HexContext` there could find a new track may start from);
+    * :func:`candidate_hexes` but for the ring's own hexes (some may be among them)."""
+    nbr, routes, new_cities = board.nbr, net.routes, state.new_cities
+    terrain, city_at = board.terrain, board.city_at
+    built = state.pl[seat].built
+    touched: set[int] = set()
+    own_ends: set[int] = set()
+    reach: dict[int, int] = {}
+    cands: set[int] = set()
+    for key, ridx in net.open_at.items():
+        h, side = divmod(key, 6)
+        n = nbr[h][side]
+        touched.add(n)
+        owner = routes[ridx].owner
+        if owner != seat and owner != OWNERLESS:
+            continue
+        if owner == seat:
+            own_ends.add(h)
+            if built:
+                cands.add(h)
+        if n >= 0:
+            reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
+            if built and terrain[n] != "water" and city_at[n] < 0 and n not in new_cities:
+                cands.add(n)
+    for c in new_cities:
+        touched.update(nbr[c])
+        for side, n in enumerate(nbr[c]):
+            if n >= 0:
+                reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
+                if terrain[n] != "water" and city_at[n] < 0 and n not in new_cities:
+                    cands.add(n)
+    if built:
+        track = state.track
+        for h in track.keys() & _town_hexes(board):
+            if any(sec[2] == seat for sec in track[h].sections):
+                cands.add(h)
+    return touched, own_ends, reach, cands
+
+
+_TOWN_HEXES: dict[str, frozenset[int]] = {}
+
+
+def _town_hexes(board: Board) -> frozenset[int]:
+    found = _TOWN_HEXES.get(board.spec.id)
+    if found is None:
+        found = _TOWN_HEXES[board.spec.id] = frozenset(
+            h for h in range(len(board.coords)) if board.town_at[h] >= 0
+        )
+    return found
 
 
 class Verdicts:
@@ -816,31 +975,6 @@ class Verdicts:
             for x, cost, (_h, name, _r) in zip(listed, self.costs, self.rows, strict=True)
             if cost <= money and (name in in_supply or name == on_hex)
         ]
-
-
-def _reach(board: Board, state: State, net: Net, seat: int) -> tuple[set[int], dict[int, int]]:
-    """The hexes where the seat's own unfinished track ends (the only ones it may
-    redirect), and per hex the sides beyond which a New City or an open end of the seat's
-    own or ownerless track lies (with :func:`_city_faces`, every side a :class:`HexContext`
-    there could find a new track may start from)."""
-    own_ends: set[int] = set()
-    reach: dict[int, int] = {}
-    nbr, routes = board.nbr, net.routes
-    for key, ridx in net.open_at.items():
-        owner = routes[ridx].owner
-        if owner != seat and owner != OWNERLESS:
-            continue
-        h, side = divmod(key, 6)
-        if owner == seat:
-            own_ends.add(h)
-        n = nbr[h][side]
-        if n >= 0:
-            reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
-    for c in state.new_cities:
-        for side, n in enumerate(nbr[c]):
-            if n >= 0:
-                reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
-    return own_ends, reach
 
 
 _CITY_FACES: dict[str, tuple[int, ...]] = {}
@@ -1006,16 +1140,6 @@ def _masks(status: list[int]) -> tuple[int, int]:
         elif st >= FACES_CITY:
             anchor |= 1 << side
     return bad, anchor
-
-
-def _touched(board: Board, state: State, net: Net) -> set[int]:
-    """Hexes beside an open track end or a New City: the only ones whose surroundings
-    differ from the printed map's."""
-    nbr = board.nbr
-    out = {nbr[key // 6][key % 6] for key in net.open_at}
-    for c in state.new_cities:
-        out.update(nbr[c])
-    return out
 
 
 _PLAIN: dict[str, tuple[tuple[tuple[int, ...], tuple[End | None, ...]], ...]] = {}
