@@ -27,7 +27,9 @@ after the first pass, as in a long-running server. Run from the repository root:
     PYTHONPATH=$PWD python3 bench/bench_age_of_steam.py --listing [--baseline DIR] [--opcodes]
 
 ``--opcodes`` counts instead the Python bytecodes a ``legal_moves`` call executes (traced,
-so slow): a figure the load on the machine does not move, for comparing two checkouts.
+so slow; CPython 3.11): a figure the load on the machine does not move, for comparing two
+checkouts. ``--choices`` measures the playout policy's choices instead of the listing
+(playout games only).
 
 Listing figures (us per call, 2 games per table, best of 3, 3 alternated rounds; measured
 2026-12-02 on the shared 2-core machine at load average ~5.4, main at 875dc39 as the
@@ -58,6 +60,12 @@ baseline, the branch aoslist as "after")::
     barbados 1p playout         1604     5226   3.26x
     st_lucia 2p uniform          750     1873   2.50x
     st_lucia 2p playout         2533     6686   2.64x
+
+    The playout policy's choices (``--choices``, playout games; us with 2 alternated
+    rounds, then bytecodes), 875dc39 -> now: Rust Belt 3p 177 -> 123 us (15,234 ->
+    10,535 bytecodes), 4p 229 -> 174 us (17,076 -> 11,142), 6p 187 -> 117 us (14,575 ->
+    9,360), Barbados 154 -> 109 us (9,345 -> 6,668), St. Lucia 137 -> 87 us (6,983 ->
+    5,577): 1.25-1.56x fewer bytecodes, with the same choices.
 
     Under that load single figures vary by 20-50% between runs (the baseline's Rust Belt
     4p playout figure was 166-275 us across this session's runs); the bytecode counts do
@@ -163,22 +171,31 @@ class _Opcodes:
     def __call__(self) -> float:
         return self.count
 
-    def listing(self, state: State, seat: int) -> list[Any]:
-        sys.settrace(self.trace)
-        try:
-            return GAME.legal_moves(state, seat)
-        finally:
-            sys.settrace(None)
+    def traced(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any) -> Any:
+            sys.settrace(self.trace)
+            try:
+                return fn(*args)
+            finally:
+                sys.settrace(None)
+
+        return run
 
 
 def listing_seconds(
-    map_id: str, players: int, seed: int, policy: Policy, opcodes: bool = False
-) -> tuple[float, int]:
-    """CPU seconds (or with ``opcodes`` Python bytecodes) spent in ``legal_moves`` along
-    one seeded game, and the calls made."""
+    map_id: str, players: int, seed: int, policy: Policy, opcodes: bool = False,
+    choices: bool = False,
+) -> tuple[float, int]:  # fmt: skip
+    """CPU seconds (or with ``opcodes`` Python bytecodes) spent in ``legal_moves`` (with
+    ``choices``: in the policy's choices) along one seeded game, and the calls made."""
     counter = _Opcodes() if opcodes else None
     clock: Callable[[], float] = counter or time.process_time
-    legal_moves = counter.listing if counter else GAME.legal_moves
+    legal_moves: Callable[[State, int], list[Any]] = GAME.legal_moves
+    choose = policy
+    if counter and choices:
+        choose = counter.traced(policy)
+    elif counter:
+        legal_moves = counter.traced(GAME.legal_moves)
     rng = random.Random(seed)
     state = None
     for e in GAME.setup(Options(map=map_id), players, rng):
@@ -192,26 +209,30 @@ def listing_seconds(
         else:
             t0 = clock()
             legal = legal_moves(state, task.seat)
-            spent += clock() - t0
+            t1 = clock()
+            move = choose(state, task.seat, legal, rng)
+            spent += clock() - t1 if choices else t1 - t0
             calls += 1
-            events = GAME.decide(state, task.seat, policy(state, task.seat, legal, rng), rng)
+            events = GAME.decide(state, task.seat, move, rng)
         for e in events:
             state = GAME.evolve(state, e)
     return spent, calls
 
 
-def listing_us(games: int, repeat: int, opcodes: bool = False) -> dict[str, float]:
+def listing_us(
+    games: int, repeat: int, opcodes: bool = False, choices: bool = False
+) -> dict[str, float]:
     """Per map, player count and policy: CPU us (or bytecodes) per ``legal_moves`` call
-    (best pass)."""
+    (with ``choices``: per choice of the playout policy), best pass."""
     out = {}
     scale = 1 if opcodes else 1e6
     for map_id, players in LISTING_TABLES:
-        for name in ("uniform", "playout"):
+        for name in ("playout",) if choices else ("uniform", "playout"):
             best = float("inf")
             for _ in range(repeat):
                 spent = calls = 0
                 for seed in range(games):
-                    s, c = listing_seconds(map_id, players, seed, POLICIES[name], opcodes)
+                    s, c = listing_seconds(map_id, players, seed, POLICIES[name], opcodes, choices)
                     spent, calls = spent + s, calls + c
                 best = min(best, spent / calls * scale)
             out[f"{map_id} {players}p {name}"] = best
@@ -220,7 +241,7 @@ def listing_us(games: int, repeat: int, opcodes: bool = False) -> dict[str, floa
 
 def listing(args: argparse.Namespace) -> None:
     if args.json:
-        print(json.dumps(listing_us(args.games, args.repeat, args.opcodes)))
+        print(json.dumps(listing_us(args.games, args.repeat, args.opcodes, args.choices)))
         return
     ours: dict[str, float] = {}
     base: dict[str, float] = {}
@@ -229,17 +250,19 @@ def listing(args: argparse.Namespace) -> None:
         if args.baseline:  # alternated, so that both sides see the same load
             command = [sys.executable, os.path.abspath(__file__), "--listing", "--json",
                        "--games", str(args.games), "--repeat", str(args.repeat),
-                       *(["--opcodes"] if args.opcodes else [])]  # fmt: skip
+                       *(["--opcodes"] if args.opcodes else []),
+                       *(["--choices"] if args.choices else [])]  # fmt: skip
             env = {**os.environ, "PYTHONPATH": os.path.abspath(args.baseline)}
             done = subprocess.run(
                 command, cwd=args.baseline, env=env, capture_output=True, text=True, check=True
             )
             for k, v in json.loads(done.stdout).items():
                 base[k] = min(base.get(k, v), v)
-        for k, v in listing_us(args.games, args.repeat, args.opcodes).items():
+        for k, v in listing_us(args.games, args.repeat, args.opcodes, args.choices).items():
             ours[k] = min(ours.get(k, v), v)
     for key, us in ours.items():
-        line = f"{key:<26} {us:8.1f} {unit} per legal_moves call"
+        what = "playout choice" if args.choices else "legal_moves call"
+        line = f"{key:<26} {us:8.1f} {unit} per {what}"
         if base:
             ratio = f"{base[key] / us:5.2f}x " + ("fewer" if args.opcodes else "faster")
             line += f"   baseline {base[key]:8.1f} {unit}   {ratio}"
@@ -257,6 +280,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="--baseline: alternations")
     parser.add_argument("--opcodes", action="store_true",
                         help="--listing: Python bytecodes a call, not CPU time")  # fmt: skip
+    parser.add_argument("--choices", action="store_true",
+                        help="--listing: the playout policy's choices instead")  # fmt: skip
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.listing:
