@@ -24,28 +24,58 @@ is worked out again; what the listing keeps across games (verdicts on empty hexe
 after the first pass, as in a long-running server. Run from the repository root::
 
     PYTHONPATH=$PWD python3 bench/bench_age_of_steam.py [seconds per player count and policy]
-    PYTHONPATH=$PWD python3 bench/bench_age_of_steam.py --listing [--baseline DIR]
+    PYTHONPATH=$PWD python3 bench/bench_age_of_steam.py --listing [--baseline DIR] [--opcodes]
 
-Listing figures (us per call, 2 games per table, best of 3; measured 2026-12-01 on the
-shared 2-core machine, main at 875dc39 as the baseline, alternated in one run)::
+``--opcodes`` counts instead the Python bytecodes a ``legal_moves`` call executes (traced,
+so slow; CPython 3.11): a figure the load on the machine does not move, for comparing two
+checkouts. ``--choices`` measures the playout policy's choices instead of the listing
+(playout games only).
 
-                               after    before (main)
-    rust_belt 3p uniform       147.3    151.4   1.03x
-    rust_belt 3p playout        80.8    131.4   1.63x
-    rust_belt 4p uniform       110.6    135.9   1.23x
-    rust_belt 4p playout        94.4    166.4   1.76x
-    rust_belt 6p uniform       107.8    138.3   1.28x
-    rust_belt 6p playout       126.9    211.1   1.66x
-    barbados 1p uniform         46.9     60.8   1.30x
-    barbados 1p playout         65.2     71.4   1.09x
-    st_lucia 2p uniform         31.1     35.2   1.13x
-    st_lucia 2p playout         75.5     89.8   1.19x
+Listing figures (us per call, 2 games per table, best of 3, 3 alternated rounds; measured
+2026-12-02 on the shared 2-core machine at load average ~5.4, main at 875dc39 as the
+baseline, the branch aoslist as "after")::
 
-    By step (Rust Belt 4p playout, one pass): build 513 -> 235 us, move 284 -> 134 us.
-    Load from other sessions (load average ~6 on 2 cores) makes single figures vary by
-    20-30%; the target of 3x is not reached: what is left is mostly the network rebuilt
-    after every build, HexContexts of touched hexes and the uncached upgrade/redirect
-    candidates on the seat's own track
+                               after    before (875dc39)
+    rust_belt 3p uniform        60.6    241.8   3.99x
+    rust_belt 3p playout        35.8    173.1   4.83x
+    rust_belt 4p uniform        47.9    140.3   2.93x
+    rust_belt 4p playout        46.7    187.4   4.01x
+    rust_belt 6p uniform        56.4    150.5   2.67x
+    rust_belt 6p playout        67.3    220.0   3.27x
+    barbados 1p uniform         41.6     62.4   1.50x
+    barbados 1p playout         49.0    108.3   2.21x
+    st_lucia 2p uniform         18.0     34.9   1.94x
+    st_lucia 2p playout         51.7    115.4   2.23x
+
+    Bytecodes per call (``--opcodes --repeat 2``, same tables, the same baseline):
+
+                               after    before (875dc39)
+    rust_belt 3p uniform        3134    14754   4.71x
+    rust_belt 3p playout        2136    14519   6.80x
+    rust_belt 4p uniform        2878    13392   4.65x
+    rust_belt 4p playout        2614    15469   5.92x
+    rust_belt 6p uniform        3505    12523   3.57x
+    rust_belt 6p playout        3595    17914   4.98x
+    barbados 1p uniform         1433     5453   3.81x
+    barbados 1p playout         1604     5226   3.26x
+    st_lucia 2p uniform          750     1873   2.50x
+    st_lucia 2p playout         2533     6686   2.64x
+
+    The playout policy's choices (``--choices``, playout games; us with 2 alternated
+    rounds, then bytecodes), 875dc39 -> now: Rust Belt 3p 177 -> 123 us (15,234 ->
+    10,535 bytecodes), 4p 229 -> 174 us (17,076 -> 11,142), 6p 187 -> 117 us (14,575 ->
+    9,360), Barbados 154 -> 109 us (9,345 -> 6,668), St. Lucia 137 -> 87 us (6,983 ->
+    5,577): 1.25-1.56x fewer bytecodes, with the same choices.
+
+    Under that load single figures vary by 20-50% between runs (the baseline's Rust Belt
+    4p playout figure was 166-275 us across this session's runs); the bytecode counts do
+    not. What is kept: the network is extended after a plain tile on an empty hex instead
+    of rebuilt; verdicts of upgrades and redirects on track hexes are reused like those
+    on empty hexes; the plain hexes beside printed cities are listed in runs kept per
+    money and supply; delivery verdicts and moves are kept with the network. What is left
+    in a build listing is mostly the hexes looked at one by one (HexContext of touched
+    hexes, towns and own track); St. Lucia and Barbados have few plain ring hexes, so
+    they gain least.
 """
 
 from __future__ import annotations
@@ -126,9 +156,46 @@ LISTING_TABLES = [("rust_belt", 3), ("rust_belt", 4), ("rust_belt", 6), ("barbad
                   ("st_lucia", 2)]  # fmt: skip
 
 
-def listing_seconds(map_id: str, players: int, seed: int, policy: Policy) -> tuple[float, int]:
-    """CPU seconds spent in ``legal_moves`` along one seeded game, and the calls made."""
-    clock = time.process_time
+class _Opcodes:
+    """Python bytecodes executed while tracing: a count no load on the machine changes."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def trace(self, frame: Any, event: str, _arg: Any) -> Any:
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            self.count += 1
+        return self.trace
+
+    def __call__(self) -> float:
+        return self.count
+
+    def traced(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any) -> Any:
+            sys.settrace(self.trace)
+            try:
+                return fn(*args)
+            finally:
+                sys.settrace(None)
+
+        return run
+
+
+def listing_seconds(
+    map_id: str, players: int, seed: int, policy: Policy, opcodes: bool = False,
+    choices: bool = False,
+) -> tuple[float, int]:  # fmt: skip
+    """CPU seconds (or with ``opcodes`` Python bytecodes) spent in ``legal_moves`` (with
+    ``choices``: in the policy's choices) along one seeded game, and the calls made."""
+    counter = _Opcodes() if opcodes else None
+    clock: Callable[[], float] = counter or time.process_time
+    legal_moves: Callable[[State, int], list[Any]] = GAME.legal_moves
+    choose = policy
+    if counter and choices:
+        choose = counter.traced(policy)
+    elif counter:
+        legal_moves = counter.traced(GAME.legal_moves)
     rng = random.Random(seed)
     state = None
     for e in GAME.setup(Options(map=map_id), players, rng):
@@ -141,53 +208,64 @@ def listing_seconds(map_id: str, players: int, seed: int, policy: Policy) -> tup
             events = GAME.decide(state, SYSTEM, task.move, rng)
         else:
             t0 = clock()
-            legal = GAME.legal_moves(state, task.seat)
-            spent += clock() - t0
+            legal = legal_moves(state, task.seat)
+            t1 = clock()
+            move = choose(state, task.seat, legal, rng)
+            spent += clock() - t1 if choices else t1 - t0
             calls += 1
-            events = GAME.decide(state, task.seat, policy(state, task.seat, legal, rng), rng)
+            events = GAME.decide(state, task.seat, move, rng)
         for e in events:
             state = GAME.evolve(state, e)
     return spent, calls
 
 
-def listing_us(games: int, repeat: int) -> dict[str, float]:
-    """Per map, player count and policy: CPU us per ``legal_moves`` call (best pass)."""
+def listing_us(
+    games: int, repeat: int, opcodes: bool = False, choices: bool = False
+) -> dict[str, float]:
+    """Per map, player count and policy: CPU us (or bytecodes) per ``legal_moves`` call
+    (with ``choices``: per choice of the playout policy), best pass."""
     out = {}
+    scale = 1 if opcodes else 1e6
     for map_id, players in LISTING_TABLES:
-        for name in ("uniform", "playout"):
+        for name in ("playout",) if choices else ("uniform", "playout"):
             best = float("inf")
             for _ in range(repeat):
                 spent = calls = 0
                 for seed in range(games):
-                    s, c = listing_seconds(map_id, players, seed, POLICIES[name])
+                    s, c = listing_seconds(map_id, players, seed, POLICIES[name], opcodes, choices)
                     spent, calls = spent + s, calls + c
-                best = min(best, spent / calls * 1e6)
+                best = min(best, spent / calls * scale)
             out[f"{map_id} {players}p {name}"] = best
     return out
 
 
 def listing(args: argparse.Namespace) -> None:
     if args.json:
-        print(json.dumps(listing_us(args.games, args.repeat)))
+        print(json.dumps(listing_us(args.games, args.repeat, args.opcodes, args.choices)))
         return
     ours: dict[str, float] = {}
     base: dict[str, float] = {}
-    for _ in range(args.rounds if args.baseline else 1):
+    unit = "opcodes" if args.opcodes else "us"
+    for _ in range(args.rounds if args.baseline and not args.opcodes else 1):
         if args.baseline:  # alternated, so that both sides see the same load
             command = [sys.executable, os.path.abspath(__file__), "--listing", "--json",
-                       "--games", str(args.games), "--repeat", str(args.repeat)]  # fmt: skip
+                       "--games", str(args.games), "--repeat", str(args.repeat),
+                       *(["--opcodes"] if args.opcodes else []),
+                       *(["--choices"] if args.choices else [])]  # fmt: skip
             env = {**os.environ, "PYTHONPATH": os.path.abspath(args.baseline)}
             done = subprocess.run(
                 command, cwd=args.baseline, env=env, capture_output=True, text=True, check=True
             )
             for k, v in json.loads(done.stdout).items():
                 base[k] = min(base.get(k, v), v)
-        for k, v in listing_us(args.games, args.repeat).items():
+        for k, v in listing_us(args.games, args.repeat, args.opcodes, args.choices).items():
             ours[k] = min(ours.get(k, v), v)
     for key, us in ours.items():
-        line = f"{key:<26} {us:8.1f} us per legal_moves call"
+        what = "playout choice" if args.choices else "legal_moves call"
+        line = f"{key:<26} {us:8.1f} {unit} per {what}"
         if base:
-            line += f"   baseline {base[key]:8.1f} us   {base[key] / us:5.2f}x faster"
+            ratio = f"{base[key] / us:5.2f}x " + ("fewer" if args.opcodes else "faster")
+            line += f"   baseline {base[key]:8.1f} {unit}   {ratio}"
         print(line)
 
 
@@ -200,6 +278,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="--listing: passes, best kept")
     parser.add_argument("--baseline", help="--listing: another checkout, measured alike")
     parser.add_argument("--rounds", type=int, default=2, help="--baseline: alternations")
+    parser.add_argument("--opcodes", action="store_true",
+                        help="--listing: Python bytecodes a call, not CPU time")  # fmt: skip
+    parser.add_argument("--choices", action="store_true",
+                        help="--listing: the playout policy's choices instead")  # fmt: skip
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.listing:

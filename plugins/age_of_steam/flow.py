@@ -17,6 +17,7 @@ from plugins.age_of_steam import events as ev
 from plugins.age_of_steam.data import Board, board
 from plugins.age_of_steam.rules import FIRST_PLACE_FEE, MAX_ENGINE, SHARE_VALUE, next_bidder
 from plugins.age_of_steam.state import OWNERLESS, Auction, HexTrack, PlayerState, State
+from plugins.age_of_steam.track import Extended, Net
 
 
 def _or(seat: int | None, default: int) -> int:
@@ -262,7 +263,11 @@ def _on_built(b: Board, state: State, e: ev.TrackBuilt) -> None:
     p.built = True
     state.builds_left -= 1
     state.urbanize_open = False
-    state.net = None
+    # A plain tile on an empty hex (the common build) claiming nothing: the network may
+    # be extended from the one before (see track.network).
+    old = state.net
+    simple = type(old) is Net and e.kind == "place" and not e.claimed and e.returned is None
+    state.net = Extended(old, h) if simple else None
 
 
 def _set_owner(state: State, h: int, side: int, owner: int) -> None:
@@ -275,7 +280,8 @@ def _set_owner(state: State, h: int, side: int, owner: int) -> None:
 def _on_building_done(b: Board, state: State, e: ev.BuildingDone) -> None:
     for col, row, side in e.abandoned:
         _set_owner(state, b.hex_of(col, row), side, OWNERLESS)
-    state.net = None
+    if e.abandoned:  # the network is the track's alone: unchanged track keeps it
+        state.net = None
     state.builds_left = 0
     state.urbanize_open = False
     _advance(b, state)

@@ -23,7 +23,7 @@ from plugins.age_of_steam import events as ev
 from plugins.age_of_steam import moves as mv
 from plugins.age_of_steam import view as client_view
 from plugins.age_of_steam.data import MAPS, Board, board
-from plugins.age_of_steam.goods import income_by_owner, legal_deliveries, walk_good
+from plugins.age_of_steam.goods import income_by_owner, legal_delivery_moves, walk_good
 from plugins.age_of_steam.rules import (
     FIRST_PLACE_FEE,
     MAX_ENGINE,
@@ -267,6 +267,12 @@ class AgeOfSteam:
             elif type(SYSTEM_PHASES.get(phase)) is not type(move):
                 return Refusal("not_now", "this step of the turn is not due now")
             return None
+        return self._turn_refusal(state, actor, move) or self._step_refusal(b, state, actor, move)
+
+    def _turn_refusal(self, state: State, actor: int, move: Any) -> Refusal | None:
+        """Whether ``actor`` decides now and ``move`` is of the step's kinds (the same for
+        every move of one kind: ``legal_moves`` asks it once per kind)."""
+        phase = state.phase
         if phase == "over":
             return Refusal("game_over", "the game is over")
         if actor != flow.to_act(state):
@@ -274,6 +280,10 @@ class AgeOfSteam:
         want = _PHASE_MOVES.get(phase, ())
         if not isinstance(move, want):
             return Refusal("wrong_step", f"that move does not belong to the {phase} step")
+        return None
+
+    def _step_refusal(self, b: Board, state: State, actor: int, move: Any) -> Refusal | None:
+        """The step's own rules for a player's move that passed :meth:`_turn_refusal`."""
         p = state.pl[actor]
         match move:
             case mv.IssueShares(count=count):
@@ -514,52 +524,53 @@ class AgeOfSteam:
             cands = [mv.SelectAction(a) for a in self._actions_open(b, state)]  # type: ignore[arg-type]
         elif phase == "build":
             cands = []
+            # Whose turn it is and the step are the same for the three kinds: asked once.
+            if self._turn_refusal(state, seat, mv.DoneBuilding()) is not None:
+                return cands
             if state.urbanize_open:
                 # Every town not yet a city, every New City not yet placed: the conditions
-                # of _urbanize_refusal, which is asked once for the rest (turn, step).
+                # of _urbanize_refusal, which is asked once for the rest (step).
                 used = set(state.new_cities.values())
                 free = [c.letter for c in b.spec.new_cities if c.letter not in used]
                 towns = [b.coords[h] for h in range(len(b.coords))
                          if b.town_at[h] >= 0 and h not in state.new_cities]  # fmt: skip
                 if towns and free:
                     col, row = towns[0]
-                    if self._refusal(b, state, seat, mv.Urbanize(col, row, free[0])) is None:
+                    if self._step_refusal(b, state, seat, mv.Urbanize(col, row, free[0])) is None:
                         cands += [mv.Urbanize(col, row, x) for col, row in towns for x in free]
             # New City placements were accepted by the validator decide uses (above), so
             # they are listed as they are, like builds.
-            if self._refusal(b, state, seat, mv.DoneBuilding()) is None:
+            if self._step_refusal(b, state, seat, mv.DoneBuilding()) is None:
                 cands.append(mv.DoneBuilding())
             if state.builds_left > 0:
-                # Turn, step and tiles-left rules are the same for every tile: ask once.
+                # The tiles-left rule is the same for every tile: asked once.
                 col, row = b.coords[0]
-                if self._refusal(b, state, seat, mv.Build(col, row, "", 0)) is None:
+                if self._step_refusal(b, state, seat, mv.Build(col, row, "", 0)) is None:
                     cands += legal_build_moves(b, state, seat)
             return cands
         elif phase == "move":
-            cands = []
-            for h, color, steps in legal_deliveries(b, state, seat):
-                col, row = b.coords[h]
-                cands.append(mv.MoveGood(col, row, color, steps))
-            cands += [mv.RaiseEngine(), mv.PassMove()]
+            cands = [*legal_delivery_moves(b, state, seat), mv.RaiseEngine(), mv.PassMove()]
         elif phase == "production":
             cands = [mv.PlaceCube(c) for c in b.display_ids]
         else:
             return []
-        # Builds, deliveries and New City placements were already accepted by the
-        # validators decide uses; share counts and bids are generated from the very bounds
-        # _refusal checks, so one of each kind is asked (for turn and step) for all.
-        asked: dict[type, bool] = {}
+        # _refusal is turn and step rules. The turn rules are the same for every move of a
+        # kind: asked once per kind (the candidates come kind by kind). Deliveries were
+        # already accepted by the validator decide uses; share counts, bids and actions
+        # are generated from the very bounds _refusal checks: their step is asked once.
         out = []
+        kind: type | None = None
+        ok = each = False
         for m in cands:
-            kind = type(m)
-            if kind in _LISTED_EXACTLY:
-                ok = asked.get(kind)
-                if ok is None:
-                    ok = asked[kind] = (
-                        kind in _VALIDATED or self._refusal(b, state, seat, m) is None
-                    )
-            else:
-                ok = self._refusal(b, state, seat, m) is None
+            if type(m) is not kind:
+                kind = type(m)
+                turn_ok = self._turn_refusal(state, seat, m) is None
+                each = turn_ok and kind not in _LISTED_EXACTLY
+                ok = turn_ok and (
+                    kind in _VALIDATED or self._step_refusal(b, state, seat, m) is None
+                )
+            elif each:
+                ok = self._step_refusal(b, state, seat, m) is None
             if ok:
                 out.append(m)
         return out
@@ -664,7 +675,7 @@ def _built_event(b: Board, seat: int, p: Plan) -> ev.TrackBuilt:
 
 _VALIDATED: tuple[type, ...] = (mv.Build, mv.MoveGood, mv.Urbanize)
 """Candidates legal_moves only lists once the validators decide uses accepted them."""
-_LISTED_EXACTLY: tuple[type, ...] = (*_VALIDATED, mv.IssueShares, mv.Bid)
+_LISTED_EXACTLY: tuple[type, ...] = (*_VALIDATED, mv.IssueShares, mv.Bid, mv.SelectAction)
 """Candidates legal_moves generates exactly within the bounds _refusal checks."""
 
 _PHASE_MOVES: dict[str, tuple[type, ...]] = {

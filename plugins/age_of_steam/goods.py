@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from plugins.age_of_steam.data import Board
 from plugins.age_of_steam.geometry import opposite
+from plugins.age_of_steam.moves import MoveGood
 from plugins.age_of_steam.state import OWNERLESS, TOWN, State
 from plugins.age_of_steam.track import CITY, OPEN, TOWN_END, End, Net, Refusal, is_city, network
 
@@ -124,27 +125,64 @@ def legal_deliveries(board: Board, state: State, seat: int) -> list[tuple[int, s
     """(start hex, colour, steps) of every legal delivery for ``seat`` now.
 
     The paths a cube could take depend on the network alone (its links, cities and New
-    Cities), so the network keeps them per start, colour and engine: a Move Goods step asks
-    again after each delivery. Each path is still put to :func:`walk_good`."""
+    Cities), and so does :func:`walk_good`'s verdict on each, given a cube of that colour
+    on the start and the engine: the network keeps the paths :func:`walk_good` accepted,
+    per start, colour and engine, for the next listing (a Move Goods step asks again after
+    each delivery)."""
+    return _deliveries(board, state, seat, False)  # type: ignore[return-value]
+
+
+def legal_delivery_moves(board: Board, state: State, seat: int) -> list[MoveGood]:
+    """:func:`legal_deliveries` as ``move_good`` moves, in the same order. The network
+    keeps them with its paths, so they are made once and shared by every listing on it
+    (nothing changes a listed move: it is only compared, encoded or decided)."""
+    return _deliveries(board, state, seat, True)  # type: ignore[return-value]
+
+
+def _deliveries(board: Board, state: State, seat: int, as_moves: bool) -> list[object]:
     net = network(board, state)
     engine = state.pl[seat].engine
-    out: list[tuple[int, str, list[int]]] = []
+    out: list[object] = []
     if not net.links and not board.rules.goods_on_land:
         return out
     paths = net.paths
-    for h in sorted(state.goods):
-        cubes = state.goods[h]
+    goods = state.goods
+    starts = net.starts
+    if starts is None:
+        starts = net.starts = _starts(board, state, net)
+    for h in starts:
+        cubes = goods.get(h)
         if not cubes:
             continue
-        for color in sorted(set(cubes)):
+        for color in sorted(set(cubes)) if len(cubes) > 1 else cubes:
             key = (h, color, engine)
             found = paths.get(key)
             if found is None:
-                found = paths[key] = _paths(board, state, net, h, color, engine)
-            for steps in found:
-                if not isinstance(walk_good(board, state, seat, h, color, steps), Refusal):
-                    out.append((h, color, list(steps)))
+                accepted = [
+                    steps
+                    for steps in _paths(board, state, net, h, color, engine)
+                    if not isinstance(walk_good(board, state, seat, h, color, steps), Refusal)
+                ]
+                col, row = board.coords[h]
+                found = paths[key] = (
+                    accepted,
+                    [MoveGood(col, row, color, steps) for steps in accepted],
+                )
+            if as_moves:
+                out += found[1]
+            else:
+                out += [(h, color, list(steps)) for steps in found[0]]
     return out
+
+
+def _starts(board: Board, state: State, net: Net) -> list[int]:
+    """The hexes, in order, a delivery may start from: the cities and towns with a
+    completed link and, with goods on land, every hex with track (:func:`_paths` finds
+    none from any other)."""
+    found = set(_terminals(board, state, net)[0])
+    if board.rules.goods_on_land:
+        found.update(state.track)
+    return sorted(found)
 
 
 Terminals = tuple[dict[int, tuple[tuple[int, int], ...]], dict[int, str | None]]

@@ -20,6 +20,7 @@ final score; this one counts cubes).
 from __future__ import annotations
 
 import threading
+from itertools import takewhile
 from random import Random
 from typing import Any, Final, NamedTuple
 
@@ -127,7 +128,8 @@ _following = threading.local()
 
 
 def _build(b: Board, state: State, seat: int, legal: list[Any], rng: Random) -> Any:
-    urbanize = [m for m in legal if isinstance(m, mv.Urbanize)]
+    # legal_moves lists New City placements first: the rest need not be looked at.
+    urbanize = list(takewhile(lambda m: isinstance(m, mv.Urbanize), legal))
     if urbanize:
         return _urbanize(b, state, seat, urbanize, rng)
     # Choosing a project means searching every chain from a few roots (most of a playout's
@@ -214,12 +216,13 @@ def _roots(b: Board, state: State, seat: int) -> list[int]:
     net = network(b, state)
     own = {e.hex for r in net.routes if r.owner == seat for e in r.ends if e.kind == CITY}
     colour = {h: city_colour(b, state, h) for h in cities}
+    close = _close(b)
     ranked = []
     for h in cities:
         cubes = state.goods.get(h)
         if not cubes:
             continue
-        near = {colour[c] for c in cities if c != h and _hexdist(b, h, c) <= NEAR}
+        near = {colour[c] for c in cities if c != h and c in close[h]}
         sent = sum(c in near for c in cubes)
         if sent:
             ranked.append((-sent, h))
@@ -296,6 +299,21 @@ def _place(b: Board, state: State, seat: int, legal: list[Any], rng: Random) -> 
             good.append(m)
     pool = good or legal
     return pool[rng.randrange(len(pool))]
+
+
+_CLOSE: dict[str, dict[int, frozenset[int]]] = {}
+
+
+def _close(b: Board) -> dict[int, frozenset[int]]:
+    """Per city or town hex (New Cities stand on towns), the city and town hexes at most
+    :data:`NEAR` hex steps away."""
+    table = _CLOSE.get(b.spec.id)
+    if table is None:
+        sites = [h for h in range(len(b.coords)) if b.city_at[h] >= 0 or b.town_at[h] >= 0]
+        table = _CLOSE[b.spec.id] = {
+            h: frozenset(c for c in sites if _hexdist(b, h, c) <= NEAR) for h in sites
+        }
+    return table
 
 
 def _hexdist(b: Board, h1: int, h2: int) -> int:

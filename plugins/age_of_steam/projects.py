@@ -11,6 +11,7 @@ picks the legal build that lays its first tile.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any, NamedTuple
 
 from plugins.age_of_steam import moves as mv
@@ -109,7 +110,25 @@ def _search(
     found: dict[tuple[tuple[int, int], ...], Project] = {}
     frontier = [(0, n, e) for n, e in firsts]
 
+    city_at, town_at, terrain = b.city_at, b.town_at, b.terrain
+    track, new_cities = state.track, state.new_cities
+    onward = _onward(b)
+    discs: list[bool] = []  # whether a town disc is left, once asked
+
     def record(last: int, city: int) -> None:
+        # A chain's links join its root, the towns along it and the city it reaches: a
+        # chain whose links were found before is passed over before its project is made.
+        ends = [] if city < 0 else [city]
+        i = last
+        while i > 0:
+            node = nodes[i]
+            if town_at[node.hex] >= 0:
+                ends.append(node.hex)
+            i = node.parent
+        ends.append(root)
+        ends.reverse()
+        if tuple(pairwise(ends)) in found:
+            return
         p = _project(b, state, nodes, last, city, prefix_sections, prefix_hexes, upgrade)
         key = tuple(p.links)
         if p.links and key not in found:
@@ -121,12 +140,15 @@ def _search(
             if n in seen:
                 continue
             at = nodes[parent]
-            if _is_city(b, state, n):
+            if city_at[n] >= 0 or n in new_cities:
                 if n != _link_start(nodes, parent):
                     record(parent, n)
                 continue
-            if b.town_at[n] >= 0:
-                build = _town_entry(b, state, seat, n, entry)
+            if town_at[n] >= 0:
+                if not discs and n not in track:
+                    used = sum(1 for x in track if town_at[x] >= 0)
+                    discs.append(used < b.components.town_discs)
+                build = _town_entry(state, seat, n, entry, discs)
                 if build is None or n == _link_start(nodes, parent):
                     continue
                 builds = at.builds + build
@@ -144,19 +166,34 @@ def _search(
                     nxt += [(i, m, opposite(s)) for s, m in enumerate(b.nbr[n])
                             if m >= 0 and s != entry and s not in spokes]  # fmt: skip
                 continue
-            if not _plain(b, state, n) or at.builds + 1 > max_builds:
+            # _plain, with the city and town tests above already passed.
+            if terrain[n] == "water" or n in track or at.builds + 1 > max_builds:
                 continue
             seen.add(n)
             nodes.append(_Node(n, entry, parent, at.builds + 1, False, False))
             i = len(nodes) - 1
-            nxt += [(i, m, opposite(s)) for s, m in enumerate(b.nbr[n])
-                    if m >= 0 and s != entry and b.terrain[m] != "water"]  # fmt: skip
+            nxt += [(i, m, back) for s, m, back in onward[n] if s != entry]
         frontier = nxt
     return list(found.values())
 
 
-def _is_city(b: Board, state: State, h: int) -> bool:
-    return b.city_at[h] >= 0 or h in state.new_cities
+_ONWARD: dict[str, tuple[tuple[tuple[int, int, int], ...], ...]] = {}
+
+
+def _onward(b: Board) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Per hex, (side, neighbour, the neighbour's side back) of each side leading to a
+    land hex: where a chain through a plain hex may go on."""
+    table = _ONWARD.get(b.spec.id)
+    if table is None:
+        rows = []
+        for sides in b.nbr:
+            row = []
+            for s, m in enumerate(sides):
+                if m >= 0 and b.terrain[m] != "water":
+                    row.append((s, m, opposite(s)))
+            rows.append(tuple(row))
+        table = _ONWARD[b.spec.id] = tuple(rows)
+    return table
 
 
 def _spokes(state: State, h: int) -> set[int]:
@@ -164,14 +201,14 @@ def _spokes(state: State, h: int) -> set[int]:
     return set() if ht is None else {sec[0] for sec in ht.sections}
 
 
-def _town_entry(b: Board, state: State, seat: int, h: int, entry: int) -> int | None:
+def _town_entry(state: State, seat: int, h: int, entry: int, discs: list[bool]) -> int | None:
     """Tiles needed to bring a chain into the town ``h`` by side ``entry``: 0 if a spoke
     of the seat's (or ownerless) already points there, 1 for a new or upgraded town tile,
-    ``None`` if another player's spoke is in the way or no town disc is left."""
+    ``None`` if another player's spoke is in the way or no town disc is left (``discs``:
+    whether one is, worked out by the caller for a town without track)."""
     ht = state.track.get(h)
     if ht is None:
-        used = sum(1 for x in state.track if b.town_at[x] >= 0)
-        return 1 if used < b.components.town_discs else None
+        return 1 if discs[0] else None
     for sec in ht.sections:
         if sec[0] == entry:
             return 0 if sec[2] in (seat, OWNERLESS) else None

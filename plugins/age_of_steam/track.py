@@ -12,12 +12,13 @@ it, and ``decide`` calls it for the submitted move, so the two cannot drift.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any, Final, NamedTuple
 
 from plugins.age_of_steam.data import Board
 from plugins.age_of_steam.geometry import opposite
 from plugins.age_of_steam.moves import Build
-from plugins.age_of_steam.state import OWNERLESS, TOWN, HexTrack, State
+from plugins.age_of_steam.state import OWNERLESS, TOWN, HexTrack, PlayerState, State
 
 OPEN: Final = 0
 CITY: Final = 1
@@ -61,7 +62,8 @@ class Route:
 class Net:
     """The derived network of a state's track."""
 
-    __slots__ = ("ends_at", "links", "open_at", "paths", "routes", "sec_route", "terminals")
+    __slots__ = ("ends_at", "links", "open_at", "paths", "routes", "sec_route", "starts",
+                 "terminals")  # fmt: skip
 
     def __init__(self) -> None:
         self.routes: list[Route] = []
@@ -72,9 +74,11 @@ class Net:
         """terminal hex * 6 + side -> (route index, far end) for each completed link."""
         self.open_at: dict[int, int] = {}
         """hex * 6 + side of an open end -> route index."""
-        self.paths: dict[tuple[int, str, int], list[list[int]]] = {}
-        """(start hex, colour, engine) -> the paths a good could take along this network
-        (kept by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
+        self.paths: dict[tuple[int, str, int], tuple[list[list[int]], list[Any]]] = {}
+        """(start hex, colour, engine) -> the paths a good may take along this network,
+        and their moves (verdicts kept by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
+        self.starts: list[int] | None = None
+        """The hexes a delivery may start from (likewise)."""
         self.terminals: Any = None
         """The links and colours of the cities and towns, as the delivery search reads
         them (made by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
@@ -84,10 +88,112 @@ def is_city(board: Board, state: State, h: int) -> bool:
     return board.city_at[h] >= 0 or h in state.new_cities
 
 
+class Extended(NamedTuple):
+    """What laying a plain tile on an empty hex leaves in ``State.net``: the network before
+    it and the hex, for :func:`network` to extend rather than work out all track again."""
+
+    net: Net
+    h: int
+
+
 def network(board: Board, state: State) -> Net:
-    if state.net is None:
-        state.net = _build_net(board, state)
-    return state.net
+    net = state.net
+    if type(net) is Net:
+        return net
+    if net is not None:
+        net = _extended(board, state, net.net, net.h)
+    if net is None:
+        net = _build_net(board, state)
+    state.net = net
+    return net
+
+
+def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
+    """The network of ``state``, made from ``old``, the network before a plain tile was
+    laid on ``h`` (then an empty hex: the last of ``state.track``), equal to what
+    :func:`_build_net` makes: its routes in the same order (read in order), its dicts
+    with the same items (only looked up or read sorted; new items come last).
+
+    A track of the tile that joins no route starts a new route, appended (its hex comes
+    last in the track); one that joins the open end of one route of the same owner
+    extends that route at that end, which keeps its place and its first section (the one
+    :func:`_build_net` orients it by). Anything else (a track joining two routes, two
+    tracks joining one route) returns ``None``: the network is then worked out afresh."""
+    track = state.track
+    ht = track.get(h)
+    if ht is None or next(reversed(track)) != h:
+        return None
+    nbr, city_at, new_cities = board.nbr, board.city_at, state.new_cities
+    open_at = old.open_at
+    ends_at = dict(old.ends_at)
+    sides = nbr[h]
+    joins: list[tuple[int, list[int], int, int]] = []
+    used: set[int] = set()
+    for k, sec in enumerate(ht.sections):
+        a, b = sec[0], sec[1]
+        if b == TOWN:
+            return None
+        ends_at[h * 6 + a] = ends_at[h * 6 + b] = (h, k)
+        hit = [(s, ridx) for s in (a, b) if sides[s] >= 0
+               if (ridx := open_at.get(sides[s] * 6 + (s + 3) % 6)) is not None]  # fmt: skip
+        if len(hit) > 1 or (hit and hit[0][1] in used):
+            return None
+        side, ridx = hit[0] if hit else (-1, -1)
+        used.add(ridx)
+        joins.append((k, sec, side, ridx))
+
+    def end_from(out: int) -> End | None:
+        """The end of a track leaving ``h`` by side ``out``, beyond which no route lies."""
+        n = sides[out]
+        if n < 0:
+            return End(OPEN, h, out)
+        back = (out + 3) % 6
+        if city_at[n] >= 0 or n in new_cities:
+            return End(CITY, n, back)
+        if n * 6 + back in ends_at:  # a track end no open end of ``old`` accounts for
+            return None
+        return End(OPEN, h, out)
+
+    routes = list(old.routes)
+    sec_route, links, opens = dict(old.sec_route), dict(old.links), dict(open_at)
+    changed = []
+    for k, sec, side, ridx in joins:
+        sec_route[h, k] = len(routes) if side < 0 else ridx
+        owner, turn = sec[2], sec[3]
+        if side < 0:
+            a_end, b_end = end_from(sec[0]), end_from(sec[1])
+            if a_end is None or b_end is None:
+                return None
+            changed.append(len(routes))
+            routes.append(Route([(h, k)], (a_end, b_end), owner, turn))
+            continue
+        r = routes[ridx]
+        end = end_from(sec[1] if side == sec[0] else sec[0])
+        if end is None or r.owner != owner:
+            return None
+        joined = End(OPEN, sides[side], (side + 3) % 6)
+        last = max(r.last_turn, turn)
+        if r.ends[0] == joined:
+            routes[ridx] = Route([(h, k), *r.sections], (end, r.ends[1]), owner, last)
+        elif r.ends[1] == joined:
+            routes[ridx] = Route([*r.sections, (h, k)], (r.ends[0], end), owner, last)
+        else:
+            return None
+        del opens[joined.hex * 6 + joined.side]
+        changed.append(ridx)
+    for idx in changed:
+        end_a, end_b = routes[idx].ends
+        if end_a.kind != OPEN and end_b.kind != OPEN:
+            links[end_a.hex * 6 + end_a.side] = (idx, end_b)
+            links[end_b.hex * 6 + end_b.side] = (idx, end_a)
+        else:
+            for e in (end_a, end_b):
+                if e.kind == OPEN:
+                    opens[e.hex * 6 + e.side] = idx
+    net = Net()
+    net.routes, net.ends_at = routes, ends_at
+    net.sec_route, net.links, net.open_at = sec_route, links, opens
+    return net
 
 
 def _build_net(board: Board, state: State) -> Net:
@@ -193,22 +299,20 @@ class HexContext:
     def __init__(self, board: Board, state: State, net: Net, h: int, seat: int) -> None:
         self.h = h
         self.seat = seat
-        status = self.status = [EMPTY] * 6
-        far: list[End | None] = [None] * 6
+        # The printed map's view first; then only the sides it leaves EMPTY are looked at.
+        plain_status, plain_far = _plain_context(board)[h]
+        status = self.status = list(plain_status)
+        far: list[End | None] = list(plain_far)
         joined = [-1] * 6
         self.far, self.joined = far, joined
         new_cities = state.new_cities
         open_at, routes = net.open_at, net.routes
-        for s, (n, fixed, city_end) in enumerate(_sides(board)[h]):
-            if fixed != EMPTY:
-                status[s] = fixed
-                far[s] = city_end
-                continue
-            if n in new_cities:
+        for s, n, key in _empty_sides(board)[h]:
+            if new_cities and n in new_cities:
                 status[s] = FACES_CITY
                 far[s] = End(CITY, n, (s + 3) % 6)
                 continue
-            ridx = open_at.get(n * 6 + (s + 3) % 6)
+            ridx = open_at.get(key)
             if ridx is None:
                 continue
             route = routes[ridx]
@@ -240,6 +344,25 @@ def _sides(board: Board) -> tuple[tuple[Side, ...], ...]:
                     row.append((n, EMPTY, None))
             rows.append(tuple(row))
         table = _SIDES[board.spec.id] = tuple(rows)
+    return table
+
+
+_EMPTY_SIDES: dict[str, tuple[tuple[tuple[int, int, int], ...], ...]] = {}
+
+
+def _empty_sides(board: Board) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Per hex, (side, neighbour, key of the neighbour's side facing back) of each side
+    :func:`_sides` leaves EMPTY: where a New City or an open track end may change the view."""
+    table = _EMPTY_SIDES.get(board.spec.id)
+    if table is None:
+        rows = []
+        for sides in _sides(board):
+            row = []
+            for s, (n, fixed, _e) in enumerate(sides):
+                if fixed == EMPTY:
+                    row.append((s, n, n * 6 + (s + 3) % 6))
+            rows.append(tuple(row))
+        table = _EMPTY_SIDES[board.spec.id] = tuple(rows)
     return table
 
 
@@ -619,12 +742,32 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
     tiles = state.tiles
     tables = _tables(board)
     in_supply = {name for name, left in tiles.items() if left > 0}
+    # Tiles out of the supply (usually none): a hex whose verdicts use none of them and
+    # whose dearest build is within the money lists them all, with no tile looked at.
+    short = frozenset(tables.names.difference(in_supply))
     built = state.pl[seat].built
-    touched = _touched(board, state, net)
+    plain = _plain_verdicts(board, built)
+    touched, own_ends, reach, singles = _around(board, state, net, seat)
     track, town_at = state.track, board.town_at
-    own_ends, reach = _reach(board, state, net, seat)
     city_faces = _city_faces(board)
-    for h in candidate_hexes(board, state, net, seat):
+    # The empty hexes beside printed cities that see only the map are most candidates:
+    # their builds come in runs from a list kept per money and supply (see _ring_runs),
+    # and only the other candidates are looked at one by one, in hex order between them.
+    ring = _ring_order(board)
+    runs, offsets = _ring_runs(board, built, money, short, as_moves)
+    ring_set = ring.plain_set
+    singles.update(ring.towns, ring_set.intersection(touched), ring_set.intersection(track))
+    new_cities = state.new_cities
+    if new_cities:
+        singles.update(ring_set.intersection(new_cities))
+    hexes, at = ring.plain, 0
+    for h in sorted(singles):
+        upto = bisect_left(hexes, h, at)
+        if upto > at:
+            out += runs[offsets[at] : offsets[upto]]
+        at = upto + 1 if upto < len(hexes) and hexes[upto] == h else upto
+        if h in new_cities:
+            continue
         existing = track.get(h)
         if existing is None and town_at[h] < 0:
             # An empty hex with no open track end or New City beside it sees only the map.
@@ -634,8 +777,13 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
                     board, state, net, h, seat, built, tuple(ctx.status), tuple(ctx.far)
                 )
             else:
-                found = _plain_placements(board, state, net, h, seat, built)
-            out += found.affordable(money, in_supply, as_moves)
+                found = plain[h]
+                if found is None:
+                    found = plain[h] = _plain_placements(board, state, net, h, seat, built)
+            if found.dearest <= money and (not short or found.tiles.isdisjoint(short)):
+                out += found.moves if as_moves else found.rows
+            else:
+                out += found.affordable(money, in_supply, as_moves)
             continue
         if town_at[h] >= 0:
             ctx = HexContext(board, state, net, h, seat)
@@ -653,26 +801,151 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
         ):
             continue
         ctx = HexContext(board, state, net, h, seat)
-        anchor = _masks(ctx.status)[1]
-        cands = []
-        if len(secs) == 1:
-            cands = [c for c in tables.upgrades.get((secs[0][0], secs[0][1]), ()) if c[3] & anchor]
-        redirect = _redirectable(board, state, net, h, seat)
-        if redirect is not None:
-            k, entry, _out = redirect
-            if len(secs) == 1:
-                cands += [c for c in tables.simple if c[2] >> entry & 1]
-            else:
-                other = secs[1 - k]
-                cands += [
-                    c for c in tables.upgrades.get((other[0], other[1]), ()) if c[3] >> entry & 1
-                ]
-        for name, r, _mask, _new in cands:
-            if tiles.get(name, 0) <= 0 and name != existing.tile:
-                continue
-            if isinstance(evaluate(board, state, net, ctx, name, r, False), Plan):
-                out.append(Build(*board.coords[h], name, r) if as_moves else (h, name, r))
+        found = _track_builds(board, state, net, ctx, built, existing)
+        out += found.affordable(money, in_supply, as_moves, existing.tile)
+    if at < len(hexes):
+        out += runs[offsets[at] :]
     return out
+
+
+class _RingOrder(NamedTuple):
+    plain: list[int]
+    """The ring's (:func:`_city_ring`) hexes that are no town, in order."""
+    plain_set: frozenset[int]
+    towns: frozenset[int]
+    """The ring's town hexes (always looked at one by one)."""
+
+
+_RING_ORDER: dict[str, _RingOrder] = {}
+
+
+def _ring_order(board: Board) -> _RingOrder:
+    found = _RING_ORDER.get(board.spec.id)
+    if found is None:
+        ring = _city_ring(board)
+        plain = sorted(h for h in ring if board.town_at[h] < 0)
+        towns = frozenset(h for h in ring if board.town_at[h] >= 0)
+        found = _RING_ORDER[board.spec.id] = _RingOrder(plain, frozenset(plain), towns)
+    return found
+
+
+_RUNS: dict[tuple[object, ...], tuple[list[object], list[int]]] = {}
+
+
+def _ring_runs(
+    board: Board, built: bool, money: int, short: frozenset[str], as_moves: bool
+) -> tuple[list[object], list[int]]:
+    """The builds listed on each of the ring's plain hexes (:class:`_RingOrder`) when it
+    sees only the map, one after the other, and where each hex's start (one more offset
+    at the end): what the per-hex listing gives there with this money (counted up to the
+    dearest such build) and these tiles out of the supply. The verdicts are those of
+    :func:`_plain_placements`, judged on a board with no track if not known yet."""
+    verdicts, dearest = _ring_verdicts(board, built)
+    key = (board.spec.id, built, min(money, dearest), short, as_moves)
+    found = _RUNS.get(key)
+    if found is None:
+        in_supply = set(_tables(board).names.difference(short))
+        runs: list[object] = []
+        offsets = [0]
+        for v in verdicts:
+            runs += v.affordable(min(money, dearest), in_supply, as_moves)
+            offsets.append(len(runs))
+        if len(_RUNS) >= 1000:
+            _RUNS.clear()
+        found = _RUNS[key] = (runs, offsets)
+    return found
+
+
+_RING_VERDICTS: dict[tuple[str, bool], tuple[list[Verdicts], int]] = {}
+
+
+def _ring_verdicts(board: Board, built: bool) -> tuple[list[Verdicts], int]:
+    """:func:`_plain_placements` of the ring's plain hexes, in order, and the dearest of
+    their builds."""
+    found = _RING_VERDICTS.get((board.spec.id, built))
+    if found is None:
+        plain = _plain_verdicts(board, built)
+        blank = _blank_state(board, built)
+        net = network(board, blank)
+        verdicts = []
+        for h in _ring_order(board).plain:
+            v = plain[h]
+            if v is None:
+                v = plain[h] = _plain_placements(board, blank, net, h, 0, built)
+            verdicts.append(v)
+        dearest = max((v.dearest for v in verdicts), default=0)
+        found = _RING_VERDICTS[board.spec.id, built] = (verdicts, dearest)
+    return found
+
+
+def _blank_state(board: Board, built: bool) -> State:
+    """A state of this map with no track, New City or money: where a hex sees only the
+    printed map (for judging builds there, before supply and money)."""
+    return State(
+        map_id=board.spec.id, players=1, options={}, last_turn=0, phase="build", order=[0],
+        pl=[PlayerState(money=0, built=built)], bag={}, display=[],
+    )  # fmt: skip
+
+
+def _around(
+    board: Board, state: State, net: Net, seat: int
+) -> tuple[set[int], set[int], dict[int, int], set[int]]:
+    """In one pass over the open track ends and New Cities:
+
+    * the hexes beside an open track end or a New City: the only ones whose surroundings
+      differ from the printed map's;
+    * the hexes where the seat's own unfinished track ends (the only ones it may
+      redirect), and per hex the sides beyond which a New City or an open end of the
+      seat's own or ownerless track lies (with :func:`_city_faces`, every side a
+      :class:`HexContext` there could find a new track may start from);
+    * :func:`candidate_hexes` but for the ring's own hexes (some may be among them)."""
+    nbr, routes, new_cities = board.nbr, net.routes, state.new_cities
+    terrain, city_at = board.terrain, board.city_at
+    built = state.pl[seat].built
+    touched: set[int] = set()
+    own_ends: set[int] = set()
+    reach: dict[int, int] = {}
+    cands: set[int] = set()
+    for key, ridx in net.open_at.items():
+        h, side = divmod(key, 6)
+        n = nbr[h][side]
+        touched.add(n)
+        owner = routes[ridx].owner
+        if owner != seat and owner != OWNERLESS:
+            continue
+        if owner == seat:
+            own_ends.add(h)
+            if built:
+                cands.add(h)
+        if n >= 0:
+            reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
+            if built and terrain[n] != "water" and city_at[n] < 0 and n not in new_cities:
+                cands.add(n)
+    for c in new_cities:
+        touched.update(nbr[c])
+        for side, n in enumerate(nbr[c]):
+            if n >= 0:
+                reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
+                if terrain[n] != "water" and city_at[n] < 0 and n not in new_cities:
+                    cands.add(n)
+    if built:
+        track = state.track
+        for h in track.keys() & _town_hexes(board):
+            if any(sec[2] == seat for sec in track[h].sections):
+                cands.add(h)
+    return touched, own_ends, reach, cands
+
+
+_TOWN_HEXES: dict[str, frozenset[int]] = {}
+
+
+def _town_hexes(board: Board) -> frozenset[int]:
+    found = _TOWN_HEXES.get(board.spec.id)
+    if found is None:
+        found = _TOWN_HEXES[board.spec.id] = frozenset(
+            h for h in range(len(board.coords)) if board.town_at[h] >= 0
+        )
+    return found
 
 
 class Verdicts:
@@ -689,41 +962,19 @@ class Verdicts:
         self.dearest = max(self.costs, default=0)
         self.tiles = frozenset(name for name, _r, _cost in found)
 
-    def affordable(self, money: int, in_supply: set[str], as_moves: bool) -> list[object]:
-        """The builds with their tile in the supply and their cost within ``money``."""
+    def affordable(
+        self, money: int, in_supply: set[str], as_moves: bool, on_hex: str | None = None
+    ) -> list[object]:
+        """The builds with their tile in the supply (or ``on_hex``, the tile a redirect
+        may turn) and their cost within ``money``."""
         listed: list[Any] = self.moves if as_moves else self.rows
         if self.dearest <= money and self.tiles <= in_supply:
             return listed
         return [
             x
             for x, cost, (_h, name, _r) in zip(listed, self.costs, self.rows, strict=True)
-            if cost <= money and name in in_supply
+            if cost <= money and (name in in_supply or name == on_hex)
         ]
-
-
-def _reach(board: Board, state: State, net: Net, seat: int) -> tuple[set[int], dict[int, int]]:
-    """The hexes where the seat's own unfinished track ends (the only ones it may
-    redirect), and per hex the sides beyond which a New City or an open end of the seat's
-    own or ownerless track lies (with :func:`_city_faces`, every side a :class:`HexContext`
-    there could find a new track may start from)."""
-    own_ends: set[int] = set()
-    reach: dict[int, int] = {}
-    nbr, routes = board.nbr, net.routes
-    for key, ridx in net.open_at.items():
-        owner = routes[ridx].owner
-        if owner != seat and owner != OWNERLESS:
-            continue
-        h, side = divmod(key, 6)
-        if owner == seat:
-            own_ends.add(h)
-        n = nbr[h][side]
-        if n >= 0:
-            reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
-    for c in state.new_cities:
-        for side, n in enumerate(nbr[c]):
-            if n >= 0:
-                reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
-    return own_ends, reach
 
 
 _CITY_FACES: dict[str, tuple[int, ...]] = {}
@@ -789,6 +1040,63 @@ def _plain_placements(
     return found
 
 
+_PLAIN_VERDICTS: dict[tuple[str, bool], list[Verdicts | None]] = {}
+
+
+def _plain_verdicts(board: Board, built: bool) -> list[Verdicts | None]:
+    """:func:`_plain_placements` of each hex by hex number (``None`` until first asked),
+    for the listing to read without making a key."""
+    table = _PLAIN_VERDICTS.get((board.spec.id, built))
+    if table is None:
+        table = _PLAIN_VERDICTS[board.spec.id, built] = [None] * len(board.coords)
+    return table
+
+
+def _track_builds(
+    board: Board, state: State, net: Net, ctx: HexContext, built: bool, existing: HexTrack
+) -> Verdicts:
+    """Every upgrade or redirect :func:`evaluate` accepts on the plain track hex ``ctx.h``,
+    before supply and money (the caller checks those), reused like :func:`_placements`.
+
+    There the verdict depends on the hex, ``built``, what lies beyond each side, the tracks
+    on the hex and, for a redirect, which of them the seat may redirect and where its
+    route's other end lies: all in the key."""
+    h, seat = ctx.h, ctx.seat
+    secs = existing.sections
+    redirect = _redirectable(board, state, net, h, seat)
+    own_end = None
+    if redirect is not None:
+        route = net.routes[net.sec_route[(h, redirect[0])]]
+        own_end = route.far_end(route.open_end())  # type: ignore[arg-type]
+    key = ("track", board.spec.id, h, built, tuple(ctx.status), tuple(ctx.far),
+           tuple((sec[0], sec[1]) for sec in secs), redirect, own_end)  # fmt: skip
+    found = _PLACEMENTS.get(key)
+    if found is None:
+        tables = _tables(board)
+        anchor = _masks(ctx.status)[1]
+        cands = []
+        if len(secs) == 1:
+            cands = [c for c in tables.upgrades.get((secs[0][0], secs[0][1]), ()) if c[3] & anchor]
+        if redirect is not None:
+            k, entry, _out = redirect
+            if len(secs) == 1:
+                cands += [c for c in tables.simple if c[2] >> entry & 1]
+            else:
+                other = secs[1 - k]
+                cands += [
+                    c for c in tables.upgrades.get((other[0], other[1]), ()) if c[3] >> entry & 1
+                ]
+        accepted: list[tuple[str, int, int]] = []
+        for name, r, _mask, _new in cands:
+            plan = evaluate(board, state, net, ctx, name, r, means=False)
+            if isinstance(plan, Plan):
+                accepted.append((name, r, plan.cost))
+        if len(_PLACEMENTS) >= PLACEMENT_CACHE_SIZE:
+            _PLACEMENTS.clear()
+        found = _PLACEMENTS[key] = Verdicts(board, h, accepted)
+    return found
+
+
 def _town_builds(
     board: Board, state: State, net: Net, ctx: HexContext, built: bool,
     existing: HexTrack | None,
@@ -834,16 +1142,6 @@ def _masks(status: list[int]) -> tuple[int, int]:
     return bad, anchor
 
 
-def _touched(board: Board, state: State, net: Net) -> set[int]:
-    """Hexes beside an open track end or a New City: the only ones whose surroundings
-    differ from the printed map's."""
-    nbr = board.nbr
-    out = {nbr[key // 6][key % 6] for key in net.open_at}
-    for c in state.new_cities:
-        out.update(nbr[c])
-    return out
-
-
 _PLAIN: dict[str, tuple[tuple[tuple[int, ...], tuple[End | None, ...]], ...]] = {}
 
 
@@ -874,6 +1172,7 @@ class _Tables:
         self.upgrade_sides: dict[tuple[int, int], int] = {}
         """Per simple track (sides a, b): every side some upgrade's added track touches."""
         self.town: list[tuple[str, int, int]] = []
+        self.names = frozenset(board.shapes)
         self._anchored: dict[int, list[Orientation]] = {}
         for name, shape in board.shapes.items():
             for r, spokes in town_options(shape).items():

@@ -1,0 +1,52 @@
+"""The network kept across a build (``track.Extended``) is the one worked out afresh."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from aos_helpers import GAME
+
+from core.game import SYSTEM
+from plugins.age_of_steam.data import board
+from plugins.age_of_steam.lookahead import clone
+from plugins.age_of_steam.playout_policy import playout_move
+from plugins.age_of_steam.state import State
+from plugins.age_of_steam.track import Extended, Net, _build_net, network
+
+
+def _net_facts(net: Net) -> tuple[object, ...]:
+    """Everything a network holds: routes in their order, the dicts' items (only looked
+    up, or read sorted)."""
+    routes = [(r.sections, r.ends, r.owner, r.last_turn) for r in net.routes]
+    dicts = (net.sec_route, net.ends_at, net.links, net.open_at)
+    return routes, *(sorted(d.items()) for d in dicts)
+
+
+@pytest.mark.parametrize(("map_id", "players"), [("rust_belt", 3), ("rust_belt", 6),
+                                                 ("st_lucia", 2), ("barbados", 1)])  # fmt: skip
+def test_a_network_extended_after_a_build_equals_the_one_rebuilt(map_id: str, players: int):
+    extended = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state: State | None = None
+        for e in GAME.setup(GAME.Options(map=map_id), players, rng):
+            state = GAME.evolve(state, e)
+        assert state is not None
+        while tasks := GAME.pending_tasks(state):
+            task = tasks[0]
+            if task.kind == "system":
+                events = GAME.decide(state, SYSTEM, task.move, rng)
+            else:
+                if type(state.net) is Extended:
+                    extended += 1
+                    fresh = clone(state)
+                    fresh.net = None
+                    b = board(state.map_id)
+                    assert _net_facts(network(b, state)) == _net_facts(_build_net(b, fresh))
+                legal = GAME.legal_moves(state, task.seat)
+                events = GAME.decide(state, task.seat, playout_move(state, task.seat, legal,
+                                                                    rng), rng)  # fmt: skip
+            for e in events:
+                state = GAME.evolve(state, e)
+    assert extended > 10
