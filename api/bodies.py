@@ -251,9 +251,10 @@ class LegalMoves(msgspec.Struct, kw_only=True):
     match_id: str
     seat: int
     version: int
-    moves: list[dict[str, Any]]
+    moves: list[Any]
     """Every legal move now, in the game's move format; empty when it is not your turn
-    or a bot plays your seat."""
+    or a bot plays your seat. The game's move structs themselves: encoded as they are,
+    they are the JSON objects converting them first would make, at a quarter of the cost."""
 
 
 class MoveAccepted(msgspec.Struct, kw_only=True):

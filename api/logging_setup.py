@@ -15,7 +15,6 @@ from __future__ import annotations
 import logging
 import os
 import time
-import uuid
 from contextvars import ContextVar
 from typing import Any, Literal
 
@@ -30,6 +29,7 @@ from core.observe import MOVE_OBSERVERS, MoveSeen
 LogFormat = Literal["console", "json"]
 LOG_FORMATS: tuple[LogFormat, ...] = ("console", "json")
 REQUEST_ID_HEADER = "x-request-id"
+_REQUEST_ID_RAW = REQUEST_ID_HEADER.encode()
 
 log = logging.getLogger("ironworks.requests")
 moves_log = logging.getLogger("ironworks.moves")
@@ -151,9 +151,12 @@ class RequestLog(ASGIMiddleware):
     back in that header; it is also on every line logged while the request is served."""
 
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
-        headers = dict(scope.get("headers") or [])
-        given = headers.get(REQUEST_ID_HEADER.encode(), b"").decode("latin-1")[:64]
-        request_id = given or uuid.uuid4().hex[:16]
+        given = ""
+        for name, value in scope.get("headers") or ():
+            if name == _REQUEST_ID_RAW:  # the last one wins, as in a dict of the headers
+                given = value.decode("latin-1")[:64]
+        # 16 random hex digits; os.urandom is cheaper than a whole UUID cut down
+        request_id = given or os.urandom(8).hex()
         fields: dict[str, Any] = {"request_id": request_id}
         token = _request.set(fields)
         started = time.perf_counter()
@@ -165,15 +168,17 @@ class RequestLog(ASGIMiddleware):
                 status = message["status"]
                 message["headers"] = [
                     *message.get("headers", []),
-                    (REQUEST_ID_HEADER.encode(), request_id.encode()),
+                    (_REQUEST_ID_RAW, request_id.encode()),
                 ]
             await send(message)
 
-        with structlog.contextvars.bound_contextvars(request_id=request_id):
-            try:
-                await next_app(scope, receive, send_with_id)
-            finally:
-                _request.reset(token)
+        # bind/reset rather than bound_contextvars, which copies the whole context twice
+        bound = structlog.contextvars.bind_contextvars(request_id=request_id)
+        try:
+            await next_app(scope, receive, send_with_id)
+        finally:
+            _request.reset(token)
+            if log.isEnabledFor(logging.INFO):  # else the line is not written: not built
                 params = scope.get("path_params") or {}
                 if "match_id" in params:
                     fields.setdefault("match_id", params["match_id"])
@@ -188,3 +193,4 @@ class RequestLog(ASGIMiddleware):
                         "latency_ms": round((time.perf_counter() - started) * 1000, 2),
                     },
                 )
+            structlog.contextvars.reset_contextvars(**bound)

@@ -398,7 +398,7 @@ async def legal_moves(match_id: MatchId, service: Service, token: Token) -> Lega
     # A seat handed to a bot cannot move by hand (a submit is refused with seat_is_bot), so
     # listing the bot's options would offer moves that are refused.
     playable = match.bot_for(seat) is None and not match.ended_early
-    moves = msgspec.to_builtins(service.legal_moves(match, seat)) if playable else []
+    moves = service.legal_moves(match, seat) if playable else []
     return LegalMoves(match_id=match_id, seat=seat, version=match.version, moves=moves)
 
 
