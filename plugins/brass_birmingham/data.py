@@ -21,19 +21,19 @@ from typing import Literal
 from plugins.brass.boarddata import (
     PLAYER_COUNTS,
     BoardData,
-    IndustryCards,
+    BoardRules,
+    BoardTile,
+    CardCopies,
+    IncomeTable,
     LinkData,
-    LocationCards,
-    PlayerRange,
+    MarketLadder,
     Strict,
+    TileTables,
     card_table,
-    income_track,
-    market,
     read_cards,
 )
 from plugins.brass.cards import CardDef
 from plugins.brass.data import load, require
-from plugins.brass.state import TurnRules
 
 DATA = Path(__file__).parent / "data"
 INDUSTRIES = ("cotton", "manufacturer", "pottery", "coal", "iron", "brewery")
@@ -63,42 +63,21 @@ class BoardFile(Strict):
     links: list[LinkData]
 
 
-class Tile(Strict):
-    """One row of an industry's tile table."""
+class Tile(BoardTile):
+    """One row of an industry's tile table: the family's columns, beer to sell it and the
+    cubes or barrels a mine, works or brewery produces in each era."""
 
-    level: int
-    count: int
-    money: int
-    coal: int
-    iron: int
     beer: int
-    income: int
-    vp: int
-    link_icons: int
-    canal: bool
-    rail: bool
-    develop: bool
     produce_canal: int = 0
     produce_rail: int = 0
-
-    def buildable(self, era: int) -> bool:
-        return self.rail if era else self.canal
 
     def produce(self, era: int) -> int:
         return self.produce_rail if era else self.produce_canal
 
 
-class IndustriesFile(Strict):
-    order: list[str]
-    tiles: dict[str, list[Tile]]
-
-
-class CardsFile(Strict):
-    location: list[LocationCards]
-    industry: list[IndustryCards]
+class CardsFile(CardCopies):
     wild_location: int
     wild_industry: int
-    deck_size: dict[str, int]
 
 
 class MerchantTile(Strict):
@@ -111,38 +90,15 @@ class MerchantsFile(Strict):
     tiles: list[MerchantTile]
 
 
-class MarketData(Strict):
-    prices: list[int]
-    initial: int
-    empty_price: int
-
-
 class MarketsFile(Strict):
-    coal: MarketData
-    iron: MarketData
+    coal: MarketLadder
+    iron: MarketLadder
 
 
-class IncomeFile(Strict):
-    space_to_level: list[int]
-    start_space: int
-
-
-class RulesFile(Strict):
-    starting_money: int
-    hand_size: int
-    face_down_discards: int
-    actions_per_turn: int
-    actions_first_round: int
+class RulesFile(BoardRules):
     loan_amount: int
     loan_levels: int
-    canal_link_cost: int
-    rail_link_cost: int
-    double_rail_cost: int
     double_rail_beer: int
-    coal_per_rail: int
-    link_tiles: int
-    """Link tiles each player owns: the most it can have on the board at once."""
-    players: PlayerRange
 
 
 class Birmingham(BoardData[Tile]):
@@ -150,15 +106,12 @@ class Birmingham(BoardData[Tile]):
 
     def __init__(self, directory: Path = DATA) -> None:
         board = load(directory / "board.json", BoardFile)
-        inds = load(directory / "industries.json", IndustriesFile)
+        inds = load(directory / "industries.json", TileTables[Tile])
         cards = load(directory / "cards.json", CardsFile)
         merchants = load(directory / "merchants.json", MerchantsFile)
         markets = load(directory / "markets.json", MarketsFile)
-        income = load(directory / "income.json", IncomeFile)
+        income = load(directory / "income.json", IncomeTable)
         self.rules = load(directory / "rules.json", RulesFile)
-
-        require(tuple(inds.order) == INDUSTRIES, "industries.json",
-                f"order must be {', '.join(INDUSTRIES)}")  # fmt: skip
 
         # --- locations, build spaces, merchant spaces -------------------------------------
         f = "board.json"
@@ -189,11 +142,9 @@ class Birmingham(BoardData[Tile]):
 
         # --- industry tiles ----------------------------------------------------------------
         f = "industries.json"
-        require(set(inds.tiles) == set(INDUSTRIES), f, "tiles: one table per industry")
-        self._read_stacks([inds.tiles[name] for name in INDUSTRIES], f, lowest=1)
-        self.tiles = [inds.tiles[name] for name in INDUSTRIES]
-        for ind, name in enumerate(INDUSTRIES):
-            for r in inds.tiles[name]:
+        self._read_tiles(inds, f)
+        for ind, (name, rows) in enumerate(zip(INDUSTRIES, self.tiles, strict=True)):
+            for r in rows:
                 at = f"tiles.{name}[level {r.level}]"
                 least = min(r.money, r.coal, r.iron, r.beer, r.income, r.vp, r.link_icons)
                 require(least >= 0, f, f"{at}: negative value")
@@ -231,20 +182,10 @@ class Birmingham(BoardData[Tile]):
                     f"for {spaces} merchant spaces")  # fmt: skip
 
         # --- markets, income ---------------------------------------------------------------
-        self.coal_market = market(markets.coal, "coal", "markets.json")
-        self.iron_market = market(markets.iron, "iron", "markets.json")
-        self.coal_initial = markets.coal.initial
-        self.iron_initial = markets.iron.initial
-        self.income = income_track(income.space_to_level, income.start_space, "income.json")
-
-        r = self.rules
-        require(r.players.min >= 2 and r.players.max <= 4, "rules.json", "players are 2 to 4")
-        self.turn_rules = TurnRules(
-            hand_size=r.hand_size, actions_per_turn=r.actions_per_turn,
-            actions_first_round=r.actions_first_round, eras=2,
-            wild_cards=(self.cards.wild_location, self.cards.wild_industry),
-        )  # fmt: skip
-        require(r.double_rail_cost > r.rail_link_cost, "rules.json", "double rail must cost more")
+        self._read_markets(markets.coal, markets.iron, "markets.json")
+        self._read_income(income, "income.json")
+        wild_cards = (self.cards.wild_location, self.cards.wild_industry)
+        self._read_rules(self.rules, "rules.json", eras=2, wild_cards=wild_cards)
 
 
 @cache

@@ -17,7 +17,7 @@ from plugins.brass import client as fc
 from plugins.brass import events as fev
 from plugins.brass.actions.network import second_link_blocker
 from plugins.brass.hidden import dealt
-from plugins.brass.layout import Layout, load_layout
+from plugins.brass.layout import Layout
 from plugins.brass.log import redact_log
 from plugins.brass.log_payloads import _Payload, served
 from plugins.brass_birmingham import events as ev
@@ -266,6 +266,4 @@ def board(d: Birmingham, names: Names) -> dict[str, Any]:
 def board_layout(d: Birmingham, names: Names) -> Layout:
     """``data/layout.json``, checked to place every location, space, merchant space and
     link line of the board by its id."""
-    ids = {"locations": [loc.id for loc in d.locations], "spaces": names.space,
-           "merchant_spaces": names.merchant, "links": names.link}  # fmt: skip
-    return load_layout(DATA / "layout.json", ids)
+    return d.read_layout(DATA / "layout.json", merchant_spaces=names.merchant)

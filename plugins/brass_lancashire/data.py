@@ -10,8 +10,9 @@ their build spaces, external locations), ``links.json`` (canal and rail lines),
 Every file opens with a ``"_"`` header: its version (which must be the manifest's, so a
 half-replaced set cannot load), its confidence and its *provisional* facts, each a path into
 the file with the value chosen and the alternative. A mark whose path no longer leads to its
-value is refused: a fact cannot be changed while still claiming to be the doubtful one
-(:func:`plugins.brass.boarddata.check_header`).
+value is refused: a fact cannot be changed while still claiming to be the doubtful one. The
+family reads the manifest and the headers (:class:`plugins.brass.dataset.DataSet`); this
+module declares each file's Struct and checks what is Lancashire's own.
 
 Indices are the family's (:class:`plugins.brass.boarddata.BoardData`): locations in file
 order (towns, then external locations), build spaces ("slots") numbered across the board in
@@ -24,42 +25,31 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import msgspec
 
 from plugins.brass.boarddata import (
     PLAYER_COUNTS,
     BoardData,
-    Header,
-    IndustryCards,
+    BoardRules,
+    BoardTile,
+    CardCopies,
+    IncomeTable,
     LinkData,
-    LocationCards,
-    PlayerRange,
-    Provisional,
+    MarketLadder,
     Strict,
+    TileTables,
     card_table,
-    check_header,
-    income_track,
-    market,
     read_cards,
 )
-from plugins.brass.data import load, require
-from plugins.brass.layout import Layout, load_layout
-from plugins.brass.state import TurnRules
+from plugins.brass.data import require
+from plugins.brass.dataset import DataSet, Provisional
 
 DATA = Path(__file__).parent / "data"
 INDUSTRIES = ("cotton", "coal", "iron", "port", "shipyard")
 COTTON, COAL, IRON, PORT, SHIPYARD = range(5)
 TIE_BREAKS = ("income_space", "income_level", "money")
-
-
-class Manifest(Strict):
-    title: str
-    edition: str
-    version: str
-    source: str
-    files: list[str]
 
 
 class Loan(Strict):
@@ -78,27 +68,15 @@ class MoneyVp(Strict):
     vp: int
 
 
-class RulesFile(Strict):
-    header: Header = msgspec.field(name="_")
-    players: PlayerRange
+class RulesFile(BoardRules):
     eras: list[str]
     rounds_per_era: dict[str, int]
-    starting_money: int
     starting_vp: int
-    hand_size: int
-    face_down_discards: int
-    actions_per_turn: int
-    actions_first_round: int
     loans: list[Loan]
     no_loans_final_rounds_rail_era: int
     """The Rail Era's last rounds, once the draw deck is empty: no Loan action."""
-    canal_link_cost: int
     canal_links_per_action: int
-    rail_link_cost: int
-    double_rail_cost: int
     rail_links_per_action: int
-    coal_per_rail: int
-    link_tiles: int
     double_action_build: DoubleActionBuild
     canal_one_own_industry_per_location: bool
     first_build_anywhere: bool
@@ -126,7 +104,6 @@ class LocationData(Strict):
 
 
 class BoardFile(Strict):
-    header: Header = msgspec.field(name="_")
     locations: list[LocationData]
 
 
@@ -138,7 +115,6 @@ class VirtualLink(Strict):
 
 
 class LinksFile(Strict):
-    header: Header = msgspec.field(name="_")
     links: list[LinkData]
     virtual_links: list[VirtualLink]
 
@@ -149,40 +125,22 @@ class IndustryKind(Strict):
     flips: Literal["sold", "sold_through", "emptied", "built"]
 
 
-class Tile(Strict):
-    level: int
-    count: int
-    money: int
-    coal: int
-    iron: int
+class Tile(BoardTile):
     cubes: int = msgspec.field(name="produce")
     """Cubes a mine or works carries when built (the same in both eras)."""
-    income: int
-    """Income-track spaces gained when the tile flips."""
-    vp: int
-    link_icons: int
-    canal: bool
-    rail: bool
-    develop: bool
 
     @property
     def locked(self) -> bool:
         """Never built (level 0 shipyards): it leaves the mat only by Develop."""
         return not (self.canal or self.rail)
 
-    def buildable(self, era: int) -> bool:
-        return self.rail if era else self.canal
-
     def produce(self, era: int) -> int:
         """Cubes built in ``era`` (the family's form; Lancashire's do not depend on it)."""
         return self.cubes
 
 
-class IndustriesFile(Strict):
-    header: Header = msgspec.field(name="_")
-    order: list[str]
+class IndustriesFile(TileTables[Tile]):
     industries: dict[str, IndustryKind]
-    tiles: dict[str, list[Tile]]
 
 
 class DeckTile(Strict):
@@ -190,32 +148,23 @@ class DeckTile(Strict):
     rail: int
 
 
-class CardsFile(Strict):
-    header: Header = msgspec.field(name="_")
-    location: list[LocationCards]
-    industry: list[IndustryCards]
-    deck_size: dict[str, int]
+class CardsFile(CardCopies):
     printed_cards: int
     removed_at_setup: int
     under_deck_tile_per_player: DeckTile
 
 
-class MarketData(Strict):
-    prices: list[int]
-    initial: int
-    empty_price: int
+class MarketData(MarketLadder):
     needs_trade_connection: bool
 
 
 class MarketsFile(Strict):
-    header: Header = msgspec.field(name="_")
     coal: MarketData
     iron: MarketData
     port_tiles_are_trade_icons: bool
 
 
 class DistantMarketFile(Strict):
-    header: Header = msgspec.field(name="_")
     income_spaces: list[int]
     """Income spaces beside each demand space from the top; the space after the last is X."""
     start: int
@@ -223,12 +172,6 @@ class DistantMarketFile(Strict):
     """Per player count: steps down the track -> tiles showing it."""
     needs_trade_connection: bool
     reset_after_canal_era: bool
-
-
-class IncomeFile(Strict):
-    header: Header = msgspec.field(name="_")
-    space_to_level: list[int]
-    start_space: int
 
 
 FILES: dict[str, type] = {
@@ -239,7 +182,7 @@ FILES: dict[str, type] = {
     "cards.json": CardsFile,
     "markets.json": MarketsFile,
     "distant_market.json": DistantMarketFile,
-    "income.json": IncomeFile,
+    "income.json": IncomeTable,
 }
 """The rules' files; ``layout.json`` (drawing only) is read with the family's loader."""
 
@@ -248,28 +191,18 @@ class Lancashire(BoardData[Tile]):
     """Everything the rules need from the data, as index tables."""
 
     def __init__(self, directory: Path = DATA) -> None:
-        self.manifest = load(directory / "manifest.json", Manifest)
-        want = [*FILES, "layout.json"]
-        require(
-            sorted(self.manifest.files) == sorted(want),
-            "manifest.json",
-            f"files: must list exactly {', '.join(want)}",
+        self.files = DataSet(directory, FILES)
+        self.manifest, docs = self.files.manifest, self.files.docs
+        self.rules: RulesFile = docs["rules.json"]
+        self._board(docs["board.json"], docs["links.json"])
+        self._industries(docs["industries.json"])
+        self._cards(docs["cards.json"])
+        self._markets(docs["markets.json"], docs["distant_market.json"])
+        self._rules(docs["income.json"])
+        self.layout = self.read_layout(
+            directory / "layout.json", markets=["coal", "iron", "distant_market"]
         )
-        self.files: dict[str, Any] = {}
-        for name, kind in FILES.items():
-            self.files[name] = self._load(directory / name, kind)
-        self.rules: RulesFile = self.files["rules.json"]
-        self._board(self.files["board.json"], self.files["links.json"])
-        self._industries(self.files["industries.json"])
-        self._cards(self.files["cards.json"])
-        self._markets(self.files["markets.json"], self.files["distant_market.json"])
-        self._rules(self.files["income.json"])
-        self.layout = self._layout(directory / "layout.json")
-
-    def _load(self, path: Path, kind: type) -> Any:
-        doc = load(path, kind)
-        check_header(path, doc.header, self.manifest.version)
-        return doc
+        self.files.check_version("layout.json", self.layout.header)
 
     def _board(self, board: BoardFile, links: LinksFile) -> None:
         f = "board.json"
@@ -309,19 +242,15 @@ class Lancashire(BoardData[Tile]):
 
     def _industries(self, inds: IndustriesFile) -> None:
         f = "industries.json"
-        require(tuple(inds.order) == INDUSTRIES, f, f"order: must be {', '.join(INDUSTRIES)}")
+        self._read_tiles(inds, f, lowest=0)
         require(set(inds.industries) == set(INDUSTRIES), f, "industries: one per industry")
-        require(set(inds.tiles) == set(INDUSTRIES), f, "tiles: one table per industry")
         self.kinds = [inds.industries[name] for name in INDUSTRIES]
-        self._read_stacks([inds.tiles[name] for name in INDUSTRIES], f, lowest=0)
-        self.tiles = []
-        for name, kind in zip(INDUSTRIES, self.kinds, strict=True):
+        for name, kind, rows in zip(INDUSTRIES, self.kinds, self.tiles, strict=True):
             require(
                 (kind.produces is not None) == (kind.flips == "emptied"),
                 f,
                 f"industries.{name}: a tile flips when emptied exactly when it produces cubes",
             )
-            rows = inds.tiles[name]
             for r in rows:
                 at = f"tiles.{name}[level {r.level}]"
                 values = (r.count, r.money, r.coal, r.iron, r.cubes, r.income, r.vp, r.link_icons)
@@ -336,7 +265,6 @@ class Lancashire(BoardData[Tile]):
                     f,
                     f"{at}: only a level 0 tile is never built, and it must be developable",
                 )
-            self.tiles.append(rows)
 
     def _cards(self, cards: CardsFile) -> None:
         f = "cards.json"
@@ -362,14 +290,8 @@ class Lancashire(BoardData[Tile]):
         self.under_deck_tile = (tile.canal, tile.rail)
 
     def _markets(self, markets: MarketsFile, dm: DistantMarketFile) -> None:
-        f = "markets.json"
-        self.coal_market = market(markets.coal, "coal", f)
-        self.iron_market = market(markets.iron, "iron", f)
-        for name in ("coal", "iron"):
-            m: MarketData = getattr(markets, name)
-            require(m.empty_price > max(m.prices), f, f"{name}.empty_price: not above the ladder")
+        self._read_markets(markets.coal, markets.iron, "markets.json")
         self.markets = markets
-        self.coal_initial, self.iron_initial = markets.coal.initial, markets.iron.initial
 
         f = "distant_market.json"
         spaces = dm.income_spaces
@@ -390,9 +312,8 @@ class Lancashire(BoardData[Tile]):
             self.demand_tiles[int(p)] = sorted(steps)
         self.distant_market = dm
 
-    def _rules(self, income: IncomeFile) -> None:
+    def _rules(self, income: IncomeTable) -> None:
         f, r = "rules.json", self.rules
-        require(r.players.min >= 2 and r.players.max <= 4, f, "players: Lancashire is for 2 to 4")
         require(set(r.rounds_per_era) == set(PLAYER_COUNTS), f, "rounds_per_era: 2, 3 and 4")
         require(r.eras == ["canal", "rail"], f, "eras: the Canal Era, then the Rail Era")
         levels = [loan.levels for loan in r.loans]
@@ -401,7 +322,6 @@ class Lancashire(BoardData[Tile]):
             f,
             "loans: income levels must rise from one option to the next",
         )
-        require(r.double_rail_cost > r.rail_link_cost, f, "double_rail_cost: not above one rail")
         require(
             all(n in INDUSTRIES for n in r.overbuild_opponent_industries),
             f,
@@ -412,35 +332,12 @@ class Lancashire(BoardData[Tile]):
             f,
             f"tie_breaks: each must be one of {', '.join(TIE_BREAKS)}",
         )
-        self.income = income_track(income.space_to_level, income.start_space, "income.json")
-        require(
-            self.income.level(self.income.start_space) == 0,
-            "income.json",
-            "start_space: not level 0",
-        )
-        self.turn_rules = TurnRules(
-            hand_size=r.hand_size,
-            actions_per_turn=r.actions_per_turn,
-            actions_first_round=r.actions_first_round,
-            eras=len(r.eras),
-        )
-
-    def _layout(self, path: Path) -> Layout:
-        ids = {
-            "locations": [loc.id for loc in self.locations],
-            "spaces": [self.slot_name(s) for s in range(self.n_slots)],
-            "merchant_spaces": [],
-            "links": self.link_names,
-            "markets": ["coal", "iron", "distant_market"],
-        }
-        layout = load_layout(path, ids)
-        version = layout.header.get("version")
-        require(version == self.manifest.version, path.name, f"_.version {version!r} is stale")
-        return layout
+        self._read_rules(r, f, eras=len(r.eras))
+        self._read_income(income, "income.json")
 
     def provisional(self) -> dict[str, list[Provisional]]:
         """Per file, the facts still marked provisional (for metadata and the guide)."""
-        return {n: d.header.provisional for n, d in self.files.items() if d.header.provisional}
+        return self.files.provisional()
 
 
 @cache
