@@ -12,10 +12,8 @@ from core.errors import IllegalMove
 from core.game import SYSTEM, Task
 from core.hooks import hookimpl
 from plugins.brass import turn
-from plugins.brass.cards import build_deck
 from plugins.brass.engine_game import EngineGame
-from plugins.brass.first_deal import FirstDeal, first_deal, first_deal_fields
-from plugins.brass.hidden import deal
+from plugins.brass.first_deal import FirstDeal, deal_first, first_deal_fields
 from plugins.brass.scoring import TieBreak
 from plugins.brass_lancashire import bot, position, view
 from plugins.brass_lancashire import events as ev
@@ -71,27 +69,17 @@ class BrassLancashire(EngineGame):
         self.variant = self.v = lancashire_variant(d)
         self.knowledge = bot.knowledge_of(d)
         self.evaluation = bot.evaluation(d, self.v.era_points)
-        provisional = {f: [msgspec.to_builtins(p) for p in marks]
-                       for f, marks in d.provisional().items()}  # fmt: skip
         self.metadata = {**type(self).metadata, "board": view.board(d, self.names),
-                         "provisional": provisional}  # fmt: skip
+                         "provisional": msgspec.to_builtins(d.provisional())}  # fmt: skip
 
     def setup(self, options: Options, players: int, rng: Random,
               outcome: SetupOutcome | None = None) -> list[Any]:  # fmt: skip
         """The first deal (the Deck tile's cards face down, unused in the Canal Era) and
         turn order: ``outcome`` when a record gives them, else drawn from ``rng``."""
         d = self.data
-        under = d.under_deck_tile[0]
-        if outcome is not None:
-            order, deck, hands, facedown = first_deal(
-                self.names.card, d.deck_copies[players], outcome, players, d.rules.hand_size,
-                under)  # fmt: skip
-        else:
-            deck = build_deck(d.deck_copies[players])
-            rng.shuffle(deck)
-            hands, facedown = deal(deck, players, d.rules.hand_size, under)
-            order = list(range(players))
-            rng.shuffle(order)
+        order, deck, hands, facedown = deal_first(
+            self.names.card, d.deck_copies[players], players, d.rules.hand_size,
+            d.under_deck_tile[0], rng, outcome)  # fmt: skip
         return [ev.Started(players, order, deck, hands, facedown)]
 
     def setup_outcome(self, events: Sequence[Any]) -> SetupOutcome:
