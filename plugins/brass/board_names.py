@@ -3,13 +3,16 @@ board has, built once from its data, and the conversion of its declared moves.
 
 A variant's ``Names`` subclasses :class:`BoardNames` with its own examples for the refusal
 sentences, adds the kinds of id only it has (Birmingham's merchant spaces, Lancashire's
-sale targets) and declares its moves' conversion with :meth:`BoardNames.convert`.
+sale targets) and declares its moves' conversion with :meth:`BoardNames.convert`; its
+``moves`` module declares the named moves' fields with :func:`board_kinds`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from msgspec import Meta
 
 from plugins.brass import moves as fm
 from plugins.brass.client import Ids, card_ids, end_era_of
@@ -57,6 +60,23 @@ class BoardNames:
         if type(m) is fm.ScoreEra:
             return end_era_of(self.card, m)
         return self.vocabulary.decode(m)
+
+
+def board_kinds(
+    industries: Sequence[str], cards: list[str], space: str, link: str
+) -> dict[str, Any]:
+    """The field types of a board's named moves by kind of id, for
+    :class:`~plugins.brass.vocabulary.Declare`: an industry is one of ``industries``; a card,
+    a build space and a link line are strings described with the variant's examples (as
+    the OpenAPI document shows them)."""
+    return {
+        "card": Annotated[str, Meta(description="a card as the hand shows it", examples=cards)],
+        "space": Annotated[str, Meta(description="a build space: location id, ':', index "
+                                     "from 0", examples=[space])],
+        "link": Annotated[str, Meta(description="a link line: its ends sorted, joined by '~'",
+                                    examples=[link])],
+        "industry": Literal[tuple(industries)],
+    }  # fmt: skip
 
 
 def _example(name: str | None) -> str:
