@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
 import msgspec
 
@@ -32,6 +32,9 @@ from plugins.brass.mat import TileStacks
 from plugins.brass.state import TurnRules
 
 PLAYER_COUNTS = ("2", "3", "4")
+Amount = Annotated[int, msgspec.Meta(ge=0)]
+"""A printed number that cannot be negative (a cost, a reward, icons): decoding refuses a
+negative one, naming the field."""
 
 
 class Strict(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -69,13 +72,13 @@ class BoardTile(Strict):
 
     level: int
     count: int
-    money: int
-    coal: int
-    iron: int
-    income: int
+    money: Amount
+    coal: Amount
+    iron: Amount
+    income: Amount
     """Income-track spaces gained when the tile flips."""
-    vp: int
-    link_icons: int
+    vp: Amount
+    link_icons: Amount
     canal: bool
     rail: bool
     develop: bool

@@ -20,6 +20,7 @@ from typing import Literal
 
 from plugins.brass.boarddata import (
     PLAYER_COUNTS,
+    Amount,
     BoardData,
     BoardRules,
     BoardTile,
@@ -67,7 +68,7 @@ class Tile(BoardTile):
     """One row of an industry's tile table: the family's columns, beer to sell it and the
     cubes or barrels a mine, works or brewery produces in each era."""
 
-    beer: int
+    beer: Amount
     produce_canal: int = 0
     produce_rail: int = 0
 
@@ -146,8 +147,6 @@ class Birmingham(BoardData[Tile]):
         for ind, (name, rows) in enumerate(zip(INDUSTRIES, self.tiles, strict=True)):
             for r in rows:
                 at = f"tiles.{name}[level {r.level}]"
-                least = min(r.money, r.coal, r.iron, r.beer, r.income, r.vp, r.link_icons)
-                require(least >= 0, f, f"{at}: negative value")
                 require(r.canal or r.rail, f, f"{at}: buildable in no era")
                 produces = ind in (COAL, IRON, BREWERY)
                 require(produces == (r.produce_canal > 0 or r.produce_rail > 0), f,

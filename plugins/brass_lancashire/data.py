@@ -7,12 +7,10 @@ their build spaces, external locations), ``links.json`` (canal and rail lines),
 ``markets.json`` (coal and iron), ``distant_market.json`` (demand track and tiles),
 ``income.json`` (the progress track) and ``layout.json`` (where clients draw the board).
 
-Every file opens with a ``"_"`` header: its version (which must be the manifest's, so a
-half-replaced set cannot load), its confidence and its *provisional* facts, each a path into
-the file with the value chosen and the alternative. A mark whose path no longer leads to its
-value is refused: a fact cannot be changed while still claiming to be the doubtful one. The
-family reads the manifest and the headers (:class:`plugins.brass.dataset.DataSet`); this
-module declares each file's Struct and checks what is Lancashire's own.
+Every file opens with a ``"_"`` header: its version, confidence and *provisional* facts,
+read and checked against ``manifest.json`` by the family
+(:class:`plugins.brass.dataset.DataSet`); this module declares each file's Struct and
+checks what is Lancashire's own.
 
 Indices are the family's (:class:`plugins.brass.boarddata.BoardData`): locations in file
 order (towns, then external locations), build spaces ("slots") numbered across the board in
@@ -31,6 +29,7 @@ import msgspec
 
 from plugins.brass.boarddata import (
     PLAYER_COUNTS,
+    Amount,
     BoardData,
     BoardRules,
     BoardTile,
@@ -98,7 +97,7 @@ class LocationData(Strict):
     name: str
     kind: Literal["town", "external"]
     slots: list[list[str]]
-    link_icons: int
+    link_icons: Amount
     """Printed on the board (external locations); industries add theirs when flipped."""
     market_trade_icon: bool
 
@@ -126,7 +125,7 @@ class IndustryKind(Strict):
 
 
 class Tile(BoardTile):
-    cubes: int = msgspec.field(name="produce")
+    cubes: Amount = msgspec.field(name="produce")
     """Cubes a mine or works carries when built (the same in both eras)."""
 
     @property
@@ -165,7 +164,7 @@ class MarketsFile(Strict):
 
 
 class DistantMarketFile(Strict):
-    income_spaces: list[int]
+    income_spaces: list[Amount]
     """Income spaces beside each demand space from the top; the space after the last is X."""
     start: int
     tiles: dict[str, dict[str, int]]
@@ -210,7 +209,6 @@ class Lancashire(BoardData[Tile]):
         towns_done = False
         for li, loc in enumerate(board.locations):
             at = self._add_location(li, f)
-            require(loc.link_icons >= 0, f, f"{at}.link_icons: negative")
             if loc.kind == "external":
                 towns_done = True
                 require(not loc.slots, f, f"{at}.slots: an external location has no spaces")
@@ -253,8 +251,6 @@ class Lancashire(BoardData[Tile]):
             )
             for r in rows:
                 at = f"tiles.{name}[level {r.level}]"
-                values = (r.count, r.money, r.coal, r.iron, r.cubes, r.income, r.vp, r.link_icons)
-                require(min(values) >= 0, f, f"{at}: count or cost out of range")
                 require(
                     (r.cubes > 0) == (kind.produces is not None and not r.locked),
                     f,
@@ -296,7 +292,7 @@ class Lancashire(BoardData[Tile]):
         f = "distant_market.json"
         spaces = dm.income_spaces
         require(
-            bool(spaces) and min(spaces) >= 0 and spaces == sorted(spaces, reverse=True),
+            bool(spaces) and spaces == sorted(spaces, reverse=True),
             f,
             "income_spaces: must not rise down the track",
         )
