@@ -18,21 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from plugins.brass.boarddata import (
-    PLAYER_COUNTS,
-    Amount,
-    BoardData,
-    BoardRules,
-    BoardTile,
-    CardCopies,
-    IncomeTable,
-    LinkData,
-    MarketLadder,
-    Strict,
-    TileTables,
-    card_table,
-    read_cards,
-)
+from plugins.brass import boarddata as bd
 from plugins.brass.cards import CardDef
 from plugins.brass.data import load, require
 
@@ -42,12 +28,12 @@ COTTON, MANUFACTURER, POTTERY, COAL, IRON, BREWERY = range(6)
 SELLABLE = (COTTON, MANUFACTURER, POTTERY)
 
 
-class BeerBonus(Strict):
+class BeerBonus(bd.Strict):
     kind: Literal["vp", "develop", "income", "money"]
     amount: int
 
 
-class LocationData(Strict):
+class LocationData(bd.Strict):
     id: str
     name: str
     kind: Literal["town", "farm", "merchant"]
@@ -59,16 +45,16 @@ class LocationData(Strict):
     """Printed link icons (merchant locations); industries add theirs when flipped."""
 
 
-class BoardFile(Strict):
+class BoardFile(bd.Strict):
     locations: list[LocationData]
-    links: list[LinkData]
+    links: list[bd.LinkData]
 
 
-class Tile(BoardTile):
+class Tile(bd.BoardTile):
     """One row of an industry's tile table: the family's columns, beer to sell it and the
     cubes or barrels a mine, works or brewery produces in each era."""
 
-    beer: Amount
+    beer: bd.Amount
     produce_canal: int = 0
     produce_rail: int = 0
 
@@ -76,42 +62,42 @@ class Tile(BoardTile):
         return self.produce_rail if era else self.produce_canal
 
 
-class CardsFile(CardCopies):
+class CardsFile(bd.CardCopies):
     wild_location: int
     wild_industry: int
 
 
-class MerchantTile(Strict):
+class MerchantTile(bd.Strict):
     id: str
     accepts: list[str]
     min_players: int
 
 
-class MerchantsFile(Strict):
+class MerchantsFile(bd.Strict):
     tiles: list[MerchantTile]
 
 
-class MarketsFile(Strict):
-    coal: MarketLadder
-    iron: MarketLadder
+class MarketsFile(bd.Strict):
+    coal: bd.MarketLadder
+    iron: bd.MarketLadder
 
 
-class RulesFile(BoardRules):
+class RulesFile(bd.BoardRules):
     loan_amount: int
     loan_levels: int
     double_rail_beer: int
 
 
-class Birmingham(BoardData[Tile]):
+class Birmingham(bd.BoardData[Tile]):
     """Everything the rules need from the data, as index tables."""
 
     def __init__(self, directory: Path = DATA) -> None:
         board = load(directory / "board.json", BoardFile)
-        inds = load(directory / "industries.json", TileTables[Tile])
+        inds = load(directory / "industries.json", bd.TileTables[Tile])
         cards = load(directory / "cards.json", CardsFile)
         merchants = load(directory / "merchants.json", MerchantsFile)
         markets = load(directory / "markets.json", MarketsFile)
-        income = load(directory / "income.json", IncomeTable)
+        income = load(directory / "income.json", bd.IncomeTable)
         self.rules = load(directory / "rules.json", RulesFile)
 
         # --- locations, build spaces, merchant spaces -------------------------------------
@@ -156,12 +142,12 @@ class Birmingham(BoardData[Tile]):
 
         # --- cards -------------------------------------------------------------------------
         towns = frozenset(i for i, loc in enumerate(board.locations) if loc.kind == "town")
-        defs, copies = read_cards(cards.location, cards.industry, self, towns, "cards.json")
+        defs, copies = bd.read_cards(cards.location, cards.industry, self, towns, "cards.json")
         defs.append(CardDef("wild:location", "wild_location"))
         defs.append(CardDef("wild:industry", "wild_industry"))
-        for p in PLAYER_COUNTS:
+        for p in bd.PLAYER_COUNTS:
             copies[p] += [0, 0]
-        self.cards, self.deck_copies = card_table(defs, copies, cards.deck_size, "cards.json")
+        self.cards, self.deck_copies = bd.card_table(defs, copies, cards.deck_size, "cards.json")
         self.wild_supply = (cards.wild_location, cards.wild_industry)
         require(min(self.wild_supply) > 0, "cards.json", "wild card supplies must be positive")
 

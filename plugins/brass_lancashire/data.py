@@ -27,21 +27,7 @@ from typing import Literal
 
 import msgspec
 
-from plugins.brass.boarddata import (
-    PLAYER_COUNTS,
-    Amount,
-    BoardData,
-    BoardRules,
-    BoardTile,
-    CardCopies,
-    IncomeTable,
-    LinkData,
-    MarketLadder,
-    Strict,
-    TileTables,
-    card_table,
-    read_cards,
-)
+from plugins.brass import boarddata as bd
 from plugins.brass.data import require
 from plugins.brass.dataset import DataSet, Provisional
 
@@ -51,23 +37,23 @@ COTTON, COAL, IRON, PORT, SHIPYARD = range(5)
 TIE_BREAKS = ("income_space", "income_level", "money")
 
 
-class Loan(Strict):
+class Loan(bd.Strict):
     money: int
     levels: int
 
 
-class DoubleActionBuild(Strict):
+class DoubleActionBuild(bd.Strict):
     cards: int
     actions: int
     in_one_action_round: bool
 
 
-class MoneyVp(Strict):
+class MoneyVp(bd.Strict):
     per: int
     vp: int
 
 
-class RulesFile(BoardRules):
+class RulesFile(bd.BoardRules):
     eras: list[str]
     rounds_per_era: dict[str, int]
     starting_vp: int
@@ -92,40 +78,40 @@ class RulesFile(BoardRules):
     components: dict[str, int]
 
 
-class LocationData(Strict):
+class LocationData(bd.Strict):
     id: str
     name: str
     kind: Literal["town", "external"]
     slots: list[list[str]]
-    link_icons: Amount
+    link_icons: bd.Amount
     """Printed on the board (external locations); industries add theirs when flipped."""
     market_trade_icon: bool
 
 
-class BoardFile(Strict):
+class BoardFile(bd.Strict):
     locations: list[LocationData]
 
 
-class VirtualLink(Strict):
+class VirtualLink(bd.Strict):
     nodes: list[str]
     option: Literal["classic"]
     carries_coal: bool
     scores: bool
 
 
-class LinksFile(Strict):
-    links: list[LinkData]
+class LinksFile(bd.Strict):
+    links: list[bd.LinkData]
     virtual_links: list[VirtualLink]
 
 
-class IndustryKind(Strict):
+class IndustryKind(bd.Strict):
     name: str
     produces: Literal["coal", "iron"] | None
     flips: Literal["sold", "sold_through", "emptied", "built"]
 
 
-class Tile(BoardTile):
-    cubes: Amount = msgspec.field(name="produce")
+class Tile(bd.BoardTile):
+    cubes: bd.Amount = msgspec.field(name="produce")
     """Cubes a mine or works carries when built (the same in both eras)."""
 
     @property
@@ -138,33 +124,33 @@ class Tile(BoardTile):
         return self.cubes
 
 
-class IndustriesFile(TileTables[Tile]):
+class IndustriesFile(bd.TileTables[Tile]):
     industries: dict[str, IndustryKind]
 
 
-class DeckTile(Strict):
+class DeckTile(bd.Strict):
     canal: int
     rail: int
 
 
-class CardsFile(CardCopies):
+class CardsFile(bd.CardCopies):
     printed_cards: int
     removed_at_setup: int
     under_deck_tile_per_player: DeckTile
 
 
-class MarketData(MarketLadder):
+class MarketData(bd.MarketLadder):
     needs_trade_connection: bool
 
 
-class MarketsFile(Strict):
+class MarketsFile(bd.Strict):
     coal: MarketData
     iron: MarketData
     port_tiles_are_trade_icons: bool
 
 
-class DistantMarketFile(Strict):
-    income_spaces: list[Amount]
+class DistantMarketFile(bd.Strict):
+    income_spaces: list[bd.Amount]
     """Income spaces beside each demand space from the top; the space after the last is X."""
     start: int
     tiles: dict[str, dict[str, int]]
@@ -181,12 +167,12 @@ FILES: dict[str, type] = {
     "cards.json": CardsFile,
     "markets.json": MarketsFile,
     "distant_market.json": DistantMarketFile,
-    "income.json": IncomeTable,
+    "income.json": bd.IncomeTable,
 }
 """The rules' files; ``layout.json`` (drawing only) is read with the family's loader."""
 
 
-class Lancashire(BoardData[Tile]):
+class Lancashire(bd.BoardData[Tile]):
     """Everything the rules need from the data, as index tables."""
 
     def __init__(self, directory: Path = DATA) -> None:
@@ -264,10 +250,10 @@ class Lancashire(BoardData[Tile]):
 
     def _cards(self, cards: CardsFile) -> None:
         f = "cards.json"
-        defs, copies = read_cards(cards.location, cards.industry, self, self.towns, f)
-        self.cards, self.deck_copies = card_table(defs, copies, cards.deck_size, f)
+        defs, copies = bd.read_cards(cards.location, cards.industry, self, self.towns, f)
+        self.cards, self.deck_copies = bd.card_table(defs, copies, cards.deck_size, f)
         r, tile = self.rules, cards.under_deck_tile_per_player
-        for p in PLAYER_COUNTS:
+        for p in bd.PLAYER_COUNTS:
             n, size, rounds = int(p), sum(copies[p]), self.rules.rounds_per_era.get(p, 0)
             # Each era ends on its last card: the Canal Era plays all but the cards under the
             # Deck tile (one action in round 1), the Rail Era plays every card.
@@ -297,7 +283,7 @@ class Lancashire(BoardData[Tile]):
             "income_spaces: must not rise down the track",
         )
         require(0 <= dm.start < len(spaces), f, "start: not a space of the track")
-        require(set(dm.tiles) == set(PLAYER_COUNTS), f, "tiles: give 2, 3 and 4 players")
+        require(set(dm.tiles) == set(bd.PLAYER_COUNTS), f, "tiles: give 2, 3 and 4 players")
         self.demand_tiles: dict[int, list[int]] = {}
         for p, by_step in dm.tiles.items():
             steps = []
@@ -308,9 +294,9 @@ class Lancashire(BoardData[Tile]):
             self.demand_tiles[int(p)] = sorted(steps)
         self.distant_market = dm
 
-    def _rules(self, income: IncomeTable) -> None:
+    def _rules(self, income: bd.IncomeTable) -> None:
         f, r = "rules.json", self.rules
-        require(set(r.rounds_per_era) == set(PLAYER_COUNTS), f, "rounds_per_era: 2, 3 and 4")
+        require(set(r.rounds_per_era) == set(bd.PLAYER_COUNTS), f, "rounds_per_era: 2, 3 and 4")
         require(r.eras == ["canal", "rail"], f, "eras: the Canal Era, then the Rail Era")
         levels = [loan.levels for loan in r.loans]
         require(
