@@ -1,17 +1,27 @@
 """The family's declaration tables a variant writes against: moves declared once
 (``vocabulary.Declare``), log names and payloads from one table (``log_payloads.Named``),
-and the hidden cards of a seat's view (``hidden.deal_from_view``)."""
+the hidden cards of a seat's view (``hidden.deal_from_view``), data files declared by
+their Structs (``dataset.DataSet``, ``boarddata.Amount``) and the decisions every board
+words (``board_docs.describe_step``)."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 from random import Random
 from typing import Any
 
 import msgspec
 import pytest
 
+from plugins.brass import board_docs as bd
+from plugins.brass import client as fc
+from plugins.brass.boarddata import Amount, Strict
 from plugins.brass.client import Ids
+from plugins.brass.data import DataError
+from plugins.brass.dataset import DataSet
+from plugins.brass.events import Step
 from plugins.brass.hidden import deal_from_view, turn_from_view
 from plugins.brass.log_payloads import Named, named_payloads, rename_named
 from plugins.brass.vocabulary import Declare, OrNone, Vocabulary
@@ -103,3 +113,80 @@ def test_a_spectators_view_has_no_hidden_cards_to_deal() -> None:
 def test_a_round_end_waiting_for_a_seat_is_past_the_last_turn() -> None:
     assert turn_from_view(_view(0, turn_seat=0)) == (1, -1)
     assert turn_from_view(_view(0, turn_seat=None)) == (2, 1)
+
+
+# --- data sets -------------------------------------------------------------------------
+
+
+class Track(Strict):
+    spaces: list[Amount]
+
+
+def _data_set(tmp_path: Path, track: dict[str, Any], files: list[str] | None = None) -> Path:
+    header = {"about": "a track", "version": "1.0", "source": "test", "confidence": "high",
+              "provisional": [{"path": ["spaces", 0], "value": 3, "alternative": 2,
+                               "why": "two printings"}]}  # fmt: skip
+    manifest = {"title": "t", "edition": "e", "version": "1.0", "source": "s",
+                "files": files or ["track.json"]}  # fmt: skip
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    (tmp_path / "track.json").write_text(json.dumps({"_": header, **track}))
+    return tmp_path
+
+
+def test_a_files_header_is_read_apart_from_the_body_its_struct_declares(tmp_path: Path) -> None:
+    files = DataSet(_data_set(tmp_path, {"spaces": [3, 1]}), {"track.json": Track}, ())
+    assert files.docs["track.json"] == Track([3, 1])
+    assert [m.alternative for m in files.provisional()["track.json"]] == [2]
+
+
+@pytest.mark.parametrize(
+    ("track", "files", "refusal"),
+    [
+        ({"spaces": [3, -1]}, None, "track.json: Expected `int` >= 0 - at `$.spaces[1]`"),
+        ({"spaces": [2, 1]}, None, "track.json: _.provisional[0]: ['spaces', 0] holds 2"),
+        ({"spaces": [3, 1]}, ["track.json", "extra.json"], "manifest.json: files: must list"),
+    ],
+    ids=["negative amount", "marked fact changed", "manifest lists another file"],
+)
+def test_a_data_set_refuses_a_file_naming_it_and_the_field(
+    tmp_path: Path, track: dict[str, Any], files: list[str] | None, refusal: str
+) -> None:
+    with pytest.raises(DataError) as refused:
+        DataSet(_data_set(tmp_path, track, files), {"track.json": Track}, ())
+    assert str(refused.value).startswith(refusal)
+
+
+# --- the decisions every board words -------------------------------------------------------
+
+
+class _Decision(fc.Decision, kw_only=True):
+    location: str | None = None
+    link: str | None = None
+
+
+_PROMPTS = bd.Prompts(discard="discard {n} card{s}", coal="{n} coal for {where}", iron="{n} iron",
+                      liquidate="£{n} unpaid", offers={"more_sell": ("sell_also", "or done")},
+                      actions=["build", "pass"])  # fmt: skip
+
+
+class _Names:
+    location = ("erie",)
+    link = ("erie~ohio",)
+
+
+@pytest.mark.parametrize(
+    ("step", "kind", "moves", "prompt"),
+    [
+        (Step("discard", 1), "discard", ["discard"], "discard 1 card"),
+        (Step("discard", 2), "discard", ["discard"], "discard 2 cards"),
+        (Step("link_coal", 1, 0), "pick_coal", ["pick_coal"], "1 coal for erie~ohio"),
+        (Step("more_sell"), "sell_also", ["sell_also", "done"], "or done"),
+        (Step("action"), "action", ["build", "pass"], "choose an action (2 left this turn)"),
+    ],
+    ids=["one card", "cards", "link coal", "offer", "action"],
+)
+def test_a_board_step_becomes_the_decision_the_variant_words(
+    step: Step, kind: str, moves: list[str], prompt: str
+) -> None:
+    decision = bd.describe_step(_Names(), step, 2, _PROMPTS, _Decision)
+    assert (decision.kind, decision.moves, decision.prompt) == (kind, moves, prompt)

@@ -40,6 +40,7 @@ from plugins.brass.mat import EMPTY
 ERAS = ("canal", "rail")
 CANAL, RAIL = 0, 1
 T = TypeVar("T")
+D = TypeVar("D", bound=fc.Decision)
 
 # --- the view ---------------------------------------------------------------------------------
 
@@ -137,6 +138,50 @@ def static_board(
         "iron_market": {"prices": d.iron_market.prices, "empty_price": d.iron_market.empty_price},
         "layout": served_layout(d.layout if layout is None else layout),
     }  # fmt: skip
+
+
+class Prompts(msgspec.Struct, frozen=True, kw_only=True):
+    """A variant's wording of the decisions every board has (:func:`describe_step`):
+    ``{n}`` stands for the count, ``{s}`` for a plural's "s", ``{where}`` for the location
+    or link line the coal is for; ``offers`` are the optional continuations by step kind
+    (the decision's kind and prompt, answered by it or ``done``); ``actions`` the move
+    types of the choice of an action."""
+
+    discard: str
+    coal: str
+    iron: str
+    liquidate: str
+    offers: Mapping[str, tuple[str, str]]
+    actions: list[str]
+
+
+def describe_step(
+    names: Any, step: Step, actions_left: int, prompts: Prompts, decision: Callable[..., D]
+) -> D:
+    """The pending ``step`` of a kind every board has (paying cards, coal, iron, an offer to
+    continue, liquidation; else the choice of an action) as a ``decision`` of the variant's
+    class (with ``location`` and ``link`` fields), worded by ``prompts``."""
+    k, n = step.kind, step.n
+    if k == "discard":
+        prompt = prompts.discard.format(n=n, s="s" if n > 1 else "")
+        return decision(kind="discard", moves=["discard"], count=n, prompt=prompt)
+    if k in ("coal", "link_coal"):
+        where = names.location[step.a] if k == "coal" else names.link[step.a]
+        return decision(kind="pick_coal", moves=["pick_coal"], count=n,
+                        location=where if k == "coal" else None,
+                        link=where if k == "link_coal" else None,
+                        prompt=prompts.coal.format(n=n, where=where))  # fmt: skip
+    if k == "iron":
+        return decision(kind="pick_iron", moves=["pick_iron"], count=n,
+                        prompt=prompts.iron.format(n=n))  # fmt: skip
+    if k in prompts.offers:
+        kind, prompt = prompts.offers[k]
+        return decision(kind=kind, moves=[kind, "done"], prompt=prompt)
+    if k == "liquidate":
+        return decision(kind="liquidate", moves=["liquidate"], count=n,
+                        prompt=prompts.liquidate.format(n=n))  # fmt: skip
+    return decision(kind="action", moves=prompts.actions,
+                    prompt=f"choose an action ({actions_left} left this turn)")  # fmt: skip
 
 
 # --- positions --------------------------------------------------------------------------------

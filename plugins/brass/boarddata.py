@@ -1,11 +1,14 @@
 """The data shapes every Brass board shares, read and checked once for all variants.
 
-A variant's ``data.py`` declares the Structs of its own files and calls these helpers for
-what Brass games have in common: file headers with provisional marks, locations with their
-build spaces ("slots"), link lines, cards per player count, the tile tables behind the
-player mat, coal/iron markets and the income track. :class:`BoardData` holds the resulting
-index tables: locations in file order, slots numbered across the board in location order,
-links in file order, industries in the variant's order.
+A variant's ``data.py`` declares the Structs of its own files, on the records here for
+what Brass games have in common (tile rows, tile tables, cards per player count, market
+ladders, the income track, the shared rule numbers), and calls :class:`BoardData`'s
+``_read_*`` steps for their checks: locations with their build spaces ("slots"), link
+lines, the tile tables behind the player mat, coal/iron markets, the income track and the
+turn structure. :class:`BoardData` holds the resulting index tables: locations in file
+order, slots numbered across the board in location order, links in file order,
+industries in the variant's order. Headers, manifests and provisional facts are
+:mod:`plugins.brass.dataset`'s.
 
 Messages name the file and the field (``links[3] ['a', 'b'].nodes: ...``), so a broken
 file points at its own line; every check raises :class:`plugins.brass.data.DataError`.
@@ -15,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
 import msgspec
 
@@ -23,11 +26,15 @@ from plugins.brass.cards import CardDef, CardTable
 from plugins.brass.data import DataError, require
 from plugins.brass.graph import BoardGraph
 from plugins.brass.income import IncomeTrack
+from plugins.brass.layout import Layout, load_layout
 from plugins.brass.market import Market
 from plugins.brass.mat import TileStacks
+from plugins.brass.state import TurnRules
 
 PLAYER_COUNTS = ("2", "3", "4")
-TileT = TypeVar("TileT")
+Amount = Annotated[int, msgspec.Meta(ge=0)]
+"""A printed number that cannot be negative (a cost, a reward, icons): decoding refuses a
+negative one, naming the field."""
 
 
 class Strict(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -37,23 +44,6 @@ class Strict(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 class PlayerRange(Strict):
     min: int
     max: int
-
-
-class Provisional(Strict):
-    path: list[str | int]
-    value: Any
-    alternative: Any
-    why: str
-
-
-class Header(Strict):
-    """A file's ``"_"`` record: its data version, source, confidence and doubtful facts."""
-
-    about: str
-    version: str
-    source: str
-    confidence: Literal["high", "medium", "low"]
-    provisional: list[Provisional] = []
 
 
 class LinkData(Strict):
@@ -72,42 +62,78 @@ class IndustryCards(Strict):
     copies: dict[str, int]
 
 
-class Ladder(Protocol):
-    """A market file's record (each variant adds its own fields)."""
+TileT = TypeVar("TileT", bound="BoardTile")
+
+
+class BoardTile(Strict):
+    """One row of an industry's tile table, the columns every Brass board prints (a
+    variant's row adds its own: Birmingham's beer and production per era, Lancashire's
+    cubes)."""
+
+    level: int
+    count: int
+    money: Amount
+    coal: Amount
+    iron: Amount
+    income: Amount
+    """Income-track spaces gained when the tile flips."""
+    vp: Amount
+    link_icons: Amount
+    canal: bool
+    rail: bool
+    develop: bool
+
+    def buildable(self, era: int) -> bool:
+        return self.rail if era else self.canal
+
+
+class TileTables(Strict, Generic[TileT]):
+    """``industries.json``: the industries in index order, and each one's tile table."""
+
+    order: list[str]
+    tiles: dict[str, list[TileT]]
+
+
+class CardCopies(Strict):
+    """``cards.json``: location and industry cards with their copies per player count, and
+    the deck each player count must add up to."""
+
+    location: list[LocationCards]
+    industry: list[IndustryCards]
+    deck_size: dict[str, int]
+
+
+class MarketLadder(Strict):
+    """A coal or iron market: its prices cheapest first, the cubes it starts with and the
+    price of a cube once it is empty."""
 
     prices: list[int]
     initial: int
     empty_price: int
 
 
-class TileRow(Protocol):
-    level: int
-    count: int
+class IncomeTable(Strict):
+    """``income.json``: the income level of each space of the track, and the start."""
+
+    space_to_level: list[int]
+    start_space: int
 
 
-def check_header(path: Path, header: Header, version: str) -> None:
-    """The file belongs to the data set of ``version`` (a half-replaced set cannot load),
-    and each provisional mark's path still leads to its value: a doubtful fact cannot be
-    changed while its mark still claims the old value."""
-    require(
-        header.version == version,
-        path.name,
-        f"_.version {header.version!r} is not the manifest's {version!r}",
-    )
-    raw = msgspec.json.decode(path.read_bytes())
-    for i, mark in enumerate(header.provisional):
-        node: Any = raw
-        for step in mark.path:
-            ok = (isinstance(node, dict) and isinstance(step, str) and step in node) or (
-                isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node)
-            )
-            require(ok, path.name, f"_.provisional[{i}].path {mark.path} leads nowhere")
-            node = node[step]
-        require(
-            node == mark.value,
-            path.name,
-            f"_.provisional[{i}]: {mark.path} holds {node!r}, not the marked {mark.value!r}",
-        )
+class BoardRules(Strict):
+    """``rules.json``'s numbers every Brass board has (a variant adds its own)."""
+
+    players: PlayerRange
+    starting_money: int
+    hand_size: int
+    face_down_discards: int
+    actions_per_turn: int
+    actions_first_round: int
+    canal_link_cost: int
+    rail_link_cost: int
+    double_rail_cost: int
+    coal_per_rail: int
+    link_tiles: int
+    """Link tiles each player owns: the most it can have on the board at once."""
 
 
 class BoardData(Generic[TileT]):
@@ -199,7 +225,7 @@ class BoardData(Generic[TileT]):
         )
         return nodes
 
-    def _read_stacks(self, tables: Sequence[Sequence[TileRow]], file: str, lowest: int) -> None:
+    def _read_stacks(self, tables: Sequence[Sequence[BoardTile]], file: str, lowest: int) -> None:
         """The mat's stacks from each industry's tile table, whose levels must run from 1
         (or from ``lowest``, 0 or 1, when a variant has level 0 tiles) without a gap."""
         self.first_level: list[int] = []
@@ -215,6 +241,50 @@ class BoardData(Generic[TileT]):
             require(all(r.count > 0 for r in rows), file, f"tiles.{name}: count not positive")
             self.first_level.append(first)
         self.stacks = TileStacks([[r.count for r in rows] for rows in tables], self.first_level)
+
+    def _read_tiles(self, tables: TileTables[TileT], file: str, lowest: int = 1) -> None:
+        """``tiles`` in the industries' order, and the mat's stacks (:meth:`_read_stacks`)."""
+        names = self.industries
+        require(tuple(tables.order) == names, file, f"order: must be {', '.join(names)}")
+        require(set(tables.tiles) == set(names), file, "tiles: one table per industry")
+        self.tiles = [tables.tiles[name] for name in names]
+        self._read_stacks(self.tiles, file, lowest)
+
+    def _read_markets(self, coal: MarketLadder, iron: MarketLadder, file: str) -> None:
+        """The coal and iron markets, and the cubes each starts with."""
+        self.coal_market = _market(coal, "coal", file)
+        self.iron_market = _market(iron, "iron", file)
+        self.coal_initial, self.iron_initial = coal.initial, iron.initial
+
+    def _read_income(self, table: IncomeTable, file: str) -> None:
+        """The income track, on which every player starts at level 0."""
+        try:
+            self.income = IncomeTrack(table.space_to_level, table.start_space)
+        except DataError as exc:
+            raise DataError(f"{file}: {exc}") from None
+        require(self.income.level(table.start_space) == 0, file, "start_space: not level 0")
+
+    def _read_rules(
+        self, rules: BoardRules, file: str, eras: int, wild_cards: tuple[int, ...] = ()
+    ) -> None:
+        """The shared numbers' checks, and the turn structure they give."""
+        require(rules.players.min >= 2 and rules.players.max <= 4, file,
+                "players: a Brass game is for 2 to 4")  # fmt: skip
+        require(rules.double_rail_cost > rules.rail_link_cost, file,
+                "double_rail_cost: not above one rail")  # fmt: skip
+        self.turn_rules = TurnRules(
+            hand_size=rules.hand_size, actions_per_turn=rules.actions_per_turn,
+            actions_first_round=rules.actions_first_round, eras=eras, wild_cards=wild_cards,
+        )  # fmt: skip
+
+    def read_layout(self, path: Path, **ids: Sequence[str]) -> Layout:
+        """``layout.json``, checked to place every location, build space and link line of
+        the board by its id, and the variant's own parts (``ids``, by :class:`Layout`
+        field)."""
+        board = {"locations": [loc.id for loc in self.locations],
+                 "spaces": [self.slot_name(s) for s in range(self.n_slots)],
+                 "links": self.link_names}  # fmt: skip
+        return load_layout(path, {**board, **ids})
 
     def tile(self, industry: int, level: int) -> TileT:
         """The row of ``level`` in ``industry``'s tile table."""
@@ -278,16 +348,11 @@ def card_table(
     return cards, {int(p): copies[p] for p in PLAYER_COUNTS}
 
 
-def market(ladder: Ladder, name: str, file: str) -> Market:
-    """A coal or iron market: its price ladder cheapest first, its starting cubes on it."""
+def _market(ladder: MarketLadder, name: str, file: str) -> Market:
+    """A market's price ladder cheapest first, its starting cubes on it, and a price once
+    empty above the ladder's."""
     prices = ladder.prices
     require(0 <= ladder.initial <= len(prices), file, f"{name}.initial: out of range")
     require(bool(prices) and prices == sorted(prices), file, f"{name}.prices: unsorted")
+    require(ladder.empty_price > prices[-1], file, f"{name}.empty_price: not above the ladder")
     return Market(prices, ladder.empty_price)
-
-
-def income_track(space_to_level: list[int], start_space: int, file: str) -> IncomeTrack:
-    try:
-        return IncomeTrack(space_to_level, start_space)
-    except DataError as exc:
-        raise DataError(f"{file}: {exc}") from None

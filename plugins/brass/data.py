@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -45,3 +45,11 @@ class CodedDataError(DataError):
         """Raise this class's error for ``file`` unless ``condition`` holds."""
         if not condition:
             raise cls(file, code, message)
+
+
+def convert(raw: Any, kind: type[T], file: str) -> T:
+    """``raw`` (already decoded JSON) as ``kind``, refused as :func:`load` refuses a file."""
+    try:
+        return msgspec.convert(raw, kind)
+    except msgspec.ValidationError as exc:
+        raise DataError(f"{file}: {exc}") from None

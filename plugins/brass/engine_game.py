@@ -5,18 +5,24 @@ A variant's game class sets, in its ``__init__``, ``data`` (its loaded data), ``
 :class:`~plugins.brass.variant.Variant`) and ``evaluation`` (``evaluate``'s function), and
 as class attributes ``docs`` (its module with ``view(d, names, s, seat)`` and
 ``redact(d, names, e, seat)``) and ``positions`` (with ``export(d, s)`` and
-``load(d, doc, step_kinds)``); it writes only setup, tie-breaks and its bots.
+``load(d, doc, step_kinds)``); it writes only setup, tie-breaks and its bots. A step the
+server answers by a chance draw (:class:`~plugins.brass.actions.DrawnStep`) is asked of
+the server, checked and recorded here.
 :class:`DocsGame` is the part a game with its own turn engine (Pittsburgh) uses: the view,
 the evaluation and the position export.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 from types import ModuleType
 from typing import Any
 
+from core.errors import IllegalMove
+from core.game import SYSTEM, Task
 from plugins.brass import turn
+from plugins.brass.actions import DrawnStep
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import resample_cards
 from plugins.brass.variant import Variant
@@ -50,8 +56,44 @@ class EngineGame(DocsGame):
         return self.variant.reduce(state, event)
 
     def decide(self, state: Any, actor: int, move: Any, rng: Random) -> list[Any]:
+        drawn = self.variant.drawn_steps.get(type(move))
+        if drawn is not None:
+            return self._draw(drawn, state, actor, move, rng)
         self.check_move(move)
         return turn.decide(self.variant, state, actor, self.names.decode(move, state), rng)
+
+    def pending_tasks(self, state: Any) -> list[Task]:
+        """As the family's, but a step the server draws waits for its system move."""
+        drawn = self._waiting_draw(state)
+        if drawn is not None:
+            return [Task(kind="system", move=drawn.move())]
+        return super().pending_tasks(state)
+
+    def chance_outcome(self, state: Any, move: Any, events: Sequence[Any]) -> Any:
+        """As the family's; a drawn step's move with the outcome its events show."""
+        drawn = self.variant.drawn_steps.get(type(move))
+        shown = drawn.drawn(events) if drawn is not None else None
+        return shown if shown is not None else super().chance_outcome(state, move, events)
+
+    def _waiting_draw(self, s: Any) -> DrawnStep | None:
+        kind = self.variant.step_kinds.get(s.pending[0].kind) if s.pending else None
+        return kind if isinstance(kind, DrawnStep) else None
+
+    def _draw(self, kind: DrawnStep, s: Any, actor: int, m: Any, rng: Random) -> list[Any]:
+        """The server's draw for the waiting step ``kind`` (:class:`DrawnStep`): the
+        outcome ``m`` carries (a record's), else one drawn from ``rng``."""
+        if actor != SYSTEM:
+            raise IllegalMove(*kind.system_only)
+        if self._waiting_draw(s) is not kind:
+            raise IllegalMove(*kind.not_waiting)
+        outcome = getattr(m, kind.field)
+        if outcome is None:
+            m = kind.move(rng.choice(kind.outcomes(s)))
+        elif outcome not in kind.outcomes(s):
+            raise IllegalMove(*kind.gone(outcome))
+        r = turn.TurnResolver(self.variant, s, s.current)
+        r.answer(m)
+        return r.events
 
     def legal_moves(self, state: Any, seat: int) -> list[Any]:
         return turn.legal_moves(self.variant, state, seat)

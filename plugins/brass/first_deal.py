@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from random import Random
 from typing import Any
 
 import msgspec
@@ -18,6 +19,7 @@ import msgspec
 from core.errors import IllegalMove
 from plugins.brass.cards import build_deck
 from plugins.brass.client import Ids
+from plugins.brass.hidden import deal
 
 
 class FirstDeal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -76,6 +78,23 @@ def first_deal(
             + (f", with more {', '.join(extra[:5])}" if extra else ""),
         )
     return list(outcome.order), deck, hands, down
+
+
+def deal_first(
+    cards: Ids, copies: Sequence[int], players: int, size: int, facedown: int, rng: Random,
+    outcome: FirstDeal | None = None,
+) -> tuple[list[int], list[int], list[list[int]], list[list[int]]]:  # fmt: skip
+    """``(order, deck, hands, facedown)`` of a game's first deal (as :func:`first_deal`):
+    ``outcome``'s when a record gives it, else shuffled and dealt from ``rng`` (the deck,
+    then the turn order)."""
+    if outcome is not None:
+        return first_deal(cards, copies, outcome, players, size, facedown)
+    deck = build_deck(copies)
+    rng.shuffle(deck)
+    hands, down = deal(deck, players, size, facedown)
+    order = list(range(players))
+    rng.shuffle(order)
+    return order, deck, hands, down
 
 
 def first_deal_fields(cards: Ids, started: Any) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from plugins.brass import events as ev
 from plugins.brass import steps
-from plugins.brass.actions import Action, Refusal, StepKind
+from plugins.brass.actions import Action, DrawnStep, Refusal, StepKind
 from plugins.brass.facts import Facts
 from plugins.brass.graph import nearest
 from plugins.brass.scoring import link_icons, link_points
@@ -108,6 +108,8 @@ class Variant:
             kinds.update(a.step_kinds())
         kinds.update(self.own_steps())
         self.step_kinds = kinds
+        self.drawn_steps = {k.move: k for k in kinds.values() if isinstance(k, DrawnStep)}
+        """The steps the server draws, by their system move."""
 
     def own_steps(self) -> dict[str, StepKind]:
         """Step kinds of the game besides its actions' (the family's discard, resource

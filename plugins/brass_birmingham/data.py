@@ -18,22 +18,9 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from plugins.brass.boarddata import (
-    PLAYER_COUNTS,
-    BoardData,
-    IndustryCards,
-    LinkData,
-    LocationCards,
-    PlayerRange,
-    Strict,
-    card_table,
-    income_track,
-    market,
-    read_cards,
-)
+from plugins.brass import boarddata as bd
 from plugins.brass.cards import CardDef
 from plugins.brass.data import load, require
-from plugins.brass.state import TurnRules
 
 DATA = Path(__file__).parent / "data"
 INDUSTRIES = ("cotton", "manufacturer", "pottery", "coal", "iron", "brewery")
@@ -41,12 +28,12 @@ COTTON, MANUFACTURER, POTTERY, COAL, IRON, BREWERY = range(6)
 SELLABLE = (COTTON, MANUFACTURER, POTTERY)
 
 
-class BeerBonus(Strict):
+class BeerBonus(bd.Strict):
     kind: Literal["vp", "develop", "income", "money"]
     amount: int
 
 
-class LocationData(Strict):
+class LocationData(bd.Strict):
     id: str
     name: str
     kind: Literal["town", "farm", "merchant"]
@@ -58,107 +45,60 @@ class LocationData(Strict):
     """Printed link icons (merchant locations); industries add theirs when flipped."""
 
 
-class BoardFile(Strict):
+class BoardFile(bd.Strict):
     locations: list[LocationData]
-    links: list[LinkData]
+    links: list[bd.LinkData]
 
 
-class Tile(Strict):
-    """One row of an industry's tile table."""
+class Tile(bd.BoardTile):
+    """One row of an industry's tile table: the family's columns, beer to sell it and the
+    cubes or barrels a mine, works or brewery produces in each era."""
 
-    level: int
-    count: int
-    money: int
-    coal: int
-    iron: int
-    beer: int
-    income: int
-    vp: int
-    link_icons: int
-    canal: bool
-    rail: bool
-    develop: bool
+    beer: bd.Amount
     produce_canal: int = 0
     produce_rail: int = 0
-
-    def buildable(self, era: int) -> bool:
-        return self.rail if era else self.canal
 
     def produce(self, era: int) -> int:
         return self.produce_rail if era else self.produce_canal
 
 
-class IndustriesFile(Strict):
-    order: list[str]
-    tiles: dict[str, list[Tile]]
-
-
-class CardsFile(Strict):
-    location: list[LocationCards]
-    industry: list[IndustryCards]
+class CardsFile(bd.CardCopies):
     wild_location: int
     wild_industry: int
-    deck_size: dict[str, int]
 
 
-class MerchantTile(Strict):
+class MerchantTile(bd.Strict):
     id: str
     accepts: list[str]
     min_players: int
 
 
-class MerchantsFile(Strict):
+class MerchantsFile(bd.Strict):
     tiles: list[MerchantTile]
 
 
-class MarketData(Strict):
-    prices: list[int]
-    initial: int
-    empty_price: int
+class MarketsFile(bd.Strict):
+    coal: bd.MarketLadder
+    iron: bd.MarketLadder
 
 
-class MarketsFile(Strict):
-    coal: MarketData
-    iron: MarketData
-
-
-class IncomeFile(Strict):
-    space_to_level: list[int]
-    start_space: int
-
-
-class RulesFile(Strict):
-    starting_money: int
-    hand_size: int
-    face_down_discards: int
-    actions_per_turn: int
-    actions_first_round: int
+class RulesFile(bd.BoardRules):
     loan_amount: int
     loan_levels: int
-    canal_link_cost: int
-    rail_link_cost: int
-    double_rail_cost: int
     double_rail_beer: int
-    coal_per_rail: int
-    link_tiles: int
-    """Link tiles each player owns: the most it can have on the board at once."""
-    players: PlayerRange
 
 
-class Birmingham(BoardData[Tile]):
+class Birmingham(bd.BoardData[Tile]):
     """Everything the rules need from the data, as index tables."""
 
     def __init__(self, directory: Path = DATA) -> None:
         board = load(directory / "board.json", BoardFile)
-        inds = load(directory / "industries.json", IndustriesFile)
+        inds = load(directory / "industries.json", bd.TileTables[Tile])
         cards = load(directory / "cards.json", CardsFile)
         merchants = load(directory / "merchants.json", MerchantsFile)
         markets = load(directory / "markets.json", MarketsFile)
-        income = load(directory / "income.json", IncomeFile)
+        income = load(directory / "income.json", bd.IncomeTable)
         self.rules = load(directory / "rules.json", RulesFile)
-
-        require(tuple(inds.order) == INDUSTRIES, "industries.json",
-                f"order must be {', '.join(INDUSTRIES)}")  # fmt: skip
 
         # --- locations, build spaces, merchant spaces -------------------------------------
         f = "board.json"
@@ -189,14 +129,10 @@ class Birmingham(BoardData[Tile]):
 
         # --- industry tiles ----------------------------------------------------------------
         f = "industries.json"
-        require(set(inds.tiles) == set(INDUSTRIES), f, "tiles: one table per industry")
-        self._read_stacks([inds.tiles[name] for name in INDUSTRIES], f, lowest=1)
-        self.tiles = [inds.tiles[name] for name in INDUSTRIES]
-        for ind, name in enumerate(INDUSTRIES):
-            for r in inds.tiles[name]:
+        self._read_tiles(inds, f)
+        for ind, (name, rows) in enumerate(zip(INDUSTRIES, self.tiles, strict=True)):
+            for r in rows:
                 at = f"tiles.{name}[level {r.level}]"
-                least = min(r.money, r.coal, r.iron, r.beer, r.income, r.vp, r.link_icons)
-                require(least >= 0, f, f"{at}: negative value")
                 require(r.canal or r.rail, f, f"{at}: buildable in no era")
                 produces = ind in (COAL, IRON, BREWERY)
                 require(produces == (r.produce_canal > 0 or r.produce_rail > 0), f,
@@ -206,12 +142,12 @@ class Birmingham(BoardData[Tile]):
 
         # --- cards -------------------------------------------------------------------------
         towns = frozenset(i for i, loc in enumerate(board.locations) if loc.kind == "town")
-        defs, copies = read_cards(cards.location, cards.industry, self, towns, "cards.json")
+        defs, copies = bd.read_cards(cards.location, cards.industry, self, towns, "cards.json")
         defs.append(CardDef("wild:location", "wild_location"))
         defs.append(CardDef("wild:industry", "wild_industry"))
-        for p in PLAYER_COUNTS:
+        for p in bd.PLAYER_COUNTS:
             copies[p] += [0, 0]
-        self.cards, self.deck_copies = card_table(defs, copies, cards.deck_size, "cards.json")
+        self.cards, self.deck_copies = bd.card_table(defs, copies, cards.deck_size, "cards.json")
         self.wild_supply = (cards.wild_location, cards.wild_industry)
         require(min(self.wild_supply) > 0, "cards.json", "wild card supplies must be positive")
 
@@ -231,20 +167,10 @@ class Birmingham(BoardData[Tile]):
                     f"for {spaces} merchant spaces")  # fmt: skip
 
         # --- markets, income ---------------------------------------------------------------
-        self.coal_market = market(markets.coal, "coal", "markets.json")
-        self.iron_market = market(markets.iron, "iron", "markets.json")
-        self.coal_initial = markets.coal.initial
-        self.iron_initial = markets.iron.initial
-        self.income = income_track(income.space_to_level, income.start_space, "income.json")
-
-        r = self.rules
-        require(r.players.min >= 2 and r.players.max <= 4, "rules.json", "players are 2 to 4")
-        self.turn_rules = TurnRules(
-            hand_size=r.hand_size, actions_per_turn=r.actions_per_turn,
-            actions_first_round=r.actions_first_round, eras=2,
-            wild_cards=(self.cards.wild_location, self.cards.wild_industry),
-        )  # fmt: skip
-        require(r.double_rail_cost > r.rail_link_cost, "rules.json", "double rail must cost more")
+        self._read_markets(markets.coal, markets.iron, "markets.json")
+        self._read_income(income, "income.json")
+        wild_cards = (self.cards.wild_location, self.cards.wild_industry)
+        self._read_rules(self.rules, "rules.json", eras=2, wild_cards=wild_cards)
 
 
 @cache

@@ -9,10 +9,8 @@ from typing import Any
 import msgspec
 
 from plugins.brass import bot
-from plugins.brass.cards import build_deck
 from plugins.brass.engine_game import EngineGame
-from plugins.brass.first_deal import FirstDeal, first_deal, first_deal_fields, tiles_on_spaces
-from plugins.brass.hidden import deal
+from plugins.brass.first_deal import FirstDeal, deal_first, first_deal_fields, tiles_on_spaces
 from plugins.brass.scoring import TieBreak
 from plugins.brass_birmingham import bot as bb
 from plugins.brass_birmingham import events as ev
@@ -93,21 +91,15 @@ class BrassBirmingham(EngineGame):
         them (refused with an ``IllegalMove`` if the shuffle cannot give them), else drawn
         from ``rng``."""
         d = self.data
+        order, deck, hands, facedown = deal_first(
+            self.names.card, d.deck_copies[players], players, d.rules.hand_size,
+            d.rules.face_down_discards, rng, outcome)  # fmt: skip
         if outcome is not None:
-            order, deck, hands, facedown = first_deal(
-                self.names.card, d.deck_copies[players], outcome, players, d.rules.hand_size,
-                d.rules.face_down_discards,
-            )  # fmt: skip
             merchants = self._merchant_tiles(outcome.merchants, players)
-            return [ev.Started(players, order, deck, hands, facedown, merchants)]
-        deck = build_deck(d.deck_copies[players])
-        rng.shuffle(deck)
-        hands, facedown = deal(deck, players, d.rules.hand_size, d.rules.face_down_discards)
-        order = list(range(players))
-        rng.shuffle(order)
-        tiles = [i for i, t in enumerate(d.merchant_tiles) if t.min_players <= players]
-        rng.shuffle(tiles)
-        merchants = [tiles.pop() if m <= players else -1 for m in d.merchant_min_players]
+        else:
+            tiles = [i for i, t in enumerate(d.merchant_tiles) if t.min_players <= players]
+            rng.shuffle(tiles)
+            merchants = [tiles.pop() if m <= players else -1 for m in d.merchant_min_players]
         return [ev.Started(players, order, deck, hands, facedown, merchants)]
 
     def _merchant_tiles(self, tiles: list[str | None], players: int) -> list[int]:

@@ -15,21 +15,16 @@ Names (documented with examples in ``CLIENTS.md``):
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from msgspec import Meta, Struct
 
 from plugins.brass import moves as fm
+from plugins.brass.board_names import board_kinds
 from plugins.brass.moves import Done, ScoreEra
 from plugins.brass.vocabulary import Declare
+from plugins.brass_birmingham.data import INDUSTRIES
 
-Industry = Literal["cotton", "manufacturer", "pottery", "coal", "iron", "brewery"]
-Card = Annotated[str, Meta(description="a card as the hand shows it", examples=[
-    "location:cannock", "industry:coal", "wild:location"])]  # fmt: skip
-Space = Annotated[str, Meta(description="a build space: location id, ':', index from 0",
-                            examples=["cannock:0"])]  # fmt: skip
-Link = Annotated[str, Meta(description="a link line: its ends sorted, joined by '~'",
-                           examples=["birmingham~dudley"])]  # fmt: skip
 Merchant = Annotated[str, Meta(description="a merchant space: location id, ':', index from 0",
                                examples=["oxford:0"])]  # fmt: skip
 
@@ -54,8 +49,9 @@ class FreeDevelopOf(Struct, tag="free_develop", frozen=True):
     industry: int
 
 
-move = Declare(__name__, {"card": Card, "space": Space, "link": Link, "industry": Industry,
-                          "merchant": Merchant})  # fmt: skip
+KINDS = board_kinds(INDUSTRIES, ["location:cannock", "industry:coal", "wild:location"],
+                    "cannock:0", "birmingham~dudley")  # fmt: skip
+move = Declare(__name__, {**KINDS, "merchant": Merchant})
 SALE = ("space>slot:space", "merchant:merchant")
 Build = move(fm.Build, "Build your lowest ``industry`` tile on ``space`` (empty, or an "
              "overbuild),\ndiscarding ``card``.", "card:card", "space>slot:space",

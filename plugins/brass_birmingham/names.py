@@ -14,36 +14,26 @@ from typing import Any
 
 from core.errors import IllegalMove
 from plugins.brass import moves as fm
-from plugins.brass.client import Ids, card_ids, end_era_of
-from plugins.brass.vocabulary import Vocabulary
+from plugins.brass.board_names import BoardNames
+from plugins.brass.client import Ids, end_era_of
 from plugins.brass_birmingham import moves as pm
 from plugins.brass_birmingham.data import INDUSTRIES, Birmingham, birmingham
 from plugins.brass_birmingham.state import State
 
 
-class Names:
-    """Every id a client sees, by engine index, and the reverse lookups."""
+class Names(BoardNames):
+    """The board's ids (:class:`~plugins.brass.board_names.BoardNames`) and the merchant
+    spaces."""
 
     def __init__(self, d: Birmingham) -> None:
-        self.industry = Ids(INDUSTRIES, "unknown_industry", "there is no industry named "
-                            f"{{name}}; industries are {', '.join(INDUSTRIES)}")  # fmt: skip
-        self.card = card_ids((d.cards.name(k) for k in range(len(d.cards))),
-                             ("location:cannock", "industry:coal", "wild:location"))  # fmt: skip
-        self.location = tuple(loc.id for loc in d.locations)
-        self.space = Ids((d.slot_name(slot) for slot in range(d.n_slots)), "unknown_space",
-                         "there is no build space {name}; spaces are '<location>:<n>' as the "
-                         "view's board lists them ('birmingham:2')")  # fmt: skip
+        super().__init__(d, INDUSTRIES, ("location:cannock", "industry:coal", "wild:location"),
+                         "birmingham:2", "birmingham~dudley")  # fmt: skip
         self.merchant = Ids(
             (f"{self.location[loc]}:{d.merchant_loc[:m].count(loc)}"
              for m, loc in enumerate(d.merchant_loc)), "unknown_merchant",
             "there is no merchant space {name}; merchant spaces are '<location>:<n>' as the "
             "view's merchants list them ('oxford:0')")  # fmt: skip
-        self.link = Ids(d.link_names, "unknown_link", "there is no link line {name}; lines "
-                        "are their two location ids sorted and joined by '~' "
-                        "('birmingham~dudley')")  # fmt: skip
-        self.vocabulary = Vocabulary(
-            {"card": self.card, "space": self.space, "link": self.link,
-             "industry": self.industry, "merchant": self.merchant}, pm.MOVES)  # fmt: skip
+        self.convert(pm.MOVES, merchant=self.merchant)
 
     def end_era(self, m: fm.ScoreEra) -> fm.EndEra:
         """The engine form of the era's end; a deal naming an unknown card is refused."""

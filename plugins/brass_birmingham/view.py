@@ -17,7 +17,7 @@ from plugins.brass import client as fc
 from plugins.brass import events as fev
 from plugins.brass.actions.network import second_link_blocker
 from plugins.brass.hidden import dealt
-from plugins.brass.layout import Layout, load_layout
+from plugins.brass.layout import Layout
 from plugins.brass.log import redact_log
 from plugins.brass.log_payloads import _Payload, served
 from plugins.brass_birmingham import events as ev
@@ -28,14 +28,6 @@ from plugins.brass_birmingham.variant import birmingham_variant
 
 ERAS = ("canal", "rail")
 ACTIONS = ["build", "network", "develop", "sell", "loan", "scout", "pass"]
-OFFERS = {"more_sell": ("sell_also", "sell another industry in this action or finish with done"),
-          "more_develop": ("develop_also", "develop a second tile (one more iron) or finish "
-                           "with done"),
-          "free_develop": ("free_develop", "the merchant's bonus: develop one tile for free, "
-                           "or done")}  # fmt: skip
-"""The optional continuations: the decision's kind and prompt."""
-
-
 class Decision(fc.Decision, kw_only=True):
     """The family's decision (``count``: cards to discard, coal, iron or beer still to
     find, money owed); the optional ids say what it is for."""
@@ -99,25 +91,29 @@ class ViewDoc(fc.TurnView, kw_only=True):
     after it is the rule); ``None`` otherwise."""
 
 
+PROMPTS = bd.Prompts(
+    discard="discard {n} card{s} from your hand to pay for the action",
+    coal="{n} coal still needed for {where}: several nearest connected mines are tied; "
+    "choose the mine (by its space) that gives the next cube",
+    iron="{n} iron still needed: choose the iron works (by its space) that gives the next cube",
+    liquidate="£{n} of negative income cannot be paid: remove one of your industries (by its "
+    "space) for half its cost",
+    offers={"more_sell": ("sell_also", "sell another industry in this action or finish with "
+                          "done"),
+            "more_develop": ("develop_also", "develop a second tile (one more iron) or finish "
+                             "with done"),
+            "free_develop": ("free_develop", "the merchant's bonus: develop one tile for free, "
+                             "or done")},
+    actions=ACTIONS,
+)  # fmt: skip
+"""The wording of the decisions every board has (the optional continuations: the
+decision's kind and prompt)."""
+
+
 def describe(d: Birmingham, names: Names, step: fev.Step, actions_left: int = 0) -> Decision:
-    """The pending step ``step`` as a decision a client can act on (no seat)."""
+    """The pending step ``step`` as a decision a client can act on (no seat): the family's
+    steps worded by :data:`PROMPTS`, beer and the double rail's offer."""
     k, n = step.kind, step.n
-    if k == "discard":
-        return Decision(kind="discard", moves=["discard"], count=n,
-                        prompt=f"discard {n} card{'s' if n > 1 else ''} from your hand to pay "
-                        "for the action")  # fmt: skip
-    if k in ("coal", "link_coal"):
-        where = names.location[step.a] if k == "coal" else names.link[step.a]
-        return Decision(
-            kind="pick_coal", moves=["pick_coal"], count=n,
-            location=where if k == "coal" else None, link=where if k == "link_coal" else None,
-            prompt=f"{n} coal still needed for {where}: several nearest connected mines are "
-            "tied; choose the mine (by its space) that gives the next cube",
-        )  # fmt: skip
-    if k == "iron":
-        return Decision(kind="pick_iron", moves=["pick_iron"], count=n,
-                        prompt=f"{n} iron still needed: choose the iron works (by its space) "
-                        "that gives the next cube")  # fmt: skip
     if k == "beer":
         space, merchant = names.space[step.a], names.merchant[step.b]
         return Decision(
@@ -135,15 +131,7 @@ def describe(d: Birmingham, names: Names, step: fev.Step, actions_left: int = 0)
         return Decision(kind="second_link", moves=["second_link", "done"],
                         prompt=f"add a second rail (£{r.double_rail_cost - r.rail_link_cost} "
                         "more, its coal and one beer) or finish with done")  # fmt: skip
-    if k in OFFERS:
-        kind, prompt = OFFERS[k]
-        return Decision(kind=kind, moves=[kind, "done"], prompt=prompt)
-    if k == "liquidate":
-        return Decision(kind="liquidate", moves=["liquidate"], count=n,
-                        prompt=f"£{n} of negative income cannot be paid: remove one of your "
-                        "industries (by its space) for half its cost")  # fmt: skip
-    return Decision(kind="action", moves=ACTIONS,
-                    prompt=f"choose an action ({actions_left} left this turn)")  # fmt: skip
+    return bd.describe_step(names, step, actions_left, PROMPTS, Decision)
 
 
 def decision(d: Birmingham, names: Names, s: State) -> Decision:
@@ -266,6 +254,4 @@ def board(d: Birmingham, names: Names) -> dict[str, Any]:
 def board_layout(d: Birmingham, names: Names) -> Layout:
     """``data/layout.json``, checked to place every location, space, merchant space and
     link line of the board by its id."""
-    ids = {"locations": [loc.id for loc in d.locations], "spaces": names.space,
-           "merchant_spaces": names.merchant, "links": names.link}  # fmt: skip
-    return load_layout(DATA / "layout.json", ids)
+    return d.read_layout(DATA / "layout.json", merchant_spaces=names.merchant)

@@ -7,11 +7,10 @@ their build spaces, external locations), ``links.json`` (canal and rail lines),
 ``markets.json`` (coal and iron), ``distant_market.json`` (demand track and tiles),
 ``income.json`` (the progress track) and ``layout.json`` (where clients draw the board).
 
-Every file opens with a ``"_"`` header: its version (which must be the manifest's, so a
-half-replaced set cannot load), its confidence and its *provisional* facts, each a path into
-the file with the value chosen and the alternative. A mark whose path no longer leads to its
-value is refused: a fact cannot be changed while still claiming to be the doubtful one
-(:func:`plugins.brass.boarddata.check_header`).
+Every file opens with a ``"_"`` header: its version, confidence and *provisional* facts,
+read and checked against ``manifest.json`` by the family
+(:class:`plugins.brass.dataset.DataSet`); this module declares each file's Struct and
+checks what is Lancashire's own.
 
 Indices are the family's (:class:`plugins.brass.boarddata.BoardData`): locations in file
 order (towns, then external locations), build spaces ("slots") numbered across the board in
@@ -24,29 +23,13 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import msgspec
 
-from plugins.brass.boarddata import (
-    PLAYER_COUNTS,
-    BoardData,
-    Header,
-    IndustryCards,
-    LinkData,
-    LocationCards,
-    PlayerRange,
-    Provisional,
-    Strict,
-    card_table,
-    check_header,
-    income_track,
-    market,
-    read_cards,
-)
-from plugins.brass.data import load, require
-from plugins.brass.layout import Layout, load_layout
-from plugins.brass.state import TurnRules
+from plugins.brass import boarddata as bd
+from plugins.brass.data import require
+from plugins.brass.dataset import DataSet, Provisional
 
 DATA = Path(__file__).parent / "data"
 INDUSTRIES = ("cotton", "coal", "iron", "port", "shipyard")
@@ -54,51 +37,31 @@ COTTON, COAL, IRON, PORT, SHIPYARD = range(5)
 TIE_BREAKS = ("income_space", "income_level", "money")
 
 
-class Manifest(Strict):
-    title: str
-    edition: str
-    version: str
-    source: str
-    files: list[str]
-
-
-class Loan(Strict):
+class Loan(bd.Strict):
     money: int
     levels: int
 
 
-class DoubleActionBuild(Strict):
+class DoubleActionBuild(bd.Strict):
     cards: int
     actions: int
     in_one_action_round: bool
 
 
-class MoneyVp(Strict):
+class MoneyVp(bd.Strict):
     per: int
     vp: int
 
 
-class RulesFile(Strict):
-    header: Header = msgspec.field(name="_")
-    players: PlayerRange
+class RulesFile(bd.BoardRules):
     eras: list[str]
     rounds_per_era: dict[str, int]
-    starting_money: int
     starting_vp: int
-    hand_size: int
-    face_down_discards: int
-    actions_per_turn: int
-    actions_first_round: int
     loans: list[Loan]
     no_loans_final_rounds_rail_era: int
     """The Rail Era's last rounds, once the draw deck is empty: no Loan action."""
-    canal_link_cost: int
     canal_links_per_action: int
-    rail_link_cost: int
-    double_rail_cost: int
     rail_links_per_action: int
-    coal_per_rail: int
-    link_tiles: int
     double_action_build: DoubleActionBuild
     canal_one_own_industry_per_location: bool
     first_build_anywhere: bool
@@ -115,120 +78,85 @@ class RulesFile(Strict):
     components: dict[str, int]
 
 
-class LocationData(Strict):
+class LocationData(bd.Strict):
     id: str
     name: str
     kind: Literal["town", "external"]
     slots: list[list[str]]
-    link_icons: int
+    link_icons: bd.Amount
     """Printed on the board (external locations); industries add theirs when flipped."""
     market_trade_icon: bool
 
 
-class BoardFile(Strict):
-    header: Header = msgspec.field(name="_")
+class BoardFile(bd.Strict):
     locations: list[LocationData]
 
 
-class VirtualLink(Strict):
+class VirtualLink(bd.Strict):
     nodes: list[str]
     option: Literal["classic"]
     carries_coal: bool
     scores: bool
 
 
-class LinksFile(Strict):
-    header: Header = msgspec.field(name="_")
-    links: list[LinkData]
+class LinksFile(bd.Strict):
+    links: list[bd.LinkData]
     virtual_links: list[VirtualLink]
 
 
-class IndustryKind(Strict):
+class IndustryKind(bd.Strict):
     name: str
     produces: Literal["coal", "iron"] | None
     flips: Literal["sold", "sold_through", "emptied", "built"]
 
 
-class Tile(Strict):
-    level: int
-    count: int
-    money: int
-    coal: int
-    iron: int
-    cubes: int = msgspec.field(name="produce")
+class Tile(bd.BoardTile):
+    cubes: bd.Amount = msgspec.field(name="produce")
     """Cubes a mine or works carries when built (the same in both eras)."""
-    income: int
-    """Income-track spaces gained when the tile flips."""
-    vp: int
-    link_icons: int
-    canal: bool
-    rail: bool
-    develop: bool
 
     @property
     def locked(self) -> bool:
         """Never built (level 0 shipyards): it leaves the mat only by Develop."""
         return not (self.canal or self.rail)
 
-    def buildable(self, era: int) -> bool:
-        return self.rail if era else self.canal
-
     def produce(self, era: int) -> int:
         """Cubes built in ``era`` (the family's form; Lancashire's do not depend on it)."""
         return self.cubes
 
 
-class IndustriesFile(Strict):
-    header: Header = msgspec.field(name="_")
-    order: list[str]
+class IndustriesFile(bd.TileTables[Tile]):
     industries: dict[str, IndustryKind]
-    tiles: dict[str, list[Tile]]
 
 
-class DeckTile(Strict):
+class DeckTile(bd.Strict):
     canal: int
     rail: int
 
 
-class CardsFile(Strict):
-    header: Header = msgspec.field(name="_")
-    location: list[LocationCards]
-    industry: list[IndustryCards]
-    deck_size: dict[str, int]
+class CardsFile(bd.CardCopies):
     printed_cards: int
     removed_at_setup: int
     under_deck_tile_per_player: DeckTile
 
 
-class MarketData(Strict):
-    prices: list[int]
-    initial: int
-    empty_price: int
+class MarketData(bd.MarketLadder):
     needs_trade_connection: bool
 
 
-class MarketsFile(Strict):
-    header: Header = msgspec.field(name="_")
+class MarketsFile(bd.Strict):
     coal: MarketData
     iron: MarketData
     port_tiles_are_trade_icons: bool
 
 
-class DistantMarketFile(Strict):
-    header: Header = msgspec.field(name="_")
-    income_spaces: list[int]
+class DistantMarketFile(bd.Strict):
+    income_spaces: list[bd.Amount]
     """Income spaces beside each demand space from the top; the space after the last is X."""
     start: int
     tiles: dict[str, dict[str, int]]
     """Per player count: steps down the track -> tiles showing it."""
     needs_trade_connection: bool
     reset_after_canal_era: bool
-
-
-class IncomeFile(Strict):
-    header: Header = msgspec.field(name="_")
-    space_to_level: list[int]
-    start_space: int
 
 
 FILES: dict[str, type] = {
@@ -239,37 +167,27 @@ FILES: dict[str, type] = {
     "cards.json": CardsFile,
     "markets.json": MarketsFile,
     "distant_market.json": DistantMarketFile,
-    "income.json": IncomeFile,
+    "income.json": bd.IncomeTable,
 }
 """The rules' files; ``layout.json`` (drawing only) is read with the family's loader."""
 
 
-class Lancashire(BoardData[Tile]):
+class Lancashire(bd.BoardData[Tile]):
     """Everything the rules need from the data, as index tables."""
 
     def __init__(self, directory: Path = DATA) -> None:
-        self.manifest = load(directory / "manifest.json", Manifest)
-        want = [*FILES, "layout.json"]
-        require(
-            sorted(self.manifest.files) == sorted(want),
-            "manifest.json",
-            f"files: must list exactly {', '.join(want)}",
+        self.files = DataSet(directory, FILES)
+        self.manifest, docs = self.files.manifest, self.files.docs
+        self.rules: RulesFile = docs["rules.json"]
+        self._board(docs["board.json"], docs["links.json"])
+        self._industries(docs["industries.json"])
+        self._cards(docs["cards.json"])
+        self._markets(docs["markets.json"], docs["distant_market.json"])
+        self._rules(docs["income.json"])
+        self.layout = self.read_layout(
+            directory / "layout.json", markets=["coal", "iron", "distant_market"]
         )
-        self.files: dict[str, Any] = {}
-        for name, kind in FILES.items():
-            self.files[name] = self._load(directory / name, kind)
-        self.rules: RulesFile = self.files["rules.json"]
-        self._board(self.files["board.json"], self.files["links.json"])
-        self._industries(self.files["industries.json"])
-        self._cards(self.files["cards.json"])
-        self._markets(self.files["markets.json"], self.files["distant_market.json"])
-        self._rules(self.files["income.json"])
-        self.layout = self._layout(directory / "layout.json")
-
-    def _load(self, path: Path, kind: type) -> Any:
-        doc = load(path, kind)
-        check_header(path, doc.header, self.manifest.version)
-        return doc
+        self.files.check_version("layout.json", self.layout.header)
 
     def _board(self, board: BoardFile, links: LinksFile) -> None:
         f = "board.json"
@@ -277,7 +195,6 @@ class Lancashire(BoardData[Tile]):
         towns_done = False
         for li, loc in enumerate(board.locations):
             at = self._add_location(li, f)
-            require(loc.link_icons >= 0, f, f"{at}.link_icons: negative")
             if loc.kind == "external":
                 towns_done = True
                 require(not loc.slots, f, f"{at}.slots: an external location has no spaces")
@@ -309,23 +226,17 @@ class Lancashire(BoardData[Tile]):
 
     def _industries(self, inds: IndustriesFile) -> None:
         f = "industries.json"
-        require(tuple(inds.order) == INDUSTRIES, f, f"order: must be {', '.join(INDUSTRIES)}")
+        self._read_tiles(inds, f, lowest=0)
         require(set(inds.industries) == set(INDUSTRIES), f, "industries: one per industry")
-        require(set(inds.tiles) == set(INDUSTRIES), f, "tiles: one table per industry")
         self.kinds = [inds.industries[name] for name in INDUSTRIES]
-        self._read_stacks([inds.tiles[name] for name in INDUSTRIES], f, lowest=0)
-        self.tiles = []
-        for name, kind in zip(INDUSTRIES, self.kinds, strict=True):
+        for name, kind, rows in zip(INDUSTRIES, self.kinds, self.tiles, strict=True):
             require(
                 (kind.produces is not None) == (kind.flips == "emptied"),
                 f,
                 f"industries.{name}: a tile flips when emptied exactly when it produces cubes",
             )
-            rows = inds.tiles[name]
             for r in rows:
                 at = f"tiles.{name}[level {r.level}]"
-                values = (r.count, r.money, r.coal, r.iron, r.cubes, r.income, r.vp, r.link_icons)
-                require(min(values) >= 0, f, f"{at}: count or cost out of range")
                 require(
                     (r.cubes > 0) == (kind.produces is not None and not r.locked),
                     f,
@@ -336,14 +247,13 @@ class Lancashire(BoardData[Tile]):
                     f,
                     f"{at}: only a level 0 tile is never built, and it must be developable",
                 )
-            self.tiles.append(rows)
 
     def _cards(self, cards: CardsFile) -> None:
         f = "cards.json"
-        defs, copies = read_cards(cards.location, cards.industry, self, self.towns, f)
-        self.cards, self.deck_copies = card_table(defs, copies, cards.deck_size, f)
+        defs, copies = bd.read_cards(cards.location, cards.industry, self, self.towns, f)
+        self.cards, self.deck_copies = bd.card_table(defs, copies, cards.deck_size, f)
         r, tile = self.rules, cards.under_deck_tile_per_player
-        for p in PLAYER_COUNTS:
+        for p in bd.PLAYER_COUNTS:
             n, size, rounds = int(p), sum(copies[p]), self.rules.rounds_per_era.get(p, 0)
             # Each era ends on its last card: the Canal Era plays all but the cards under the
             # Deck tile (one action in round 1), the Rail Era plays every card.
@@ -362,24 +272,18 @@ class Lancashire(BoardData[Tile]):
         self.under_deck_tile = (tile.canal, tile.rail)
 
     def _markets(self, markets: MarketsFile, dm: DistantMarketFile) -> None:
-        f = "markets.json"
-        self.coal_market = market(markets.coal, "coal", f)
-        self.iron_market = market(markets.iron, "iron", f)
-        for name in ("coal", "iron"):
-            m: MarketData = getattr(markets, name)
-            require(m.empty_price > max(m.prices), f, f"{name}.empty_price: not above the ladder")
+        self._read_markets(markets.coal, markets.iron, "markets.json")
         self.markets = markets
-        self.coal_initial, self.iron_initial = markets.coal.initial, markets.iron.initial
 
         f = "distant_market.json"
         spaces = dm.income_spaces
         require(
-            bool(spaces) and min(spaces) >= 0 and spaces == sorted(spaces, reverse=True),
+            bool(spaces) and spaces == sorted(spaces, reverse=True),
             f,
             "income_spaces: must not rise down the track",
         )
         require(0 <= dm.start < len(spaces), f, "start: not a space of the track")
-        require(set(dm.tiles) == set(PLAYER_COUNTS), f, "tiles: give 2, 3 and 4 players")
+        require(set(dm.tiles) == set(bd.PLAYER_COUNTS), f, "tiles: give 2, 3 and 4 players")
         self.demand_tiles: dict[int, list[int]] = {}
         for p, by_step in dm.tiles.items():
             steps = []
@@ -390,10 +294,9 @@ class Lancashire(BoardData[Tile]):
             self.demand_tiles[int(p)] = sorted(steps)
         self.distant_market = dm
 
-    def _rules(self, income: IncomeFile) -> None:
+    def _rules(self, income: bd.IncomeTable) -> None:
         f, r = "rules.json", self.rules
-        require(r.players.min >= 2 and r.players.max <= 4, f, "players: Lancashire is for 2 to 4")
-        require(set(r.rounds_per_era) == set(PLAYER_COUNTS), f, "rounds_per_era: 2, 3 and 4")
+        require(set(r.rounds_per_era) == set(bd.PLAYER_COUNTS), f, "rounds_per_era: 2, 3 and 4")
         require(r.eras == ["canal", "rail"], f, "eras: the Canal Era, then the Rail Era")
         levels = [loan.levels for loan in r.loans]
         require(
@@ -401,7 +304,6 @@ class Lancashire(BoardData[Tile]):
             f,
             "loans: income levels must rise from one option to the next",
         )
-        require(r.double_rail_cost > r.rail_link_cost, f, "double_rail_cost: not above one rail")
         require(
             all(n in INDUSTRIES for n in r.overbuild_opponent_industries),
             f,
@@ -412,35 +314,12 @@ class Lancashire(BoardData[Tile]):
             f,
             f"tie_breaks: each must be one of {', '.join(TIE_BREAKS)}",
         )
-        self.income = income_track(income.space_to_level, income.start_space, "income.json")
-        require(
-            self.income.level(self.income.start_space) == 0,
-            "income.json",
-            "start_space: not level 0",
-        )
-        self.turn_rules = TurnRules(
-            hand_size=r.hand_size,
-            actions_per_turn=r.actions_per_turn,
-            actions_first_round=r.actions_first_round,
-            eras=len(r.eras),
-        )
-
-    def _layout(self, path: Path) -> Layout:
-        ids = {
-            "locations": [loc.id for loc in self.locations],
-            "spaces": [self.slot_name(s) for s in range(self.n_slots)],
-            "merchant_spaces": [],
-            "links": self.link_names,
-            "markets": ["coal", "iron", "distant_market"],
-        }
-        layout = load_layout(path, ids)
-        version = layout.header.get("version")
-        require(version == self.manifest.version, path.name, f"_.version {version!r} is stale")
-        return layout
+        self._read_rules(r, f, eras=len(r.eras))
+        self._read_income(income, "income.json")
 
     def provisional(self) -> dict[str, list[Provisional]]:
         """Per file, the facts still marked provisional (for metadata and the guide)."""
-        return {n: d.header.provisional for n, d in self.files.items() if d.header.provisional}
+        return self.files.provisional()
 
 
 @cache

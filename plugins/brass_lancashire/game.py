@@ -8,14 +8,9 @@ from typing import Any
 
 import msgspec
 
-from core.errors import IllegalMove
-from core.game import SYSTEM, Task
 from core.hooks import hookimpl
-from plugins.brass import turn
-from plugins.brass.cards import build_deck
 from plugins.brass.engine_game import EngineGame
-from plugins.brass.first_deal import FirstDeal, first_deal, first_deal_fields
-from plugins.brass.hidden import deal
+from plugins.brass.first_deal import FirstDeal, deal_first, first_deal_fields
 from plugins.brass.scoring import TieBreak
 from plugins.brass_lancashire import bot, position, view
 from plugins.brass_lancashire import events as ev
@@ -23,7 +18,7 @@ from plugins.brass_lancashire import moves as mv
 from plugins.brass_lancashire.data import Lancashire, lancashire
 from plugins.brass_lancashire.names import Names, shipped_names
 from plugins.brass_lancashire.state import State
-from plugins.brass_lancashire.variant import DEMAND, lancashire_variant
+from plugins.brass_lancashire.variant import lancashire_variant
 
 MOVE_FORM = (
     "sequential, by name (see CLIENTS.md): the first move names the action and its main "
@@ -71,61 +66,21 @@ class BrassLancashire(EngineGame):
         self.variant = self.v = lancashire_variant(d)
         self.knowledge = bot.knowledge_of(d)
         self.evaluation = bot.evaluation(d, self.v.era_points)
-        provisional = {f: [msgspec.to_builtins(p) for p in marks]
-                       for f, marks in d.provisional().items()}  # fmt: skip
         self.metadata = {**type(self).metadata, "board": view.board(d, self.names),
-                         "provisional": provisional}  # fmt: skip
+                         "provisional": msgspec.to_builtins(d.provisional())}  # fmt: skip
 
     def setup(self, options: Options, players: int, rng: Random,
               outcome: SetupOutcome | None = None) -> list[Any]:  # fmt: skip
         """The first deal (the Deck tile's cards face down, unused in the Canal Era) and
         turn order: ``outcome`` when a record gives them, else drawn from ``rng``."""
         d = self.data
-        under = d.under_deck_tile[0]
-        if outcome is not None:
-            order, deck, hands, facedown = first_deal(
-                self.names.card, d.deck_copies[players], outcome, players, d.rules.hand_size,
-                under)  # fmt: skip
-        else:
-            deck = build_deck(d.deck_copies[players])
-            rng.shuffle(deck)
-            hands, facedown = deal(deck, players, d.rules.hand_size, under)
-            order = list(range(players))
-            rng.shuffle(order)
+        order, deck, hands, facedown = deal_first(
+            self.names.card, d.deck_copies[players], players, d.rules.hand_size,
+            d.under_deck_tile[0], rng, outcome)  # fmt: skip
         return [ev.Started(players, order, deck, hands, facedown)]
 
     def setup_outcome(self, events: Sequence[Any]) -> SetupOutcome:
         return SetupOutcome(**first_deal_fields(self.names.card, events[0]))
-
-    def pending_tasks(self, state: State) -> list[Task]:
-        """As the family's, but a distant-market sale waits for the server's draw."""
-        if state.pending and state.pending[0].kind == DEMAND:
-            return [Task(kind="system", move=mv.DrawDemand())]
-        return super().pending_tasks(state)
-
-    def decide(self, state: State, actor: int, move: Any, rng: Random) -> list[Any]:
-        if type(move) is mv.DrawDemand:
-            return self._draw_demand(state, actor, move, rng)
-        return super().decide(state, actor, move, rng)
-
-    def _draw_demand(self, s: State, actor: int, m: mv.DrawDemand, rng: Random) -> list[Any]:
-        if actor != SYSTEM:
-            raise IllegalMove("system_only", "the demand tile is drawn by the game")
-        if not (s.pending and s.pending[0].kind == DEMAND):
-            raise IllegalMove("no_demand_draw", "no distant-market sale waits for a tile")
-        if m.tile is None:
-            m = mv.DrawDemand(rng.choice(s.demand_left))
-        elif m.tile not in s.demand_left:
-            raise IllegalMove("demand_tile_gone", f"no demand tile {m.tile} is left in the bag")
-        r = turn.TurnResolver(self.v, s, s.current)
-        r.answer(m)
-        return r.events
-
-    def chance_outcome(self, state: State, move: Any, events: Sequence[Any]) -> Any:
-        drawn = next((e for e in events if type(e) is ev.DemandTileDrawn), None)
-        if type(move) is mv.DrawDemand and drawn is not None:
-            return mv.DrawDemand(drawn.tile)
-        return super().chance_outcome(state, move, events)
 
     def tie_breaks(self, state: State) -> list[TieBreak]:
         # provisional (rules.json): the income *space* breaks ties, then money

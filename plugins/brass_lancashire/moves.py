@@ -17,16 +17,11 @@ from typing import Annotated, Literal
 from msgspec import Meta, Struct
 
 from plugins.brass import moves as fm
+from plugins.brass.board_names import board_kinds
 from plugins.brass.moves import Done, ScoreEra
 from plugins.brass.vocabulary import Declare
+from plugins.brass_lancashire.data import INDUSTRIES
 
-Industry = Literal["cotton", "coal", "iron", "port", "shipyard"]
-Card = Annotated[str, Meta(description="a card as the hand shows it",
-                           examples=["location:bolton", "industry:cotton"])]  # fmt: skip
-Space = Annotated[str, Meta(description="a build space: location id, ':', index from 0",
-                            examples=["manchester:0"])]  # fmt: skip
-Link = Annotated[str, Meta(description="a link line: its ends sorted, joined by '~'",
-                           examples=["bolton~manchester"])]  # fmt: skip
 Target = Annotated[str, Meta(description="a port's build space, or 'distant_market'",
                              examples=["liverpool:1", "distant_market"])]  # fmt: skip
 
@@ -47,8 +42,9 @@ class LoanOf(Struct, tag="loan", frozen=True):
     amount: int
 
 
-move = Declare(__name__, {"card": Card, "space": Space, "link": Link, "industry": Industry,
-                          "target": Target, "amount": Literal[10, 20, 30]})  # fmt: skip
+KINDS = board_kinds(INDUSTRIES, ["location:bolton", "industry:cotton"], "manchester:0",
+                    "bolton~manchester")  # fmt: skip
+move = Declare(__name__, {**KINDS, "target": Target, "amount": Literal[10, 20, 30]})
 SALE = ("space>slot:space", "to>merchant:target")
 Build = move(fm.Build, "Build your lowest ``industry`` tile on ``space``, discarding ``card``.",
              "card:card", "space>slot:space", "industry:industry")  # fmt: skip

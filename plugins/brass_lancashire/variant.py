@@ -17,7 +17,7 @@ from typing import Any
 
 from plugins.brass import events as ev
 from plugins.brass import moves as fm
-from plugins.brass.actions import Action, Refusal, StepKind
+from plugins.brass.actions import Action, DrawnStep, Refusal, StepKind
 from plugins.brass.actions.build import Build, place, place_refusal
 from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
@@ -146,15 +146,25 @@ class LancashireVariant(Variant):
             r.emit(lev.MoneyScored([m // mv.per * mv.vp for m in r.s.money]))
 
 
-class DemandDraw(StepKind):
+class DemandDraw(DrawnStep):
     """``demand``: the server draws a demand tile (a chance move, :class:`pm.DrawDemand`);
     at X the whole Sell action ends with the mill unflipped, else the seller gains the
     income beside the marker and the mill flips (the next step)."""
 
     reason = ("demand_draw_pending", "the server is drawing the distant market's demand tile")
+    move, field = pm.DrawDemand, "tile"
+    system_only = ("system_only", "the demand tile is drawn by the game")
+    not_waiting = ("no_demand_draw", "no distant-market sale waits for a tile")
 
-    def resolve(self, r: TurnResolver, step: ev.Step, queue: list[ev.Step]) -> bool:
-        return True
+    def outcomes(self, s: State) -> list[int]:
+        return s.demand_left
+
+    def gone(self, outcome: Any) -> tuple[str, str]:
+        return ("demand_tile_gone", f"no demand tile {outcome} is left in the bag")
+
+    def drawn(self, events: Sequence[Any]) -> Any:
+        tile = next((e.tile for e in events if type(e) is lev.DemandTileDrawn), None)
+        return None if tile is None else pm.DrawDemand(tile)
 
     def answer(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
         r.emit(lev.DemandTileDrawn(r.seat, queue[0].a, m.tile))

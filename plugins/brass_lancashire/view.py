@@ -48,37 +48,30 @@ class ViewDoc(fc.TurnView, kw_only=True):
     distant_market: DistantMarketView
 
 
+PROMPTS = bd.Prompts(
+    discard="discard {n} card{s} to pay for the action",
+    coal="{n} coal still needed for {where}: choose among the tied nearest connected mines "
+    "(by space)",
+    iron="{n} iron still needed: choose the iron works (by space)",
+    liquidate="£{n} of income cannot be paid: remove one of your industries (by space) for "
+    "half its cost",
+    offers={"more_link": ("second_link", "add a second rail (£10 more and its coal), or "
+                          "finish with done"),
+            "more_sell": ("sell_also", "sell another cotton mill in this action, or finish "
+                          "with done"),
+            "more_develop": ("develop_also", "develop a second tile (one more iron), or "
+                             "finish with done")},
+    actions=ACTIONS,
+)  # fmt: skip
+
+
 def describe(d: Lancashire, names: Names, step: fev.Step, actions_left: int = 0) -> Decision:
-    """The pending step as a decision a client can act on."""
-    k, n = step.kind, step.n
-    if k == "discard":
-        return Decision(kind="discard", moves=["discard"], count=n, prompt=f"discard {n} "
-                        f"card{'s' if n > 1 else ''} to pay for the action")  # fmt: skip
-    if k in ("coal", "link_coal"):
-        where = names.location[step.a] if k == "coal" else names.link[step.a]
-        return Decision(kind="pick_coal", moves=["pick_coal"], count=n,
-                        location=where if k == "coal" else None,
-                        link=where if k == "link_coal" else None,
-                        prompt=f"{n} coal still needed for {where}: choose among the tied "
-                        "nearest connected mines (by space)")  # fmt: skip
-    if k == "iron":
-        return Decision(kind="pick_iron", moves=["pick_iron"], count=n, prompt=f"{n} iron "
-                        "still needed: choose the iron works (by space)")  # fmt: skip
-    if k == "demand":
+    """The pending step as a decision a client can act on: the family's steps worded by
+    :data:`PROMPTS`, and the distant market's draw."""
+    if step.kind == "demand":
         return Decision(kind="demand_draw", moves=[], space=names.space[step.a], prompt="the "
                         "server draws a distant-market demand tile for this sale")  # fmt: skip
-    offers = {"more_link": ("second_link", "add a second rail (£10 more and its coal)"),
-              "more_sell": ("sell_also", "sell another cotton mill in this action"),
-              "more_develop": ("develop_also", "develop a second tile (one more iron)")}
-    if k in offers:
-        kind, what = offers[k]
-        return Decision(kind=kind, moves=[kind, "done"], prompt=f"{what}, or finish with done")
-    if k == "liquidate":
-        return Decision(kind="liquidate", moves=["liquidate"], count=n, prompt=f"£{n} of "
-                        "income cannot be paid: remove one of your industries (by space) for "
-                        "half its cost")  # fmt: skip
-    return Decision(kind="action", moves=ACTIONS,
-                    prompt=f"choose an action ({actions_left} left this turn)")  # fmt: skip
+    return bd.describe_step(names, step, actions_left, PROMPTS, Decision)
 
 
 def view(d: Lancashire, names: Names, s: State, seat: int | None) -> dict[str, Any]:

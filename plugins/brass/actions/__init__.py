@@ -16,7 +16,8 @@ effect:
 A :class:`StepKind` is one kind of pending step (``Step.kind``): how it resolves when it
 leaves no choice, the answers it allows when it does, how an answer applies, and why a
 move that is not among its answers is refused. ``decide`` accepts an answer by membership
-in :meth:`StepKind.options`, so listing and deciding cannot drift.
+in :meth:`StepKind.options`, so listing and deciding cannot drift. A :class:`DrawnStep`
+is answered by the server's chance draw instead of a player.
 
 The arguments are always the same few: ``v`` the :class:`~plugins.brass.variant.Variant`,
 ``f`` the :class:`~plugins.brass.facts.Facts` of the state (``f.s``), ``r`` the turn's
@@ -26,6 +27,7 @@ folds an event into it), ``seat`` the acting seat and ``m`` an engine-form move.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from plugins.brass.events import Step
@@ -104,3 +106,34 @@ class StepKind:
         """Why ``m`` (not among the options) does not answer the step: the specific rule
         when ``m`` is of the right kind, else :attr:`reason`."""
         return self.reason
+
+
+class DrawnStep(StepKind):
+    """A step the server answers with a chance draw (Lancashire's distant-market demand
+    tile): the system move :attr:`move` carries the outcome in :attr:`field`, ``None`` until
+    the game draws it, so an imported record replays the very draw.
+    :class:`~plugins.brass.engine_game.EngineGame` asks the server for the move while the
+    step waits, refuses it from a seat (:attr:`system_only`), when no such step waits
+    (:attr:`not_waiting`) or with an outcome no longer possible (:meth:`gone`), and records
+    the outcome drawn (:meth:`drawn`); the subclass says what may be drawn
+    (:meth:`outcomes`, each equally likely) and what the draw does (:meth:`answer`)."""
+
+    move: ClassVar[type]
+    field: ClassVar[str]
+    system_only: ClassVar[tuple[str, str]]
+    not_waiting: ClassVar[tuple[str, str]]
+
+    def resolve(self, r: TurnResolver, step: Step, queue: list[Step]) -> bool:
+        return True
+
+    def outcomes(self, s: Any) -> Sequence[Any]:
+        """What the draw may give now."""
+        raise NotImplementedError
+
+    def gone(self, outcome: Any) -> tuple[str, str]:
+        """Why ``outcome`` (not among :meth:`outcomes`) cannot be drawn now."""
+        raise NotImplementedError
+
+    def drawn(self, events: Sequence[Any]) -> Any:
+        """The :attr:`move` with the outcome ``events`` (the draw's) show, or ``None``."""
+        raise NotImplementedError
