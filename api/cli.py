@@ -223,6 +223,12 @@ def _tournament(args: argparse.Namespace) -> int:
     return tournament_main(args)
 
 
+def _play(args: argparse.Namespace) -> int:
+    from worker.remote import main as play_main
+
+    return play_main(args)
+
+
 def installed_games_document() -> str:
     """The OpenAPI document text for the games installed in this environment."""
     from litestar.testing import TestClient
@@ -427,6 +433,33 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     tournament.set_defaults(run=_tournament)
+
+    play = commands.add_parser(
+        "play",
+        help="play a seat of a match on a remote server with a bot",
+        description="Play one seat of a match on a running ironworks with a bot, through the "
+        "REST API only (the seat's token, view and legal moves; the game's plugin must be "
+        "installed here for its determinize hook): an AI opponent run as a service of its "
+        "own. Runs until the match is over.",
+    )
+    play.add_argument("url", help="the server's base URL, e.g. http://127.0.0.1:8000")
+    play.add_argument("match", help="the match id")
+    play.add_argument(
+        "--token", default=None,
+        help="the seat's token (default: $IRONWORKS_SEAT_TOKEN, which keeps it out of the "
+        "process list)",
+    )  # fmt: skip
+    play.add_argument(
+        "--bot", default="search",
+        help="random, greedy or search[:LEVEL][@THINK_MS], e.g. search:hard (default: search, "
+        "at its default level)",
+    )  # fmt: skip
+    play.add_argument(
+        "--decisions", type=int, default=None, metavar="N",
+        help="stop after N decisions (default: play until the match is over)",
+    )  # fmt: skip
+    play.add_argument("--quiet", action="store_true", help="print only the final line")
+    play.set_defaults(run=_play)
     return parser
 
 

@@ -1,0 +1,123 @@
+"""``ironworks play``: a bot playing a seat of a match on a real server through the REST API
+alone — the seat's token, view and legal moves, never the match's state."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from core.registry import GameRegistry
+from tests.conftest import highcard_path_env
+from tests.test_api_cli import serving
+from worker.remote import Api, RemoteError, play_seat
+from worker.tournament import Entrant
+
+
+@pytest.fixture
+def server(tmp_path: Any) -> Iterator[str]:
+    with serving(f"sqlite:///{tmp_path / 'matches.sqlite3'}") as (base, _):
+        yield base
+
+
+def match_against_a_server_bot(server: str, game: str, bot: str) -> tuple[str, str]:
+    """A 2-seat match whose seat 1 the server's ``bot`` plays; the id and seat 0's token."""
+    created = httpx.post(f"{server}/matches", json={"game": game, "players": 2}).json()
+    token = httpx.post(f"{server}/matches/{created['id']}/seats/0/claim").json()["token"]
+    owner = {"authorization": f"Bearer {created['owner_token']}"}
+    handed = httpx.post(
+        f"{server}/matches/{created['id']}/seats/1/bot", json={"bot": bot}, headers=owner
+    )
+    assert handed.status_code in (200, 201), handed.text
+    return created["id"], token
+
+
+def recorded_moves(server: str, match_id: str) -> list[dict[str, Any]]:
+    record = httpx.get(f"{server}/matches/{match_id}/record")
+    assert record.status_code == 200, record.text
+    return record.json()["moves"]
+
+
+def test_a_remote_bot_plays_its_seat_to_the_end_and_every_move_it_made_is_recorded_once(
+    server: str, registry: GameRegistry
+) -> None:
+    match_id, token = match_against_a_server_bot(server, "highcard", "random")
+    played = play_seat(Api(server, match_id, token), registry, Entrant("greedy"))
+    assert played.finished and played.seat == 0
+    assert played.result is not None and len(played.result["scores"]) == 2
+    mine = [m for m in recorded_moves(server, match_id) if m["actor"] == 0]
+    assert played.decisions == len(mine) > 0
+
+
+def test_the_search_bot_decides_remotely_from_the_seats_view_of_a_game_with_hidden_cards(
+    server: str, registry: GameRegistry
+) -> None:
+    match_id, token = match_against_a_server_bot(server, "brass-birmingham", "greedy")
+    before = httpx.get(f"{server}/matches/{match_id}", headers={"authorization": f"Bearer {token}"})
+    played = play_seat(
+        Api(server, match_id, token), registry, Entrant("search", "easy", 50), max_decisions=3
+    )
+    assert played.decisions == 3 and not played.finished
+    assert played.version > before.json()["version"]
+    events = httpx.get(
+        f"{server}/matches/{match_id}/events", params={"limit": 500},
+        headers={"authorization": f"Bearer {token}"},
+    ).json()["events"]  # fmt: skip
+    assert sum(1 for e in events if e["actor"] == 0) >= 3
+
+
+def test_a_move_sent_again_with_its_key_is_answered_as_before_and_made_once(
+    server: str, registry: GameRegistry
+) -> None:
+    match_id, token = match_against_a_server_bot(server, "highcard", "random")
+    api = Api(server, match_id, token)
+    seen = api.seat_view()
+    while 0 not in seen.to_act:
+        api.wait_after(seen.version, 5)
+        seen = api.seat_view()
+    move = httpx.get(
+        f"{server}/matches/{match_id}/moves", headers={"authorization": f"Bearer {token}"}
+    ).json()["moves"][0]
+    first = api.submit(move, seen.version, "key-of-one-move")
+    again = api.submit(move, seen.version, "key-of-one-move")
+    assert (first.replayed, again.replayed) == (False, True)
+    assert again.version == first.version
+    after = httpx.get(
+        f"{server}/matches/{match_id}/events", params={"after": seen.version, "limit": 500},
+        headers={"authorization": f"Bearer {token}"},
+    ).json()["events"]  # fmt: skip
+    mine = [e["version"] for e in after if e["actor"] == 0]
+    assert mine and max(mine) <= first.version  # nothing of seat 0's after the one move
+
+
+def test_a_token_of_no_seat_is_refused_with_the_servers_code(
+    server: str, registry: GameRegistry
+) -> None:
+    match_id, _ = match_against_a_server_bot(server, "highcard", "random")
+    with pytest.raises(RemoteError) as refused:
+        play_seat(Api(server, match_id, "not-a-token"), registry, Entrant("greedy"))
+    assert (refused.value.status, refused.value.code) == (403, "bad_token")
+
+
+def test_play_without_a_token_says_where_to_give_it(tmp_path: Any) -> None:
+    env = highcard_path_env()
+    env.pop("IRONWORKS_SEAT_TOKEN", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "api.cli", "play", "http://127.0.0.1:9", "m1"],
+        env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "IRONWORKS_SEAT_TOKEN" in done.stderr
+
+
+def test_a_server_that_cannot_be_reached_is_retried_with_growing_waits_then_reported() -> None:
+    waits: list[float] = []
+    api = Api("http://127.0.0.1:9", "m1", "t", timeout=2, sleep=waits.append)
+    with pytest.raises(RemoteError) as failed:
+        api.seat_view()
+    assert failed.value.status is None and failed.value.code == "unreachable"
+    assert waits == [1.0, 2.0, 4.0, 8.0]
