@@ -28,7 +28,7 @@ OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi" / "openapi.jso
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from api.serving import APP_FACTORY, CONFIG_ENV, ServeConfig, build
+    from api.serving import APP_FACTORY, CONFIG_ENV, ServeConfig, build, run_processes
     from worker.bootstrap import build_service, store_url_from_env
 
     store_url = args.store or store_url_from_env()
@@ -72,7 +72,7 @@ def _serve(args: argparse.Namespace) -> int:
         metrics_dir = Path(run_dir) / "metrics"
         metrics_dir.mkdir()
         os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", str(metrics_dir))
-        uvicorn.run(APP_FACTORY, factory=True, workers=args.workers, **run)
+        run_processes(APP_FACTORY, args.workers, factory=True, **run)
     return 0
 
 

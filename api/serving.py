@@ -11,10 +11,14 @@ and NOTIFY).
 
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
 from pathlib import Path
+from typing import Any
 
 import msgspec
+import uvicorn
 from litestar import Litestar
 
 from api.app import create_app
@@ -76,3 +80,34 @@ def app_from_environment() -> Litestar:
     """uvicorn's app factory in each process of ``ironworks serve --workers N``."""
     config = msgspec.json.decode(os.environ[CONFIG_ENV], type=ServeConfig)
     return build(config)[0]
+
+
+class TcpConfig(uvicorn.Config):
+    """uvicorn's configuration, whose shared listening socket says it speaks TCP.
+
+    For ``--workers N`` uvicorn binds the socket itself (``Config.bind_socket``) and leaves
+    its ``proto`` at 0 (uvicorn 0.54; its issue 3149). Accepted connections inherit that,
+    and asyncio sets ``TCP_NODELAY`` only on sockets whose ``proto`` is TCP, so Nagle's
+    algorithm stayed on: a response written in two parts waited for the client's delayed
+    ACK, ~40 ms on every keep-alive request after the first. The single-process path binds
+    through asyncio, which asks ``getaddrinfo`` and gets the protocol right.
+    """
+
+    def bind_socket(self) -> socket.socket:
+        sock = super().bind_socket()
+        if sock.family not in (socket.AF_INET, socket.AF_INET6):
+            return sock  # a Unix socket: no Nagle, nothing to set
+        # The same descriptor, rewrapped: Linux reports its protocol when asked.
+        tcp = socket.socket(sock.family, sock.type, socket.IPPROTO_TCP, fileno=sock.detach())
+        tcp.set_inheritable(True)
+        return tcp
+
+
+def run_processes(app: str, workers: int, **options: Any) -> None:
+    """``uvicorn.run(app, workers=N, factory=…, …)`` with :class:`TcpConfig`'s socket:
+    N processes sharing one listening socket, each answering without Nagle's delay."""
+    from uvicorn.supervisors import Multiprocess
+
+    config = TcpConfig(app, workers=workers, **options)
+    with contextlib.suppress(KeyboardInterrupt):
+        Multiprocess(config, sockets=[config.bind_socket()]).run()

@@ -433,10 +433,18 @@ def main() -> None:
             stop(proc)
         (tmp / "bare_app.py").write_text(BARE_APP)
         port = free_port()
-        cmd = [
-            sys.executable, "-m", "uvicorn", "bare_app:app", "--port", str(port),
-            "--log-level", "warning", "--app-dir", str(tmp), *worker_args(args.workers),
-        ]  # fmt: skip
+        if args.workers == 1:
+            cmd = [
+                sys.executable, "-m", "uvicorn", "bare_app:app", "--port", str(port),
+                "--log-level", "warning", "--app-dir", str(tmp),
+            ]  # fmt: skip
+        else:  # the processes started as ironworks serve starts them (api.serving.TcpConfig)
+            launch = (
+                f"import sys; sys.path.insert(0, {str(tmp)!r}); "
+                "from api.serving import run_processes; "
+                f"run_processes('bare_app:app', {args.workers}, port={port}, log_level='warning')"
+            )
+            cmd = [sys.executable, "-c", launch]
         proc = start(cmd, port, tmp / "bare.log", env)
         try:
             bare = asyncio.run(drive_bare(port, proc.pid, args))

@@ -73,3 +73,33 @@ def test_serve_refuses_several_processes_on_the_memory_store(capsys: Any) -> Non
 
     assert main(["serve", "--workers", "2", "--store", "memory://"]) == 2
     assert "memory://" in capsys.readouterr().err
+
+
+def test_the_socket_the_processes_share_gives_every_connection_tcp_nodelay() -> None:
+    """Nagle's algorithm off on each accepted connection, as with one process: else each
+    keep-alive response written in two parts waits ~40 ms for the client's delayed ACK."""
+    import asyncio
+    import socket
+
+    from api.serving import TcpConfig
+
+    listening = TcpConfig("bare_app:app", host="127.0.0.1", port=0, workers=2).bind_socket()
+    accepted: list[int] = []
+
+    class Probe(asyncio.Protocol):
+        def connection_made(self, transport: Any) -> None:
+            sock = transport.get_extra_info("socket")
+            accepted.append(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            transport.close()
+
+    async def connect_once() -> None:
+        server = await asyncio.get_running_loop().create_server(Probe, sock=listening)
+        async with server:
+            _, writer = await asyncio.open_connection(*listening.getsockname()[:2])
+            while not accepted:
+                await asyncio.sleep(0.01)
+            writer.close()
+
+    asyncio.run(asyncio.wait_for(connect_once(), 10))
+    assert listening.proto == socket.IPPROTO_TCP
+    assert accepted == [1]
