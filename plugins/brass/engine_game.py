@@ -2,7 +2,8 @@
 
 A variant's game class sets, in its ``__init__``, ``data`` (its loaded data), ``names``
 (its client ids, with ``decode`` of a named move), ``variant`` (its
-:class:`~plugins.brass.variant.Variant`) and ``evaluation`` (``evaluate``'s function), and
+:class:`~plugins.brass.variant.Variant`), ``bot`` (its
+:class:`~plugins.brass.board_bot.BoardBot`) and ``evaluation`` (``evaluate``'s function), and
 as class attributes ``docs`` (its module with ``view(d, names, s, seat)`` and
 ``redact(d, names, e, seat)``) and ``positions`` (with ``export(d, s)`` and
 ``load(d, doc, step_kinds)``); it writes only setup, tie-breaks and its bots. A step the
@@ -23,6 +24,7 @@ from core.errors import IllegalMove
 from core.game import SYSTEM, Task
 from plugins.brass import turn
 from plugins.brass.actions import DrawnStep
+from plugins.brass.board_bot import BoardBot
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import resample_cards
 from plugins.brass.variant import Variant
@@ -51,6 +53,11 @@ class DocsGame(BrassGame):
 
 class EngineGame(DocsGame):
     variant: Variant
+    bot: BoardBot
+
+    def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
+        """The greedy bot's choice among ``legal``, from the seat's view alone."""
+        return self.bot.choose(view, legal, rng)
 
     def evolve(self, state: Any, event: Any) -> Any:
         return self.variant.reduce(state, event)

@@ -9,6 +9,7 @@ from typing import Any
 import msgspec
 
 from plugins.brass import bot
+from plugins.brass.board_bot import BoardBot
 from plugins.brass.engine_game import EngineGame
 from plugins.brass.first_deal import FirstDeal, deal_first, first_deal_fields, tiles_on_spaces
 from plugins.brass.scoring import TieBreak
@@ -78,6 +79,7 @@ class BrassBirmingham(EngineGame):
         self.variant = BirminghamVariant(data, self.names) if data else birmingham_variant(
             self.data)  # fmt: skip
         self.knowledge = bb.knowledge_of(data) if data else bb.knowledge()
+        self.bot = BoardBot(self.data, self.knowledge)
         self.evaluation = bb.evaluation(self.data)
         # the static board, by the ids moves and views use, for GET /games
         self.metadata = {**type(self).metadata, "board": view.board(self.data, self.names)}
@@ -125,10 +127,6 @@ class BrassBirmingham(EngineGame):
                 TieBreak("money", "money", state.money)]  # fmt: skip
 
     # --- bots -----------------------------------------------------------------------------
-
-    def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
-        """The greedy bot's choice among ``legal``, from the seat's view alone."""
-        return bot.choose(view, legal, rng, self.knowledge)
 
     def playout_view(self, state: State, seat: int) -> dict[str, Any]:
         """The part of ``seat``'s view the greedy bot reads, for the search's playouts."""

@@ -64,7 +64,7 @@ class BrassLancashire(EngineGame):
         self.data = d = data or lancashire()
         self.names = Names(d) if data else shipped_names()
         self.variant = self.v = lancashire_variant(d)
-        self.knowledge = bot.knowledge_of(d)
+        self.bot = bot.LancashireBot(d, bot.knowledge_of(d))
         self.evaluation = bot.evaluation(d, self.v.era_points)
         self.metadata = {**type(self).metadata, "board": view.board(d, self.names),
                          "provisional": msgspec.to_builtins(d.provisional())}  # fmt: skip
@@ -86,9 +86,6 @@ class BrassLancashire(EngineGame):
         # provisional (rules.json): the income *space* breaks ties, then money
         return [TieBreak("income_space", "income", state.income),
                 TieBreak("money", "money", state.money)]  # fmt: skip
-
-    def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
-        return bot.choose(self.data, self.knowledge, view, legal, rng)
 
     def determinize(self, view: dict[str, Any], rng: Random) -> State:
         return self.load_position(position.from_view(self.data, view, rng))
