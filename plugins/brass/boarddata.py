@@ -16,7 +16,7 @@ file points at its own line; every check raises :class:`plugins.brass.data.DataE
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Generic, TypeVar
 
@@ -153,6 +153,35 @@ class BoardData(Generic[TileT]):
         self.slot_loc: list[int] = []
         self.slot_icons: list[tuple[int, ...]] = []
         self.loc_slots: list[list[int]] = [[] for _ in locations]
+
+    def _read_board(
+        self, locations: Sequence[Any], industries: Sequence[str], file: str, off_board: str,
+        read: Callable[[int, Any, str], None] = lambda li, loc, at: None,
+    ) -> None:  # fmt: skip
+        """Index ``locations``: first those with build spaces (``slots``), then the ones off
+        the board, of kind ``off_board`` (Birmingham's merchants, Lancashire's external
+        locations), which have none; ``read(li, location, at)`` reads what a variant adds
+        to each location (``at`` names it in messages)."""
+        self._read_locations(locations, industries)
+        after = False  # an off-board location was read
+        for li, loc in enumerate(locations):
+            at = self._add_location(li, file)
+            on_board = loc.kind != off_board
+            require(
+                not (on_board and after),
+                file,
+                f"{at}: locations with build spaces come before the {off_board} ones",
+            )
+            require(
+                on_board or not loc.slots,
+                file,
+                f"{at}.slots: {off_board} locations have no build spaces",
+            )
+            read(li, loc, at)
+            if on_board:
+                self._add_spaces(li, loc.slots, file, at)
+            after = after or not on_board
+        self._end_spaces()
 
     def _add_location(self, li: int, file: str) -> str:
         """Index location ``li`` (refusing a repeated id); returns its name for messages."""

@@ -191,17 +191,7 @@ class Lancashire(bd.BoardData[Tile]):
 
     def _board(self, board: BoardFile, links: LinksFile) -> None:
         f = "board.json"
-        self._read_locations(board.locations, INDUSTRIES)
-        towns_done = False
-        for li, loc in enumerate(board.locations):
-            at = self._add_location(li, f)
-            if loc.kind == "external":
-                towns_done = True
-                require(not loc.slots, f, f"{at}.slots: an external location has no spaces")
-                continue
-            require(not towns_done, f, f"{at}: towns must come before external locations")
-            self._add_spaces(li, loc.slots, f, at)
-        self._end_spaces()
+        self._read_board(board.locations, INDUSTRIES, f, off_board="external")
         self.loc_icons = [loc.link_icons for loc in board.locations]
         self.towns = frozenset(i for i, loc in enumerate(board.locations) if loc.kind == "town")
         self.trade_icon_locs = frozenset(

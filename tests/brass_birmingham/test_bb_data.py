@@ -147,7 +147,9 @@ def test_unknown_industry_on_a_space_is_refused_naming_the_file(tmp_path: Path) 
     def change(doc: dict) -> None:
         doc["locations"][0]["slots"][0] = ["steel"]
 
-    with pytest.raises(DataError, match=r"board\.json: belper: unknown industry"):
+    with pytest.raises(
+        DataError, match=r"board\.json: locations\[0\] \(belper\): unknown industry"
+    ):
         Birmingham(_broken(tmp_path, "board.json", change))
 
 
