@@ -142,6 +142,8 @@ class BoardData(Generic[TileT]):
     ``tiles[industry]`` are its tile rows (its own Struct), lowest level first."""
 
     tiles: list[list[TileT]]
+    files: Any = None
+    """The board's :class:`~plugins.brass.dataset.DataSet`, when it is read from one."""
 
     def _read_locations(self, locations: Sequence[Any], industries: Sequence[str]) -> None:
         """Index the locations by id and prepare empty build-space tables."""
@@ -161,7 +163,7 @@ class BoardData(Generic[TileT]):
         """Index ``locations``: first those with build spaces (``slots``), then the ones off
         the board, of kind ``off_board`` (Birmingham's merchants, Lancashire's external
         locations), which have none; ``read(li, location, at)`` reads what a variant adds
-        to each location (``at`` names it in messages)."""
+        to each location (``at`` names it in messages). Every industry needs a space."""
         self._read_locations(locations, industries)
         after = False  # an off-board location was read
         for li, loc in enumerate(locations):
@@ -182,6 +184,8 @@ class BoardData(Generic[TileT]):
                 self._add_spaces(li, loc.slots, file, at)
             after = after or not on_board
         self._end_spaces()
+        for k, name in enumerate(industries):
+            require(bool(self.industry_locs[k]), file, f"locations: no space takes {name}")
 
     def _add_location(self, li: int, file: str) -> str:
         """Index location ``li`` (refusing a repeated id); returns its name for messages."""
@@ -313,7 +317,15 @@ class BoardData(Generic[TileT]):
         board = {"locations": [loc.id for loc in self.locations],
                  "spaces": [self.slot_name(s) for s in range(self.n_slots)],
                  "links": self.link_names}  # fmt: skip
-        return load_layout(path, {**board, **ids})
+        layout = load_layout(path, {**board, **ids})
+        if self.files is not None:  # a data set holds every file to its manifest's version
+            self.files.check_version(path.name, layout.header)
+        return layout
+
+    def provisional(self) -> dict[str, list[Any]]:
+        """Per file of the board's data set, the facts still marked provisional (for the
+        metadata and the guide)."""
+        return self.files.provisional()  # type: ignore[no-any-return]
 
     def tile(self, industry: int, level: int) -> TileT:
         """The row of ``level`` in ``industry``'s tile table."""

@@ -29,7 +29,7 @@ import msgspec
 
 from plugins.brass import boarddata as bd
 from plugins.brass.data import require
-from plugins.brass.dataset import DataSet, Provisional
+from plugins.brass.dataset import DataSet
 
 DATA = Path(__file__).parent / "data"
 INDUSTRIES = ("cotton", "coal", "iron", "port", "shipyard")
@@ -187,7 +187,6 @@ class Lancashire(bd.BoardData[Tile]):
         self.layout = self.read_layout(
             directory / "layout.json", markets=["coal", "iron", "distant_market"]
         )
-        self.files.check_version("layout.json", self.layout.header)
 
     def _board(self, board: BoardFile, links: LinksFile) -> None:
         f = "board.json"
@@ -197,8 +196,6 @@ class Lancashire(bd.BoardData[Tile]):
         self.trade_icon_locs = frozenset(
             i for i, loc in enumerate(board.locations) if loc.market_trade_icon
         )
-        for k, name in enumerate(INDUSTRIES):
-            require(bool(self.industry_locs[k]), f, f"locations: no space takes {name}")
 
         f = "links.json"
         self._read_links(links.links, f)
@@ -306,10 +303,6 @@ class Lancashire(bd.BoardData[Tile]):
         )
         self._read_rules(r, f, eras=len(r.eras))
         self._read_income(income, "income.json")
-
-    def provisional(self) -> dict[str, list[Provisional]]:
-        """Per file, the facts still marked provisional (for metadata and the guide)."""
-        return self.files.provisional()
 
 
 @cache
