@@ -136,6 +136,19 @@ class BoardRules(Strict):
     """Link tiles each player owns: the most it can have on the board at once."""
 
 
+class RuleSwitches(BoardRules):
+    """``rules.json`` of a board that gives the family's rule switches in its data (where
+    its rule text may differ from Birmingham's); the variant takes them with
+    :meth:`plugins.brass.variant.Variant.take_switches`."""
+
+    overbuild_opponent_industries: list[str]
+    """Industries an opponent's tile of which may be overbuilt when its resource is gone."""
+    first_link_anywhere: bool
+    single_icon_space_first: bool
+    canal_one_own_industry_per_location: bool
+    shortfall_tile_refund_divisor: int
+
+
 class BoardData(Generic[TileT]):
     """Index tables of a board: a variant's loader calls the ``_read_*`` steps in order
     (locations, spaces per location, links, tiles) and adds its own tables around them;
@@ -305,6 +318,9 @@ class BoardData(Generic[TileT]):
                 "players: a Brass game is for 2 to 4")  # fmt: skip
         require(rules.double_rail_cost > rules.rail_link_cost, file,
                 "double_rail_cost: not above one rail")  # fmt: skip
+        if isinstance(rules, RuleSwitches):
+            require(all(n in self.ind_index for n in rules.overbuild_opponent_industries),
+                    file, "overbuild_opponent_industries: unknown industry")  # fmt: skip
         self.turn_rules = TurnRules(
             hand_size=rules.hand_size, actions_per_turn=rules.actions_per_turn,
             actions_first_round=rules.actions_first_round, eras=eras, wild_cards=wild_cards,

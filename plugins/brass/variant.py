@@ -97,6 +97,17 @@ class Variant:
         self.d, self.names = d, names
         self.reduce = apply
 
+    def take_switches(self, r: Any) -> None:
+        """Set the rule switches from the data of a board that gives them
+        (:class:`~plugins.brass.boarddata.RuleSwitches`)."""
+        self.overbuild_opponent = frozenset(
+            self.d.ind_index[n] for n in r.overbuild_opponent_industries
+        )
+        self.first_link_anywhere = r.first_link_anywhere
+        self.single_icon_first = r.single_icon_space_first
+        self.one_industry_per_location_canal = r.canal_one_own_industry_per_location
+        self.tile_refund_divisor = r.shortfall_tile_refund_divisor
+
     def finish(self) -> None:
         """Index the actions and step kinds (call once the tables are set)."""
         self.action_of: dict[type, Action] = {a.move: a for a in self.actions}

@@ -53,7 +53,7 @@ class MoneyVp(bd.Strict):
     vp: int
 
 
-class RulesFile(bd.BoardRules):
+class RulesFile(bd.RuleSwitches):
     eras: list[str]
     rounds_per_era: dict[str, int]
     starting_vp: int
@@ -63,14 +63,9 @@ class RulesFile(bd.BoardRules):
     canal_links_per_action: int
     rail_links_per_action: int
     double_action_build: DoubleActionBuild
-    canal_one_own_industry_per_location: bool
     first_build_anywhere: bool
-    first_link_anywhere: bool
-    single_icon_space_first: bool
-    overbuild_opponent_industries: list[str]
     level_removed_after_canal_era: int
     money_vp: MoneyVp
-    shortfall_tile_refund_divisor: int
     shortfall_vp_per_money: int
     income_after_final_round: bool
     tie_breaks: list[str]
@@ -290,11 +285,6 @@ class Lancashire(bd.BoardData[Tile]):
             bool(levels) and levels == sorted(set(levels)) and levels[0] > 0,
             f,
             "loans: income levels must rise from one option to the next",
-        )
-        require(
-            all(n in INDUSTRIES for n in r.overbuild_opponent_industries),
-            f,
-            "overbuild_opponent_industries: unknown industry",
         )
         require(
             all(t in TIE_BREAKS for t in r.tie_breaks),

@@ -42,7 +42,6 @@ class LancashireVariant(Variant):
 
     def __init__(self, d: Lancashire, names: Names) -> None:
         super().__init__(d, names, lambda st, e: apply(d, st, e))
-        r = d.rules
         self.industries = INDUSTRIES
         self.coal, self.iron = COAL, IRON
         self.sellable = frozenset((COTTON,))
@@ -51,11 +50,7 @@ class LancashireVariant(Variant):
         self.distant_market = d.n_slots
         """The sale target index of the distant market (the others are port slots)."""
         self.trade_points = d.trade_icon_locs
-        self.overbuild_opponent = frozenset(d.ind_index[n] for n in r.overbuild_opponent_industries)
-        self.first_link_anywhere = r.first_link_anywhere
-        self.single_icon_first = r.single_icon_space_first
-        self.one_industry_per_location_canal = r.canal_one_own_industry_per_location
-        self.tile_refund_divisor = r.shortfall_tile_refund_divisor
+        self.take_switches(d.rules)
         self.actions = (
             Build(fm.Build, pm.Build),
             DoubleBuild(pm.DoubleBuildAt, pm.DoubleBuild),
