@@ -11,7 +11,7 @@ import msgspec
 from plugins.brass import bot
 from plugins.brass.board_bot import BoardBot
 from plugins.brass.engine_game import EngineGame
-from plugins.brass.first_deal import FirstDeal, deal_first, first_deal_fields, tiles_on_spaces
+from plugins.brass.first_deal import FirstDeal, first_deal_fields, tiles_on_spaces
 from plugins.brass.scoring import TieBreak
 from plugins.brass_birmingham import bot as bb
 from plugins.brass_birmingham import events as ev
@@ -54,8 +54,6 @@ class BrassBirmingham(EngineGame):
     title = "Brass: Birmingham"
     rules_version = "2"
     """2: each player has 14 link tiles (version 1 had no limit); events mean the same."""
-    min_players = 2
-    max_players = 4
     Options = Options
     SetupOutcome = SetupOutcome
     Move = mv.Move
@@ -93,16 +91,14 @@ class BrassBirmingham(EngineGame):
         them (refused with an ``IllegalMove`` if the shuffle cannot give them), else drawn
         from ``rng``."""
         d = self.data
-        order, deck, hands, facedown = deal_first(
-            self.names.card, d.deck_copies[players], players, d.rules.hand_size,
-            d.rules.face_down_discards, rng, outcome)  # fmt: skip
+        deal = self.first_deal(players, d.rules.face_down_discards, rng, outcome)
         if outcome is not None:
             merchants = self._merchant_tiles(outcome.merchants, players)
         else:
             tiles = [i for i, t in enumerate(d.merchant_tiles) if t.min_players <= players]
             rng.shuffle(tiles)
             merchants = [tiles.pop() if m <= players else -1 for m in d.merchant_min_players]
-        return [ev.Started(players, order, deck, hands, facedown, merchants)]
+        return [ev.Started(players, *deal, merchants)]
 
     def _merchant_tiles(self, tiles: list[str | None], players: int) -> list[int]:
         """Merchant tile indices per space from a setup outcome's tile ids."""
@@ -135,8 +131,3 @@ class BrassBirmingham(EngineGame):
     def quick_follow_up(self, state: State, seat: int, legal: list[Any], rng: Random) -> Any:
         facts = bb.follow_up_facts(self.data, self.names, state, seat)
         return bot.quick_follow_up(facts, legal, rng, self.knowledge)
-
-    def determinize(self, view: dict[str, Any], rng: Random) -> State:
-        """A state ``view`` (a seat's) cannot tell from the real one, built from the view
-        alone with the hidden cards drawn from ``rng``."""
-        return self.load_position(position.from_view(self.data, self.names, view, rng))
