@@ -1,5 +1,5 @@
-"""The bots' Lancashire: the printed facts for the family's greedy bot, its sale targets
-and double build as the family bot reads them (:class:`LancashireBot`), and ``evaluate``.
+"""The bots' Lancashire (:class:`LancashireBot`): the printed facts for the family's greedy
+bot, its sale targets and double build as the family bot reads them, and ``evaluate``.
 
 Ports and the distant market are shown as merchants buying cotton (the market at each
 trade-icon location while its demand lasts); a double build is weighed as the build it
@@ -13,7 +13,6 @@ from typing import Any
 
 from plugins.brass.board_bot import BoardBot, board_knowledge, sale_target
 from plugins.brass.evaluation import BoardEvaluation
-from plugins.brass.knowledge import Knowledge
 from plugins.brass_lancashire import moves as pm
 from plugins.brass_lancashire.data import COAL, IRON, Lancashire
 
@@ -22,23 +21,23 @@ SHORTFALL_VP = 0.5
 """VP a seat is expected to lose per £1 of future negative income it has no money for."""
 
 
-def knowledge_of(d: Lancashire) -> Knowledge:
-    """The family's facts of the board (:func:`plugins.brass.board_bot.board_knowledge`);
-    the loan the bot weighs is the biggest."""
-    big = max(d.rules.loans, key=lambda loan: loan.money)
-    return board_knowledge(d, [FLIPS[kind.flips] for kind in d.kinds], {COAL: "coal", IRON: "iron"},
-                           rounds_per_era(d), (big.money, big.levels))  # fmt: skip
-
-
-def rounds_per_era(d: Lancashire) -> dict[int, int]:
-    return {int(p): n for p, n in d.rules.rounds_per_era.items()}
-
-
 class LancashireBot(BoardBot):
     """The family bot on Lancashire's sale targets and its Double Action Build."""
 
     d: Lancashire
     target_field = "to"
+
+    def __init__(self, d: Lancashire, era_points: Any) -> None:
+        """The family's facts of the board (:func:`~plugins.brass.board_bot.board_knowledge`,
+        weighing the biggest loan) and ``evaluation``: each seat's expected final VP,
+        counting negative income the purse cannot pay, as the small loans (£10 a level)
+        make that spiral easy to enter."""
+        flips = [FLIPS[kind.flips] for kind in d.kinds]
+        rounds = {int(p): n for p, n in d.rules.rounds_per_era.items()}
+        big = max(d.rules.loans, key=lambda loan: loan.money)
+        resources = {COAL: "coal", IRON: "iron"}
+        super().__init__(d, board_knowledge(d, flips, resources, rounds, (big.money, big.levels)))
+        self.evaluation = BoardEvaluation(d, era_points, flips, rounds, shortfall_vp=SHORTFALL_VP)
 
     def shown_view(self, view: dict[str, Any]) -> dict[str, Any]:
         """``view`` with ports and the distant market as merchants buying cotton, and unsold
@@ -63,10 +62,3 @@ class LancashireBot(BoardBot):
         if any(type(m) is pm.Build for m in legal):
             legal = [m for m in legal if type(m) is not pm.DoubleBuild]
         return super().candidates(legal)
-
-
-def evaluation(d: Lancashire, era_points: Any) -> BoardEvaluation:
-    """Each seat's expected final VP; negative income the purse cannot pay is counted, as
-    the small loans (£10 a level) make that spiral easy to enter."""
-    flips = [FLIPS[kind.flips] for kind in d.kinds]
-    return BoardEvaluation(d, era_points, flips, rounds_per_era(d), shortfall_vp=SHORTFALL_VP)

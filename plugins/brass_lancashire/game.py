@@ -61,8 +61,8 @@ class BrassLancashire(EngineGame):
         self.data = d = data or lancashire()
         self.names = Names(d) if data else shipped_names()
         self.variant = self.v = lancashire_variant(d)
-        self.bot = bot.LancashireBot(d, bot.knowledge_of(d))
-        self.evaluation = bot.evaluation(d, self.v.era_points)
+        self.bot = bot.LancashireBot(d, self.v.era_points)
+        self.evaluation = self.bot.evaluation
         self.metadata = {**type(self).metadata, "board": view.board(d, self.names),
                          "provisional": msgspec.to_builtins(d.provisional())}  # fmt: skip
 
