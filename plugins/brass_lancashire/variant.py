@@ -147,7 +147,7 @@ class DemandDraw(DrawnStep):
     income beside the marker and the mill flips (the next step)."""
 
     reason = ("demand_draw_pending", "the server is drawing the distant market's demand tile")
-    move, field = pm.DrawDemand, "tile"
+    move, field, event = pm.DrawDemand, "tile", lev.DemandTileDrawn
     system_only = ("system_only", "the demand tile is drawn by the game")
     not_waiting = ("no_demand_draw", "no distant-market sale waits for a tile")
 
@@ -156,10 +156,6 @@ class DemandDraw(DrawnStep):
 
     def gone(self, outcome: Any) -> tuple[str, str]:
         return ("demand_tile_gone", f"no demand tile {outcome} is left in the bag")
-
-    def drawn(self, events: Sequence[Any]) -> Any:
-        tile = next((e.tile for e in events if type(e) is lev.DemandTileDrawn), None)
-        return None if tile is None else pm.DrawDemand(tile)
 
     def answer(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
         r.emit(lev.DemandTileDrawn(r.seat, queue[0].a, m.tile))
