@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from plugins.brass import events as ev
 from plugins.brass import steps
 from plugins.brass.actions import Action, DrawnStep, Refusal, StepKind
+from plugins.brass.actions.sell import sellable_tiles
 from plugins.brass.facts import Facts
 from plugins.brass.graph import nearest
 from plugins.brass.scoring import link_icons, link_points
@@ -249,7 +250,19 @@ class Variant:
     # --- selling -------------------------------------------------------------------------
 
     def sale_options(self, f: Facts, seat: int) -> list[tuple[int, int]]:
-        """The ``(slot, target)`` sales allowed now (every game with Sell supplies this)."""
+        """The ``(slot, target)`` sales allowed now: each of the seat's sellable tiles to each
+        of its :meth:`sale_candidates` that :meth:`sale_refusal` allows."""
+        return [
+            (slot, target)
+            for slot in sellable_tiles(self, f, seat)
+            for target in self.sale_candidates(f, slot)
+            if self.sale_refusal(f, seat, slot, target) is None
+        ]
+
+    def sale_candidates(self, f: Facts, slot: int) -> Iterable[int]:
+        """The sale targets worth asking about for the tile on ``slot``, in the order the
+        legal moves list them (every game with Sell supplies this: Birmingham the merchants
+        connected to it, Lancashire the connected ports and the distant market)."""
         raise NotImplementedError("a variant with the Sell action names its sale targets")
 
     def sale_refusal(self, f: Facts, seat: int, slot: int, target: int) -> Refusal:

@@ -21,7 +21,7 @@ from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
 from plugins.brass.actions.network import Network
 from plugins.brass.actions.pass_ import Pass
-from plugins.brass.actions.sell import Sell, sellable_tiles, tile_refusal
+from plugins.brass.actions.sell import Sell, tile_refusal
 from plugins.brass.facts import Facts
 from plugins.brass.steps import Offer, TakeCubes
 from plugins.brass.turn import TurnResolver
@@ -142,18 +142,10 @@ class BirminghamVariant(Variant):
             )
         return None
 
-    def sale_options(self, f: Facts, seat: int) -> list[tuple[int, int]]:
-        """Asked only of the merchants connected to each sellable tile."""
-        d = self.d
-        merchants: dict[int, list[int]] = {}  # by connected group
-        for m, loc in enumerate(d.merchant_loc):
-            merchants.setdefault(f.comp[loc], []).append(m)
-        return [
-            (slot, m)
-            for slot in sellable_tiles(self, f, seat)
-            for m in merchants.get(f.comp[d.slot_loc[slot]], ())
-            if self.sale_refusal(f, seat, slot, m) is None
-        ]
+    def sale_candidates(self, f: Facts, slot: int) -> list[int]:
+        """The merchant spaces connected to the tile on ``slot``."""
+        c = f.comp[self.d.slot_loc[slot]]
+        return [m for m, loc in enumerate(self.d.merchant_loc) if f.comp[loc] == c]
 
     def sale_steps(self, r: TurnResolver, slot: int, target: int) -> list[ev.Step]:
         s = r.s

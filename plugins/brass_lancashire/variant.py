@@ -23,7 +23,7 @@ from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
 from plugins.brass.actions.network import Network
 from plugins.brass.actions.pass_ import Pass
-from plugins.brass.actions.sell import Sell, sellable_tiles, tile_refusal
+from plugins.brass.actions.sell import Sell, tile_refusal
 from plugins.brass.facts import Facts
 from plugins.brass.turn import TurnResolver
 from plugins.brass.variant import CANAL, RAIL, LoanOption, Variant
@@ -103,16 +103,11 @@ class LancashireVariant(Variant):
             return ("port_not_connected", "the mill is not connected to that port")
         return None
 
-    def sale_options(self, f: Facts, seat: int) -> list[tuple[int, int]]:
-        d, s = self.d, f.s
-        ports = [i for i, k in enumerate(s.slot_ind) if k == PORT and not s.slot_flipped[i]]
-        out = []
-        for slot in sellable_tiles(self, f, seat):
-            c = f.comp[d.slot_loc[slot]]
-            out += [(slot, p) for p in ports if f.comp[d.slot_loc[p]] == c]
-            if self.sale_refusal(f, seat, slot, self.distant_market) is None:
-                out.append((slot, self.distant_market))
-        return out
+    def sale_candidates(self, f: Facts, slot: int) -> list[int]:
+        """The ports connected to the mill on ``slot``, then the distant market."""
+        locs, c = self.d.slot_loc, f.comp[self.d.slot_loc[slot]]
+        ports = [i for i, k in enumerate(f.s.slot_ind) if k == PORT and f.comp[locs[i]] == c]
+        return [*ports, self.distant_market]
 
     def sale_steps(self, r: TurnResolver, slot: int, target: int) -> list[ev.Step]:
         if target == self.distant_market:
