@@ -12,7 +12,7 @@ from plugins.brass import bot
 from plugins.brass.board_bot import BoardBot
 from plugins.brass.engine_game import EngineGame
 from plugins.brass.first_deal import FirstDeal, first_deal_fields, tiles_on_spaces
-from plugins.brass.scoring import TieBreak
+from plugins.brass.scoring import TieBreak, board_tie_breaks
 from plugins.brass_birmingham import bot as bb
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import moves as mv
@@ -118,9 +118,7 @@ class BrassBirmingham(EngineGame):
         )  # fmt: skip
 
     def tie_breaks(self, state: State) -> list[TieBreak]:
-        levels = [self.data.income.level(sp) for sp in state.income]
-        return [TieBreak("income_level", "income level", levels),
-                TieBreak("money", "money", state.money)]  # fmt: skip
+        return board_tie_breaks(("income_level", "money"), state, self.data.income)
 
     # --- bots -----------------------------------------------------------------------------
 

@@ -30,11 +30,11 @@ import msgspec
 from plugins.brass import boarddata as bd
 from plugins.brass.data import require
 from plugins.brass.dataset import DataSet
+from plugins.brass.scoring import BOARD_TIE_BREAKS
 
 DATA = Path(__file__).parent / "data"
 INDUSTRIES = ("cotton", "coal", "iron", "port", "shipyard")
 COTTON, COAL, IRON, PORT, SHIPYARD = range(5)
-TIE_BREAKS = ("income_space", "income_level", "money")
 
 
 class Loan(bd.Strict):
@@ -287,9 +287,9 @@ class Lancashire(bd.BoardData[Tile]):
             "loans: income levels must rise from one option to the next",
         )
         require(
-            all(t in TIE_BREAKS for t in r.tie_breaks),
+            all(t in BOARD_TIE_BREAKS for t in r.tie_breaks),
             f,
-            f"tie_breaks: each must be one of {', '.join(TIE_BREAKS)}",
+            f"tie_breaks: each must be one of {', '.join(BOARD_TIE_BREAKS)}",
         )
         self._read_rules(r, f, eras=len(r.eras))
         self._read_income(income, "income.json")

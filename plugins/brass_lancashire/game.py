@@ -10,7 +10,7 @@ import msgspec
 from core.hooks import hookimpl
 from plugins.brass.engine_game import EngineGame
 from plugins.brass.first_deal import FirstDeal
-from plugins.brass.scoring import TieBreak
+from plugins.brass.scoring import TieBreak, board_tie_breaks
 from plugins.brass_lancashire import bot, position, view
 from plugins.brass_lancashire import events as ev
 from plugins.brass_lancashire import moves as mv
@@ -74,9 +74,8 @@ class BrassLancashire(EngineGame):
         return [ev.Started(players, *deal)]
 
     def tie_breaks(self, state: State) -> list[TieBreak]:
-        # provisional (rules.json): the income *space* breaks ties, then money
-        return [TieBreak("income_space", "income", state.income),
-                TieBreak("money", "money", state.money)]  # fmt: skip
+        """As ``rules.json`` names them (provisional: the income *space*, then money)."""
+        return board_tie_breaks(self.data.rules.tie_breaks, state, self.data.income)
 
 
 @hookimpl
