@@ -147,6 +147,8 @@ class RuleSwitches(BoardRules):
     single_icon_space_first: bool
     canal_one_own_industry_per_location: bool
     shortfall_tile_refund_divisor: int
+    canal_links_per_action: int
+    rail_links_per_action: int
 
 
 class BoardData(Generic[TileT]):

@@ -86,6 +86,8 @@ class Variant:
     """In the canal era a seat may have at most one industry in each location."""
     tile_refund_divisor: int = 2
     """A tile sold off for an unpaid income returns its money cost divided by this."""
+    links_per_era: tuple[int, int] = (1, 2)
+    """The most links one Network action places, per era: one canal, or one or two rails."""
     develop_iron: int = 1
     """Iron each developed tile costs."""
     actions: tuple[Action, ...] = ()
@@ -108,6 +110,7 @@ class Variant:
         self.single_icon_first = r.single_icon_space_first
         self.one_industry_per_location_canal = r.canal_one_own_industry_per_location
         self.tile_refund_divisor = r.shortfall_tile_refund_divisor
+        self.links_per_era = (r.canal_links_per_action, r.rail_links_per_action)
 
     def finish(self) -> None:
         """Index the actions and step kinds (call once the tables are set)."""
@@ -151,8 +154,8 @@ class Variant:
         return self.d.link_rail if era == RAIL else self.d.link_canal
 
     def links_per_action(self, era: int) -> int:
-        """Links one Network action may place: one canal, or one or two rails."""
-        return 1 if era == CANAL else 2
+        """Links one Network action may place in ``era`` (:attr:`links_per_era`)."""
+        return self.links_per_era[era]
 
     def link_money(self, era: int, second: bool = False) -> int:
         """A link's money besides coal: the canal or rail price, or a second rail's extra

@@ -60,8 +60,6 @@ class RulesFile(bd.RuleSwitches):
     loans: list[Loan]
     no_loans_final_rounds_rail_era: int
     """The Rail Era's last rounds, once the draw deck is empty: no Loan action."""
-    canal_links_per_action: int
-    rail_links_per_action: int
     double_action_build: DoubleActionBuild
     first_build_anywhere: bool
     level_removed_after_canal_era: int

@@ -26,7 +26,7 @@ from plugins.brass.actions.pass_ import Pass
 from plugins.brass.actions.sell import Sell, tile_refusal
 from plugins.brass.facts import Facts
 from plugins.brass.turn import TurnResolver
-from plugins.brass.variant import CANAL, RAIL, LoanOption, Variant
+from plugins.brass.variant import RAIL, LoanOption, Variant
 from plugins.brass_lancashire import events as lev
 from plugins.brass_lancashire import moves as pm
 from plugins.brass_lancashire.data import COAL, COTTON, INDUSTRIES, IRON, PORT, Lancashire
@@ -67,10 +67,6 @@ class LancashireVariant(Variant):
         holding a port tile (flipped or not)."""
         locs = self.d.slot_loc
         return [*self.trade_points, *(locs[i] for i, k in enumerate(s.slot_ind) if k == PORT)]
-
-    def links_per_action(self, era: int) -> int:
-        r = self.d.rules
-        return r.canal_links_per_action if era == CANAL else r.rail_links_per_action
 
     def flips_when_built(self, ind: int, level: int) -> bool:
         return self.d.kinds[ind].flips == "built"
