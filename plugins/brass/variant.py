@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from plugins.brass import events as ev
 from plugins.brass import steps
 from plugins.brass.actions import Action, DrawnStep, Refusal, StepKind
-from plugins.brass.actions.sell import sellable_tiles
+from plugins.brass.actions.sell import sellable_tiles, tile_refusal
 from plugins.brass.facts import Facts
 from plugins.brass.graph import nearest
 from plugins.brass.scoring import link_icons, link_points
@@ -72,6 +72,8 @@ class Variant:
     """The refusal's sentence for selling a tile of an industry outside :attr:`sellable`."""
     sale_target_names: Sequence[str] = ()
     """Client ids of the sale targets (Birmingham: merchant spaces)."""
+    no_sale_target: str = "no such build space or sale target"
+    """The refusal's sentence for a sale naming a space or target that does not exist."""
     trade_points: frozenset[int] = frozenset()
     """Locations that give access to the coal and iron markets and count as sale targets'
     places (Birmingham: the merchant locations)."""
@@ -269,7 +271,15 @@ class Variant:
         raise NotImplementedError("a variant with the Sell action names its sale targets")
 
     def sale_refusal(self, f: Facts, seat: int, slot: int, target: int) -> Refusal:
-        """Why the tile on ``slot`` may not be sold to ``target`` now."""
+        """Why the tile on ``slot`` may not be sold to ``target`` now: no such space or
+        target (:attr:`no_sale_target`), not a tile the seat may sell, or the variant's
+        :meth:`target_refusal`."""
+        if not 0 <= slot < self.d.n_slots or not 0 <= target < len(self.sale_target_names):
+            return ("bad_sale", self.no_sale_target)
+        return tile_refusal(self, f, seat, slot) or self.target_refusal(f, seat, slot, target)
+
+    def target_refusal(self, f: Facts, seat: int, slot: int, target: int) -> Refusal:
+        """Why the seat's sellable tile on ``slot`` may not be sold to ``target`` now."""
         raise NotImplementedError("a variant with the Sell action names its sale targets")
 
     def sale_steps(self, r: TurnResolver, slot: int, target: int) -> list[ev.Step]:

@@ -21,7 +21,7 @@ from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
 from plugins.brass.actions.network import Network
 from plugins.brass.actions.pass_ import Pass
-from plugins.brass.actions.sell import Sell, tile_refusal
+from plugins.brass.actions.sell import Sell
 from plugins.brass.facts import Facts
 from plugins.brass.steps import Offer, TakeCubes
 from plugins.brass.turn import TurnResolver
@@ -82,6 +82,7 @@ class BirminghamVariant(Variant):
         self.sellable = frozenset(SELLABLE)
         self.unsellable = "only cotton mills, manufacturers and potteries are sold"
         self.sale_target_names = names.merchant
+        self.no_sale_target = "no such build space or merchant space"
         self.trade_points = d.merchant_nodes
         self.overbuild_opponent = frozenset((COAL, IRON))
         self.actions = (
@@ -115,17 +116,12 @@ class BirminghamVariant(Variant):
 
     # --- selling to merchants, with beer ----------------------------------------------
 
-    def sale_refusal(self, f: Facts, seat: int, slot: int, target: int) -> Refusal:
+    def target_refusal(self, f: Facts, seat: int, slot: int, target: int) -> Refusal:
         """A sale to the merchant on space ``target``: its tile buys the good, it is
         connected to the seller's tile, and the beer the tile needs is there (the seller's
         breweries, connected ones, the merchant's own barrel)."""
         assert isinstance(f, BirminghamFacts)
         d, s = self.d, f.s
-        if not 0 <= slot < d.n_slots or not 0 <= target < d.n_merchants:
-            return ("bad_sale", "no such build space or merchant space")
-        found = tile_refusal(self, f, seat, slot)
-        if found:
-            return found
         ind = s.slot_ind[slot]
         tile = s.merchant_tile[target]
         if tile < 0 or ind not in d.merchant_accepts[tile]:

@@ -23,7 +23,7 @@ from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
 from plugins.brass.actions.network import Network
 from plugins.brass.actions.pass_ import Pass
-from plugins.brass.actions.sell import Sell, tile_refusal
+from plugins.brass.actions.sell import Sell
 from plugins.brass.facts import Facts
 from plugins.brass.turn import TurnResolver
 from plugins.brass.variant import RAIL, LoanOption, Variant
@@ -47,6 +47,7 @@ class LancashireVariant(Variant):
         self.sellable = frozenset((COTTON,))
         self.unsellable = "only cotton mills are sold (ports are sold through)"
         self.sale_target_names = names.target
+        self.no_sale_target = "no such build space, port or market"
         self.distant_market = d.n_slots
         """The sale target index of the distant market (the others are port slots)."""
         self.trade_points = d.trade_icon_locs
@@ -73,15 +74,10 @@ class LancashireVariant(Variant):
 
     # --- selling cotton: ports and the distant market ----------------------------------
 
-    def sale_refusal(self, f: Facts, seat: int, slot: int, target: int) -> Refusal:
+    def target_refusal(self, f: Facts, seat: int, slot: int, target: int) -> Refusal:
         """A sale of the mill on ``slot`` through the port on slot ``target``, or to the
         distant market (``target`` = :attr:`distant_market`)."""
         d, s = self.d, f.s
-        if not 0 <= slot < d.n_slots or not 0 <= target <= d.n_slots:
-            return ("bad_sale", "no such build space, port or market")
-        found = tile_refusal(self, f, seat, slot)
-        if found:
-            return found
         loc = d.slot_loc[slot]
         if target == self.distant_market:
             if s.demand >= len(d.distant_market.income_spaces) or not s.demand_left:
