@@ -56,7 +56,8 @@ class Variant:
 
     Construct with the game's data ``d``, its client ``names`` (``Ids`` per field kind:
     ``card space link industry``...) and its reducer ``apply(state, event)``; a subclass
-    sets the tables below in its ``__init__`` before calling :meth:`finish`."""
+    sets the tables below in its ``__init__`` before calling :meth:`finish` (the industries,
+    and the coal and iron industries by those names, come from the board data)."""
 
     # --- data tables: set by the game --------------------------------------------------
 
@@ -101,6 +102,8 @@ class Variant:
     def __init__(self, d: Any, names: Any, apply: Callable[[Any, Any], Any]) -> None:
         self.d, self.names = d, names
         self.reduce = apply
+        self.industries = d.industries
+        self.coal, self.iron = d.ind_index.get("coal", -1), d.ind_index.get("iron", -1)
 
     def take_switches(self, r: Any) -> None:
         """Set the rule switches from the data of a board that gives them

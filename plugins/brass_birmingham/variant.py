@@ -31,7 +31,6 @@ from plugins.brass_birmingham import moves as pm
 from plugins.brass_birmingham.data import (
     BREWERY,
     COAL,
-    INDUSTRIES,
     IRON,
     SELLABLE,
     Birmingham,
@@ -77,8 +76,6 @@ class BirminghamVariant(Variant):
 
     def __init__(self, d: Birmingham, names: Names) -> None:
         super().__init__(d, names, lambda st, e: apply(d, st, e))
-        self.industries = INDUSTRIES
-        self.coal, self.iron = COAL, IRON
         self.sellable = frozenset(SELLABLE)
         self.unsellable = "only cotton mills, manufacturers and potteries are sold"
         self.sale_target_names = names.merchant

@@ -29,7 +29,7 @@ from plugins.brass.turn import TurnResolver
 from plugins.brass.variant import RAIL, LoanOption, Variant
 from plugins.brass_lancashire import events as lev
 from plugins.brass_lancashire import moves as pm
-from plugins.brass_lancashire.data import COAL, COTTON, INDUSTRIES, IRON, PORT, Lancashire
+from plugins.brass_lancashire.data import COTTON, PORT, Lancashire
 from plugins.brass_lancashire.data import lancashire as shipped
 from plugins.brass_lancashire.names import Names, shipped_names
 from plugins.brass_lancashire.state import State, apply
@@ -42,8 +42,6 @@ class LancashireVariant(Variant):
 
     def __init__(self, d: Lancashire, names: Names) -> None:
         super().__init__(d, names, lambda st, e: apply(d, st, e))
-        self.industries = INDUSTRIES
-        self.coal, self.iron = COAL, IRON
         self.sellable = frozenset((COTTON,))
         self.unsellable = "only cotton mills are sold (ports are sold through)"
         self.sale_target_names = names.target
