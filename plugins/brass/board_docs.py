@@ -83,6 +83,17 @@ class MarketView(fc.Doc, kw_only=True):
     """What the next cube sold into it earns; ``None`` when it is full."""
 
 
+class BoardViewDoc(fc.TurnView, kw_only=True):
+    """The view document of a board whose players, tiles, links and markets are the
+    family's (:func:`view_fields`); a variant subclasses it with its own ``decision`` type
+    and parts (Lancashire's distant market)."""
+
+    players: list[PlayerView]
+    tiles: list[TileView]
+    links: list[LinkView]
+    markets: dict[str, MarketView]
+
+
 def market_view(market: Any, cubes: int) -> MarketView:
     sold, money = market.sell(cubes, 1)
     return MarketView(cubes=cubes, capacity=market.capacity, buy_price=market.buy_cost(cubes, 1),

@@ -18,7 +18,6 @@ from plugins.brass_lancashire.data import INDUSTRIES, Lancashire
 from plugins.brass_lancashire.names import Names
 from plugins.brass_lancashire.state import State
 
-ERAS = ("canal", "rail")
 ACTIONS = ["build", "double_build", "network", "develop", "sell", "loan", "pass"]
 
 
@@ -39,12 +38,8 @@ class DistantMarketView(fc.Doc, kw_only=True):
     """The demand tiles still in the bag (spaces each moves the marker down), sorted."""
 
 
-class ViewDoc(fc.TurnView, kw_only=True):
+class ViewDoc(bd.BoardViewDoc, kw_only=True):
     decision: Decision
-    players: list[bd.PlayerView]
-    tiles: list[bd.TileView]
-    links: list[bd.LinkView]
-    markets: dict[str, bd.MarketView]
     distant_market: DistantMarketView
 
 
@@ -75,7 +70,7 @@ def describe(d: Lancashire, names: Names, step: fev.Step, actions_left: int = 0)
 
 
 def view(d: Lancashire, names: Names, s: State, seat: int | None) -> dict[str, Any]:
-    kind, spaces = ERAS[s.era], d.distant_market.income_spaces
+    kind, spaces = bd.ERAS[s.era], d.distant_market.income_spaces
     closed = s.demand >= len(spaces)
     doc = ViewDoc(
         seat=seat, era=kind, **fc.turn_fields(s, seat, names.card),
