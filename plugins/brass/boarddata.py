@@ -29,6 +29,7 @@ from plugins.brass.income import IncomeTrack
 from plugins.brass.layout import Layout, load_layout
 from plugins.brass.market import Market
 from plugins.brass.mat import TileStacks
+from plugins.brass.scoring import BOARD_TIE_BREAKS
 from plugins.brass.state import TurnRules
 
 PLAYER_COUNTS = ("2", "3", "4")
@@ -119,7 +120,7 @@ class IncomeTable(Strict):
     start_space: int
 
 
-class BoardRules(Strict):
+class BoardRules(Strict, kw_only=True):
     """``rules.json``'s numbers every Brass board has (a variant adds its own)."""
 
     players: PlayerRange
@@ -134,6 +135,9 @@ class BoardRules(Strict):
     coal_per_rail: int
     link_tiles: int
     """Link tiles each player owns: the most it can have on the board at once."""
+    tie_breaks: list[str] = msgspec.field(default_factory=lambda: ["income_level", "money"])
+    """What breaks VP ties, in order (:data:`plugins.brass.scoring.BOARD_TIE_BREAKS`);
+    Birmingham's rule by default: the income level, then money."""
 
 
 class RuleSwitches(BoardRules):
@@ -320,6 +324,8 @@ class BoardData(Generic[TileT]):
                 "players: a Brass game is for 2 to 4")  # fmt: skip
         require(rules.double_rail_cost > rules.rail_link_cost, file,
                 "double_rail_cost: not above one rail")  # fmt: skip
+        require(all(t in BOARD_TIE_BREAKS for t in rules.tie_breaks), file,
+                f"tie_breaks: each must be one of {', '.join(BOARD_TIE_BREAKS)}")  # fmt: skip
         if isinstance(rules, RuleSwitches):
             require(all(n in self.ind_index for n in rules.overbuild_opponent_industries),
                     file, "overbuild_opponent_industries: unknown industry")  # fmt: skip

@@ -7,7 +7,7 @@ A variant's game class sets, in its ``__init__``, ``data`` (its loaded data), ``
 as class attributes ``docs`` (its module with ``view(d, names, s, seat)`` and
 ``redact(d, names, e, seat)``), ``positions`` (with ``export(d, s)``,
 ``load(d, doc, step_kinds)`` and ``from_view(d, names, view, rng)``) and ``SetupOutcome``;
-it writes only its setup (on :meth:`EngineGame.first_deal`), tie-breaks and bots. A step the
+it writes only its setup (on :meth:`EngineGame.first_deal`) and bots. A step the
 server answers by a chance draw (:class:`~plugins.brass.actions.DrawnStep`) is asked of
 the server, checked and recorded here.
 :class:`DocsGame` is the part a game with its own turn engine (Pittsburgh) uses: the view,
@@ -29,6 +29,7 @@ from plugins.brass.board_bot import BoardBot
 from plugins.brass.first_deal import FirstDeal, deal_first, first_deal_fields
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import resample_cards
+from plugins.brass.scoring import TieBreak, board_tie_breaks
 from plugins.brass.variant import Variant
 
 
@@ -72,6 +73,10 @@ class EngineGame(DocsGame):
         """The chance hook of ``setup``: the first deal its ``Started`` event shows (a game
         with more drawn at setup adds it)."""
         return self.SetupOutcome(**first_deal_fields(self.names.card, events[0]))
+
+    def tie_breaks(self, state: Any) -> list[TieBreak]:
+        """The tie-breaks the board's ``rules.json`` names (:func:`board_tie_breaks`)."""
+        return board_tie_breaks(self.data.rules.tie_breaks, state, self.data.income)
 
     def determinize(self, view: dict[str, Any], rng: Random) -> Any:
         """A state ``view`` (a seat's) cannot tell from the real one, built from the view

@@ -12,7 +12,6 @@ from plugins.brass import bot
 from plugins.brass.board_bot import BoardBot
 from plugins.brass.engine_game import EngineGame
 from plugins.brass.first_deal import FirstDeal, first_deal_fields, tiles_on_spaces
-from plugins.brass.scoring import TieBreak, board_tie_breaks
 from plugins.brass_birmingham import bot as bb
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import moves as mv
@@ -116,9 +115,6 @@ class BrassBirmingham(EngineGame):
             merchants=[None if t < 0 else self.data.merchant_tiles[t].id
                        for t in started.merchants],
         )  # fmt: skip
-
-    def tie_breaks(self, state: State) -> list[TieBreak]:
-        return board_tie_breaks(("income_level", "money"), state, self.data.income)
 
     # --- bots -----------------------------------------------------------------------------
 

@@ -30,7 +30,6 @@ import msgspec
 from plugins.brass import boarddata as bd
 from plugins.brass.data import require
 from plugins.brass.dataset import DataSet
-from plugins.brass.scoring import BOARD_TIE_BREAKS
 
 DATA = Path(__file__).parent / "data"
 INDUSTRIES = ("cotton", "coal", "iron", "port", "shipyard")
@@ -66,7 +65,6 @@ class RulesFile(bd.RuleSwitches):
     money_vp: MoneyVp
     shortfall_vp_per_money: int
     income_after_final_round: bool
-    tie_breaks: list[str]
     general_supply_unlimited: bool
     components: dict[str, int]
 
@@ -283,11 +281,6 @@ class Lancashire(bd.BoardData[Tile]):
             bool(levels) and levels == sorted(set(levels)) and levels[0] > 0,
             f,
             "loans: income levels must rise from one option to the next",
-        )
-        require(
-            all(t in BOARD_TIE_BREAKS for t in r.tie_breaks),
-            f,
-            f"tie_breaks: each must be one of {', '.join(BOARD_TIE_BREAKS)}",
         )
         self._read_rules(r, f, eras=len(r.eras))
         self._read_income(income, "income.json")

@@ -10,13 +10,11 @@ import msgspec
 from core.hooks import hookimpl
 from plugins.brass.engine_game import EngineGame
 from plugins.brass.first_deal import FirstDeal
-from plugins.brass.scoring import TieBreak, board_tie_breaks
 from plugins.brass_lancashire import bot, position, view
 from plugins.brass_lancashire import events as ev
 from plugins.brass_lancashire import moves as mv
 from plugins.brass_lancashire.data import Lancashire, lancashire
 from plugins.brass_lancashire.names import Names, shipped_names
-from plugins.brass_lancashire.state import State
 from plugins.brass_lancashire.variant import lancashire_variant
 
 MOVE_FORM = (
@@ -72,10 +70,6 @@ class BrassLancashire(EngineGame):
         turn order: ``outcome`` when a record gives them, else drawn from ``rng``."""
         deal = self.first_deal(players, self.data.under_deck_tile[0], rng, outcome)
         return [ev.Started(players, *deal)]
-
-    def tie_breaks(self, state: State) -> list[TieBreak]:
-        """As ``rules.json`` names them (provisional: the income *space*, then money)."""
-        return board_tie_breaks(self.data.rules.tie_breaks, state, self.data.income)
 
 
 @hookimpl
