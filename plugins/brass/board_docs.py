@@ -25,7 +25,7 @@ from core.errors import InvalidPosition
 from plugins.brass import client as fc
 from plugins.brass import events as ev
 from plugins.brass.events import Step
-from plugins.brass.hidden import deal_from_view, turn_from_view
+from plugins.brass.hidden import deal_from_view, dealt, turn_from_view
 from plugins.brass.layout import Layout
 from plugins.brass.layout import served as served_layout
 from plugins.brass.log_payloads import (
@@ -536,6 +536,15 @@ BOARD_LOG: dict[type, Named] = {
 }  # fmt: skip
 """How the log serves the board events: ids by the variant's ``space``, ``link`` and
 ``industry`` tables (:func:`rename`)."""
+
+
+def started_log(
+    e: Any, seat: int | None, card: Callable[[int], str], **more: Any
+) -> dict[str, Any]:
+    """A board's ``Started`` event as ``seat`` may read it: players and order, the variant's
+    ``more`` (Birmingham's merchant tiles), then the deal with hidden cards as counts."""
+    return {"players": e.players, "order": e.order, **more,
+            **dealt(e.deck, e.hands, e.facedown, seat, card)}  # fmt: skip
 
 
 def rename(

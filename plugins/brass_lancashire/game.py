@@ -14,7 +14,6 @@ from plugins.brass_lancashire import bot, position, view
 from plugins.brass_lancashire import events as ev
 from plugins.brass_lancashire import moves as mv
 from plugins.brass_lancashire.data import Lancashire, lancashire
-from plugins.brass_lancashire.names import Names, shipped_names
 from plugins.brass_lancashire.variant import lancashire_variant
 
 MOVE_FORM = (
@@ -57,8 +56,8 @@ class BrassLancashire(EngineGame):
 
     def __init__(self, data: Lancashire | None = None) -> None:
         self.data = d = data or lancashire()
-        self.names = Names(d) if data else shipped_names()
         self.variant = self.v = lancashire_variant(d)
+        self.names = self.v.names
         self.bot = bot.LancashireBot(d, self.v.era_points)
         self.evaluation = self.bot.evaluation
         self.metadata = {**type(self).metadata, "board": view.board(d, self.names),

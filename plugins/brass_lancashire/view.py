@@ -10,7 +10,6 @@ import msgspec
 from plugins.brass import board_docs as bd
 from plugins.brass import client as fc
 from plugins.brass import events as fev
-from plugins.brass.hidden import dealt
 from plugins.brass.log import redact_log
 from plugins.brass.log_payloads import served as payload
 from plugins.brass_lancashire import events as ev
@@ -92,8 +91,7 @@ def redact(d: Lancashire, names: Names, e: Any, seat: int | None) -> dict[str, A
     """Event ``e`` as ``seat`` may read it, ids as names: hidden cards only as counts."""
     card = names.card.__getitem__
     if type(e) is ev.Started:
-        return {"players": e.players, "order": e.order,
-                **dealt(e.deck, e.hands, e.facedown, seat, card)}  # fmt: skip
+        return bd.started_log(e, seat, card)
     return redact_log(e, seat, card, lambda st: describe(d, names, st),
                       lambda e, out: bd.rename(names, INDUSTRIES, e, out, _LOG))
 
