@@ -83,6 +83,15 @@ class MarketView(fc.Doc, kw_only=True):
     """What the next cube sold into it earns; ``None`` when it is full."""
 
 
+# The decision of a board: the family's, with the ids of the location, build space or link
+# line it is for (a variant adds its own: Birmingham's merchant). No docstring: the OpenAPI
+# document shows each game's decision with the words its own subclass gives, if any.
+class Decision(fc.Decision, kw_only=True):
+    location: str | None = None
+    space: str | None = None
+    link: str | None = None
+
+
 class BoardViewDoc(fc.TurnView, kw_only=True):
     """The view document of a board whose players, tiles, links and markets are the
     family's (:func:`view_fields`); a variant subclasses it with its own ``decision`` type

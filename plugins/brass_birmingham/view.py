@@ -27,13 +27,10 @@ from plugins.brass_birmingham.variant import birmingham_variant
 
 ERAS = ("canal", "rail")
 ACTIONS = ["build", "network", "develop", "sell", "loan", "scout", "pass"]
-class Decision(fc.Decision, kw_only=True):
+class Decision(bd.Decision, kw_only=True):
     """The family's decision (``count``: cards to discard, coal, iron or beer still to
     find, money owed); the optional ids say what it is for."""
 
-    location: str | None = None
-    space: str | None = None
-    link: str | None = None
     merchant: str | None = None
 
 

@@ -20,10 +20,7 @@ from plugins.brass_lancashire.state import State
 ACTIONS = ["build", "double_build", "network", "develop", "sell", "loan", "pass"]
 
 
-class Decision(fc.Decision, kw_only=True):
-    location: str | None = None
-    space: str | None = None
-    link: str | None = None
+Decision = bd.Decision
 
 
 class DistantMarketView(fc.Doc, kw_only=True):
