@@ -203,6 +203,8 @@ class BoardData(Generic[TileT]):
                 self._add_spaces(li, loc.slots, file, at)
             after = after or not on_board
         self._end_spaces()
+        self.towns = frozenset(i for i, loc in enumerate(locations) if loc.kind == "town")
+        """The locations of kind ``town`` (location cards name them)."""
         for k, name in enumerate(industries):
             require(bool(self.industry_locs[k]), file, f"locations: no space takes {name}")
 
@@ -238,7 +240,7 @@ class BoardData(Generic[TileT]):
 
     def _read_links(self, links: Sequence[LinkData], file: str, most_nodes: int = 2) -> None:
         """The link lines (a line may touch up to ``most_nodes`` locations) and the graph;
-        every location must be reached by a line."""
+        every location must be reached by a line, and the lines must join the whole board."""
         nodes_of: list[tuple[int, ...]] = []
         self.link_canal: list[bool] = []
         self.link_rail: list[bool] = []
@@ -261,6 +263,8 @@ class BoardData(Generic[TileT]):
         ]
         for li, loc in enumerate(self.locations):
             require(bool(self.graph.node_links[li]), file, f"links: no line reaches {loc.id}")
+        joined = self.graph.components([0] * self.n_links)
+        require(len(set(joined)) == 1, file, "links: the lines leave the board in pieces")
 
     def _link_nodes(
         self, names: Sequence[str], file: str, at: str, most_nodes: int = 2

@@ -125,8 +125,7 @@ class Birmingham(bd.BoardData[Tile]):
                         f"{at}: mines, works and breweries are not sold for beer")  # fmt: skip
 
         # --- cards -------------------------------------------------------------------------
-        towns = frozenset(i for i, loc in enumerate(board.locations) if loc.kind == "town")
-        defs, copies = bd.read_cards(cards.location, cards.industry, self, towns, "cards.json")
+        defs, copies = bd.read_cards(cards.location, cards.industry, self, self.towns, "cards.json")
         defs.append(CardDef("wild:location", "wild_location"))
         defs.append(CardDef("wild:industry", "wild_industry"))
         for p in bd.PLAYER_COUNTS:

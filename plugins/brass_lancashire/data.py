@@ -183,15 +183,12 @@ class Lancashire(bd.BoardData[Tile]):
         f = "board.json"
         self._read_board(board.locations, INDUSTRIES, f, off_board="external")
         self.loc_icons = [loc.link_icons for loc in board.locations]
-        self.towns = frozenset(i for i, loc in enumerate(board.locations) if loc.kind == "town")
         self.trade_icon_locs = frozenset(
             i for i, loc in enumerate(board.locations) if loc.market_trade_icon
         )
 
         f = "links.json"
         self._read_links(links.links, f)
-        joined = self.graph.components([0] * self.n_links)
-        require(len(set(joined)) == 1, f, "links: the lines leave the board in pieces")
         printed = {frozenset(ns) for ns in self.link_nodes}
         self.virtual_links = []
         for i, vl in enumerate(links.virtual_links):
