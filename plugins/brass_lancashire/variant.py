@@ -31,7 +31,7 @@ from plugins.brass_lancashire import events as lev
 from plugins.brass_lancashire import moves as pm
 from plugins.brass_lancashire.data import COTTON, PORT, Lancashire
 from plugins.brass_lancashire.data import lancashire as shipped
-from plugins.brass_lancashire.names import Names, shipped_names
+from plugins.brass_lancashire.names import Names
 from plugins.brass_lancashire.state import State, apply
 
 DEMAND = "demand"
@@ -184,5 +184,6 @@ class DoubleBuild(Action):
 
 @cache
 def lancashire_variant(d: Lancashire | None = None) -> LancashireVariant:
+    """The variant of data ``d`` (the shipped data by default) with its names, built once."""
     d = d or shipped()
-    return LancashireVariant(d, shipped_names() if d is shipped() else Names(d))
+    return LancashireVariant(d, Names(d))
