@@ -94,9 +94,10 @@ class Decision(fc.Decision, kw_only=True):
 
 class BoardViewDoc(fc.TurnView, kw_only=True):
     """The view document of a board whose players, tiles, links and markets are the
-    family's (:func:`view_fields`); a variant subclasses it with its own ``decision`` type
-    and parts (Lancashire's distant market)."""
+    family's (:func:`view_fields`) and the board's :class:`Decision`; a variant subclasses it
+    with its own parts (Lancashire's distant market)."""
 
+    decision: Decision
     players: list[PlayerView]
     tiles: list[TileView]
     links: list[LinkView]

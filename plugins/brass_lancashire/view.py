@@ -20,9 +20,6 @@ from plugins.brass_lancashire.state import State
 ACTIONS = ["build", "double_build", "network", "develop", "sell", "loan", "pass"]
 
 
-Decision = bd.Decision
-
-
 class DistantMarketView(fc.Doc, kw_only=True):
     marker: int
     """The demand marker's space from the top (0); ``len(income_spaces)`` is X."""
@@ -35,7 +32,6 @@ class DistantMarketView(fc.Doc, kw_only=True):
 
 
 class ViewDoc(bd.BoardViewDoc, kw_only=True):
-    decision: Decision
     distant_market: DistantMarketView
 
 
@@ -56,13 +52,13 @@ PROMPTS = bd.Prompts(
 )  # fmt: skip
 
 
-def describe(d: Lancashire, names: Names, step: fev.Step, actions_left: int = 0) -> Decision:
+def describe(d: Lancashire, names: Names, step: fev.Step, actions_left: int = 0) -> bd.Decision:
     """The pending step as a decision a client can act on: the family's steps worded by
     :data:`PROMPTS`, and the distant market's draw."""
     if step.kind == "demand":
-        return Decision(kind="demand_draw", moves=[], space=names.space[step.a], prompt="the "
+        return bd.Decision(kind="demand_draw", moves=[], space=names.space[step.a], prompt="the "
                         "server draws a distant-market demand tile for this sale")  # fmt: skip
-    return bd.describe_step(names, step, actions_left, PROMPTS, Decision)
+    return bd.describe_step(names, step, actions_left, PROMPTS, bd.Decision)
 
 
 def view(d: Lancashire, names: Names, s: State, seat: int | None) -> dict[str, Any]:
@@ -70,7 +66,8 @@ def view(d: Lancashire, names: Names, s: State, seat: int | None) -> dict[str, A
     closed = s.demand >= len(spaces)
     doc = ViewDoc(
         seat=seat, era=kind, **fc.turn_fields(s, seat, names.card),
-        decision=fc.current_decision(s, lambda st, left: describe(d, names, st, left), Decision),
+        decision=fc.current_decision(s, lambda st, left: describe(d, names, st, left),
+                                     bd.Decision),
         **bd.view_fields(d, names, s, INDUSTRIES),
         distant_market=DistantMarketView(
             marker=s.demand, closed=closed, income=None if closed else spaces[s.demand],
@@ -94,7 +91,7 @@ def redact(d: Lancashire, names: Names, e: Any, seat: int | None) -> dict[str, A
 
 
 PAYLOADS: dict[str, type[msgspec.Struct]] = {
-    **bd.board_payloads(Decision),
+    **bd.board_payloads(bd.Decision),
     "double_action_taken": payload(ev.DoubleActionTaken),
     "demand_tile_drawn": payload(ev.DemandTileDrawn, bd.SPACE, {"space": str}),
     "money_scored": payload(ev.MoneyScored),
