@@ -140,6 +140,13 @@ class BoardRules(Strict, kw_only=True):
     Birmingham's rule by default: the income level, then money."""
 
 
+class LoanTerms(Strict):
+    """A loan on offer: its money for so many income levels."""
+
+    money: int
+    levels: int
+
+
 class RuleSwitches(BoardRules):
     """``rules.json`` of a board that gives the family's rule switches in its data (where
     its rule text may differ from Birmingham's); the variant takes them with
@@ -153,6 +160,9 @@ class RuleSwitches(BoardRules):
     shortfall_tile_refund_divisor: int
     canal_links_per_action: int
     rail_links_per_action: int
+    loans: list[LoanTerms]
+    """The loans on offer, fewest income levels first (several: the loan move names the
+    money)."""
 
 
 class BoardData(Generic[TileT]):
@@ -333,6 +343,9 @@ class BoardData(Generic[TileT]):
         if isinstance(rules, RuleSwitches):
             require(all(n in self.ind_index for n in rules.overbuild_opponent_industries),
                     file, "overbuild_opponent_industries: unknown industry")  # fmt: skip
+            levels = [loan.levels for loan in rules.loans]
+            require(bool(levels) and levels == sorted(set(levels)) and levels[0] > 0, file,
+                    "loans: income levels must rise from one option to the next")  # fmt: skip
         self.turn_rules = TurnRules(
             hand_size=rules.hand_size, actions_per_turn=rules.actions_per_turn,
             actions_first_round=rules.actions_first_round, eras=eras, wild_cards=wild_cards,

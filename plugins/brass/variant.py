@@ -89,6 +89,8 @@ class Variant:
     """In the canal era a seat may have at most one industry in each location."""
     tile_refund_divisor: int = 2
     """A tile sold off for an unpaid income returns its money cost divided by this."""
+    loan_options: Sequence[LoanOption] = ()
+    """The loans on offer, when a board's data lists several (:meth:`loans`)."""
     links_per_era: tuple[int, int] = (1, 2)
     """The most links one Network action places, per era: one canal, or one or two rails."""
     develop_iron: int = 1
@@ -116,6 +118,7 @@ class Variant:
         self.one_industry_per_location_canal = r.canal_one_own_industry_per_location
         self.tile_refund_divisor = r.shortfall_tile_refund_divisor
         self.links_per_era = (r.canal_links_per_action, r.rail_links_per_action)
+        self.loan_options = tuple(LoanOption((loan.money, loan.levels)) for loan in r.loans)
 
     def finish(self) -> None:
         """Index the actions and step kinds (call once the tables are set)."""
@@ -292,7 +295,10 @@ class Variant:
     # --- money ---------------------------------------------------------------------------
 
     def loans(self, s: Any, seat: int) -> Sequence[LoanOption]:
-        """The loans on offer (money for income levels); Birmingham's data has one."""
+        """The loans on offer (money for income levels): :attr:`loan_options` when the
+        data lists them, else Birmingham's one (``loan_amount``, ``loan_levels``)."""
+        if self.loan_options:
+            return self.loan_options
         r = self.d.rules
         return (LoanOption((r.loan_amount, r.loan_levels)),)
 

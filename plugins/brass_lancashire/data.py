@@ -36,11 +36,6 @@ INDUSTRIES = ("cotton", "coal", "iron", "port", "shipyard")
 COTTON, COAL, IRON, PORT, SHIPYARD = range(5)
 
 
-class Loan(bd.Strict):
-    money: int
-    levels: int
-
-
 class DoubleActionBuild(bd.Strict):
     cards: int
     actions: int
@@ -56,7 +51,6 @@ class RulesFile(bd.RuleSwitches):
     eras: list[str]
     rounds_per_era: dict[str, int]
     starting_vp: int
-    loans: list[Loan]
     no_loans_final_rounds_rail_era: int
     """The Rail Era's last rounds, once the draw deck is empty: no Loan action."""
     double_action_build: DoubleActionBuild
@@ -273,12 +267,6 @@ class Lancashire(bd.BoardData[Tile]):
         f, r = "rules.json", self.rules
         require(set(r.rounds_per_era) == set(bd.PLAYER_COUNTS), f, "rounds_per_era: 2, 3 and 4")
         require(r.eras == ["canal", "rail"], f, "eras: the Canal Era, then the Rail Era")
-        levels = [loan.levels for loan in r.loans]
-        require(
-            bool(levels) and levels == sorted(set(levels)) and levels[0] > 0,
-            f,
-            "loans: income levels must rise from one option to the next",
-        )
         self._read_rules(r, f, eras=len(r.eras))
         self._read_income(income, "income.json")
 

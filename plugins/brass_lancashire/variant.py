@@ -11,7 +11,7 @@ a tile on the board; money scores at the game's end. The rest is the family rule
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -108,9 +108,6 @@ class LancashireVariant(Variant):
         return {**super().own_steps(), DEMAND: DemandDraw()}
 
     # --- loans, the game's end ---------------------------------------------------------
-
-    def loans(self, s: State, seat: int) -> Sequence[LoanOption]:
-        return [LoanOption((loan.money, loan.levels)) for loan in self.d.rules.loans]
 
     def loan_refusal(self, s: State, seat: int, loan: LoanOption) -> Refusal:
         late = self.d.rules.no_loans_final_rounds_rail_era
