@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from random import Random
 from typing import Any
 
 import msgspec
 
+from plugins.brass import bot
 from plugins.brass.board_docs import ERAS, market_view
 from plugins.brass.bot import FollowUpFacts, joined_to
 from plugins.brass.knowledge import Knowledge, Line, TileFacts
@@ -60,6 +62,70 @@ def board_knowledge(
         stacks={ind[k]: tuple(seq) for k, seq in enumerate(d.stacks.sequence)},
         game="birmingham",
     )  # fmt: skip
+
+
+NO_BONUS = {"kind": "none", "amount": 0}
+"""The bonus of a sale target that gives none (Birmingham's view form)."""
+
+
+def sale_target(target: str, location: str, buys: Sequence[str]) -> dict[str, Any]:
+    """A sale target as the family bot reads Birmingham's merchants: ``target`` (the id a
+    sale names) at ``location`` buys the industries ``buys``, with no beer and no bonus."""
+    return {"merchant": target, "location": location, "buys": list(buys), "beer": False,
+            "bonus": NO_BONUS}  # fmt: skip
+
+
+class _Sale(msgspec.Struct, tag="sell", frozen=True):
+    space: str
+    merchant: str
+
+
+class _SaleAlso(_Sale, tag="sell_also", frozen=True):
+    pass
+
+
+class BoardBot:
+    """The greedy bot (:func:`plugins.brass.bot.choose`) of a game on the board engine.
+
+    The family bot reads Birmingham's view layout (sale targets as ``merchants``) and the
+    family's moves (a sale names its target in ``merchant``). A variant whose sale targets
+    or moves differ overrides the points below, so that the bot's Brass knowledge stays in
+    the family: :meth:`shown_view` (its sale targets as merchants, see
+    :func:`sale_target`), :attr:`target_field` (the field its sales name their target in),
+    :meth:`shown_move` (a move of its own as the family move it amounts to) and
+    :meth:`candidates` (the moves the bot weighs)."""
+
+    target_field = "merchant"
+    """The field of the variant's Sell and SellAlso moves naming the sale target."""
+
+    def __init__(self, d: Any, knowledge: Any) -> None:
+        self.d, self.knowledge = d, knowledge
+
+    def shown_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        """``view`` as the family bot reads it (Birmingham's: as it is)."""
+        return view
+
+    def shown_move(self, move: Any) -> Any:
+        """``move`` as the family bot reads it: a sale naming its target in ``merchant``."""
+        tag = move.__struct_config__.tag
+        if self.target_field != "merchant" and tag in ("sell", "sell_also"):
+            shown = _Sale if tag == "sell" else _SaleAlso
+            return shown(move.space, getattr(move, self.target_field))
+        return move
+
+    def candidates(self, legal: list[Any]) -> list[Any]:
+        """The moves the bot weighs: of a variant's several loans (an ``amount`` each),
+        the one its knowledge describes, as the family bot weighs every loan as that one."""
+        amount = self.knowledge.loan_amount
+        return [m for m in legal if m.__struct_config__.tag != "loan"
+                or getattr(m, "amount", amount) == amount] or legal  # fmt: skip
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
+        """The family bot's choice among ``legal`` for the seat whose view is ``view``."""
+        moves = self.candidates(legal)
+        shown = [self.shown_move(m) for m in moves]
+        pick = bot.choose(self.shown_view(view), shown, rng, self.knowledge)
+        return moves[shown.index(pick)]
 
 
 class BotTables:

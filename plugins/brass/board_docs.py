@@ -25,7 +25,7 @@ from core.errors import InvalidPosition
 from plugins.brass import client as fc
 from plugins.brass import events as ev
 from plugins.brass.events import Step
-from plugins.brass.hidden import deal_from_view, turn_from_view
+from plugins.brass.hidden import deal_from_view, dealt, turn_from_view
 from plugins.brass.layout import Layout
 from plugins.brass.layout import served as served_layout
 from plugins.brass.log_payloads import (
@@ -81,6 +81,27 @@ class MarketView(fc.Doc, kw_only=True):
     """What the next cube bought costs (the empty-market price once it is empty)."""
     sell_price: int | None
     """What the next cube sold into it earns; ``None`` when it is full."""
+
+
+# The decision of a board: the family's, with the ids of the location, build space or link
+# line it is for (a variant adds its own: Birmingham's merchant). No docstring: the OpenAPI
+# document shows each game's decision with the words its own subclass gives, if any.
+class Decision(fc.Decision, kw_only=True):
+    location: str | None = None
+    space: str | None = None
+    link: str | None = None
+
+
+class BoardViewDoc(fc.TurnView, kw_only=True):
+    """The view document of a board whose players, tiles, links and markets are the
+    family's (:func:`view_fields`) and the board's :class:`Decision`; a variant subclasses it
+    with its own parts (Lancashire's distant market)."""
+
+    decision: Decision
+    players: list[PlayerView]
+    tiles: list[TileView]
+    links: list[LinkView]
+    markets: dict[str, MarketView]
 
 
 def market_view(market: Any, cubes: int) -> MarketView:
@@ -525,6 +546,15 @@ BOARD_LOG: dict[type, Named] = {
 }  # fmt: skip
 """How the log serves the board events: ids by the variant's ``space``, ``link`` and
 ``industry`` tables (:func:`rename`)."""
+
+
+def started_log(
+    e: Any, seat: int | None, card: Callable[[int], str], **more: Any
+) -> dict[str, Any]:
+    """A board's ``Started`` event as ``seat`` may read it: players and order, the variant's
+    ``more`` (Birmingham's merchant tiles), then the deal with hidden cards as counts."""
+    return {"players": e.players, "order": e.order, **more,
+            **dealt(e.deck, e.hands, e.facedown, seat, card)}  # fmt: skip
 
 
 def rename(

@@ -4,19 +4,20 @@ board has, built once from its data, and the conversion of its declared moves.
 A variant's ``Names`` subclasses :class:`BoardNames` with its own examples for the refusal
 sentences, adds the kinds of id only it has (Birmingham's merchant spaces, Lancashire's
 sale targets) and declares its moves' conversion with :meth:`BoardNames.convert`; its
-``moves`` module declares the named moves' fields with :func:`board_kinds`.
+``moves`` module declares the named moves' fields with :func:`board_kinds`, and the moves
+every board words alike with :func:`board_moves`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from msgspec import Meta
 
 from plugins.brass import moves as fm
 from plugins.brass.client import Ids, card_ids, end_era_of
-from plugins.brass.vocabulary import Same, Vocabulary
+from plugins.brass.vocabulary import Declare, Same, Vocabulary
 
 
 class BoardNames:
@@ -77,6 +78,37 @@ def board_kinds(
                                     examples=[link])],
         "industry": Literal[tuple(industries)],
     }  # fmt: skip
+
+
+class BoardMoves(NamedTuple):
+    """The named moves the board variants word alike (their ``doc`` is what the OpenAPI
+    document and the client guides show)."""
+
+    Develop: Any
+    Pass: Any
+    Discard: Any
+    PickIron: Any
+    Liquidate: Any
+    DevelopAlso: Any
+
+
+def board_moves(move: Declare) -> BoardMoves:
+    """Declare with ``move`` (the variant's :class:`~plugins.brass.vocabulary.Declare`, on
+    :func:`board_kinds`) the moves every board variant words alike; a variant whose rule
+    text differs declares that move itself."""
+    return BoardMoves(
+        Develop=move(fm.Develop, "Remove your lowest ``industry`` tile from your mat (a second "
+                     "may follow).", "industry:industry"),
+        Pass=move(fm.Pass, "Discard a card and do nothing else."),
+        Discard=move(fm.Discard, "Discard ``card`` to pay for the action just chosen.",
+                     "card:card"),
+        PickIron=move(fm.PickIron, "Take the next iron from the works on ``space``.",
+                      "space>slot:space"),
+        Liquidate=move(fm.Liquidate, "Round end, income unpaid: remove your industry on "
+                       "``space`` for half its cost.", "space>slot:space"),
+        DevelopAlso=move(fm.DevelopAlso, "Develop a second tile in this Develop action.",
+                         "industry:industry"),
+    )  # fmt: skip
 
 
 def _example(name: str | None) -> str:

@@ -13,10 +13,11 @@ The era change the family folds into the events: a scored era's links leave the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from plugins.brass import events as ev
-from plugins.brass.state import BrassState, apply_core
+from plugins.brass.state import BrassState, apply_core, core_fields
 
 
 class BoardState(BrassState, kw_only=True):
@@ -59,6 +60,15 @@ def board_fields(d: Any, players: int, industries: int) -> dict[str, Any]:
         slot_flipped=[False] * ns, link_owner=[-1] * d.n_links, coal_market=d.coal_initial,
         iron_market=d.iron_initial,
     )  # fmt: skip
+
+
+def start_fields(d: Any, e: Any, wild_supply: Sequence[int] = ()) -> dict[str, Any]:
+    """Keyword arguments of the state a board's first deal ``e`` (its ``Started`` event:
+    players, order, deck, hands, facedown) starts: the family's fields and an empty board
+    (``d``: the board data, with ``turn_rules``, ``rules.starting_money`` and ``income``)."""
+    core = core_fields(d.turn_rules, e.players, e.order, e.deck, e.hands, e.facedown,
+                       d.rules.starting_money, d.income.start_space, wild_supply)  # fmt: skip
+    return {**core, **board_fields(d, e.players, len(d.industries))}
 
 
 def clear_slot(s: BoardState, slot: int) -> None:

@@ -16,7 +16,7 @@ file points at its own line; every check raises :class:`plugins.brass.data.DataE
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Generic, TypeVar
 
@@ -29,6 +29,7 @@ from plugins.brass.income import IncomeTrack
 from plugins.brass.layout import Layout, load_layout
 from plugins.brass.market import Market
 from plugins.brass.mat import TileStacks
+from plugins.brass.scoring import BOARD_TIE_BREAKS
 from plugins.brass.state import TurnRules
 
 PLAYER_COUNTS = ("2", "3", "4")
@@ -119,7 +120,7 @@ class IncomeTable(Strict):
     start_space: int
 
 
-class BoardRules(Strict):
+class BoardRules(Strict, kw_only=True):
     """``rules.json``'s numbers every Brass board has (a variant adds its own)."""
 
     players: PlayerRange
@@ -134,6 +135,34 @@ class BoardRules(Strict):
     coal_per_rail: int
     link_tiles: int
     """Link tiles each player owns: the most it can have on the board at once."""
+    tie_breaks: list[str] = msgspec.field(default_factory=lambda: ["income_level", "money"])
+    """What breaks VP ties, in order (:data:`plugins.brass.scoring.BOARD_TIE_BREAKS`);
+    Birmingham's rule by default: the income level, then money."""
+
+
+class LoanTerms(Strict):
+    """A loan on offer: its money for so many income levels."""
+
+    money: int
+    levels: int
+
+
+class RuleSwitches(BoardRules):
+    """``rules.json`` of a board that gives the family's rule switches in its data (where
+    its rule text may differ from Birmingham's); the variant takes them with
+    :meth:`plugins.brass.variant.Variant.take_switches`."""
+
+    overbuild_opponent_industries: list[str]
+    """Industries an opponent's tile of which may be overbuilt when its resource is gone."""
+    first_link_anywhere: bool
+    single_icon_space_first: bool
+    canal_one_own_industry_per_location: bool
+    shortfall_tile_refund_divisor: int
+    canal_links_per_action: int
+    rail_links_per_action: int
+    loans: list[LoanTerms]
+    """The loans on offer, fewest income levels first (several: the loan move names the
+    money)."""
 
 
 class BoardData(Generic[TileT]):
@@ -142,6 +171,8 @@ class BoardData(Generic[TileT]):
     ``tiles[industry]`` are its tile rows (its own Struct), lowest level first."""
 
     tiles: list[list[TileT]]
+    files: Any = None
+    """The board's :class:`~plugins.brass.dataset.DataSet`, when it is read from one."""
 
     def _read_locations(self, locations: Sequence[Any], industries: Sequence[str]) -> None:
         """Index the locations by id and prepare empty build-space tables."""
@@ -153,6 +184,39 @@ class BoardData(Generic[TileT]):
         self.slot_loc: list[int] = []
         self.slot_icons: list[tuple[int, ...]] = []
         self.loc_slots: list[list[int]] = [[] for _ in locations]
+
+    def _read_board(
+        self, locations: Sequence[Any], industries: Sequence[str], file: str, off_board: str,
+        read: Callable[[int, Any, str], None] = lambda li, loc, at: None,
+    ) -> None:  # fmt: skip
+        """Index ``locations``: first those with build spaces (``slots``), then the ones off
+        the board, of kind ``off_board`` (Birmingham's merchants, Lancashire's external
+        locations), which have none; ``read(li, location, at)`` reads what a variant adds
+        to each location (``at`` names it in messages). Every industry needs a space."""
+        self._read_locations(locations, industries)
+        after = False  # an off-board location was read
+        for li, loc in enumerate(locations):
+            at = self._add_location(li, file)
+            on_board = loc.kind != off_board
+            require(
+                not (on_board and after),
+                file,
+                f"{at}: locations with build spaces come before the {off_board} ones",
+            )
+            require(
+                on_board or not loc.slots,
+                file,
+                f"{at}.slots: {off_board} locations have no build spaces",
+            )
+            read(li, loc, at)
+            if on_board:
+                self._add_spaces(li, loc.slots, file, at)
+            after = after or not on_board
+        self._end_spaces()
+        self.towns = frozenset(i for i, loc in enumerate(locations) if loc.kind == "town")
+        """The locations of kind ``town`` (location cards name them)."""
+        for k, name in enumerate(industries):
+            require(bool(self.industry_locs[k]), file, f"locations: no space takes {name}")
 
     def _add_location(self, li: int, file: str) -> str:
         """Index location ``li`` (refusing a repeated id); returns its name for messages."""
@@ -186,7 +250,7 @@ class BoardData(Generic[TileT]):
 
     def _read_links(self, links: Sequence[LinkData], file: str, most_nodes: int = 2) -> None:
         """The link lines (a line may touch up to ``most_nodes`` locations) and the graph;
-        every location must be reached by a line."""
+        every location must be reached by a line, and the lines must join the whole board."""
         nodes_of: list[tuple[int, ...]] = []
         self.link_canal: list[bool] = []
         self.link_rail: list[bool] = []
@@ -209,6 +273,8 @@ class BoardData(Generic[TileT]):
         ]
         for li, loc in enumerate(self.locations):
             require(bool(self.graph.node_links[li]), file, f"links: no line reaches {loc.id}")
+        joined = self.graph.components([0] * self.n_links)
+        require(len(set(joined)) == 1, file, "links: the lines leave the board in pieces")
 
     def _link_nodes(
         self, names: Sequence[str], file: str, at: str, most_nodes: int = 2
@@ -272,6 +338,14 @@ class BoardData(Generic[TileT]):
                 "players: a Brass game is for 2 to 4")  # fmt: skip
         require(rules.double_rail_cost > rules.rail_link_cost, file,
                 "double_rail_cost: not above one rail")  # fmt: skip
+        require(all(t in BOARD_TIE_BREAKS for t in rules.tie_breaks), file,
+                f"tie_breaks: each must be one of {', '.join(BOARD_TIE_BREAKS)}")  # fmt: skip
+        if isinstance(rules, RuleSwitches):
+            require(all(n in self.ind_index for n in rules.overbuild_opponent_industries),
+                    file, "overbuild_opponent_industries: unknown industry")  # fmt: skip
+            levels = [loan.levels for loan in rules.loans]
+            require(bool(levels) and levels == sorted(set(levels)) and levels[0] > 0, file,
+                    "loans: income levels must rise from one option to the next")  # fmt: skip
         self.turn_rules = TurnRules(
             hand_size=rules.hand_size, actions_per_turn=rules.actions_per_turn,
             actions_first_round=rules.actions_first_round, eras=eras, wild_cards=wild_cards,
@@ -284,7 +358,15 @@ class BoardData(Generic[TileT]):
         board = {"locations": [loc.id for loc in self.locations],
                  "spaces": [self.slot_name(s) for s in range(self.n_slots)],
                  "links": self.link_names}  # fmt: skip
-        return load_layout(path, {**board, **ids})
+        layout = load_layout(path, {**board, **ids})
+        if self.files is not None:  # a data set holds every file to its manifest's version
+            self.files.check_version(path.name, layout.header)
+        return layout
+
+    def provisional(self) -> dict[str, list[Any]]:
+        """Per file of the board's data set, the facts still marked provisional (for the
+        metadata and the guide)."""
+        return self.files.provisional()  # type: ignore[no-any-return]
 
     def tile(self, industry: int, level: int) -> TileT:
         """The row of ``level`` in ``industry``'s tile table."""

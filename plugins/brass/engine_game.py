@@ -2,10 +2,12 @@
 
 A variant's game class sets, in its ``__init__``, ``data`` (its loaded data), ``names``
 (its client ids, with ``decode`` of a named move), ``variant`` (its
-:class:`~plugins.brass.variant.Variant`) and ``evaluation`` (``evaluate``'s function), and
+:class:`~plugins.brass.variant.Variant`), ``bot`` (its
+:class:`~plugins.brass.board_bot.BoardBot`) and ``evaluation`` (``evaluate``'s function), and
 as class attributes ``docs`` (its module with ``view(d, names, s, seat)`` and
-``redact(d, names, e, seat)``) and ``positions`` (with ``export(d, s)`` and
-``load(d, doc, step_kinds)``); it writes only setup, tie-breaks and its bots. A step the
+``redact(d, names, e, seat)``), ``positions`` (with ``export(d, s)``,
+``load(d, doc, step_kinds)`` and ``from_view(d, names, view, rng)``) and ``SetupOutcome``;
+it writes only its setup (on :meth:`EngineGame.first_deal`) and bots. A step the
 server answers by a chance draw (:class:`~plugins.brass.actions.DrawnStep`) is asked of
 the server, checked and recorded here.
 :class:`DocsGame` is the part a game with its own turn engine (Pittsburgh) uses: the view,
@@ -23,8 +25,11 @@ from core.errors import IllegalMove
 from core.game import SYSTEM, Task
 from plugins.brass import turn
 from plugins.brass.actions import DrawnStep
+from plugins.brass.board_bot import BoardBot
+from plugins.brass.first_deal import FirstDeal, deal_first, first_deal_fields
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import resample_cards
+from plugins.brass.scoring import TieBreak, board_tie_breaks
 from plugins.brass.variant import Variant
 
 
@@ -51,6 +56,36 @@ class DocsGame(BrassGame):
 
 class EngineGame(DocsGame):
     variant: Variant
+    bot: BoardBot
+    SetupOutcome: type[FirstDeal]
+
+    def first_deal(
+        self, players: int, facedown: int, rng: Random, outcome: FirstDeal | None
+    ) -> tuple[list[int], list[int], list[list[int]], list[list[int]]]:
+        """``(order, deck, hands, facedown)`` of the first deal of the data's deck and hand
+        size, ``facedown`` cards a seat set face down (:func:`first_deal.deal_first`):
+        ``outcome``'s when a record gives it, else drawn from ``rng``."""
+        d = self.data
+        return deal_first(self.names.card, d.deck_copies[players], players, d.rules.hand_size,
+                          facedown, rng, outcome)  # fmt: skip
+
+    def setup_outcome(self, events: Sequence[Any]) -> Any:
+        """The chance hook of ``setup``: the first deal its ``Started`` event shows (a game
+        with more drawn at setup adds it)."""
+        return self.SetupOutcome(**first_deal_fields(self.names.card, events[0]))
+
+    def tie_breaks(self, state: Any) -> list[TieBreak]:
+        """The tie-breaks the board's ``rules.json`` names (:func:`board_tie_breaks`)."""
+        return board_tie_breaks(self.data.rules.tie_breaks, state, self.data.income)
+
+    def determinize(self, view: dict[str, Any], rng: Random) -> Any:
+        """A state ``view`` (a seat's) cannot tell from the real one, built from the view
+        alone with the hidden cards drawn from ``rng``."""
+        return self.load_position(self.positions.from_view(self.data, self.names, view, rng))
+
+    def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
+        """The greedy bot's choice among ``legal``, from the seat's view alone."""
+        return self.bot.choose(view, legal, rng)
 
     def evolve(self, state: Any, event: Any) -> Any:
         return self.variant.reduce(state, event)

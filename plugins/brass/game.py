@@ -39,6 +39,9 @@ class BrassGame:
     """Whose turn it is, era scoring as a system task, the result, resampling cards."""
 
     title: str
+    min_players = 2
+    max_players = 4
+    """Every Brass game is for 2 to 4 (the data's player range is checked to lie within)."""
     Move: Any
     """The game's union of named moves."""
 

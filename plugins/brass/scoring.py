@@ -37,6 +37,23 @@ class TieBreak(NamedTuple):
     values: list[int]
 
 
+BOARD_TIE_BREAKS = ("income_space", "income_level", "money")
+"""The tie-breaks a board's rules may name, for :func:`board_tie_breaks`."""
+
+
+def board_tie_breaks(names: Sequence[str], s: Any, income: Any) -> list[TieBreak]:
+    """The tie-breaks ``names`` (of :data:`BOARD_TIE_BREAKS`) of state ``s``, in order: the
+    income track's space, the income level on ``income`` (the track), money."""
+    figures = {
+        "income_space": lambda: TieBreak("income_space", "income", s.income),
+        "income_level": lambda: TieBreak(
+            "income_level", "income level", [income.level(space) for space in s.income]
+        ),
+        "money": lambda: TieBreak("money", "money", s.money),
+    }
+    return [figures[name]() for name in names]
+
+
 def final_result(vp: Sequence[int], tie_breaks: Sequence[TieBreak]) -> Result:
     """The game's result: places by VP, then each tie-break in order; the details give
     every tie-break's figures and their names in order."""

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from plugins.brass import events as ev
 from plugins.brass import steps
 from plugins.brass.actions import Action, DrawnStep, Refusal, StepKind
+from plugins.brass.actions.sell import sellable_tiles, tile_refusal
 from plugins.brass.facts import Facts
 from plugins.brass.graph import nearest
 from plugins.brass.scoring import link_icons, link_points
@@ -55,7 +56,8 @@ class Variant:
 
     Construct with the game's data ``d``, its client ``names`` (``Ids`` per field kind:
     ``card space link industry``...) and its reducer ``apply(state, event)``; a subclass
-    sets the tables below in its ``__init__`` before calling :meth:`finish`."""
+    sets the tables below in its ``__init__`` before calling :meth:`finish` (the industries,
+    and the coal and iron industries by those names, come from the board data)."""
 
     # --- data tables: set by the game --------------------------------------------------
 
@@ -71,6 +73,8 @@ class Variant:
     """The refusal's sentence for selling a tile of an industry outside :attr:`sellable`."""
     sale_target_names: Sequence[str] = ()
     """Client ids of the sale targets (Birmingham: merchant spaces)."""
+    no_sale_target: str = "no such build space or sale target"
+    """The refusal's sentence for a sale naming a space or target that does not exist."""
     trade_points: frozenset[int] = frozenset()
     """Locations that give access to the coal and iron markets and count as sale targets'
     places (Birmingham: the merchant locations)."""
@@ -85,6 +89,10 @@ class Variant:
     """In the canal era a seat may have at most one industry in each location."""
     tile_refund_divisor: int = 2
     """A tile sold off for an unpaid income returns its money cost divided by this."""
+    loan_options: Sequence[LoanOption] = ()
+    """The loans on offer, when a board's data lists several (:meth:`loans`)."""
+    links_per_era: tuple[int, int] = (1, 2)
+    """The most links one Network action places, per era: one canal, or one or two rails."""
     develop_iron: int = 1
     """Iron each developed tile costs."""
     actions: tuple[Action, ...] = ()
@@ -96,6 +104,21 @@ class Variant:
     def __init__(self, d: Any, names: Any, apply: Callable[[Any, Any], Any]) -> None:
         self.d, self.names = d, names
         self.reduce = apply
+        self.industries = d.industries
+        self.coal, self.iron = d.ind_index.get("coal", -1), d.ind_index.get("iron", -1)
+
+    def take_switches(self, r: Any) -> None:
+        """Set the rule switches from the data of a board that gives them
+        (:class:`~plugins.brass.boarddata.RuleSwitches`)."""
+        self.overbuild_opponent = frozenset(
+            self.d.ind_index[n] for n in r.overbuild_opponent_industries
+        )
+        self.first_link_anywhere = r.first_link_anywhere
+        self.single_icon_first = r.single_icon_space_first
+        self.one_industry_per_location_canal = r.canal_one_own_industry_per_location
+        self.tile_refund_divisor = r.shortfall_tile_refund_divisor
+        self.links_per_era = (r.canal_links_per_action, r.rail_links_per_action)
+        self.loan_options = tuple(LoanOption((loan.money, loan.levels)) for loan in r.loans)
 
     def finish(self) -> None:
         """Index the actions and step kinds (call once the tables are set)."""
@@ -139,8 +162,8 @@ class Variant:
         return self.d.link_rail if era == RAIL else self.d.link_canal
 
     def links_per_action(self, era: int) -> int:
-        """Links one Network action may place: one canal, or one or two rails."""
-        return 1 if era == CANAL else 2
+        """Links one Network action may place in ``era`` (:attr:`links_per_era`)."""
+        return self.links_per_era[era]
 
     def link_money(self, era: int, second: bool = False) -> int:
         """A link's money besides coal: the canal or rail price, or a second rail's extra
@@ -238,11 +261,31 @@ class Variant:
     # --- selling -------------------------------------------------------------------------
 
     def sale_options(self, f: Facts, seat: int) -> list[tuple[int, int]]:
-        """The ``(slot, target)`` sales allowed now (every game with Sell supplies this)."""
+        """The ``(slot, target)`` sales allowed now: each of the seat's sellable tiles to each
+        of its :meth:`sale_candidates` that :meth:`sale_refusal` allows."""
+        return [
+            (slot, target)
+            for slot in sellable_tiles(self, f, seat)
+            for target in self.sale_candidates(f, slot)
+            if self.sale_refusal(f, seat, slot, target) is None
+        ]
+
+    def sale_candidates(self, f: Facts, slot: int) -> Iterable[int]:
+        """The sale targets worth asking about for the tile on ``slot``, in the order the
+        legal moves list them (every game with Sell supplies this: Birmingham the merchants
+        connected to it, Lancashire the connected ports and the distant market)."""
         raise NotImplementedError("a variant with the Sell action names its sale targets")
 
     def sale_refusal(self, f: Facts, seat: int, slot: int, target: int) -> Refusal:
-        """Why the tile on ``slot`` may not be sold to ``target`` now."""
+        """Why the tile on ``slot`` may not be sold to ``target`` now: no such space or
+        target (:attr:`no_sale_target`), not a tile the seat may sell, or the variant's
+        :meth:`target_refusal`."""
+        if not 0 <= slot < self.d.n_slots or not 0 <= target < len(self.sale_target_names):
+            return ("bad_sale", self.no_sale_target)
+        return tile_refusal(self, f, seat, slot) or self.target_refusal(f, seat, slot, target)
+
+    def target_refusal(self, f: Facts, seat: int, slot: int, target: int) -> Refusal:
+        """Why the seat's sellable tile on ``slot`` may not be sold to ``target`` now."""
         raise NotImplementedError("a variant with the Sell action names its sale targets")
 
     def sale_steps(self, r: TurnResolver, slot: int, target: int) -> list[ev.Step]:
@@ -252,7 +295,10 @@ class Variant:
     # --- money ---------------------------------------------------------------------------
 
     def loans(self, s: Any, seat: int) -> Sequence[LoanOption]:
-        """The loans on offer (money for income levels); Birmingham's data has one."""
+        """The loans on offer (money for income levels): :attr:`loan_options` when the
+        data lists them, else Birmingham's one (``loan_amount``, ``loan_levels``)."""
+        if self.loan_options:
+            return self.loan_options
         r = self.d.rules
         return (LoanOption((r.loan_amount, r.loan_levels)),)
 

@@ -102,27 +102,11 @@ class Birmingham(bd.BoardData[Tile]):
 
         # --- locations, build spaces, merchant spaces -------------------------------------
         f = "board.json"
-        self._read_locations(board.locations, INDUSTRIES)
         self.merchant_loc: list[int] = []
         self.merchant_min_players: list[int] = []
-        self.loc_icons = [0] * self.n_locations
-        self.loc_bonus: list[BeerBonus | None] = [None] * self.n_locations
-        for li, loc in enumerate(board.locations):
-            at = self._add_location(li, f)
-            if loc.kind == "merchant":
-                require(not loc.slots, f, f"{at}.slots: a merchant has no build spaces")
-                require(loc.beer_bonus is not None, f, f"{at}.beer_bonus: missing")
-                require(bool(loc.merchant_spaces), f, f"{at}.merchant_spaces: none")
-                for min_p in loc.merchant_spaces:
-                    require(2 <= min_p <= 4, f, f"{at}.merchant_spaces: bad player count")
-                    self.merchant_loc.append(li)
-                    self.merchant_min_players.append(min_p)
-                self.loc_icons[li] = loc.link_icons
-                self.loc_bonus[li] = loc.beer_bonus
-                continue
-            require(not loc.merchant_spaces, f, f"{at}.merchant_spaces: not a merchant")
-            self._add_spaces(li, loc.slots, f, loc.id)
-        self._end_spaces()
+        self.loc_icons = [0] * len(board.locations)
+        self.loc_bonus: list[BeerBonus | None] = [None] * len(board.locations)
+        self._read_board(board.locations, INDUSTRIES, f, "merchant", self._read_merchant)
         self.merchant_nodes = frozenset(self.merchant_loc)
         self.n_merchants = len(self.merchant_loc)
         self._read_links(board.links, f, most_nodes=3)
@@ -141,8 +125,7 @@ class Birmingham(bd.BoardData[Tile]):
                         f"{at}: mines, works and breweries are not sold for beer")  # fmt: skip
 
         # --- cards -------------------------------------------------------------------------
-        towns = frozenset(i for i, loc in enumerate(board.locations) if loc.kind == "town")
-        defs, copies = bd.read_cards(cards.location, cards.industry, self, towns, "cards.json")
+        defs, copies = bd.read_cards(cards.location, cards.industry, self, self.towns, "cards.json")
         defs.append(CardDef("wild:location", "wild_location"))
         defs.append(CardDef("wild:industry", "wild_industry"))
         for p in bd.PLAYER_COUNTS:
@@ -171,6 +154,22 @@ class Birmingham(bd.BoardData[Tile]):
         self._read_income(income, "income.json")
         wild_cards = (self.cards.wild_location, self.cards.wild_industry)
         self._read_rules(self.rules, "rules.json", eras=2, wild_cards=wild_cards)
+
+    def _read_merchant(self, li: int, loc: LocationData, at: str) -> None:
+        """A merchant location's spaces (the least player count using each), printed link
+        icons and beer bonus; any other location has no merchant spaces."""
+        f = "board.json"
+        if loc.kind != "merchant":
+            require(not loc.merchant_spaces, f, f"{at}.merchant_spaces: not a merchant")
+            return
+        require(loc.beer_bonus is not None, f, f"{at}.beer_bonus: missing")
+        require(bool(loc.merchant_spaces), f, f"{at}.merchant_spaces: none")
+        for min_p in loc.merchant_spaces:
+            require(2 <= min_p <= 4, f, f"{at}.merchant_spaces: bad player count")
+            self.merchant_loc.append(li)
+            self.merchant_min_players.append(min_p)
+        self.loc_icons[li] = loc.link_icons
+        self.loc_bonus[li] = loc.beer_bonus
 
 
 @cache

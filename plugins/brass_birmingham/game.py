@@ -9,9 +9,9 @@ from typing import Any
 import msgspec
 
 from plugins.brass import bot
+from plugins.brass.board_bot import BoardBot
 from plugins.brass.engine_game import EngineGame
-from plugins.brass.first_deal import FirstDeal, deal_first, first_deal_fields, tiles_on_spaces
-from plugins.brass.scoring import TieBreak
+from plugins.brass.first_deal import FirstDeal, first_deal_fields, tiles_on_spaces
 from plugins.brass_birmingham import bot as bb
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import moves as mv
@@ -53,8 +53,6 @@ class BrassBirmingham(EngineGame):
     title = "Brass: Birmingham"
     rules_version = "2"
     """2: each player has 14 link tiles (version 1 had no limit); events mean the same."""
-    min_players = 2
-    max_players = 4
     Options = Options
     SetupOutcome = SetupOutcome
     Move = mv.Move
@@ -78,6 +76,7 @@ class BrassBirmingham(EngineGame):
         self.variant = BirminghamVariant(data, self.names) if data else birmingham_variant(
             self.data)  # fmt: skip
         self.knowledge = bb.knowledge_of(data) if data else bb.knowledge()
+        self.bot = BoardBot(self.data, self.knowledge)
         self.evaluation = bb.evaluation(self.data)
         # the static board, by the ids moves and views use, for GET /games
         self.metadata = {**type(self).metadata, "board": view.board(self.data, self.names)}
@@ -91,16 +90,14 @@ class BrassBirmingham(EngineGame):
         them (refused with an ``IllegalMove`` if the shuffle cannot give them), else drawn
         from ``rng``."""
         d = self.data
-        order, deck, hands, facedown = deal_first(
-            self.names.card, d.deck_copies[players], players, d.rules.hand_size,
-            d.rules.face_down_discards, rng, outcome)  # fmt: skip
+        deal = self.first_deal(players, d.rules.face_down_discards, rng, outcome)
         if outcome is not None:
             merchants = self._merchant_tiles(outcome.merchants, players)
         else:
             tiles = [i for i, t in enumerate(d.merchant_tiles) if t.min_players <= players]
             rng.shuffle(tiles)
             merchants = [tiles.pop() if m <= players else -1 for m in d.merchant_min_players]
-        return [ev.Started(players, order, deck, hands, facedown, merchants)]
+        return [ev.Started(players, *deal, merchants)]
 
     def _merchant_tiles(self, tiles: list[str | None], players: int) -> list[int]:
         """Merchant tile indices per space from a setup outcome's tile ids."""
@@ -119,16 +116,7 @@ class BrassBirmingham(EngineGame):
                        for t in started.merchants],
         )  # fmt: skip
 
-    def tie_breaks(self, state: State) -> list[TieBreak]:
-        levels = [self.data.income.level(sp) for sp in state.income]
-        return [TieBreak("income_level", "income level", levels),
-                TieBreak("money", "money", state.money)]  # fmt: skip
-
     # --- bots -----------------------------------------------------------------------------
-
-    def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
-        """The greedy bot's choice among ``legal``, from the seat's view alone."""
-        return bot.choose(view, legal, rng, self.knowledge)
 
     def playout_view(self, state: State, seat: int) -> dict[str, Any]:
         """The part of ``seat``'s view the greedy bot reads, for the search's playouts."""
@@ -137,8 +125,3 @@ class BrassBirmingham(EngineGame):
     def quick_follow_up(self, state: State, seat: int, legal: list[Any], rng: Random) -> Any:
         facts = bb.follow_up_facts(self.data, self.names, state, seat)
         return bot.quick_follow_up(facts, legal, rng, self.knowledge)
-
-    def determinize(self, view: dict[str, Any], rng: Random) -> State:
-        """A state ``view`` (a seat's) cannot tell from the real one, built from the view
-        alone with the hidden cards drawn from ``rng``."""
-        return self.load_position(position.from_view(self.data, self.names, view, rng))

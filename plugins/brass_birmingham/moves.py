@@ -20,7 +20,7 @@ from typing import Annotated
 from msgspec import Meta, Struct
 
 from plugins.brass import moves as fm
-from plugins.brass.board_names import board_kinds
+from plugins.brass.board_names import board_kinds, board_moves
 from plugins.brass.moves import Done, ScoreEra
 from plugins.brass.vocabulary import Declare
 from plugins.brass_birmingham.data import INDUSTRIES
@@ -53,32 +53,23 @@ KINDS = board_kinds(INDUSTRIES, ["location:cannock", "industry:coal", "wild:loca
                     "cannock:0", "birmingham~dudley")  # fmt: skip
 move = Declare(__name__, {**KINDS, "merchant": Merchant})
 SALE = ("space>slot:space", "merchant:merchant")
+Develop, Pass, Discard, PickIron, Liquidate, DevelopAlso = board_moves(move)
 Build = move(fm.Build, "Build your lowest ``industry`` tile on ``space`` (empty, or an "
              "overbuild),\ndiscarding ``card``.", "card:card", "space>slot:space",
              "industry:industry")  # fmt: skip
 Network = move(fm.Network, "Place one link on ``link`` (canal era: a canal; rail era: a first "
                "rail).", "link:link")  # fmt: skip
-Develop = move(fm.Develop, "Remove your lowest ``industry`` tile from your mat (a second may "
-               "follow).", "industry:industry")  # fmt: skip
 Sell = move(fm.Sell, "Sell your industry on ``space`` to the merchant on ``merchant``.", *SALE)
 Loan = move(fm.Loan, "Take £30 and drop three income levels.")
-Pass = move(fm.Pass, "Discard a card and do nothing else.")
-Discard = move(fm.Discard, "Discard ``card`` to pay for the action just chosen.", "card:card")
 PickCoal = move(fm.PickCoal, "Take the next coal from the mine on ``space`` (one of the tied "
                 "nearest mines).", "space>slot:space")  # fmt: skip
-PickIron = move(fm.PickIron, "Take the next iron from the works on ``space``.",
-                "space>slot:space")  # fmt: skip
 PickBeer = move(BeerAt, "Take the next beer barrel from ``source``: a brewery's build space, "
                 "or the merchant\nspace being sold to (its barrel; the merchant's bonus "
                 "follows).", "source>slot:space", name="PickBeer",
                 source=Annotated[str, Meta(examples=["stafford:0", "oxford:0"])])  # fmt: skip
-Liquidate = move(fm.Liquidate, "Round end, income unpaid: remove your industry on ``space`` "
-                 "for half its cost.", "space>slot:space")  # fmt: skip
 SecondLink = move(fm.SecondLink, "Rail era: add a second rail on ``link`` to this Network "
                   "action (double rail).", "link:link")  # fmt: skip
 SellAlso = move(fm.SellAlso, "Sell one more industry in this Sell action.", *SALE)
-DevelopAlso = move(fm.DevelopAlso, "Develop a second tile in this Develop action.",
-                   "industry:industry")  # fmt: skip
 FreeDevelop = move(FreeDevelopOf, "Take a merchant's free development (Gloucester) on "
                    "``industry``.", "industry:industry", name="FreeDevelop")  # fmt: skip
 MOVES = move.pairs

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from plugins.brass import events as fev
-from plugins.brass.board_state import BoardState, apply_board, board_fields
-from plugins.brass.state import OVER, PLAY, SCORING, core_fields
+from plugins.brass.board_state import BoardState, apply_board, start_fields
+from plugins.brass.state import OVER, PLAY, SCORING
 from plugins.brass_birmingham import events as ev
-from plugins.brass_birmingham.data import COAL, INDUSTRIES, IRON, Birmingham
+from plugins.brass_birmingham.data import COAL, IRON, Birmingham
 
 CANAL, RAIL = 0, 1
 __all__ = ["CANAL", "OVER", "PLAY", "RAIL", "SCORING", "State", "apply"]
@@ -36,12 +36,8 @@ class State(BoardState, kw_only=True):
 
 
 def initial_state(d: Birmingham, e: ev.Started) -> State:
-    core = core_fields(
-        d.turn_rules, e.players, e.order, e.deck, e.hands, e.facedown,
-        d.rules.starting_money, d.income.start_space, d.wild_supply,
-    )  # fmt: skip
     return State(
-        **core, **board_fields(d, e.players, len(INDUSTRIES)), merchant_tile=list(e.merchants),
+        **start_fields(d, e, d.wild_supply), merchant_tile=list(e.merchants),
         merchant_beer=[int(t >= 0 and bool(d.merchant_accepts[t])) for t in e.merchants],
     )  # fmt: skip
 

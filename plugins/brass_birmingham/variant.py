@@ -21,7 +21,7 @@ from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
 from plugins.brass.actions.network import Network
 from plugins.brass.actions.pass_ import Pass
-from plugins.brass.actions.sell import Sell, sellable_tiles, tile_refusal
+from plugins.brass.actions.sell import Sell
 from plugins.brass.facts import Facts
 from plugins.brass.steps import Offer, TakeCubes
 from plugins.brass.turn import TurnResolver
@@ -31,7 +31,6 @@ from plugins.brass_birmingham import moves as pm
 from plugins.brass_birmingham.data import (
     BREWERY,
     COAL,
-    INDUSTRIES,
     IRON,
     SELLABLE,
     Birmingham,
@@ -77,11 +76,10 @@ class BirminghamVariant(Variant):
 
     def __init__(self, d: Birmingham, names: Names) -> None:
         super().__init__(d, names, lambda st, e: apply(d, st, e))
-        self.industries = INDUSTRIES
-        self.coal, self.iron = COAL, IRON
         self.sellable = frozenset(SELLABLE)
         self.unsellable = "only cotton mills, manufacturers and potteries are sold"
         self.sale_target_names = names.merchant
+        self.no_sale_target = "no such build space or merchant space"
         self.trade_points = d.merchant_nodes
         self.overbuild_opponent = frozenset((COAL, IRON))
         self.actions = (
@@ -115,17 +113,12 @@ class BirminghamVariant(Variant):
 
     # --- selling to merchants, with beer ----------------------------------------------
 
-    def sale_refusal(self, f: Facts, seat: int, slot: int, target: int) -> Refusal:
+    def target_refusal(self, f: Facts, seat: int, slot: int, target: int) -> Refusal:
         """A sale to the merchant on space ``target``: its tile buys the good, it is
         connected to the seller's tile, and the beer the tile needs is there (the seller's
         breweries, connected ones, the merchant's own barrel)."""
         assert isinstance(f, BirminghamFacts)
         d, s = self.d, f.s
-        if not 0 <= slot < d.n_slots or not 0 <= target < d.n_merchants:
-            return ("bad_sale", "no such build space or merchant space")
-        found = tile_refusal(self, f, seat, slot)
-        if found:
-            return found
         ind = s.slot_ind[slot]
         tile = s.merchant_tile[target]
         if tile < 0 or ind not in d.merchant_accepts[tile]:
@@ -142,18 +135,10 @@ class BirminghamVariant(Variant):
             )
         return None
 
-    def sale_options(self, f: Facts, seat: int) -> list[tuple[int, int]]:
-        """Asked only of the merchants connected to each sellable tile."""
-        d = self.d
-        merchants: dict[int, list[int]] = {}  # by connected group
-        for m, loc in enumerate(d.merchant_loc):
-            merchants.setdefault(f.comp[loc], []).append(m)
-        return [
-            (slot, m)
-            for slot in sellable_tiles(self, f, seat)
-            for m in merchants.get(f.comp[d.slot_loc[slot]], ())
-            if self.sale_refusal(f, seat, slot, m) is None
-        ]
+    def sale_candidates(self, f: Facts, slot: int) -> list[int]:
+        """The merchant spaces connected to the tile on ``slot``."""
+        c = f.comp[self.d.slot_loc[slot]]
+        return [m for m, loc in enumerate(self.d.merchant_loc) if f.comp[loc] == c]
 
     def sale_steps(self, r: TurnResolver, slot: int, target: int) -> list[ev.Step]:
         s = r.s

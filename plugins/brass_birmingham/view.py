@@ -16,7 +16,6 @@ from plugins.brass import board_docs as bd
 from plugins.brass import client as fc
 from plugins.brass import events as fev
 from plugins.brass.actions.network import second_link_blocker
-from plugins.brass.hidden import dealt
 from plugins.brass.layout import Layout
 from plugins.brass.log import redact_log
 from plugins.brass.log_payloads import _Payload, served
@@ -28,13 +27,10 @@ from plugins.brass_birmingham.variant import birmingham_variant
 
 ERAS = ("canal", "rail")
 ACTIONS = ["build", "network", "develop", "sell", "loan", "scout", "pass"]
-class Decision(fc.Decision, kw_only=True):
+class Decision(bd.Decision, kw_only=True):
     """The family's decision (``count``: cards to discard, coal, iron or beer still to
     find, money owed); the optional ids say what it is for."""
 
-    location: str | None = None
-    space: str | None = None
-    link: str | None = None
     merchant: str | None = None
 
 
@@ -184,12 +180,8 @@ def redact(d: Birmingham, names: Names, e: Any, seat: int | None) -> dict[str, A
     card = names.card.__getitem__
     if type(e) is ev.Started:
         tile_ids = [tile.id for tile in d.merchant_tiles]
-        return {
-            "players": e.players, "order": e.order,
-            "merchants": {names.merchant[m]: tile_ids[k]
-                          for m, k in enumerate(e.merchants) if k >= 0},
-            **dealt(e.deck, e.hands, e.facedown, seat, card),
-        }  # fmt: skip
+        merchants = {names.merchant[m]: tile_ids[k] for m, k in enumerate(e.merchants) if k >= 0}
+        return bd.started_log(e, seat, card, merchants=merchants)
     return redact_log(
         e, seat, card, lambda step: describe(d, names, step), lambda e, out: _named(names, e, out)
     )

@@ -29,17 +29,11 @@ import msgspec
 
 from plugins.brass import boarddata as bd
 from plugins.brass.data import require
-from plugins.brass.dataset import DataSet, Provisional
+from plugins.brass.dataset import DataSet
 
 DATA = Path(__file__).parent / "data"
 INDUSTRIES = ("cotton", "coal", "iron", "port", "shipyard")
 COTTON, COAL, IRON, PORT, SHIPYARD = range(5)
-TIE_BREAKS = ("income_space", "income_level", "money")
-
-
-class Loan(bd.Strict):
-    money: int
-    levels: int
 
 
 class DoubleActionBuild(bd.Strict):
@@ -53,27 +47,18 @@ class MoneyVp(bd.Strict):
     vp: int
 
 
-class RulesFile(bd.BoardRules):
+class RulesFile(bd.RuleSwitches):
     eras: list[str]
     rounds_per_era: dict[str, int]
     starting_vp: int
-    loans: list[Loan]
     no_loans_final_rounds_rail_era: int
     """The Rail Era's last rounds, once the draw deck is empty: no Loan action."""
-    canal_links_per_action: int
-    rail_links_per_action: int
     double_action_build: DoubleActionBuild
-    canal_one_own_industry_per_location: bool
     first_build_anywhere: bool
-    first_link_anywhere: bool
-    single_icon_space_first: bool
-    overbuild_opponent_industries: list[str]
     level_removed_after_canal_era: int
     money_vp: MoneyVp
-    shortfall_tile_refund_divisor: int
     shortfall_vp_per_money: int
     income_after_final_round: bool
-    tie_breaks: list[str]
     general_supply_unlimited: bool
     components: dict[str, int]
 
@@ -187,33 +172,17 @@ class Lancashire(bd.BoardData[Tile]):
         self.layout = self.read_layout(
             directory / "layout.json", markets=["coal", "iron", "distant_market"]
         )
-        self.files.check_version("layout.json", self.layout.header)
 
     def _board(self, board: BoardFile, links: LinksFile) -> None:
         f = "board.json"
-        self._read_locations(board.locations, INDUSTRIES)
-        towns_done = False
-        for li, loc in enumerate(board.locations):
-            at = self._add_location(li, f)
-            if loc.kind == "external":
-                towns_done = True
-                require(not loc.slots, f, f"{at}.slots: an external location has no spaces")
-                continue
-            require(not towns_done, f, f"{at}: towns must come before external locations")
-            self._add_spaces(li, loc.slots, f, at)
-        self._end_spaces()
+        self._read_board(board.locations, INDUSTRIES, f, off_board="external")
         self.loc_icons = [loc.link_icons for loc in board.locations]
-        self.towns = frozenset(i for i, loc in enumerate(board.locations) if loc.kind == "town")
         self.trade_icon_locs = frozenset(
             i for i, loc in enumerate(board.locations) if loc.market_trade_icon
         )
-        for k, name in enumerate(INDUSTRIES):
-            require(bool(self.industry_locs[k]), f, f"locations: no space takes {name}")
 
         f = "links.json"
         self._read_links(links.links, f)
-        joined = self.graph.components([0] * self.n_links)
-        require(len(set(joined)) == 1, f, "links: the lines leave the board in pieces")
         printed = {frozenset(ns) for ns in self.link_nodes}
         self.virtual_links = []
         for i, vl in enumerate(links.virtual_links):
@@ -298,28 +267,8 @@ class Lancashire(bd.BoardData[Tile]):
         f, r = "rules.json", self.rules
         require(set(r.rounds_per_era) == set(bd.PLAYER_COUNTS), f, "rounds_per_era: 2, 3 and 4")
         require(r.eras == ["canal", "rail"], f, "eras: the Canal Era, then the Rail Era")
-        levels = [loan.levels for loan in r.loans]
-        require(
-            bool(levels) and levels == sorted(set(levels)) and levels[0] > 0,
-            f,
-            "loans: income levels must rise from one option to the next",
-        )
-        require(
-            all(n in INDUSTRIES for n in r.overbuild_opponent_industries),
-            f,
-            "overbuild_opponent_industries: unknown industry",
-        )
-        require(
-            all(t in TIE_BREAKS for t in r.tie_breaks),
-            f,
-            f"tie_breaks: each must be one of {', '.join(TIE_BREAKS)}",
-        )
         self._read_rules(r, f, eras=len(r.eras))
         self._read_income(income, "income.json")
-
-    def provisional(self) -> dict[str, list[Provisional]]:
-        """Per file, the facts still marked provisional (for metadata and the guide)."""
-        return self.files.provisional()
 
 
 @cache

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from random import Random
 from typing import Any
 
@@ -10,14 +9,11 @@ import msgspec
 
 from core.hooks import hookimpl
 from plugins.brass.engine_game import EngineGame
-from plugins.brass.first_deal import FirstDeal, deal_first, first_deal_fields
-from plugins.brass.scoring import TieBreak
+from plugins.brass.first_deal import FirstDeal
 from plugins.brass_lancashire import bot, position, view
 from plugins.brass_lancashire import events as ev
 from plugins.brass_lancashire import moves as mv
 from plugins.brass_lancashire.data import Lancashire, lancashire
-from plugins.brass_lancashire.names import Names, shipped_names
-from plugins.brass_lancashire.state import State
 from plugins.brass_lancashire.variant import lancashire_variant
 
 MOVE_FORM = (
@@ -40,8 +36,6 @@ class BrassLancashire(EngineGame):
     id = "brass-lancashire"
     title = "Brass: Lancashire"
     rules_version = "1"
-    min_players = 2
-    max_players = 4
     Options = Options
     SetupOutcome = SetupOutcome
     Move = mv.Move
@@ -62,10 +56,10 @@ class BrassLancashire(EngineGame):
 
     def __init__(self, data: Lancashire | None = None) -> None:
         self.data = d = data or lancashire()
-        self.names = Names(d) if data else shipped_names()
         self.variant = self.v = lancashire_variant(d)
-        self.knowledge = bot.knowledge_of(d)
-        self.evaluation = bot.evaluation(d, self.v.era_points)
+        self.names = self.v.names
+        self.bot = bot.LancashireBot(d, self.v.era_points)
+        self.evaluation = self.bot.evaluation
         self.metadata = {**type(self).metadata, "board": view.board(d, self.names),
                          "provisional": msgspec.to_builtins(d.provisional())}  # fmt: skip
 
@@ -73,25 +67,8 @@ class BrassLancashire(EngineGame):
               outcome: SetupOutcome | None = None) -> list[Any]:  # fmt: skip
         """The first deal (the Deck tile's cards face down, unused in the Canal Era) and
         turn order: ``outcome`` when a record gives them, else drawn from ``rng``."""
-        d = self.data
-        order, deck, hands, facedown = deal_first(
-            self.names.card, d.deck_copies[players], players, d.rules.hand_size,
-            d.under_deck_tile[0], rng, outcome)  # fmt: skip
-        return [ev.Started(players, order, deck, hands, facedown)]
-
-    def setup_outcome(self, events: Sequence[Any]) -> SetupOutcome:
-        return SetupOutcome(**first_deal_fields(self.names.card, events[0]))
-
-    def tie_breaks(self, state: State) -> list[TieBreak]:
-        # provisional (rules.json): the income *space* breaks ties, then money
-        return [TieBreak("income_space", "income", state.income),
-                TieBreak("money", "money", state.money)]  # fmt: skip
-
-    def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
-        return bot.choose(self.data, self.knowledge, view, legal, rng)
-
-    def determinize(self, view: dict[str, Any], rng: Random) -> State:
-        return self.load_position(position.from_view(self.data, view, rng))
+        deal = self.first_deal(players, self.data.under_deck_tile[0], rng, outcome)
+        return [ev.Started(players, *deal)]
 
 
 @hookimpl

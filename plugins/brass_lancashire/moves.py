@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 from msgspec import Meta, Struct
 
 from plugins.brass import moves as fm
-from plugins.brass.board_names import board_kinds
+from plugins.brass.board_names import board_kinds, board_moves
 from plugins.brass.moves import Done, ScoreEra
 from plugins.brass.vocabulary import Declare
 from plugins.brass_lancashire.data import INDUSTRIES
@@ -46,6 +46,7 @@ KINDS = board_kinds(INDUSTRIES, ["location:bolton", "industry:cotton"], "manches
                     "bolton~manchester")  # fmt: skip
 move = Declare(__name__, {**KINDS, "target": Target, "amount": Literal[10, 20, 30]})
 SALE = ("space>slot:space", "to>merchant:target")
+Develop, Pass, Discard, PickIron, Liquidate, DevelopAlso = board_moves(move)
 Build = move(fm.Build, "Build your lowest ``industry`` tile on ``space``, discarding ``card``.",
              "card:card", "space>slot:space", "industry:industry")  # fmt: skip
 DoubleBuild = move(DoubleBuildAt, "Both actions: any two cards (chosen next) as a location "
@@ -53,25 +54,15 @@ DoubleBuild = move(DoubleBuildAt, "Both actions: any two cards (chosen next) as 
                    name="DoubleBuild")  # fmt: skip
 Network = move(fm.Network, "Place one link on ``link`` (Canal Era: a canal; Rail Era: a first "
                "rail).", "link:link")  # fmt: skip
-Develop = move(fm.Develop, "Remove your lowest ``industry`` tile from your mat (a second may "
-               "follow).", "industry:industry")  # fmt: skip
 Sell = move(fm.Sell, "Sell your cotton mill on ``space`` through a port or to the distant "
             "market.", *SALE)  # fmt: skip
 Loan = move(LoanOf, "Take £10, £20 or £30 (``amount``) for one, two or three income levels.",
             "amount:amount", name="Loan")  # fmt: skip
-Pass = move(fm.Pass, "Discard a card and do nothing else.")
-Discard = move(fm.Discard, "Discard ``card`` to pay for the action just chosen.", "card:card")
 PickCoal = move(fm.PickCoal, "Take the next coal from the mine on ``space`` (one of the tied "
                 "nearest).", "space>slot:space")  # fmt: skip
-PickIron = move(fm.PickIron, "Take the next iron from the works on ``space``.",
-                "space>slot:space")  # fmt: skip
-Liquidate = move(fm.Liquidate, "Round end, income unpaid: remove your industry on ``space`` "
-                 "for half its cost.", "space>slot:space")  # fmt: skip
 SecondLink = move(fm.SecondLink, "Rail Era: a second rail on ``link`` in this action (£10 more "
                   "and its coal).", "link:link")  # fmt: skip
 SellAlso = move(fm.SellAlso, "Sell one more cotton mill in this Sell action.", *SALE)
-DevelopAlso = move(fm.DevelopAlso, "Develop a second tile in this Develop action.",
-                   "industry:industry")  # fmt: skip
 MOVES = move.pairs
 
 Move = (

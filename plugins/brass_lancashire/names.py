@@ -4,13 +4,11 @@ carries; an unknown name is refused with a sentence saying what a valid one look
 
 from __future__ import annotations
 
-from functools import cache
-
 from plugins.brass.board_names import BoardNames
 from plugins.brass.client import Ids
 from plugins.brass.vocabulary import Same
 from plugins.brass_lancashire import moves as pm
-from plugins.brass_lancashire.data import INDUSTRIES, Lancashire, lancashire
+from plugins.brass_lancashire.data import INDUSTRIES, Lancashire
 
 DISTANT_MARKET = "distant_market"
 
@@ -23,8 +21,3 @@ class Names(BoardNames):
         self.target = Ids([*self.space, DISTANT_MARKET], "unknown_target", "cotton is sold to "
                           "a port's build space or to 'distant_market', not {name}")  # fmt: skip
         self.convert(pm.MOVES, target=self.target, amount=Same())
-
-
-@cache
-def shipped_names() -> Names:
-    return Names(lancashire())

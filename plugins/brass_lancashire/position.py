@@ -48,7 +48,7 @@ def load(d: Lancashire, raw: Any, step_kinds: Iterable[str]) -> State:
     return State(**board, demand=dm.marker, demand_left=left)
 
 
-def from_view(d: Lancashire, view: dict[str, Any], rng: Random) -> dict[str, Any]:
+def from_view(d: Lancashire, names: Any, view: dict[str, Any], rng: Random) -> dict[str, Any]:
     """The position document of a state ``view`` (a seat's) cannot tell from the real one,
     its hidden cards drawn with ``rng``."""
     dm = view["distant_market"]

@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from plugins.brass import events as fev
-from plugins.brass.board_state import BoardState, apply_board, board_fields
-from plugins.brass.state import core_fields
+from plugins.brass.board_state import BoardState, apply_board, start_fields
 from plugins.brass_lancashire import events as ev
-from plugins.brass_lancashire.data import COAL, INDUSTRIES, IRON, Lancashire
+from plugins.brass_lancashire.data import COAL, IRON, Lancashire
 
 
 class State(BoardState, kw_only=True):
@@ -30,10 +29,8 @@ def apply(d: Lancashire, s: State | None, e: Any) -> State:
     """Fold one event into ``s`` in place and return it (``s`` is None for ``Started``)."""
     t = type(e)
     if t is ev.Started:
-        core = core_fields(d.turn_rules, e.players, e.order, e.deck, e.hands, e.facedown,
-                           d.rules.starting_money, d.income.start_space)  # fmt: skip
-        return State(**core, **board_fields(d, e.players, len(INDUSTRIES)),
-                     demand=d.distant_market.start, demand_left=list(d.demand_tiles[e.players]))
+        return State(**start_fields(d, e), demand=d.distant_market.start,
+                     demand_left=list(d.demand_tiles[e.players]))  # fmt: skip
     assert s is not None
     if apply_board(d, COAL, IRON, s, e):
         if t is fev.EraBegan:  # the Canal Era's end: the distant market starts afresh

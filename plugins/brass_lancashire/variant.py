@@ -11,7 +11,7 @@ a tile on the board; money scores at the game's end. The rest is the family rule
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -23,15 +23,15 @@ from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
 from plugins.brass.actions.network import Network
 from plugins.brass.actions.pass_ import Pass
-from plugins.brass.actions.sell import Sell, sellable_tiles, tile_refusal
+from plugins.brass.actions.sell import Sell
 from plugins.brass.facts import Facts
 from plugins.brass.turn import TurnResolver
-from plugins.brass.variant import CANAL, RAIL, LoanOption, Variant
+from plugins.brass.variant import RAIL, LoanOption, Variant
 from plugins.brass_lancashire import events as lev
 from plugins.brass_lancashire import moves as pm
-from plugins.brass_lancashire.data import COAL, COTTON, INDUSTRIES, IRON, PORT, Lancashire
+from plugins.brass_lancashire.data import COTTON, PORT, Lancashire
 from plugins.brass_lancashire.data import lancashire as shipped
-from plugins.brass_lancashire.names import Names, shipped_names
+from plugins.brass_lancashire.names import Names
 from plugins.brass_lancashire.state import State, apply
 
 DEMAND = "demand"
@@ -42,20 +42,14 @@ class LancashireVariant(Variant):
 
     def __init__(self, d: Lancashire, names: Names) -> None:
         super().__init__(d, names, lambda st, e: apply(d, st, e))
-        r = d.rules
-        self.industries = INDUSTRIES
-        self.coal, self.iron = COAL, IRON
         self.sellable = frozenset((COTTON,))
         self.unsellable = "only cotton mills are sold (ports are sold through)"
         self.sale_target_names = names.target
+        self.no_sale_target = "no such build space, port or market"
         self.distant_market = d.n_slots
         """The sale target index of the distant market (the others are port slots)."""
         self.trade_points = d.trade_icon_locs
-        self.overbuild_opponent = frozenset(d.ind_index[n] for n in r.overbuild_opponent_industries)
-        self.first_link_anywhere = r.first_link_anywhere
-        self.single_icon_first = r.single_icon_space_first
-        self.one_industry_per_location_canal = r.canal_one_own_industry_per_location
-        self.tile_refund_divisor = r.shortfall_tile_refund_divisor
+        self.take_switches(d.rules)
         self.actions = (
             Build(fm.Build, pm.Build),
             DoubleBuild(pm.DoubleBuildAt, pm.DoubleBuild),
@@ -73,24 +67,15 @@ class LancashireVariant(Variant):
         locs = self.d.slot_loc
         return [*self.trade_points, *(locs[i] for i, k in enumerate(s.slot_ind) if k == PORT)]
 
-    def links_per_action(self, era: int) -> int:
-        r = self.d.rules
-        return r.canal_links_per_action if era == CANAL else r.rail_links_per_action
-
     def flips_when_built(self, ind: int, level: int) -> bool:
         return self.d.kinds[ind].flips == "built"
 
     # --- selling cotton: ports and the distant market ----------------------------------
 
-    def sale_refusal(self, f: Facts, seat: int, slot: int, target: int) -> Refusal:
+    def target_refusal(self, f: Facts, seat: int, slot: int, target: int) -> Refusal:
         """A sale of the mill on ``slot`` through the port on slot ``target``, or to the
         distant market (``target`` = :attr:`distant_market`)."""
         d, s = self.d, f.s
-        if not 0 <= slot < d.n_slots or not 0 <= target <= d.n_slots:
-            return ("bad_sale", "no such build space, port or market")
-        found = tile_refusal(self, f, seat, slot)
-        if found:
-            return found
         loc = d.slot_loc[slot]
         if target == self.distant_market:
             if s.demand >= len(d.distant_market.income_spaces) or not s.demand_left:
@@ -108,16 +93,11 @@ class LancashireVariant(Variant):
             return ("port_not_connected", "the mill is not connected to that port")
         return None
 
-    def sale_options(self, f: Facts, seat: int) -> list[tuple[int, int]]:
-        d, s = self.d, f.s
-        ports = [i for i, k in enumerate(s.slot_ind) if k == PORT and not s.slot_flipped[i]]
-        out = []
-        for slot in sellable_tiles(self, f, seat):
-            c = f.comp[d.slot_loc[slot]]
-            out += [(slot, p) for p in ports if f.comp[d.slot_loc[p]] == c]
-            if self.sale_refusal(f, seat, slot, self.distant_market) is None:
-                out.append((slot, self.distant_market))
-        return out
+    def sale_candidates(self, f: Facts, slot: int) -> list[int]:
+        """The ports connected to the mill on ``slot``, then the distant market."""
+        locs, c = self.d.slot_loc, f.comp[self.d.slot_loc[slot]]
+        ports = [i for i, k in enumerate(f.s.slot_ind) if k == PORT and f.comp[locs[i]] == c]
+        return [*ports, self.distant_market]
 
     def sale_steps(self, r: TurnResolver, slot: int, target: int) -> list[ev.Step]:
         if target == self.distant_market:
@@ -128,9 +108,6 @@ class LancashireVariant(Variant):
         return {**super().own_steps(), DEMAND: DemandDraw()}
 
     # --- loans, the game's end ---------------------------------------------------------
-
-    def loans(self, s: State, seat: int) -> Sequence[LoanOption]:
-        return [LoanOption((loan.money, loan.levels)) for loan in self.d.rules.loans]
 
     def loan_refusal(self, s: State, seat: int, loan: LoanOption) -> Refusal:
         late = self.d.rules.no_loans_final_rounds_rail_era
@@ -152,7 +129,7 @@ class DemandDraw(DrawnStep):
     income beside the marker and the mill flips (the next step)."""
 
     reason = ("demand_draw_pending", "the server is drawing the distant market's demand tile")
-    move, field = pm.DrawDemand, "tile"
+    move, field, event = pm.DrawDemand, "tile", lev.DemandTileDrawn
     system_only = ("system_only", "the demand tile is drawn by the game")
     not_waiting = ("no_demand_draw", "no distant-market sale waits for a tile")
 
@@ -161,10 +138,6 @@ class DemandDraw(DrawnStep):
 
     def gone(self, outcome: Any) -> tuple[str, str]:
         return ("demand_tile_gone", f"no demand tile {outcome} is left in the bag")
-
-    def drawn(self, events: Sequence[Any]) -> Any:
-        tile = next((e.tile for e in events if type(e) is lev.DemandTileDrawn), None)
-        return None if tile is None else pm.DrawDemand(tile)
 
     def answer(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
         r.emit(lev.DemandTileDrawn(r.seat, queue[0].a, m.tile))
@@ -208,5 +181,6 @@ class DoubleBuild(Action):
 
 @cache
 def lancashire_variant(d: Lancashire | None = None) -> LancashireVariant:
+    """The variant of data ``d`` (the shipped data by default) with its names, built once."""
     d = d or shipped()
-    return LancashireVariant(d, shipped_names() if d is shipped() else Names(d))
+    return LancashireVariant(d, Names(d))

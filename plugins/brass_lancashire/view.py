@@ -10,7 +10,6 @@ import msgspec
 from plugins.brass import board_docs as bd
 from plugins.brass import client as fc
 from plugins.brass import events as fev
-from plugins.brass.hidden import dealt
 from plugins.brass.log import redact_log
 from plugins.brass.log_payloads import served as payload
 from plugins.brass_lancashire import events as ev
@@ -18,14 +17,7 @@ from plugins.brass_lancashire.data import INDUSTRIES, Lancashire
 from plugins.brass_lancashire.names import Names
 from plugins.brass_lancashire.state import State
 
-ERAS = ("canal", "rail")
 ACTIONS = ["build", "double_build", "network", "develop", "sell", "loan", "pass"]
-
-
-class Decision(fc.Decision, kw_only=True):
-    location: str | None = None
-    space: str | None = None
-    link: str | None = None
 
 
 class DistantMarketView(fc.Doc, kw_only=True):
@@ -39,12 +31,7 @@ class DistantMarketView(fc.Doc, kw_only=True):
     """The demand tiles still in the bag (spaces each moves the marker down), sorted."""
 
 
-class ViewDoc(fc.TurnView, kw_only=True):
-    decision: Decision
-    players: list[bd.PlayerView]
-    tiles: list[bd.TileView]
-    links: list[bd.LinkView]
-    markets: dict[str, bd.MarketView]
+class ViewDoc(bd.BoardViewDoc, kw_only=True):
     distant_market: DistantMarketView
 
 
@@ -65,21 +52,22 @@ PROMPTS = bd.Prompts(
 )  # fmt: skip
 
 
-def describe(d: Lancashire, names: Names, step: fev.Step, actions_left: int = 0) -> Decision:
+def describe(d: Lancashire, names: Names, step: fev.Step, actions_left: int = 0) -> bd.Decision:
     """The pending step as a decision a client can act on: the family's steps worded by
     :data:`PROMPTS`, and the distant market's draw."""
     if step.kind == "demand":
-        return Decision(kind="demand_draw", moves=[], space=names.space[step.a], prompt="the "
+        return bd.Decision(kind="demand_draw", moves=[], space=names.space[step.a], prompt="the "
                         "server draws a distant-market demand tile for this sale")  # fmt: skip
-    return bd.describe_step(names, step, actions_left, PROMPTS, Decision)
+    return bd.describe_step(names, step, actions_left, PROMPTS, bd.Decision)
 
 
 def view(d: Lancashire, names: Names, s: State, seat: int | None) -> dict[str, Any]:
-    kind, spaces = ERAS[s.era], d.distant_market.income_spaces
+    kind, spaces = bd.ERAS[s.era], d.distant_market.income_spaces
     closed = s.demand >= len(spaces)
     doc = ViewDoc(
         seat=seat, era=kind, **fc.turn_fields(s, seat, names.card),
-        decision=fc.current_decision(s, lambda st, left: describe(d, names, st, left), Decision),
+        decision=fc.current_decision(s, lambda st, left: describe(d, names, st, left),
+                                     bd.Decision),
         **bd.view_fields(d, names, s, INDUSTRIES),
         distant_market=DistantMarketView(
             marker=s.demand, closed=closed, income=None if closed else spaces[s.demand],
@@ -97,14 +85,13 @@ def redact(d: Lancashire, names: Names, e: Any, seat: int | None) -> dict[str, A
     """Event ``e`` as ``seat`` may read it, ids as names: hidden cards only as counts."""
     card = names.card.__getitem__
     if type(e) is ev.Started:
-        return {"players": e.players, "order": e.order,
-                **dealt(e.deck, e.hands, e.facedown, seat, card)}  # fmt: skip
+        return bd.started_log(e, seat, card)
     return redact_log(e, seat, card, lambda st: describe(d, names, st),
                       lambda e, out: bd.rename(names, INDUSTRIES, e, out, _LOG))
 
 
 PAYLOADS: dict[str, type[msgspec.Struct]] = {
-    **bd.board_payloads(Decision),
+    **bd.board_payloads(bd.Decision),
     "double_action_taken": payload(ev.DoubleActionTaken),
     "demand_tile_drawn": payload(ev.DemandTileDrawn, bd.SPACE, {"space": str}),
     "money_scored": payload(ev.MoneyScored),

@@ -147,7 +147,9 @@ def test_unknown_industry_on_a_space_is_refused_naming_the_file(tmp_path: Path) 
     def change(doc: dict) -> None:
         doc["locations"][0]["slots"][0] = ["steel"]
 
-    with pytest.raises(DataError, match=r"board\.json: belper: unknown industry"):
+    with pytest.raises(
+        DataError, match=r"board\.json: locations\[0\] \(belper\): unknown industry"
+    ):
         Birmingham(_broken(tmp_path, "board.json", change))
 
 
@@ -197,3 +199,26 @@ def test_income_track_with_a_skipped_level_is_refused(tmp_path: Path) -> None:
 
     with pytest.raises(DataError, match=r"income\.json"):
         Birmingham(_broken(tmp_path, "income.json", change))
+
+
+def test_a_merchant_listed_before_a_town_is_refused(tmp_path: Path) -> None:
+    """The family's board reader: towns (with build spaces), then the off-board locations."""
+
+    def change(doc: dict) -> None:
+        merchant = next(i for i, loc in enumerate(doc["locations"]) if loc["kind"] == "merchant")
+        doc["locations"].insert(0, doc["locations"].pop(merchant))
+
+    with pytest.raises(DataError, match="come before the merchant ones"):
+        Birmingham(_broken(tmp_path, "board.json", change))
+
+
+def test_an_unknown_tie_break_is_refused(tmp_path: Path) -> None:
+    def change(doc: dict) -> None:
+        doc["tie_breaks"] = ["income_level", "charm"]
+
+    with pytest.raises(DataError, match="tie_breaks: each must be one of"):
+        Birmingham(_broken(tmp_path, "rules.json", change))
+
+
+def test_ties_break_on_income_level_then_money_by_default() -> None:
+    assert D.rules.tie_breaks == ["income_level", "money"]

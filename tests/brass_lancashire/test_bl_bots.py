@@ -90,3 +90,23 @@ def test_evaluate_counts_a_shipyard_still_paying_for_its_build_as_flipping() -> 
     s, _ = act(s, 0, mv.Build("location:liverpool", "liverpool:2", "shipyard"))
     assert s.pending[0].kind == "coal"  # two tied mines: the build waits for a choice
     assert all(isinstance(x, float) for x in GAME.evaluate(s))
+
+
+def test_the_bot_sees_unflipped_ports_and_the_open_distant_market_as_cotton_buyers() -> None:
+    tiles = [
+        {"space": "liverpool:0", "owner": 1, "industry": "port", "level": 1},
+        {"space": "bolton:0", "owner": 0, "industry": "cotton", "level": 1},
+    ]
+    s = load(tiles=tiles)
+    shown = GAME.bot.shown_view(GAME.view(s, 0))["merchants"]
+    buyers = {(m["merchant"], m["location"]): m["buys"] for m in shown}
+    assert buyers[("liverpool:0", "liverpool")] == ["cotton"]
+    assert buyers[("bolton:0", "bolton")] == ["port"]  # an unsold mill flips a port
+    assert ("distant_market", "scotland") in buyers
+    assert all(not m["beer"] for m in shown)
+
+
+def test_the_bot_reads_a_sale_through_a_port_as_a_sale_to_that_merchant() -> None:
+    shown = GAME.bot.shown_move(mv.Sell("bolton:0", "liverpool:0"))
+    assert (shown.__struct_config__.tag, shown.space, shown.merchant) == (
+        "sell", "bolton:0", "liverpool:0")  # fmt: skip

@@ -383,3 +383,18 @@ def test_a_broken_file_is_refused_naming_the_file_and_the_field(
     message = str(refused.value)
     assert message.startswith(f"{file}: ")
     assert field in message
+
+
+def test_the_variants_rule_switches_are_read_from_rules_json(tmp_path: Path) -> None:
+    from plugins.brass_lancashire.variant import lancashire_variant
+
+    shipped = lancashire_variant(D)
+    assert shipped.links_per_era == (1, 2) and not shipped.first_link_anywhere
+    directory = tmp_path / "data"
+    shutil.copytree(DATA, directory)
+    _edit("rules.json", lambda d: d.update(rail_links_per_action=1, first_link_anywhere=True))(
+        directory
+    )
+    v = lancashire_variant(Lancashire(directory))
+    assert v.links_per_era == (1, 1) and v.first_link_anywhere
+    assert v.overbuild_opponent == shipped.overbuild_opponent

@@ -115,11 +115,12 @@ class DrawnStep(StepKind):
     :class:`~plugins.brass.engine_game.EngineGame` asks the server for the move while the
     step waits, refuses it from a seat (:attr:`system_only`), when no such step waits
     (:attr:`not_waiting`) or with an outcome no longer possible (:meth:`gone`), and records
-    the outcome drawn (:meth:`drawn`); the subclass says what may be drawn
+    the outcome drawn (:attr:`event`, :meth:`drawn`); the subclass says what may be drawn
     (:meth:`outcomes`, each equally likely) and what the draw does (:meth:`answer`)."""
 
     move: ClassVar[type]
     field: ClassVar[str]
+    event: ClassVar[type]
     system_only: ClassVar[tuple[str, str]]
     not_waiting: ClassVar[tuple[str, str]]
 
@@ -135,5 +136,7 @@ class DrawnStep(StepKind):
         raise NotImplementedError
 
     def drawn(self, events: Sequence[Any]) -> Any:
-        """The :attr:`move` with the outcome ``events`` (the draw's) show, or ``None``."""
-        raise NotImplementedError
+        """The :attr:`move` with the outcome ``events`` (the draw's) show, or ``None``: the
+        :attr:`field` of the :attr:`event` that records the draw."""
+        got = next((getattr(e, self.field) for e in events if type(e) is self.event), None)
+        return None if got is None else self.move(got)

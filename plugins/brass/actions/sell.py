@@ -5,7 +5,7 @@ text): the seat sells one of its own unflipped tiles of a sellable industry to a
 connected to it, paying whatever the sale needs; the tile flips, advancing the owner's
 income. Further sales may follow in the same action, each checked and paid on its own.
 Selling earns no money directly. What a tile may be sold to, and what a sale needs, are
-the variant's (:meth:`Variant.sale_options`, :meth:`Variant.sale_refusal`,
+the variant's (:meth:`Variant.sale_candidates`, :meth:`Variant.target_refusal`,
 :meth:`Variant.sale_steps`: Birmingham's merchants and beer, Lancashire's ports and
 distant market).
 """
