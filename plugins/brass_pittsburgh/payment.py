@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from plugins.brass_pittsburgh.board import PittsburghBoard
 from plugins.brass_pittsburgh.markets import MarketLadder
+from plugins.brass_pittsburgh.sourcing import SlotResources, held_slots
 
 
 class PaymentTable:
@@ -25,7 +26,7 @@ class PaymentTable:
         board: PittsburghBoard,
         labels: Sequence[int],
         *,
-        slot_resource: Sequence[str],
+        slot_resource: SlotResources,
         slot_cubes: Sequence[int],
         own_trains: Mapping[int, tuple[str, int]],
         ladders: Sequence[Mapping[str, MarketLadder]],
@@ -36,8 +37,9 @@ class PaymentTable:
         sourced = {res: set(groups) for res, groups in market_groups.items()}
         free: dict[tuple[str, int], int] = {}
         slot_node = board.slot_node
-        for slot, n in enumerate(slot_cubes):
-            if n and (res := slot_resource[slot]):
+        for slot in held_slots(slot_cubes):
+            if res := slot_resource[slot]:
+                n = slot_cubes[slot]
                 key = (res, labels[slot_node[slot]])
                 free[key] = free.get(key, 0) + n
                 if res in sourced:
@@ -147,7 +149,7 @@ def cheapest_cubes(
     cube: str,
     count: int,
     *,
-    slot_resource: Sequence[str],
+    slot_resource: SlotResources,
     slot_cubes: Sequence[int],
     own_trains: Mapping[int, tuple[str, int]],
     ladders: Sequence[Mapping[str, MarketLadder]],

@@ -23,7 +23,8 @@ carries oil, then by train; or from the player's own oil heavy train. Nobody sel
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import compress
 from typing import Literal
 
 import msgspec
@@ -32,6 +33,9 @@ from plugins.brass_pittsburgh.board import BuiltPipeline, PittsburghBoard
 from plugins.brass_pittsburgh.markets import MarketLadder
 
 VANDERBILT = -1
+SlotResources = Mapping[int, str] | Sequence[str]
+"""What the tile on a slot holds, by slot: read only for slots holding cubes, so a mapping
+of those slots will do."""
 
 
 class Source(msgspec.Struct, frozen=True, kw_only=True):
@@ -41,6 +45,11 @@ class Source(msgspec.Struct, frozen=True, kw_only=True):
     kind: Literal["train", "tile", "market", "vanderbilt", "pipeline"]
     index: int
     price: int = 0
+
+
+def held_slots(slot_cubes: Sequence[int]) -> Iterator[int]:
+    """The slots holding at least one cube, ascending (picked out in C: most are empty)."""
+    return compress(range(len(slot_cubes)), slot_cubes)
 
 
 def _reaches(labels: Sequence[int], node: int, consumers: Iterable[int]) -> bool:
@@ -53,17 +62,17 @@ def cube_sources(
     consumers: Iterable[int],
     cube: str,
     *,
-    slot_resource: Sequence[str],
+    slot_resource: SlotResources,
     slot_cubes: Sequence[int],
     own_trains: Mapping[int, tuple[str, int]],
     ladders: Sequence[Mapping[str, MarketLadder]],
     market_cubes: Sequence[Mapping[str, int]],
     exclude_line: int = -1,
 ) -> list[Source]:
-    """Every source of one ``cube`` now. ``slot_resource[slot]`` is what the
-    tile on a slot holds ("" for none); ``own_trains`` maps a line to the (resource, count)
-    on the consumer's own resource heavy train there; ``ladders[m][res]`` and ``market_cubes``
-    describe the markets."""
+    """Every source of one ``cube`` now. ``slot_resource[slot]`` is what the tile on a slot
+    holding cubes holds ("" for none; read for those slots only); ``own_trains`` maps a line
+    to the (resource, count) on the consumer's own resource heavy train there;
+    ``ladders[m][res]`` and ``market_cubes`` describe the markets."""
     consumers = list(consumers)
     found = [
         Source(kind="train", index=line)
@@ -75,10 +84,8 @@ def cube_sources(
     ]
     tiles = [
         Source(kind="tile", index=slot)
-        for slot, res in enumerate(slot_resource)
-        if res == cube
-        and slot_cubes[slot] > 0
-        and _reaches(labels, board.slot_node[slot], consumers)
+        for slot in held_slots(slot_cubes)
+        if slot_resource[slot] == cube and _reaches(labels, board.slot_node[slot], consumers)
     ]
     if tiles:
         return found + tiles
