@@ -52,10 +52,6 @@ def held_slots(slot_cubes: Sequence[int]) -> Iterator[int]:
     return compress(range(len(slot_cubes)), slot_cubes)
 
 
-def _reaches(labels: Sequence[int], node: int, consumers: Iterable[int]) -> bool:
-    return any(labels[node] == labels[c] for c in consumers)
-
-
 def cube_sources(
     board: PittsburghBoard,
     labels: Sequence[int],
@@ -73,25 +69,27 @@ def cube_sources(
     holding cubes holds ("" for none; read for those slots only); ``own_trains`` maps a line
     to the (resource, count) on the consumer's own resource heavy train there;
     ``ladders[m][res]`` and ``market_cubes`` describe the markets."""
-    consumers = list(consumers)
+    # A source reaches the consumers when it is in the connected group of one of them:
+    # those groups are worked out once, not per source.
+    reach = {labels[c] for c in consumers}
     found = [
         Source(kind="train", index=line)
         for line, (res, count) in sorted(own_trains.items())
         if res == cube
         and count > 0
         and line != exclude_line
-        and _reaches(labels, board.line_nodes[line][0], consumers)
+        and labels[board.line_nodes[line][0]] in reach
     ]
     tiles = [
         Source(kind="tile", index=slot)
         for slot in held_slots(slot_cubes)
-        if slot_resource[slot] == cube and _reaches(labels, board.slot_node[slot], consumers)
+        if slot_resource[slot] == cube and labels[board.slot_node[slot]] in reach
     ]
     if tiles:
         return found + tiles
     for m, node in enumerate(board.market_node):
         ladder = ladders[m].get(cube)
-        if ladder is None or not _reaches(labels, node, consumers):
+        if ladder is None or labels[node] not in reach:
             continue
         price = ladder.buy_price(market_cubes[m][cube])
         if price is not None:
