@@ -17,25 +17,30 @@
     PYTHONPATH=$PWD python3 bench/bench_brass_pittsburgh.py [--games N] [--rounds N]
         [--profile] [--legal-games N] [--listing [--baseline DIR]]
 
-Listing figures (us per call, 2 games per figure, best of 3; 2026-12-01, the shared 2-core
-machine under load from other sessions; the states played by this checkout and listed by
-both, alternated)::
+Listing figures (us per call, 2 games per figure, best of 3, 10 alternated rounds;
+2026-12-02, the shared 2-core machine at load average 7-9, so a few percent are beyond
+its resolution; the states played by this checkout and listed by both)::
 
-                 after   4c3f824^ (before the listing work)   dc3be8c (main before)
-    2p random     82.2    139.5   1.70x                          90.6   1.13x
-    2p playout    79.7    133.3   1.67x                          95.8   1.25x
-    3p random     89.2    140.7   1.58x                          97.3   1.12x
-    3p playout    95.8    156.2   1.63x                         113.1   1.22x
-    4p random     89.2    139.0   1.56x                         102.5   1.14x
-    4p playout    88.6    136.0   1.53x                         106.3   1.17x
+                 now    4c3f824^ (before the listing work)
+    2p random    46.9    64.1   1.37x
+    2p playout   47.1    67.9   1.44x
+    3p random    51.5    75.8   1.47x
+    3p playout   55.5    81.1   1.46x
+    4p random    50.4    71.7   1.42x
+    4p playout   50.0    73.1   1.46x
 
     The best of 3 repeats lists every state a second time, when the facts kept by content
-    (free slots, market offers, buildable tiles, names) are warm. Counted by callgrind over
-    one pass of the 1,557 playout states of 2-4 players (PYTHONHASHSEED=0): 621k CPU
-    instructions a call at 4c3f824^, 483k at dc3be8c, 427k now (1.45x and 1.13x). The 3x
-    target is not reached. Of a call now, about 60% is the action listing (a third of it
-    the facts: payment table, network, build scene; builds ~30%, links ~10%), 20% the
-    pending steps (cube payments, a second link), 4% the memory key, the rest naming.
+    (free slots, buildable tiles, connectivity, names) are warm. Counted by callgrind over
+    the 1,557 playout states of 2-4 players (PYTHONHASHSEED=0), CPU instructions a call:
+    one pass 617k at 4c3f824^, 423k at 8846eed, 396k now (1.56x); a second pass (warm, as
+    timed here) 587k, 341k, 326k (1.80x). The 3x target is not reached, and no one part
+    stands in its way: per call, the 558 action states cost ~740k each (the listing key
+    ~46k; the seat's network ~46k; the build scene ~47k and its free slots, upgrades and
+    Oil City sites ~137k cold; the payment table ~62k; the build candidates ~190k, of
+    which making the ~17 Build moves ~26k; the ~21 link moves ~120k; sales ~32k; develops
+    ~29k), a second link ~330k, a cube payment ~190k, a discard ~18k; the moves' names
+    ~50k per action listing. Each is a few Python loops over the board's 55 slots, 45
+    lines and 14 routes or over the candidates; halving the whole needs every one halved.
 """
 
 from __future__ import annotations

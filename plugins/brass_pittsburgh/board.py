@@ -17,7 +17,6 @@ plain lists; the functions here take them as arguments.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import msgspec
 
@@ -73,8 +72,6 @@ class PittsburghBoard:
         self.route_city: list[int] = [self.node[r.city] for r in self.routes]
         self.route_oilfield: list[int] = [self.oilfield_index[r.oilfield] for r in self.routes]
         self.markets: list[Market] = list(side.markets)
-        self.market_offers: dict[tuple[int, ...], Any] = {}
-        """Market offer tables of recent states by content (kept by :mod:`.payment`)."""
         self.market_node: list[int] = [self.node[m.city] for m in self.markets]
         self.slot_node: list[int] = []
         self.slot_icons: list[tuple[str, ...]] = []

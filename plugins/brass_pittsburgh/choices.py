@@ -19,6 +19,7 @@ from plugins.brass_pittsburgh.payment import PaymentTable
 from plugins.brass_pittsburgh.rewards import Gains, pipeline_pays
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.selling import merchants_buying, oil_needed, sellable
+from plugins.brass_pittsburgh.sourcing import held_slots
 from plugins.brass_pittsburgh.state import State
 
 
@@ -34,9 +35,11 @@ def own_trains(rules: Rules, state: State, seat: int) -> dict[int, tuple[str, in
     }
 
 
-def slot_resources(rules: Rules, state: State) -> list[str]:
-    """What each slot's tile holds (the resource it produced), "" for none."""
-    return list(map(rules.tile_holds.__getitem__, state.slot_tile))
+def slot_resources(rules: Rules, state: State) -> dict[int, str]:
+    """What the tile on each slot holding cubes holds (the resource it produced), by slot.
+    Few slots hold cubes at any time, and only those are ever sources."""
+    holds, tiles = rules.tile_holds, state.slot_tile
+    return {slot: holds[tiles[slot]] for slot in held_slots(state.slot_cubes)}
 
 
 def oil_available(rules: Rules, state: State, seat: int, node: int) -> int:

@@ -320,9 +320,12 @@ def _build_moves(
     scene = facts.scene
     money = s.money[seat]
     worst_cubes = rules.worst_cube_cost[s.side]
-    slot_node, labels = facts.board.slot_node, facts.labels
+    labels = facts.labels
     income_ok: dict[int, bool] = {}
-    tile_cubes, prices = rules.tile_cubes, {}
+    tile_cubes = rules.tile_cubes
+    # Per cube set: whether its cubes delivered to a consumer (by connected group; an
+    # oilfield by its own number) fit the budget left after a given money cost.
+    fits: dict[tuple[tuple[tuple[str, int], ...], int], dict[int, bool]] = {}
     affordable: list[tuple[int, int, list[tuple[int, int, int]]]] = []
     for sp, industry, tile in scene.spaces:
         if space is not None and sp != space:
@@ -342,16 +345,18 @@ def _build_moves(
         if sites and cost.money + worst_cubes[sp] > money:
             # Not affordable wherever it goes (Vanderbilt's cubes being too dear): the
             # cheapest cubes depend on the place through its connected group alone, and
-            # tiles of equal cubes share the price.
+            # tiles of equal cubes and cost share the answer, asked once per group.
             cubes, budget = tile_cubes[sp], money - cost.money
+            fit = fits.setdefault((cubes, budget), {})
             kept = []
             for x in sites:
-                b = slot_node[x[1]] if x[1] >= 0 else FIELD - x[2]
-                key = (cubes, labels[b] if b >= 0 else b)
-                price = prices.get(key)
-                if price is None:
-                    price = prices[key] = _cubes_price(rules, s, seat, b, cubes, facts)
-                if price <= budget:
+                city = x[0]  # a slot's city; -1 for an oilfield (the Oil City)
+                group = labels[city] if city >= 0 else FIELD - x[2]
+                ok = fit.get(group)
+                if ok is None:
+                    b = city if city >= 0 else group
+                    ok = fit[group] = _cubes_price(rules, s, seat, b, cubes, facts) <= budget
+                if ok:
                     kept.append(x)
             sites = kept
         if sites:

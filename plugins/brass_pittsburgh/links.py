@@ -87,14 +87,16 @@ def pipeline_sites(
     or one holding the seat's own reserve pipeline (swapped for any other pipeline)."""
     _, is_reserve = site_rule(data, pipeline)
     sites = []
+    route_city = board.route_city
     for route, owner in enumerate(route_owner):
-        own_reserve = (
+        if owner < 0:  # an empty route: near the network
+            if not has_presence or route_city[route] in network:
+                sites.append(route)
+        elif (  # the seat's own reserve pipeline, swapped
             owner == seat
             and not is_reserve
             and data.pipelines[route_pipeline[route]].type == "reserve"
-        )
-        near = not has_presence or board.route_city[route] in network
-        if (owner < 0 and near) or own_reserve:
+        ):
             sites.append(route)
     return sites
 

@@ -15,35 +15,36 @@ from collections.abc import Mapping, Sequence
 
 from plugins.brass_pittsburgh.board import PittsburghBoard
 from plugins.brass_pittsburgh.markets import MarketLadder
+from plugins.brass_pittsburgh.sourcing import SlotResources, held_slots
 
 
 class PaymentTable:
-    """Free cubes and market offers of one state, per (cube, connected group)."""
+    """Free cubes and market offers of one state, per (cube, connected group). Free cubes
+    are summed up at once (few slots hold any); a cube kind's market offers when that kind
+    is first asked about (a listing asks about few)."""
 
     def __init__(
         self,
         board: PittsburghBoard,
         labels: Sequence[int],
         *,
-        slot_resource: Sequence[str],
+        slot_resource: SlotResources,
         slot_cubes: Sequence[int],
         own_trains: Mapping[int, tuple[str, int]],
         ladders: Sequence[Mapping[str, MarketLadder]],
         market_cubes: Sequence[Mapping[str, int]],
     ) -> None:
         self.board, self.labels = board, labels
-        offers, market_groups = _market_offers(board, labels, ladders, market_cubes)
-        sourced = {res: set(groups) for res, groups in market_groups.items()}
+        self._ladders, self._market_cubes = ladders, market_cubes
         free: dict[tuple[str, int], int] = {}
+        free_groups: dict[str, set[int]] = {}
+        """Per cube, the connected groups with a free one."""
         slot_node = board.slot_node
-        for slot, n in enumerate(slot_cubes):
-            if n and (res := slot_resource[slot]):
+        for slot in held_slots(slot_cubes):
+            if res := slot_resource[slot]:
                 key = (res, labels[slot_node[slot]])
-                free[key] = free.get(key, 0) + n
-                if res in sourced:
-                    sourced[res].add(key[1])
-                else:
-                    sourced[res] = {key[1]}
+                free[key] = free.get(key, 0) + slot_cubes[slot]
+                free_groups.setdefault(res, set()).add(key[1])
         line_nodes = board.line_nodes
         self.trains = {
             line: (res, n, labels[line_nodes[line][0]]) for line, (res, n) in own_trains.items()
@@ -51,14 +52,31 @@ class PaymentTable:
         for res, n, label in self.trains.values():
             free[(res, label)] = free.get((res, label), 0) + n
             if n:
-                sourced.setdefault(res, set()).add(label)
-        self.free, self.offers, self._sourced = free, offers, sourced
+                free_groups.setdefault(res, set()).add(label)
+        self.free, self._free_groups = free, free_groups
+        self._offers: dict[str, dict[int, Sequence[int]]] = {}
+        self._sourced: dict[str, set[int]] = {}
         self._known: dict[tuple[tuple[int, ...], str, int, int], int] = {}
+
+    def offers(self, cube: str) -> dict[int, Sequence[int]]:
+        """Per connected group, the prices of the market ``cube`` cubes on sale there,
+        cheapest first (worked out when first asked)."""
+        found = self._offers.get(cube)
+        if found is None:
+            found = self._offers[cube] = _market_offers(
+                self.board, self.labels, self._ladders, self._market_cubes, cube
+            )
+        return found
 
     def sourced(self, cube: str) -> set[int]:
         """Connected groups with a free or market ``cube``; anywhere else each costs
         Vanderbilt's price."""
-        return self._sourced.get(cube, set())
+        found = self._sourced.get(cube)
+        if found is None:
+            found = self._sourced[cube] = self._free_groups.get(cube, set()) | set(
+                self.offers(cube)
+            )
+        return found
 
     def cheapest(
         self, consumers: Sequence[int], cube: str, count: int, exclude_line: int = -1
@@ -91,10 +109,11 @@ class PaymentTable:
         if short <= 0:
             return 0
         vanderbilt = self.board.vanderbilt_price(cube)
+        on_sale = self.offers(cube)
         if len(reach) == 1:
-            offers = self.offers.get((cube, reach[0]), [])
+            offers = on_sale.get(reach[0], ())
         else:
-            offers = sorted(p for label in reach for p in self.offers.get((cube, label), ()))
+            offers = sorted(p for label in reach for p in on_sale.get(label, ()))
         # market cubes cheapest first while cheaper than Vanderbilt, then Vanderbilt
         total = vanderbilt * short
         for p in offers[:short]:
@@ -103,41 +122,26 @@ class PaymentTable:
         return total
 
 
-MARKETS_KEPT = 256
-"""Market offer tables a board keeps (see :func:`_market_offers`)."""
-
-
 def _market_offers(
     board: PittsburghBoard,
     labels: Sequence[int],
     ladders: Sequence[Mapping[str, MarketLadder]],
     market_cubes: Sequence[Mapping[str, int]],
-) -> tuple[dict[tuple[str, int], Sequence[int]], dict[str, list[int]]]:
-    """Per (cube, connected group), the prices of the market cubes on sale there, cheapest
-    first; per cube, the groups with some. Markets change only when cubes are bought or
-    sold and groups when a train is placed: the board keeps the tables by content."""
-    nodes = board.market_node
-    key = (
-        *(labels[node] for node in nodes),
-        *(held[r] for m, held in enumerate(market_cubes) for r in ladders[m]),
-    )
-    found = board.market_offers.get(key)
-    if found is None:
-        offers: dict[tuple[str, int], Sequence[int]] = {}
-        groups: dict[str, list[int]] = {}
-        for m, node in enumerate(nodes):
-            held = market_cubes[m]
-            for res, ladder in ladders[m].items():
-                prices = ladder.offers(held[res])
-                if prices:
-                    at = (res, labels[node])
-                    known = offers.get(at)
-                    offers[at] = sorted((*known, *prices)) if known else prices
-                    groups.setdefault(res, []).append(at[1])
-        if len(board.market_offers) >= MARKETS_KEPT:
-            board.market_offers.clear()
-        found = board.market_offers[key] = (offers, groups)
-    return found
+    cube: str,
+) -> dict[int, Sequence[int]]:
+    """Per connected group, the prices of the market ``cube`` cubes on sale there, cheapest
+    first (groups with none left out)."""
+    offers: dict[int, Sequence[int]] = {}
+    for m, node in enumerate(board.market_node):
+        ladder = ladders[m].get(cube)
+        if ladder is None:
+            continue
+        prices = ladder.offers(market_cubes[m][cube])
+        if prices:
+            label = labels[node]
+            known = offers.get(label)
+            offers[label] = sorted((*known, *prices)) if known else prices
+    return offers
 
 
 def cheapest_cubes(
@@ -147,7 +151,7 @@ def cheapest_cubes(
     cube: str,
     count: int,
     *,
-    slot_resource: Sequence[str],
+    slot_resource: SlotResources,
     slot_cubes: Sequence[int],
     own_trains: Mapping[int, tuple[str, int]],
     ladders: Sequence[Mapping[str, MarketLadder]],

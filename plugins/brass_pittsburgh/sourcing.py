@@ -23,7 +23,8 @@ carries oil, then by train; or from the player's own oil heavy train. Nobody sel
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import compress
 from typing import Literal
 
 import msgspec
@@ -32,6 +33,9 @@ from plugins.brass_pittsburgh.board import BuiltPipeline, PittsburghBoard
 from plugins.brass_pittsburgh.markets import MarketLadder
 
 VANDERBILT = -1
+SlotResources = Mapping[int, str] | Sequence[str]
+"""What the tile on a slot holds, by slot: read only for slots holding cubes, so a mapping
+of those slots will do."""
 
 
 class Source(msgspec.Struct, frozen=True, kw_only=True):
@@ -43,8 +47,9 @@ class Source(msgspec.Struct, frozen=True, kw_only=True):
     price: int = 0
 
 
-def _reaches(labels: Sequence[int], node: int, consumers: Iterable[int]) -> bool:
-    return any(labels[node] == labels[c] for c in consumers)
+def held_slots(slot_cubes: Sequence[int]) -> Iterator[int]:
+    """The slots holding at least one cube, ascending (picked out in C: most are empty)."""
+    return compress(range(len(slot_cubes)), slot_cubes)
 
 
 def cube_sources(
@@ -53,38 +58,38 @@ def cube_sources(
     consumers: Iterable[int],
     cube: str,
     *,
-    slot_resource: Sequence[str],
+    slot_resource: SlotResources,
     slot_cubes: Sequence[int],
     own_trains: Mapping[int, tuple[str, int]],
     ladders: Sequence[Mapping[str, MarketLadder]],
     market_cubes: Sequence[Mapping[str, int]],
     exclude_line: int = -1,
 ) -> list[Source]:
-    """Every source of one ``cube`` now. ``slot_resource[slot]`` is what the
-    tile on a slot holds ("" for none); ``own_trains`` maps a line to the (resource, count)
-    on the consumer's own resource heavy train there; ``ladders[m][res]`` and ``market_cubes``
-    describe the markets."""
-    consumers = list(consumers)
+    """Every source of one ``cube`` now. ``slot_resource[slot]`` is what the tile on a slot
+    holding cubes holds ("" for none; read for those slots only); ``own_trains`` maps a line
+    to the (resource, count) on the consumer's own resource heavy train there;
+    ``ladders[m][res]`` and ``market_cubes`` describe the markets."""
+    # A source reaches the consumers when it is in the connected group of one of them:
+    # those groups are worked out once, not per source.
+    reach = {labels[c] for c in consumers}
     found = [
         Source(kind="train", index=line)
         for line, (res, count) in sorted(own_trains.items())
         if res == cube
         and count > 0
         and line != exclude_line
-        and _reaches(labels, board.line_nodes[line][0], consumers)
+        and labels[board.line_nodes[line][0]] in reach
     ]
     tiles = [
         Source(kind="tile", index=slot)
-        for slot, res in enumerate(slot_resource)
-        if res == cube
-        and slot_cubes[slot] > 0
-        and _reaches(labels, board.slot_node[slot], consumers)
+        for slot in held_slots(slot_cubes)
+        if slot_resource[slot] == cube and labels[board.slot_node[slot]] in reach
     ]
     if tiles:
         return found + tiles
     for m, node in enumerate(board.market_node):
         ladder = ladders[m].get(cube)
-        if ladder is None or not _reaches(labels, node, consumers):
+        if ladder is None or labels[node] not in reach:
             continue
         price = ladder.buy_price(market_cubes[m][cube])
         if price is not None:
