@@ -741,25 +741,30 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
         return out
     tiles = state.tiles
     tables = _tables(board)
-    in_supply = {name for name, left in tiles.items() if left > 0}
     # Tiles out of the supply (usually none): a hex whose verdicts use none of them and
     # whose dearest build is within the money lists them all, with no tile looked at.
-    short = frozenset(tables.names.difference(in_supply))
+    names = tables.names
+    if tiles.keys() >= names and min(tiles.values(), default=0) > 0:
+        in_supply: frozenset[str] | set[str] = names
+        short = _NONE_SHORT
+    else:
+        in_supply = {name for name, left in tiles.items() if left > 0}
+        short = frozenset(names.difference(in_supply))
     built = state.pl[seat].built
-    plain = _plain_verdicts(board, built)
+    new_cities = state.new_cities
+    # The empty hexes beside a city (printed or New) that see no open track end are most
+    # candidates: their builds come in runs from a list kept per New Cities, money and
+    # supply (see _Ring), and only the other candidates are looked at one by one, in hex
+    # order between them.
+    ring = _ring(board, new_cities)
+    runs, offsets = _ring_runs(board, ring, built, money, short, as_moves)
     touched, own_ends, reach, singles = _around(board, state, net, seat)
     track, town_at = state.track, board.town_at
-    city_faces = _city_faces(board)
-    # The empty hexes beside printed cities that see only the map are most candidates:
-    # their builds come in runs from a list kept per money and supply (see _ring_runs),
-    # and only the other candidates are looked at one by one, in hex order between them.
-    ring = _ring_order(board)
-    runs, offsets = _ring_runs(board, built, money, short, as_moves)
     ring_set = ring.plain_set
-    singles.update(ring.towns, ring_set.intersection(touched), ring_set.intersection(track))
-    new_cities = state.new_cities
-    if new_cities:
-        singles.update(ring_set.intersection(new_cities))
+    singles.update(ring.towns, ring_set.intersection(track))
+    if touched:
+        singles.update(ring_set.intersection(touched))
+    faces = ring.faces
     hexes, at = ring.plain, 0
     for h in sorted(singles):
         upto = bisect_left(hexes, h, at)
@@ -770,16 +775,11 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
             continue
         existing = track.get(h)
         if existing is None and town_at[h] < 0:
-            # An empty hex with no open track end or New City beside it sees only the map.
-            if h in touched:
-                ctx = HexContext(board, state, net, h, seat)
-                found = _placements(
-                    board, state, net, h, seat, built, tuple(ctx.status), tuple(ctx.far)
-                )
-            else:
-                found = plain[h]
-                if found is None:
-                    found = plain[h] = _plain_placements(board, state, net, h, seat, built)
+            # An empty hex beside an open track end (the ring's others are in its runs).
+            ctx = HexContext(board, state, net, h, seat)
+            found = _placements(
+                board, state, net, h, seat, built, tuple(ctx.status), tuple(ctx.far)
+            )
             if found.dearest <= money and (not short or found.tiles.isdisjoint(short)):
                 out += found.moves if as_moves else found.rows
             else:
@@ -797,7 +797,7 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
         if h not in own_ends and (
             len(secs) != 1
             or not tables.upgrade_sides.get((secs[0][0], secs[0][1]), 0)
-            & (city_faces[h] | reach.get(h, 0))
+            & (faces[h] | reach.get(h, 0))
         ):
             continue
         ctx = HexContext(board, state, net, h, seat)
@@ -808,41 +808,65 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
     return out
 
 
-class _RingOrder(NamedTuple):
-    plain: list[int]
-    """The ring's (:func:`_city_ring`) hexes that are no town, in order."""
-    plain_set: frozenset[int]
-    towns: frozenset[int]
-    """The ring's town hexes (always looked at one by one)."""
+_NONE_SHORT: Final[frozenset[str]] = frozenset()
 
 
-_RING_ORDER: dict[str, _RingOrder] = {}
+class _Ring:
+    """The land hexes beside a city, printed or New, that are no city themselves, on one
+    map with one set of New Cities: where track may start from the map alone. While no
+    open track end lies beside one, such a hex sees only the printed map and those New
+    Cities, so its verdicts are the same in every state with them; the empty ones that are
+    no town (most build candidates) are listed in runs kept here (:func:`_ring_runs`)."""
+
+    __slots__ = ("cities", "faces", "plain", "plain_set", "runs", "towns", "verdicts")
+
+    def __init__(self, board: Board, new_cities: dict[int, str]) -> None:
+        nbr, terrain, city_at, town_at = board.nbr, board.terrain, board.city_at, board.town_at
+        ring = set(_city_ring(board))
+        faces = list(_city_faces(board))
+        for c in new_cities:
+            for side, n in enumerate(nbr[c]):
+                if n >= 0:
+                    faces[n] |= 1 << (side + 3) % 6
+                    if terrain[n] != "water" and city_at[n] < 0:
+                        ring.add(n)
+        ring.difference_update(new_cities)
+        self.cities = dict(new_cities)
+        self.plain = sorted(h for h in ring if town_at[h] < 0)
+        """The ring's hexes that are no town, in order."""
+        self.plain_set = frozenset(self.plain)
+        self.towns = frozenset(h for h in ring if town_at[h] >= 0)
+        """The ring's town hexes (always looked at one by one)."""
+        self.faces = tuple(faces)
+        """Per hex, the sides facing a city, printed or New, as a bit mask."""
+        self.verdicts: dict[bool, tuple[list[Verdicts], int]] = {}
+        self.runs: dict[tuple[object, ...], tuple[list[object], list[int]]] = {}
 
 
-def _ring_order(board: Board) -> _RingOrder:
-    found = _RING_ORDER.get(board.spec.id)
+_RINGS: dict[tuple[str, frozenset[int]], _Ring] = {}
+RING_CACHE_SIZE: Final = 256
+
+
+def _ring(board: Board, new_cities: dict[int, str]) -> _Ring:
+    key = (board.spec.id, frozenset(new_cities))
+    found = _RINGS.get(key)
     if found is None:
-        ring = _city_ring(board)
-        plain = sorted(h for h in ring if board.town_at[h] < 0)
-        towns = frozenset(h for h in ring if board.town_at[h] >= 0)
-        found = _RING_ORDER[board.spec.id] = _RingOrder(plain, frozenset(plain), towns)
+        if len(_RINGS) >= RING_CACHE_SIZE:
+            _RINGS.clear()
+        found = _RINGS[key] = _Ring(board, new_cities)
     return found
 
 
-_RUNS: dict[tuple[object, ...], tuple[list[object], list[int]]] = {}
-
-
 def _ring_runs(
-    board: Board, built: bool, money: int, short: frozenset[str], as_moves: bool
+    board: Board, ring: _Ring, built: bool, money: int, short: frozenset[str], as_moves: bool
 ) -> tuple[list[object], list[int]]:
-    """The builds listed on each of the ring's plain hexes (:class:`_RingOrder`) when it
-    sees only the map, one after the other, and where each hex's start (one more offset
-    at the end): what the per-hex listing gives there with this money (counted up to the
-    dearest such build) and these tiles out of the supply. The verdicts are those of
-    :func:`_plain_placements`, judged on a board with no track if not known yet."""
-    verdicts, dearest = _ring_verdicts(board, built)
-    key = (board.spec.id, built, min(money, dearest), short, as_moves)
-    found = _RUNS.get(key)
+    """The builds listed on each of the ring's plain hexes (:class:`_Ring`) when it sees no
+    open track end, one after the other, and where each hex's start (one more offset at
+    the end): what the per-hex listing gives there with this money (counted up to the
+    dearest such build) and these tiles out of the supply."""
+    verdicts, dearest = _ring_verdicts(board, ring, built)
+    key = (built, min(money, dearest), short, as_moves)
+    found = ring.runs.get(key)
     if found is None:
         in_supply = set(_tables(board).names.difference(short))
         runs: list[object] = []
@@ -850,54 +874,58 @@ def _ring_runs(
         for v in verdicts:
             runs += v.affordable(min(money, dearest), in_supply, as_moves)
             offsets.append(len(runs))
-        if len(_RUNS) >= 1000:
-            _RUNS.clear()
-        found = _RUNS[key] = (runs, offsets)
+        if len(ring.runs) >= 64:
+            ring.runs.clear()
+        found = ring.runs[key] = (runs, offsets)
     return found
 
 
-_RING_VERDICTS: dict[tuple[str, bool], tuple[list[Verdicts], int]] = {}
-
-
-def _ring_verdicts(board: Board, built: bool) -> tuple[list[Verdicts], int]:
-    """:func:`_plain_placements` of the ring's plain hexes, in order, and the dearest of
-    their builds."""
-    found = _RING_VERDICTS.get((board.spec.id, built))
+def _ring_verdicts(board: Board, ring: _Ring, built: bool) -> tuple[list[Verdicts], int]:
+    """The verdicts (:func:`_placements`) of the ring's plain hexes, in order, judged on a
+    board with the ring's New Cities and no track, and the dearest of their builds."""
+    found = ring.verdicts.get(built)
     if found is None:
         plain = _plain_verdicts(board, built)
-        blank = _blank_state(board, built)
+        blank = _blank_state(board, built, ring.cities)
         net = network(board, blank)
+        nbr, cities = board.nbr, ring.cities
         verdicts = []
-        for h in _ring_order(board).plain:
-            v = plain[h]
-            if v is None:
-                v = plain[h] = _plain_placements(board, blank, net, h, 0, built)
+        for h in ring.plain:
+            if any(n in cities for n in nbr[h]):
+                ctx = HexContext(board, blank, net, h, 0)
+                v = _placements(board, blank, net, h, 0, built, tuple(ctx.status), tuple(ctx.far))
+            else:  # beside no New City: it sees only the printed map
+                v = plain[h]
+                if v is None:
+                    v = plain[h] = _plain_placements(board, blank, net, h, 0, built)
             verdicts.append(v)
         dearest = max((v.dearest for v in verdicts), default=0)
-        found = _RING_VERDICTS[board.spec.id, built] = (verdicts, dearest)
+        found = ring.verdicts[built] = (verdicts, dearest)
     return found
 
 
-def _blank_state(board: Board, built: bool) -> State:
-    """A state of this map with no track, New City or money: where a hex sees only the
-    printed map (for judging builds there, before supply and money)."""
+def _blank_state(board: Board, built: bool, new_cities: dict[int, str] | None = None) -> State:
+    """A state of this map with no track or money (and these New Cities, if any): where a
+    hex sees only the printed map and them (for judging builds there, before supply and
+    money)."""
     return State(
         map_id=board.spec.id, players=1, options={}, last_turn=0, phase="build", order=[0],
         pl=[PlayerState(money=0, built=built)], bag={}, display=[],
+        new_cities=dict(new_cities or {}),
     )  # fmt: skip
 
 
 def _around(
     board: Board, state: State, net: Net, seat: int
 ) -> tuple[set[int], set[int], dict[int, int], set[int]]:
-    """In one pass over the open track ends and New Cities:
+    """In one pass over the open track ends:
 
-    * the hexes beside an open track end or a New City: the only ones whose surroundings
-      differ from the printed map's;
+    * the hexes beside an open track end: the only ones whose surroundings differ from
+      what the printed map and the New Cities show (:class:`_Ring`);
     * the hexes where the seat's own unfinished track ends (the only ones it may
-      redirect), and per hex the sides beyond which a New City or an open end of the
-      seat's own or ownerless track lies (with :func:`_city_faces`, every side a
-      :class:`HexContext` there could find a new track may start from);
+      redirect), and per hex the sides beyond which an open end of the seat's own or
+      ownerless track lies (with :attr:`_Ring.faces`, every side a :class:`HexContext`
+      there could find a new track may start from);
     * :func:`candidate_hexes` but for the ring's own hexes (some may be among them)."""
     nbr, routes, new_cities = board.nbr, net.routes, state.new_cities
     terrain, city_at = board.terrain, board.city_at
@@ -921,13 +949,6 @@ def _around(
             reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
             if built and terrain[n] != "water" and city_at[n] < 0 and n not in new_cities:
                 cands.add(n)
-    for c in new_cities:
-        touched.update(nbr[c])
-        for side, n in enumerate(nbr[c]):
-            if n >= 0:
-                reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
-                if terrain[n] != "water" and city_at[n] < 0 and n not in new_cities:
-                    cands.add(n)
     if built:
         track = state.track
         for h in track.keys() & _town_hexes(board):
