@@ -283,57 +283,88 @@ class AgeOfSteam:
         return None
 
     def _step_refusal(self, b: Board, state: State, actor: int, move: Any) -> Refusal | None:
-        """The step's own rules for a player's move that passed :meth:`_turn_refusal`."""
-        p = state.pl[actor]
-        match move:
-            case mv.IssueShares(count=count):
-                cap = self._share_cap(b, state, actor)
-                if not 0 <= count <= cap:
-                    return Refusal(
-                        "share_limit",
-                        f"you may issue 0 to {cap} shares now (15 at most in all"
-                        + (", 1 per turn on this map)" if b.rules.max_shares_per_turn else ")"),
-                    )
-            case mv.BuyFirst():
-                if p.money < FIRST_PLACE_FEE:
-                    return Refusal("cannot_afford", "going first costs $5")
-            case mv.Bid(amount=amount):
-                a = state.auction
-                assert a is not None
-                low = max(1, a.high + 1)
-                if amount < low:
-                    return Refusal("bid_too_low", f"a bid must be at least ${low}")
-                if amount > p.money:
-                    return Refusal("cannot_afford", f"you cannot bid more than your ${p.money}")
-            case mv.TurnOrderPass():
-                a = state.auction
-                assert a is not None
-                if a.pass_seat != actor:
-                    return Refusal(
-                        "no_free_pass",
-                        "only the Turn Order action holder may pass, once, without dropping out",
-                    )
-            case mv.SelectAction(action=action):
-                if action not in self._actions_open(b, state):
-                    return Refusal("action_taken", f"{action} is not available now")
-            case mv.Urbanize(col=col, row=row, city=city):
-                return self._urbanize_refusal(b, state, col, row, city)
-            case mv.Build():
-                if state.builds_left <= 0:
-                    return Refusal("no_builds_left", "you have built all your tiles this turn")
-            case mv.RaiseEngine():
-                if actor in state.engine_raised:
-                    return Refusal(
-                        "engine_once", "the engine may be raised only once per Move Goods step"
-                    )
-                if p.engine >= MAX_ENGINE:
-                    return Refusal("engine_max", "the engine is already at 6 links")
-            case mv.PlaceCube(column=column):
-                if column not in b.display_ids:
-                    return Refusal("no_column", f"the display has no column {column!r}")
-                i = b.display_ids.index(column)
-                if len(state.display[i]) >= b.spec.display[i].spaces:
-                    return Refusal("column_full", f"display column {column} has no empty space")
+        """The step's own rules for a player's move that passed :meth:`_turn_refusal`
+        (looked up by the move's kind: kinds with none pass)."""
+        rule = _STEP_RULES.get(type(move))
+        return None if rule is None else rule(self, b, state, actor, move)
+
+    def _shares_refusal(
+        self, b: Board, state: State, actor: int, move: mv.IssueShares
+    ) -> Refusal | None:
+        cap = self._share_cap(b, state, actor)
+        if not 0 <= move.count <= cap:
+            return Refusal(
+                "share_limit",
+                f"you may issue 0 to {cap} shares now (15 at most in all"
+                + (", 1 per turn on this map)" if b.rules.max_shares_per_turn else ")"),
+            )
+        return None
+
+    def _buy_first_refusal(
+        self, b: Board, state: State, actor: int, move: mv.BuyFirst
+    ) -> Refusal | None:
+        if state.pl[actor].money < FIRST_PLACE_FEE:
+            return Refusal("cannot_afford", "going first costs $5")
+        return None
+
+    def _bid_refusal(self, b: Board, state: State, actor: int, move: mv.Bid) -> Refusal | None:
+        a = state.auction
+        assert a is not None
+        low = max(1, a.high + 1)
+        if move.amount < low:
+            return Refusal("bid_too_low", f"a bid must be at least ${low}")
+        money = state.pl[actor].money
+        if move.amount > money:
+            return Refusal("cannot_afford", f"you cannot bid more than your ${money}")
+        return None
+
+    def _free_pass_refusal(
+        self, b: Board, state: State, actor: int, move: mv.TurnOrderPass
+    ) -> Refusal | None:
+        a = state.auction
+        assert a is not None
+        if a.pass_seat != actor:
+            return Refusal(
+                "no_free_pass",
+                "only the Turn Order action holder may pass, once, without dropping out",
+            )
+        return None
+
+    def _action_refusal(
+        self, b: Board, state: State, actor: int, move: mv.SelectAction
+    ) -> Refusal | None:
+        if move.action not in self._actions_open(b, state):
+            return Refusal("action_taken", f"{move.action} is not available now")
+        return None
+
+    def _urbanize_move_refusal(
+        self, b: Board, state: State, actor: int, move: mv.Urbanize
+    ) -> Refusal | None:
+        return self._urbanize_refusal(b, state, move.col, move.row, move.city)
+
+    def _build_refusal(self, b: Board, state: State, actor: int, move: mv.Build) -> Refusal | None:
+        if state.builds_left <= 0:
+            return Refusal("no_builds_left", "you have built all your tiles this turn")
+        return None
+
+    def _engine_refusal(
+        self, b: Board, state: State, actor: int, move: mv.RaiseEngine
+    ) -> Refusal | None:
+        if actor in state.engine_raised:
+            return Refusal("engine_once", "the engine may be raised only once per Move Goods step")
+        if state.pl[actor].engine >= MAX_ENGINE:
+            return Refusal("engine_max", "the engine is already at 6 links")
+        return None
+
+    def _cube_refusal(
+        self, b: Board, state: State, actor: int, move: mv.PlaceCube
+    ) -> Refusal | None:
+        column = move.column
+        if column not in b.display_ids:
+            return Refusal("no_column", f"the display has no column {column!r}")
+        i = b.display_ids.index(column)
+        if len(state.display[i]) >= b.spec.display[i].spaces:
+            return Refusal("column_full", f"display column {column} has no empty space")
         return None
 
     def _share_cap(self, b: Board, state: State, seat: int) -> int:
@@ -509,21 +540,22 @@ class AgeOfSteam:
             return []
         b = board(state.map_id)
         phase = state.phase
-        cands: list[Any]
+        # The candidates come in groups, each of one kind of move.
+        groups: list[list[Any]]
         if phase == "shares":
-            cands = [mv.IssueShares(n) for n in range(self._share_cap(b, state, seat) + 1)]
+            groups = [[mv.IssueShares(n) for n in range(self._share_cap(b, state, seat) + 1)]]
         elif phase == "first_player":
-            cands = [mv.BuyFirst(), mv.DeclineFirst()]
+            groups = [[mv.BuyFirst()], [mv.DeclineFirst()]]
         elif phase == "auction":
             a = state.auction
             assert a is not None
             low = max(1, a.high + 1)
-            cands = [mv.Bid(x) for x in range(low, state.pl[seat].money + 1)]
-            cands += [mv.DropOut(), mv.TurnOrderPass()]
+            bids = [mv.Bid(x) for x in range(low, state.pl[seat].money + 1)]
+            groups = [bids, [mv.DropOut()], [mv.TurnOrderPass()]]
         elif phase == "actions":
-            cands = [mv.SelectAction(a) for a in self._actions_open(b, state)]  # type: ignore[arg-type]
+            groups = [[mv.SelectAction(a) for a in self._actions_open(b, state)]]  # type: ignore[arg-type]
         elif phase == "build":
-            cands = []
+            cands: list[Any] = []
             # Whose turn it is and the step are the same for the three kinds: asked once.
             if self._turn_refusal(state, seat, mv.DoneBuilding()) is not None:
                 return cands
@@ -549,30 +581,27 @@ class AgeOfSteam:
                     cands += legal_build_moves(b, state, seat)
             return cands
         elif phase == "move":
-            cands = [*legal_delivery_moves(b, state, seat), mv.RaiseEngine(), mv.PassMove()]
+            groups = [legal_delivery_moves(b, state, seat), [mv.RaiseEngine()], [mv.PassMove()]]
         elif phase == "production":
-            cands = [mv.PlaceCube(c) for c in b.display_ids]
+            groups = [[mv.PlaceCube(c) for c in b.display_ids]]
         else:
             return []
         # _refusal is turn and step rules. The turn rules are the same for every move of a
-        # kind: asked once per kind (the candidates come kind by kind). Deliveries were
-        # already accepted by the validator decide uses; share counts, bids and actions
-        # are generated from the very bounds _refusal checks: their step is asked once.
-        out = []
-        kind: type | None = None
-        ok = each = False
-        for m in cands:
-            if type(m) is not kind:
-                kind = type(m)
-                turn_ok = self._turn_refusal(state, seat, m) is None
-                each = turn_ok and kind not in _LISTED_EXACTLY
-                ok = turn_ok and (
-                    kind in _VALIDATED or self._step_refusal(b, state, seat, m) is None
-                )
-            elif each:
-                ok = self._step_refusal(b, state, seat, m) is None
-            if ok:
-                out.append(m)
+        # kind: asked once per group. Deliveries were already accepted by the validator
+        # decide uses; share counts, bids and actions are generated from the very bounds
+        # _refusal checks: their step is asked once per group too.
+        out: list[Any] = []
+        for group in groups:
+            if not group or self._turn_refusal(state, seat, group[0]) is not None:
+                continue
+            kind = type(group[0])
+            if kind in _VALIDATED:
+                out += group
+            elif kind in _LISTED_EXACTLY:
+                if self._step_refusal(b, state, seat, group[0]) is None:
+                    out += group
+            else:
+                out += [m for m in group if self._step_refusal(b, state, seat, m) is None]
         return out
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -677,6 +706,21 @@ _VALIDATED: tuple[type, ...] = (mv.Build, mv.MoveGood, mv.Urbanize)
 """Candidates legal_moves only lists once the validators decide uses accepted them."""
 _LISTED_EXACTLY: tuple[type, ...] = (*_VALIDATED, mv.IssueShares, mv.Bid, mv.SelectAction)
 """Candidates legal_moves generates exactly within the bounds _refusal checks."""
+
+_STEP_RULES: dict[type, Any] = {
+    mv.IssueShares: AgeOfSteam._shares_refusal,
+    mv.BuyFirst: AgeOfSteam._buy_first_refusal,
+    mv.Bid: AgeOfSteam._bid_refusal,
+    mv.TurnOrderPass: AgeOfSteam._free_pass_refusal,
+    mv.SelectAction: AgeOfSteam._action_refusal,
+    mv.Urbanize: AgeOfSteam._urbanize_move_refusal,
+    mv.Build: AgeOfSteam._build_refusal,
+    mv.RaiseEngine: AgeOfSteam._engine_refusal,
+    mv.PlaceCube: AgeOfSteam._cube_refusal,
+}
+"""The step's own rules per kind of player move (:meth:`AgeOfSteam._step_refusal`); the
+other kinds (declining the first place, dropping out, done building, moving a good,
+passing) have none beyond whose turn and which step it is."""
 
 _PHASE_MOVES: dict[str, tuple[type, ...]] = {
     "shares": (mv.IssueShares,),
