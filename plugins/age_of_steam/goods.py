@@ -34,7 +34,21 @@ def city_colour(board: Board, state: State, h: int) -> str | None:
     letter = state.new_cities.get(h)
     if letter is None:
         return None
-    return next(nc.color for nc in board.spec.new_cities if nc.letter == letter)
+    return _new_city_colours(board)[letter]
+
+
+_NEW_CITY_COLOURS: dict[str, dict[str, str]] = {}
+
+
+def _new_city_colours(board: Board) -> dict[str, str]:
+    """The colour of each New City tile by its letter (the first tile of a letter)."""
+    found = _NEW_CITY_COLOURS.get(board.spec.id)
+    if found is None:
+        found = {}
+        for nc in board.spec.new_cities:
+            found.setdefault(nc.letter, nc.color)
+        _NEW_CITY_COLOURS[board.spec.id] = found
+    return found
 
 
 def walk_track(board: Board, state: State, net: Net, h: int, out: int) -> End:
