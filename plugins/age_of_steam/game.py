@@ -562,14 +562,9 @@ class AgeOfSteam:
             if state.urbanize_open:
                 # Every town not yet a city, every New City not yet placed: the conditions
                 # of _urbanize_refusal, which is asked once for the rest (step).
-                used = set(state.new_cities.values())
-                free = [c.letter for c in b.spec.new_cities if c.letter not in used]
-                towns = [b.coords[h] for h in range(len(b.coords))
-                         if b.town_at[h] >= 0 and h not in state.new_cities]  # fmt: skip
-                if towns and free:
-                    col, row = towns[0]
-                    if self._step_refusal(b, state, seat, mv.Urbanize(col, row, free[0])) is None:
-                        cands += [mv.Urbanize(col, row, x) for col, row in towns for x in free]
+                placements = _urbanize_moves(b, state.new_cities)
+                if placements and self._step_refusal(b, state, seat, placements[0]) is None:
+                    cands += placements
             # New City placements were accepted by the validator decide uses (above), so
             # they are listed as they are, like builds.
             if self._step_refusal(b, state, seat, mv.DoneBuilding()) is None:
@@ -685,6 +680,27 @@ class AgeOfSteam:
     def sample_hidden(self, state: State, seat: int, rng: Random) -> State:
         # Nothing is hidden (see redact): the only copy needed is a fresh one.
         return lookahead.clone(state)
+
+
+_URBANIZE: dict[tuple[str, frozenset[tuple[int, str]]], list[mv.Urbanize]] = {}
+
+
+def _urbanize_moves(b: Board, new_cities: dict[int, str]) -> list[mv.Urbanize]:
+    """Every New City tile not yet placed on every town not yet a city, town by town.
+    Made once per map and placed New Cities, and shared by every listing with them
+    (nothing changes a listed move: it is only compared, encoded or decided)."""
+    key = (b.spec.id, frozenset(new_cities.items()))
+    found = _URBANIZE.get(key)
+    if found is None:
+        used = set(new_cities.values())
+        free = [c.letter for c in b.spec.new_cities if c.letter not in used]
+        towns = [b.coords[h] for h in range(len(b.coords))
+                 if b.town_at[h] >= 0 and h not in new_cities]  # fmt: skip
+        found = [mv.Urbanize(col, row, x) for col, row in towns for x in free]
+        if len(_URBANIZE) >= 256:
+            _URBANIZE.clear()
+        _URBANIZE[key] = found
+    return found
 
 
 def _new_city_colour(b: Board, letter: str | None) -> str | None:
