@@ -323,6 +323,17 @@ class HexContext:
             status[s] = JOIN_OWN if owner == seat else JOIN_FREE if owner == OWNERLESS else OTHER
 
 
+View = tuple[tuple[int, ...], tuple[End | None, ...]]
+"""What a :class:`HexContext` sees beyond each side of its hex: (status, far end)."""
+
+
+def _context(board: Board, state: State, net: Net, h: int, seat: int, view: View) -> HexContext:
+    """The :class:`HexContext` of ``h``, whose view the caller found to be ``view``."""
+    ctx = HexContext(board, state, net, h, seat)
+    assert (tuple(ctx.status), tuple(ctx.far)) == view
+    return ctx
+
+
 Side = tuple[int, int, End | None]
 _SIDES: dict[str, tuple[tuple[Side, ...], ...]] = {}
 
@@ -785,24 +796,31 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
             else:
                 out += found.affordable(money, in_supply, as_moves)
             continue
-        if town_at[h] >= 0:
+        town = town_at[h] >= 0
+        if not town:
+            assert existing is not None
+            secs = existing.sections
+            # Track of others, or own finished track, that no upgrade could join to
+            # anything: evaluate refuses every tile there, so the hex is not looked at closely.
+            if h not in own_ends and (
+                len(secs) != 1
+                or not tables.upgrade_sides.get((secs[0][0], secs[0][1]), 0)
+                & (faces[h] | reach.get(h, 0))
+            ):
+                continue
+        # A hex beside no open track end sees what the ring's map sees (see _Ring.view).
+        if h in touched:
             ctx = HexContext(board, state, net, h, seat)
-            found = _town_builds(board, state, net, ctx, built, existing)
+            view = (tuple(ctx.status), tuple(ctx.far))
+        else:
+            view = ring.view(board, h)
+        if town:
+            found = _town_builds(board, state, net, h, seat, built, existing, view)
             out += found.affordable(money, in_supply, as_moves)
-            continue
-        assert existing is not None
-        secs = existing.sections
-        # Track of others, or own finished track, that no upgrade could join to anything:
-        # evaluate refuses every tile there, so the hex is not looked at closely.
-        if h not in own_ends and (
-            len(secs) != 1
-            or not tables.upgrade_sides.get((secs[0][0], secs[0][1]), 0)
-            & (faces[h] | reach.get(h, 0))
-        ):
-            continue
-        ctx = HexContext(board, state, net, h, seat)
-        found = _track_builds(board, state, net, ctx, built, existing)
-        out += found.affordable(money, in_supply, as_moves, existing.tile)
+        else:
+            assert existing is not None
+            found = _track_builds(board, state, net, h, seat, built, existing, view)
+            out += found.affordable(money, in_supply, as_moves, existing.tile)
     if at < len(hexes):
         out += runs[offsets[at] :]
     return out
@@ -818,7 +836,8 @@ class _Ring:
     Cities, so its verdicts are the same in every state with them; the empty ones that are
     no town (most build candidates) are listed in runs kept here (:func:`_ring_runs`)."""
 
-    __slots__ = ("cities", "faces", "plain", "plain_set", "runs", "towns", "verdicts")
+    __slots__ = ("_blank", "cities", "faces", "plain", "plain_set", "runs", "towns", "verdicts",
+                 "views")  # fmt: skip
 
     def __init__(self, board: Board, new_cities: dict[int, str]) -> None:
         nbr, terrain, city_at, town_at = board.nbr, board.terrain, board.city_at, board.town_at
@@ -841,6 +860,26 @@ class _Ring:
         """Per hex, the sides facing a city, printed or New, as a bit mask."""
         self.verdicts: dict[bool, tuple[list[Verdicts], int]] = {}
         self.runs: dict[tuple[object, ...], tuple[list[object], list[int]]] = {}
+        self.views: dict[int, View] = {}
+        self._blank: tuple[State, Net] | None = None
+
+    def blank(self, board: Board) -> tuple[State, Net]:
+        """A state of this map with the ring's New Cities and no track, and its network."""
+        if self._blank is None:
+            state = _blank_state(board, False, self.cities)
+            self._blank = (state, network(board, state))
+        return self._blank
+
+    def view(self, board: Board, h: int) -> View:
+        """What a :class:`HexContext` of ``h`` sees with no open track end beside the hex:
+        the printed map and the ring's New Cities alone (the same in every state with
+        them, whoever builds: only open track ends have an owner)."""
+        found = self.views.get(h)
+        if found is None:
+            state, net = self.blank(board)
+            ctx = HexContext(board, state, net, h, 0)
+            found = self.views[h] = (tuple(ctx.status), tuple(ctx.far))
+        return found
 
 
 _RINGS: dict[tuple[str, frozenset[int]], _Ring] = {}
@@ -892,8 +931,7 @@ def _ring_verdicts(board: Board, ring: _Ring, built: bool) -> tuple[list[Verdict
         verdicts = []
         for h in ring.plain:
             if any(n in cities for n in nbr[h]):
-                ctx = HexContext(board, blank, net, h, 0)
-                v = _placements(board, blank, net, h, 0, built, tuple(ctx.status), tuple(ctx.far))
+                v = _placements(board, blank, net, h, 0, built, *ring.view(board, h))
             else:  # beside no New City: it sees only the printed map
                 v = plain[h]
                 if v is None:
@@ -1074,25 +1112,27 @@ def _plain_verdicts(board: Board, built: bool) -> list[Verdicts | None]:
 
 
 def _track_builds(
-    board: Board, state: State, net: Net, ctx: HexContext, built: bool, existing: HexTrack
-) -> Verdicts:
-    """Every upgrade or redirect :func:`evaluate` accepts on the plain track hex ``ctx.h``,
-    before supply and money (the caller checks those), reused like :func:`_placements`.
+    board: Board, state: State, net: Net, h: int, seat: int, built: bool, existing: HexTrack,
+    view: View,
+) -> Verdicts:  # fmt: skip
+    """Every upgrade or redirect :func:`evaluate` accepts on the plain track hex ``h``,
+    before supply and money (the caller checks those), reused like :func:`_placements`
+    (``view`` is what :class:`HexContext` sees there).
 
     There the verdict depends on the hex, ``built``, what lies beyond each side, the tracks
     on the hex and, for a redirect, which of them the seat may redirect and where its
     route's other end lies: all in the key."""
-    h, seat = ctx.h, ctx.seat
     secs = existing.sections
     redirect = _redirectable(board, state, net, h, seat)
     own_end = None
     if redirect is not None:
         route = net.routes[net.sec_route[(h, redirect[0])]]
         own_end = route.far_end(route.open_end())  # type: ignore[arg-type]
-    key = ("track", board.spec.id, h, built, tuple(ctx.status), tuple(ctx.far),
+    key = ("track", board.spec.id, h, built, view,
            tuple((sec[0], sec[1]) for sec in secs), redirect, own_end)  # fmt: skip
     found = _PLACEMENTS.get(key)
     if found is None:
+        ctx = _context(board, state, net, h, seat, view)
         tables = _tables(board)
         anchor = _masks(ctx.status)[1]
         cands = []
@@ -1119,11 +1159,12 @@ def _track_builds(
 
 
 def _town_builds(
-    board: Board, state: State, net: Net, ctx: HexContext, built: bool,
-    existing: HexTrack | None,
+    board: Board, state: State, net: Net, h: int, seat: int, built: bool,
+    existing: HexTrack | None, view: View,
 ) -> Verdicts:  # fmt: skip
-    """Every tile :func:`evaluate` accepts on the town ``ctx.h``, before supply and money
-    (the caller checks those), reused like :func:`_placements`.
+    """Every tile :func:`evaluate` accepts on the town ``h``, before supply and money (the
+    caller checks those), reused like :func:`_placements` (``view`` is what
+    :class:`HexContext` sees there).
 
     On a town the verdict also depends on the spokes already there, whether the builder
     owns one of them and, for a first tile, whether a town disc is left: all in the key."""
@@ -1131,12 +1172,12 @@ def _town_builds(
     if existing is not None:
         for sec in existing.sections:
             old |= 1 << sec[0]
-            own = own or sec[2] == ctx.seat
+            own = own or sec[2] == seat
     discs = existing is not None or town_discs_used(board, state) < board.components.town_discs
-    key = ("town", board.spec.id, ctx.h, built, tuple(ctx.status), tuple(ctx.far), old, own,
-           discs)  # fmt: skip
+    key = ("town", board.spec.id, h, built, view, old, own, discs)
     found = _PLACEMENTS.get(key)
     if found is None:
+        ctx = _context(board, state, net, h, seat, view)
         bad, anchor = _masks(ctx.status)
         accepted: list[tuple[str, int, int]] = []
         for name, r, mask in _tables(board).town:
@@ -1148,7 +1189,7 @@ def _town_builds(
                 accepted.append((name, r, plan.cost))
         if len(_PLACEMENTS) >= PLACEMENT_CACHE_SIZE:
             _PLACEMENTS.clear()
-        found = _PLACEMENTS[key] = Verdicts(board, ctx.h, accepted)
+        found = _PLACEMENTS[key] = Verdicts(board, h, accepted)
     return found
 
 
