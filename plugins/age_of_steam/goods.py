@@ -53,17 +53,19 @@ def _new_city_colours(board: Board) -> dict[str, str]:
 
 def walk_track(board: Board, state: State, net: Net, h: int, out: int) -> End:
     """Follow the track leaving hex ``h`` by side ``out`` to the city, town or open end."""
+    nbr, city_at, new_cities = board.nbr, board.city_at, state.new_cities
+    ends_at, track = net.ends_at, state.track
     while True:
-        n = board.nbr[h][out]
+        n = nbr[h][out]
         if n < 0:
             return End(OPEN, h, out)
         back = opposite(out)
-        if is_city(board, state, n):
+        if city_at[n] >= 0 or n in new_cities:  # is_city
             return End(CITY, n, back)
-        hk = net.ends_at.get(n * 6 + back)
+        hk = ends_at.get(n * 6 + back)
         if hk is None:
             return End(OPEN, h, out)
-        sec = state.track[n].sections[hk[1]]
+        sec = track[n].sections[hk[1]]
         if sec[1] == TOWN:
             return End(TOWN_END, n, sec[0])
         out = sec[1] if sec[0] == back else sec[0]
@@ -85,7 +87,7 @@ def walk_good(
         return Refusal(
             "engine_too_small", f"your engine moves goods {engine} link(s), not {len(steps)}"
         )
-    if any(not 0 <= s <= 5 for s in steps):
+    if min(steps) < 0 or max(steps) > 5:
         return Refusal("bad_side", "each step is a hex side, 0 to 5")
     owners: list[int] = []
     partial = False
@@ -164,7 +166,8 @@ def _deliveries(board: Board, state: State, seat: int, as_moves: bool) -> list[o
     starts = net.starts
     if starts is None:
         starts = net.starts = _starts(board, state, net)
-    for h in starts:
+    # The starts with goods on them, in order (most have none).
+    for h in sorted(goods.keys() & starts):
         cubes = goods.get(h)
         if not cubes:
             continue
