@@ -270,13 +270,22 @@ class AgeOfSteam:
         return self._turn_refusal(state, actor, move) or self._step_refusal(b, state, actor, move)
 
     def _turn_refusal(self, state: State, actor: int, move: Any) -> Refusal | None:
-        """Whether ``actor`` decides now and ``move`` is of the step's kinds (the same for
-        every move of one kind: ``legal_moves`` asks it once per kind)."""
-        phase = state.phase
-        if phase == "over":
+        """Whether ``actor`` decides now and ``move`` is of the step's kinds."""
+        return self._actor_refusal(state, actor) or self._kind_refusal(state, move)
+
+    def _actor_refusal(self, state: State, actor: int) -> Refusal | None:
+        """Whether ``actor`` decides now (the same for all its moves: ``legal_moves`` asks
+        it once)."""
+        if state.phase == "over":
             return Refusal("game_over", "the game is over")
         if actor != flow.to_act(state):
             return Refusal("not_your_turn", "it is not your turn to decide")
+        return None
+
+    def _kind_refusal(self, state: State, move: Any) -> Refusal | None:
+        """Whether ``move`` is of the step's kinds (the same for every move of one kind:
+        ``legal_moves`` asks it once per kind)."""
+        phase = state.phase
         want = _PHASE_MOVES.get(phase, ())
         if not isinstance(move, want):
             return Refusal("wrong_step", f"that move does not belong to the {phase} step")
@@ -374,11 +383,12 @@ class AgeOfSteam:
         return max(0, cap)
 
     def _actions_open(self, b: Board, state: State) -> list[str]:
-        names = [
-            a for a in b.rules.actions
-            if state.options.get(b.rules.optional_actions.get(a, ""), True)
+        rules, options = b.rules, state.options
+        optional, taken, used = rules.optional_actions, state.actions, state.cycle_used
+        return [
+            a for a in rules.actions
+            if options.get(optional.get(a, ""), True) and a not in taken and a not in used
         ]  # fmt: skip
-        return [a for a in names if a not in state.actions and a not in state.cycle_used]
 
     def _urbanize_refusal(
         self, b: Board, state: State, col: int, row: int, city: str
@@ -536,7 +546,8 @@ class AgeOfSteam:
     # --- reading ---------------------------------------------------------------------------
 
     def legal_moves(self, state: State, seat: int) -> list[Any]:
-        if seat == SYSTEM or flow.to_act(state) != seat:
+        # Whose turn it is: the same for every move, asked once (the turn rules' first half).
+        if seat == SYSTEM or self._actor_refusal(state, seat) is not None:
             return []
         b = board(state.map_id)
         phase = state.phase
@@ -557,7 +568,7 @@ class AgeOfSteam:
         elif phase == "build":
             cands: list[Any] = []
             # Whose turn it is and the step are the same for the three kinds: asked once.
-            if self._turn_refusal(state, seat, mv.DoneBuilding()) is not None:
+            if self._kind_refusal(state, mv.DoneBuilding()) is not None:
                 return cands
             if state.urbanize_open:
                 # Every town not yet a city, every New City not yet placed: the conditions
@@ -581,18 +592,19 @@ class AgeOfSteam:
             groups = [[mv.PlaceCube(c) for c in b.display_ids]]
         else:
             return []
-        # _refusal is turn and step rules. The turn rules are the same for every move of a
-        # kind: asked once per group. Deliveries were already accepted by the validator
-        # decide uses; share counts, bids and actions are generated from the very bounds
-        # _refusal checks: their step is asked once per group too.
+        # _refusal is turn and step rules. The rest of the turn rules (the step's kinds) is
+        # the same for every move of a kind: asked once per group. Deliveries were already
+        # accepted by the validator decide uses; share counts, bids and actions are
+        # generated from the very bounds _refusal checks: their step is asked once per
+        # group too, as it is for a group of one.
         out: list[Any] = []
         for group in groups:
-            if not group or self._turn_refusal(state, seat, group[0]) is not None:
+            if not group or self._kind_refusal(state, group[0]) is not None:
                 continue
             kind = type(group[0])
             if kind in _VALIDATED:
                 out += group
-            elif kind in _LISTED_EXACTLY:
+            elif kind in _LISTED_EXACTLY or len(group) == 1:
                 if self._step_refusal(b, state, seat, group[0]) is None:
                     out += group
             else:
