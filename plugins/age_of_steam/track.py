@@ -89,8 +89,9 @@ def is_city(board: Board, state: State, h: int) -> bool:
 
 
 class Extended(NamedTuple):
-    """What laying a plain tile on an empty hex leaves in ``State.net``: the network before
-    it and the hex, for :func:`network` to extend rather than work out all track again."""
+    """What laying a plain tile on an empty hex, or a town tile on a town with no track,
+    leaves in ``State.net``: the network before it and the hex, for :func:`network` to
+    extend rather than work out all track again."""
 
     net: Net
     h: int
@@ -109,15 +110,16 @@ def network(board: Board, state: State) -> Net:
 
 
 def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
-    """The network of ``state``, made from ``old``, the network before a plain tile was
-    laid on ``h`` (then an empty hex: the last of ``state.track``), equal to what
+    """The network of ``state``, made from ``old``, the network before a tile was laid on
+    ``h`` (then a hex with no track: the last of ``state.track``), equal to what
     :func:`_build_net` makes: its routes in the same order (read in order), its dicts
     with the same items (only looked up or read sorted; new items come last).
 
     A track of the tile that joins no route starts a new route, appended (its hex comes
     last in the track); one that joins the open end of one route of the same owner
     extends that route at that end, which keeps its place and its first section (the one
-    :func:`_build_net` orients it by). Anything else (a track joining two routes, two
+    :func:`_build_net` orients it by). A town's spoke ends its route at the town, as a
+    route walked into it ends there. Anything else (a track joining two routes, two
     tracks joining one route) returns ``None``: the network is then worked out afresh."""
     track = state.track
     ht = track.get(h)
@@ -131,10 +133,10 @@ def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
     used: set[int] = set()
     for k, sec in enumerate(ht.sections):
         a, b = sec[0], sec[1]
-        if b == TOWN:
-            return None
-        ends_at[h * 6 + a] = ends_at[h * 6 + b] = (h, k)
-        hit = [(s, ridx) for s in (a, b) if sides[s] >= 0
+        ends_at[h * 6 + a] = (h, k)
+        if b != TOWN:
+            ends_at[h * 6 + b] = (h, k)
+        hit = [(s, ridx) for s in ((a,) if b == TOWN else (a, b)) if sides[s] >= 0
                if (ridx := open_at.get(sides[s] * 6 + (s + 3) % 6)) is not None]  # fmt: skip
         if len(hit) > 1 or (hit and hit[0][1] in used):
             return None
@@ -160,15 +162,17 @@ def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
     for k, sec, side, ridx in joins:
         sec_route[h, k] = len(routes) if side < 0 else ridx
         owner, turn = sec[2], sec[3]
+        spoke = sec[1] == TOWN
         if side < 0:
-            a_end, b_end = end_from(sec[0]), end_from(sec[1])
+            a_end = End(TOWN_END, h, sec[0]) if spoke else end_from(sec[0])
+            b_end = end_from(sec[0] if spoke else sec[1])
             if a_end is None or b_end is None:
                 return None
             changed.append(len(routes))
             routes.append(Route([(h, k)], (a_end, b_end), owner, turn))
             continue
         r = routes[ridx]
-        end = end_from(sec[1] if side == sec[0] else sec[0])
+        end = End(TOWN_END, h, sec[0]) if spoke else end_from(sec[1] if side == sec[0] else sec[0])
         if end is None or r.owner != owner:
             return None
         joined = End(OPEN, sides[side], (side + 3) % 6)
