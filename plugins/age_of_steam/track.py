@@ -13,6 +13,7 @@ it, and ``decide`` calls it for the submitted move, so the two cannot drift.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Set as AbstractSet
 from typing import Any, Final, NamedTuple
 
 from plugins.age_of_steam.data import Board
@@ -749,22 +750,12 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
     net = network(board, state)
     out: list[object] = []
     money = state.pl[seat].money
-    costs = board.components.costs
-    assert costs is not None
-    cheapest = min(costs.redirect, costs.upgrade_coexisting, costs.simple, costs.town_base + 1)
-    if money < cheapest:
-        return out
-    tiles = state.tiles
     tables = _tables(board)
+    if money < tables.cheapest:
+        return out
     # Tiles out of the supply (usually none): a hex whose verdicts use none of them and
     # whose dearest build is within the money lists them all, with no tile looked at.
-    names = tables.names
-    if tiles.keys() >= names and min(tiles.values(), default=0) > 0:
-        in_supply: frozenset[str] | set[str] = names
-        short = _NONE_SHORT
-    else:
-        in_supply = {name for name, left in tiles.items() if left > 0}
-        short = frozenset(names.difference(in_supply))
+    in_supply, short = tables.supply(state.tiles)
     built = state.pl[seat].built
     new_cities = state.new_cities
     # The empty hexes beside a city (printed or New) that see no open track end are most
@@ -828,9 +819,6 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
     if at < len(hexes):
         out += runs[offsets[at] :]
     return out
-
-
-_NONE_SHORT: Final[frozenset[str]] = frozenset()
 
 
 class _Ring:
@@ -1026,7 +1014,7 @@ class Verdicts:
         self.tiles = frozenset(name for name, _r, _cost in found)
 
     def affordable(
-        self, money: int, in_supply: set[str], as_moves: bool, on_hex: str | None = None
+        self, money: int, in_supply: AbstractSet[str], as_moves: bool, on_hex: str | None = None
     ) -> list[object]:
         """The builds with their tile in the supply (or ``on_hex``, the tile a redirect
         may turn) and their cost within ``money``."""
@@ -1239,6 +1227,14 @@ class _Tables:
         """Per simple track (sides a, b): every side some upgrade's added track touches."""
         self.town: list[tuple[str, int, int]] = []
         self.names = frozenset(board.shapes)
+        self._order = tuple(sorted(self.names))
+        self._none = (0,) * len(self._order)
+        self._supply: dict[tuple[int, ...], tuple[frozenset[str], frozenset[str]]] = {}
+        costs = board.components.costs
+        assert costs is not None
+        self.cheapest = min(costs.redirect, costs.upgrade_coexisting, costs.simple,
+                            costs.town_base + 1)  # fmt: skip
+        """The least any build costs (a town tile has at least one spoke)."""
         self._anchored: dict[int, list[Orientation]] = {}
         for name, shape in board.shapes.items():
             for r, spokes in town_options(shape).items():
@@ -1263,6 +1259,18 @@ class _Tables:
                         )
                         sides = self.upgrade_sides.get(tracks[keep], 0)
                         self.upgrade_sides[tracks[keep]] = sides | masks[add]
+
+    def supply(self, tiles: dict[str, int]) -> tuple[frozenset[str], frozenset[str]]:
+        """(the tiles left in the supply, the tiles out of it) among the tile set (one the
+        supply does not list has none left), kept per count of each."""
+        counts = tuple(map(tiles.get, self._order, self._none))
+        found = self._supply.get(counts)
+        if found is None:
+            left = frozenset(name for name, n in zip(self._order, counts, strict=True) if n > 0)
+            if len(self._supply) >= 4096:
+                self._supply.clear()
+            found = self._supply[counts] = (left, self.names - left)
+        return found
 
     def anchored(self, anchor: int) -> list[Orientation]:
         """Orientations whose every track touches a side in ``anchor``."""
