@@ -202,9 +202,12 @@ def _starts(board: Board, state: State, net: Net) -> list[int]:
     return sorted(found)
 
 
-Terminals = tuple[dict[int, tuple[tuple[int, int], ...]], dict[int, str | None]]
+Terminals = tuple[
+    dict[int, tuple[tuple[int, int], ...]], dict[int, str | None], frozenset[str | None]
+]
 """Per city or town with a completed link: (side, far city or town) of each link, in side
-order; and each one's colour (``None`` for a town)."""
+order; each one's colour (``None`` for a town); and those colours (a path along links
+can only end at one of them)."""
 
 
 def _terminals(board: Board, state: State, net: Net) -> Terminals:
@@ -214,7 +217,8 @@ def _terminals(board: Board, state: State, net: Net) -> Terminals:
             h, side = divmod(key, 6)
             by_hex.setdefault(h, []).append((side, net.links[key][1].hex))
         links = {h: tuple(out) for h, out in by_hex.items()}
-        net.terminals = (links, {h: city_colour(board, state, h) for h in links})
+        colours = {h: city_colour(board, state, h) for h in links}
+        net.terminals = (links, colours, frozenset(colours.values()))
     return net.terminals  # type: ignore[no-any-return]
 
 
@@ -223,9 +227,12 @@ def _paths(
 ) -> list[list[int]]:
     """Every path a ``color`` cube on ``h`` could take along the completed links."""
     found: list[list[int]] = []
-    links, colours = _terminals(board, state, net)
+    links, colours, linked = _terminals(board, state, net)
+    # The search along links finds a path only to a linked city of the cube's colour: with
+    # none on the network it is not begun.
     if is_city(board, state, h):
-        _search(links, colours, h, color, engine, [], {h}, found)
+        if color in linked:
+            _search(links, colours, h, color, engine, [], {h}, found)
     elif board.rules.goods_on_land and h in state.track:
         for sec in state.track[h].sections:
             if sec[1] == TOWN:
@@ -236,7 +243,7 @@ def _paths(
                     continue
                 if _accepts(board, state, end.hex, color):
                     found.append([s])
-                elif engine > 1:
+                elif engine > 1 and color in linked:
                     _search(links, colours, end.hex, color, engine - 1, [s], {end.hex}, found)
     return found
 
