@@ -17,7 +17,6 @@ from collections.abc import Set as AbstractSet
 from typing import Any, Final, NamedTuple
 
 from plugins.age_of_steam.data import Board
-from plugins.age_of_steam.geometry import opposite
 from plugins.age_of_steam.moves import Build
 from plugins.age_of_steam.state import OWNERLESS, TOWN, HexTrack, PlayerState, State
 
@@ -220,7 +219,7 @@ def _build_net(board: Board, state: State) -> Net:
             n = nbr[h][out]
             if n < 0:
                 return secs, End(OPEN, h, out)
-            back = opposite(out)
+            back = (out + 3) % 6
             if city_at[n] >= 0 or n in new_cities:
                 return secs, End(CITY, n, back)
             hk = ends_at.get(n * 6 + back)
@@ -233,9 +232,10 @@ def _build_net(board: Board, state: State) -> Net:
             out = sec[1] if sec[0] == back else sec[0]
             h = n
 
+    routes, sec_route, links, open_at = net.routes, net.sec_route, net.links, net.open_at
     for h, ht in track.items():
         for k, sec in enumerate(ht.sections):
-            if (h, k) in net.sec_route:
+            if (h, k) in sec_route:
                 continue
             if sec[1] == TOWN:
                 right, end_b = walk(h, sec[0], (h, k))
@@ -246,20 +246,19 @@ def _build_net(board: Board, state: State) -> Net:
                 right, end_b = walk(h, sec[1], (h, k))
                 left.reverse()
                 secs = [*left, (h, k), *right]
-            idx = len(net.routes)
+            idx = len(routes)
             owner = track[secs[0][0]].sections[secs[0][1]][2]
-            last = max(track[x].sections[y][3] for x, y in secs)
-            route = Route(secs, (end_a, end_b), owner, last)
-            net.routes.append(route)
+            last = max([track[x].sections[y][3] for x, y in secs])
+            routes.append(Route(secs, (end_a, end_b), owner, last))
             for hk in secs:
-                net.sec_route[hk] = idx
-            if route.complete:
-                net.links[end_a.hex * 6 + end_a.side] = (idx, end_b)
-                net.links[end_b.hex * 6 + end_b.side] = (idx, end_a)
+                sec_route[hk] = idx
+            if end_a.kind != OPEN and end_b.kind != OPEN:  # a completed link
+                links[end_a.hex * 6 + end_a.side] = (idx, end_b)
+                links[end_b.hex * 6 + end_b.side] = (idx, end_a)
             else:
                 for e in (end_a, end_b):
                     if e.kind == OPEN:
-                        net.open_at[e.hex * 6 + e.side] = idx
+                        open_at[e.hex * 6 + e.side] = idx
     return net
 
 
