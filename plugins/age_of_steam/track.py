@@ -175,15 +175,17 @@ def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
         end = End(TOWN_END, h, sec[0]) if spoke else end_from(sec[1] if side == sec[0] else sec[0])
         if end is None or r.owner != owner:
             return None
-        joined = End(OPEN, sides[side], (side + 3) % 6)
+        # The open end joined: (OPEN, the neighbour, its side facing h), as a key.
+        joined = sides[side] * 6 + (side + 3) % 6
         last = max(r.last_turn, turn)
-        if r.ends[0] == joined:
-            routes[ridx] = Route([(h, k), *r.sections], (end, r.ends[1]), owner, last)
-        elif r.ends[1] == joined:
-            routes[ridx] = Route([*r.sections, (h, k)], (r.ends[0], end), owner, last)
+        e0, e1 = r.ends
+        if e0.kind == OPEN and e0.hex * 6 + e0.side == joined:
+            routes[ridx] = Route([(h, k), *r.sections], (end, e1), owner, last)
+        elif e1.kind == OPEN and e1.hex * 6 + e1.side == joined:
+            routes[ridx] = Route([*r.sections, (h, k)], (e0, end), owner, last)
         else:
             return None
-        del opens[joined.hex * 6 + joined.side]
+        del opens[joined]
         changed.append(ridx)
     for idx in changed:
         end_a, end_b = routes[idx].ends
@@ -304,17 +306,17 @@ class HexContext:
         self.h = h
         self.seat = seat
         # The printed map's view first; then only the sides it leaves EMPTY are looked at.
-        plain_status, plain_far = _plain_context(board)[h]
+        plain_status, plain_far, empty_sides = _hex_table(board)[h]
         status = self.status = list(plain_status)
         far: list[End | None] = list(plain_far)
         joined = [-1] * 6
         self.far, self.joined = far, joined
         new_cities = state.new_cities
         open_at, routes = net.open_at, net.routes
-        for s, n, key in _empty_sides(board)[h]:
+        for s, n, key, city_end in empty_sides:
             if new_cities and n in new_cities:
                 status[s] = FACES_CITY
-                far[s] = End(CITY, n, (s + 3) % 6)
+                far[s] = city_end
                 continue
             ridx = open_at.get(key)
             if ridx is None:
@@ -362,22 +364,27 @@ def _sides(board: Board) -> tuple[tuple[Side, ...], ...]:
     return table
 
 
-_EMPTY_SIDES: dict[str, tuple[tuple[tuple[int, int, int], ...], ...]] = {}
+EmptySide = tuple[int, int, int, End]
+HexRow = tuple[tuple[int, ...], tuple[End | None, ...], tuple[EmptySide, ...]]
+_HEX_TABLE: dict[str, tuple[HexRow, ...]] = {}
 
 
-def _empty_sides(board: Board) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """Per hex, (side, neighbour, key of the neighbour's side facing back) of each side
-    :func:`_sides` leaves EMPTY: where a New City or an open track end may change the view."""
-    table = _EMPTY_SIDES.get(board.spec.id)
+def _hex_table(board: Board) -> tuple[HexRow, ...]:
+    """Per hex, :func:`_plain_context`'s (status, far end) and, for each side it leaves
+    EMPTY (where a New City or an open track end may change the view), the side, the
+    neighbour, the key of the neighbour's side facing back and the end a New City there
+    would be."""
+    table = _HEX_TABLE.get(board.spec.id)
     if table is None:
         rows = []
-        for sides in _sides(board):
-            row = []
-            for s, (n, fixed, _e) in enumerate(sides):
-                if fixed == EMPTY:
-                    row.append((s, n, n * 6 + (s + 3) % 6))
-            rows.append(tuple(row))
-        table = _EMPTY_SIDES[board.spec.id] = tuple(rows)
+        for h, sides in enumerate(_sides(board)):
+            empty = tuple(
+                (s, n, n * 6 + (s + 3) % 6, End(CITY, n, (s + 3) % 6))
+                for s, (n, fixed, _e) in enumerate(sides)
+                if fixed == EMPTY
+            )
+            rows.append((*_plain_context(board)[h], empty))
+        table = _HEX_TABLE[board.spec.id] = tuple(rows)
     return table
 
 
