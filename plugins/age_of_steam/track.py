@@ -820,7 +820,7 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
             out += found.affordable(money, in_supply, as_moves)
         else:
             assert existing is not None
-            found = _track_builds(board, state, net, h, seat, built, existing, view)
+            found = _track_builds(board, state, net, h, seat, built, existing, view, h in own_ends)
             out += found.affordable(money, in_supply, as_moves, existing.tile)
     if at < len(hexes):
         out += runs[offsets[at] :]
@@ -1111,23 +1111,24 @@ def _plain_verdicts(board: Board, built: bool) -> list[Verdicts | None]:
 
 def _track_builds(
     board: Board, state: State, net: Net, h: int, seat: int, built: bool, existing: HexTrack,
-    view: View,
+    view: View, own_end: bool,
 ) -> Verdicts:  # fmt: skip
     """Every upgrade or redirect :func:`evaluate` accepts on the plain track hex ``h``,
     before supply and money (the caller checks those), reused like :func:`_placements`
-    (``view`` is what :class:`HexContext` sees there).
+    (``view`` is what :class:`HexContext` sees there; ``own_end``: whether an open end of
+    the seat's track lies on ``h``, without which :func:`_redirectable` finds nothing).
 
     There the verdict depends on the hex, ``built``, what lies beyond each side, the tracks
     on the hex and, for a redirect, which of them the seat may redirect and where its
     route's other end lies: all in the key."""
     secs = existing.sections
-    redirect = _redirectable(board, state, net, h, seat)
-    own_end = None
+    redirect = _redirectable(board, state, net, h, seat) if own_end else None
+    far_end = None
     if redirect is not None:
         route = net.routes[net.sec_route[(h, redirect[0])]]
-        own_end = route.far_end(route.open_end())  # type: ignore[arg-type]
+        far_end = route.far_end(route.open_end())  # type: ignore[arg-type]
     key = ("track", board.spec.id, h, built, view,
-           tuple((sec[0], sec[1]) for sec in secs), redirect, own_end)  # fmt: skip
+           tuple([(sec[0], sec[1]) for sec in secs]), redirect, far_end)  # fmt: skip
     found = _PLACEMENTS.get(key)
     if found is None:
         ctx = _context(board, state, net, h, seat, view)
