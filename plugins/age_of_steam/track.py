@@ -1234,9 +1234,9 @@ class _Tables:
         """Per simple track (sides a, b): every side some upgrade's added track touches."""
         self.town: list[tuple[str, int, int]] = []
         self.names = frozenset(board.shapes)
-        self._order = tuple(sorted(self.names))
-        self._none = (0,) * len(self._order)
-        self._supply: dict[tuple[int, ...], tuple[frozenset[str], frozenset[str]]] = {}
+        self._supply: dict[
+            tuple[int, ...], tuple[tuple[str, ...], frozenset[str], frozenset[str]]
+        ] = {}
         costs = board.components.costs
         assert costs is not None
         self.cheapest = min(costs.redirect, costs.upgrade_coexisting, costs.simple,
@@ -1269,15 +1269,19 @@ class _Tables:
 
     def supply(self, tiles: dict[str, int]) -> tuple[frozenset[str], frozenset[str]]:
         """(the tiles left in the supply, the tiles out of it) among the tile set (one the
-        supply does not list has none left), kept per count of each."""
-        counts = tuple(map(tiles.get, self._order, self._none))
+        supply does not list has none left), kept per counts, read in the supply's order
+        (kept with them and checked)."""
+        counts = tuple(tiles.values())
         found = self._supply.get(counts)
-        if found is None:
-            left = frozenset(name for name, n in zip(self._order, counts, strict=True) if n > 0)
+        if found is None or found[0] != tuple(tiles):
+            kinds = tuple(tiles)
+            left = frozenset(
+                name for name, n in zip(kinds, counts, strict=True) if n > 0 and name in self.names
+            )
             if len(self._supply) >= 4096:
                 self._supply.clear()
-            found = self._supply[counts] = (left, self.names - left)
-        return found
+            found = self._supply[counts] = (kinds, left, self.names - left)
+        return found[1], found[2]
 
     def anchored(self, anchor: int) -> list[Orientation]:
         """Orientations whose every track touches a side in ``anchor``."""
