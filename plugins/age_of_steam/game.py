@@ -556,19 +556,19 @@ class AgeOfSteam:
         if phase == "shares":
             groups = [[mv.IssueShares(n) for n in range(self._share_cap(b, state, seat) + 1)]]
         elif phase == "first_player":
-            groups = [[mv.BuyFirst()], [mv.DeclineFirst()]]
+            groups = [[_BUY_FIRST], [_DECLINE_FIRST]]
         elif phase == "auction":
             a = state.auction
             assert a is not None
             low = max(1, a.high + 1)
             bids = [mv.Bid(x) for x in range(low, state.pl[seat].money + 1)]
-            groups = [bids, [mv.DropOut()], [mv.TurnOrderPass()]]
+            groups = [bids, [_DROP_OUT], [_TURN_ORDER_PASS]]
         elif phase == "actions":
             groups = [[mv.SelectAction(a) for a in self._actions_open(b, state)]]  # type: ignore[arg-type]
         elif phase == "build":
             cands: list[Any] = []
             # Whose turn it is and the step are the same for the three kinds: asked once.
-            if self._kind_refusal(state, mv.DoneBuilding()) is not None:
+            if self._kind_refusal(state, _DONE_BUILDING) is not None:
                 return cands
             if state.urbanize_open:
                 # Every town not yet a city, every New City not yet placed: the conditions
@@ -578,8 +578,8 @@ class AgeOfSteam:
                     cands += placements
             # New City placements were accepted by the validator decide uses (above), so
             # they are listed as they are, like builds.
-            if self._step_refusal(b, state, seat, mv.DoneBuilding()) is None:
-                cands.append(mv.DoneBuilding())
+            if self._step_refusal(b, state, seat, _DONE_BUILDING) is None:
+                cands.append(_DONE_BUILDING)
             if state.builds_left > 0:
                 # The tiles-left rule is the same for every tile: asked once.
                 col, row = b.coords[0]
@@ -587,7 +587,7 @@ class AgeOfSteam:
                     cands += legal_build_moves(b, state, seat)
             return cands
         elif phase == "move":
-            groups = [legal_delivery_moves(b, state, seat), [mv.RaiseEngine()], [mv.PassMove()]]
+            groups = [legal_delivery_moves(b, state, seat), [_RAISE_ENGINE], [_PASS_MOVE]]
         elif phase == "production":
             groups = [[mv.PlaceCube(c) for c in b.display_ids]]
         else:
@@ -734,6 +734,12 @@ _VALIDATED: tuple[type, ...] = (mv.Build, mv.MoveGood, mv.Urbanize)
 """Candidates legal_moves only lists once the validators decide uses accepted them."""
 _LISTED_EXACTLY: tuple[type, ...] = (*_VALIDATED, mv.IssueShares, mv.Bid, mv.SelectAction)
 """Candidates legal_moves generates exactly within the bounds _refusal checks."""
+
+# The moves without fields, made once and listed as they are (nothing changes a listed
+# move: it is only compared, encoded or decided).
+_BUY_FIRST, _DECLINE_FIRST = mv.BuyFirst(), mv.DeclineFirst()
+_DROP_OUT, _TURN_ORDER_PASS = mv.DropOut(), mv.TurnOrderPass()
+_DONE_BUILDING, _RAISE_ENGINE, _PASS_MOVE = mv.DoneBuilding(), mv.RaiseEngine(), mv.PassMove()
 
 _STEP_RULES: dict[type, Any] = {
     mv.IssueShares: AgeOfSteam._shares_refusal,
