@@ -75,7 +75,19 @@ baseline, the branch aoslist as "after")::
     money and supply; delivery verdicts and moves are kept with the network. What is left
     in a build listing is mostly the hexes looked at one by one (HexContext of touched
     hexes, towns and own track); St. Lucia and Barbados have few plain ring hexes, so
-    they gain least.
+    they gained least.
+
+    The branch aoslist2 (same session) took them past 3x: the ring now includes the hexes
+    beside New Cities (runs kept per set of New Cities; a town or track hex beside no open
+    end reads its view from the ring), the network is extended after a town tile too,
+    step rules are looked up by the move's kind, candidates are checked per group of one
+    kind, and the path search skips cubes whose colour no linked city has. Bytecodes a
+    call at 875dc39 -> aoslist2: Barbados 5,453 -> 1,112 (uniform), 5,226 -> 905
+    (playout); St. Lucia 1,873 -> 489, 6,686 -> 1,256; Rust Belt 3p 14,519 -> 1,677,
+    4p 15,469 -> 1,841, 6p 17,914 -> 2,455 (playout). Under this machine's load (7-10)
+    the us ratios of a single run moved between 2.6x and 4.2x on the small maps (the
+    baseline's own figures moved by up to 1.8x between runs): see the README's
+    Performance table.
 """
 
 from __future__ import annotations

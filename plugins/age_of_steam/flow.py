@@ -263,10 +263,13 @@ def _on_built(b: Board, state: State, e: ev.TrackBuilt) -> None:
     p.built = True
     state.builds_left -= 1
     state.urbanize_open = False
-    # A plain tile on an empty hex (the common build) claiming nothing: the network may
-    # be extended from the one before (see track.network).
+    # A plain tile on an empty hex (the common build) or a town tile on a town with no
+    # track, claiming nothing: the network may be extended from the one before (see
+    # track.network).
     old = state.net
-    simple = type(old) is Net and e.kind == "place" and not e.claimed and e.returned is None
+    simple = (
+        type(old) is Net and e.kind in ("place", "town") and not e.claimed and e.returned is None
+    )
     state.net = Extended(old, h) if simple else None
 
 

@@ -270,70 +270,110 @@ class AgeOfSteam:
         return self._turn_refusal(state, actor, move) or self._step_refusal(b, state, actor, move)
 
     def _turn_refusal(self, state: State, actor: int, move: Any) -> Refusal | None:
-        """Whether ``actor`` decides now and ``move`` is of the step's kinds (the same for
-        every move of one kind: ``legal_moves`` asks it once per kind)."""
-        phase = state.phase
-        if phase == "over":
+        """Whether ``actor`` decides now and ``move`` is of the step's kinds."""
+        return self._actor_refusal(state, actor) or self._kind_refusal(state, move)
+
+    def _actor_refusal(self, state: State, actor: int) -> Refusal | None:
+        """Whether ``actor`` decides now (the same for all its moves: ``legal_moves`` asks
+        it once)."""
+        if state.phase == "over":
             return Refusal("game_over", "the game is over")
         if actor != flow.to_act(state):
             return Refusal("not_your_turn", "it is not your turn to decide")
+        return None
+
+    def _kind_refusal(self, state: State, move: Any) -> Refusal | None:
+        """Whether ``move`` is of the step's kinds (the same for every move of one kind:
+        ``legal_moves`` asks it once per kind)."""
+        phase = state.phase
         want = _PHASE_MOVES.get(phase, ())
         if not isinstance(move, want):
             return Refusal("wrong_step", f"that move does not belong to the {phase} step")
         return None
 
     def _step_refusal(self, b: Board, state: State, actor: int, move: Any) -> Refusal | None:
-        """The step's own rules for a player's move that passed :meth:`_turn_refusal`."""
-        p = state.pl[actor]
-        match move:
-            case mv.IssueShares(count=count):
-                cap = self._share_cap(b, state, actor)
-                if not 0 <= count <= cap:
-                    return Refusal(
-                        "share_limit",
-                        f"you may issue 0 to {cap} shares now (15 at most in all"
-                        + (", 1 per turn on this map)" if b.rules.max_shares_per_turn else ")"),
-                    )
-            case mv.BuyFirst():
-                if p.money < FIRST_PLACE_FEE:
-                    return Refusal("cannot_afford", "going first costs $5")
-            case mv.Bid(amount=amount):
-                a = state.auction
-                assert a is not None
-                low = max(1, a.high + 1)
-                if amount < low:
-                    return Refusal("bid_too_low", f"a bid must be at least ${low}")
-                if amount > p.money:
-                    return Refusal("cannot_afford", f"you cannot bid more than your ${p.money}")
-            case mv.TurnOrderPass():
-                a = state.auction
-                assert a is not None
-                if a.pass_seat != actor:
-                    return Refusal(
-                        "no_free_pass",
-                        "only the Turn Order action holder may pass, once, without dropping out",
-                    )
-            case mv.SelectAction(action=action):
-                if action not in self._actions_open(b, state):
-                    return Refusal("action_taken", f"{action} is not available now")
-            case mv.Urbanize(col=col, row=row, city=city):
-                return self._urbanize_refusal(b, state, col, row, city)
-            case mv.Build():
-                if state.builds_left <= 0:
-                    return Refusal("no_builds_left", "you have built all your tiles this turn")
-            case mv.RaiseEngine():
-                if actor in state.engine_raised:
-                    return Refusal(
-                        "engine_once", "the engine may be raised only once per Move Goods step"
-                    )
-                if p.engine >= MAX_ENGINE:
-                    return Refusal("engine_max", "the engine is already at 6 links")
-            case mv.PlaceCube(column=column):
-                if column not in b.display_ids:
-                    return Refusal("no_column", f"the display has no column {column!r}")
-                i = b.display_ids.index(column)
-                if len(state.display[i]) >= b.spec.display[i].spaces:
-                    return Refusal("column_full", f"display column {column} has no empty space")
+        """The step's own rules for a player's move that passed :meth:`_turn_refusal`
+        (looked up by the move's kind: kinds with none pass)."""
+        rule = _STEP_RULES.get(type(move))
+        return None if rule is None else rule(self, b, state, actor, move)
+
+    def _shares_refusal(
+        self, b: Board, state: State, actor: int, move: mv.IssueShares
+    ) -> Refusal | None:
+        cap = self._share_cap(b, state, actor)
+        if not 0 <= move.count <= cap:
+            return Refusal(
+                "share_limit",
+                f"you may issue 0 to {cap} shares now (15 at most in all"
+                + (", 1 per turn on this map)" if b.rules.max_shares_per_turn else ")"),
+            )
+        return None
+
+    def _buy_first_refusal(
+        self, b: Board, state: State, actor: int, move: mv.BuyFirst
+    ) -> Refusal | None:
+        if state.pl[actor].money < FIRST_PLACE_FEE:
+            return Refusal("cannot_afford", "going first costs $5")
+        return None
+
+    def _bid_refusal(self, b: Board, state: State, actor: int, move: mv.Bid) -> Refusal | None:
+        a = state.auction
+        assert a is not None
+        low = max(1, a.high + 1)
+        if move.amount < low:
+            return Refusal("bid_too_low", f"a bid must be at least ${low}")
+        money = state.pl[actor].money
+        if move.amount > money:
+            return Refusal("cannot_afford", f"you cannot bid more than your ${money}")
+        return None
+
+    def _free_pass_refusal(
+        self, b: Board, state: State, actor: int, move: mv.TurnOrderPass
+    ) -> Refusal | None:
+        a = state.auction
+        assert a is not None
+        if a.pass_seat != actor:
+            return Refusal(
+                "no_free_pass",
+                "only the Turn Order action holder may pass, once, without dropping out",
+            )
+        return None
+
+    def _action_refusal(
+        self, b: Board, state: State, actor: int, move: mv.SelectAction
+    ) -> Refusal | None:
+        if move.action not in self._actions_open(b, state):
+            return Refusal("action_taken", f"{move.action} is not available now")
+        return None
+
+    def _urbanize_move_refusal(
+        self, b: Board, state: State, actor: int, move: mv.Urbanize
+    ) -> Refusal | None:
+        return self._urbanize_refusal(b, state, move.col, move.row, move.city)
+
+    def _build_refusal(self, b: Board, state: State, actor: int, move: mv.Build) -> Refusal | None:
+        if state.builds_left <= 0:
+            return Refusal("no_builds_left", "you have built all your tiles this turn")
+        return None
+
+    def _engine_refusal(
+        self, b: Board, state: State, actor: int, move: mv.RaiseEngine
+    ) -> Refusal | None:
+        if actor in state.engine_raised:
+            return Refusal("engine_once", "the engine may be raised only once per Move Goods step")
+        if state.pl[actor].engine >= MAX_ENGINE:
+            return Refusal("engine_max", "the engine is already at 6 links")
+        return None
+
+    def _cube_refusal(
+        self, b: Board, state: State, actor: int, move: mv.PlaceCube
+    ) -> Refusal | None:
+        column = move.column
+        if column not in b.display_ids:
+            return Refusal("no_column", f"the display has no column {column!r}")
+        i = b.display_ids.index(column)
+        if len(state.display[i]) >= b.spec.display[i].spaces:
+            return Refusal("column_full", f"display column {column} has no empty space")
         return None
 
     def _share_cap(self, b: Board, state: State, seat: int) -> int:
@@ -343,11 +383,12 @@ class AgeOfSteam:
         return max(0, cap)
 
     def _actions_open(self, b: Board, state: State) -> list[str]:
-        names = [
-            a for a in b.rules.actions
-            if state.options.get(b.rules.optional_actions.get(a, ""), True)
+        rules, options = b.rules, state.options
+        optional, taken, used = rules.optional_actions, state.actions, state.cycle_used
+        return [
+            a for a in rules.actions
+            if options.get(optional.get(a, ""), True) and a not in taken and a not in used
         ]  # fmt: skip
-        return [a for a in names if a not in state.actions and a not in state.cycle_used]
 
     def _urbanize_refusal(
         self, b: Board, state: State, col: int, row: int, city: str
@@ -505,43 +546,40 @@ class AgeOfSteam:
     # --- reading ---------------------------------------------------------------------------
 
     def legal_moves(self, state: State, seat: int) -> list[Any]:
-        if seat == SYSTEM or flow.to_act(state) != seat:
+        # Whose turn it is: the same for every move, asked once (the turn rules' first half).
+        if seat == SYSTEM or self._actor_refusal(state, seat) is not None:
             return []
         b = board(state.map_id)
         phase = state.phase
-        cands: list[Any]
+        # The candidates come in groups, each of one kind of move.
+        groups: list[list[Any]]
         if phase == "shares":
-            cands = [mv.IssueShares(n) for n in range(self._share_cap(b, state, seat) + 1)]
+            groups = [[mv.IssueShares(n) for n in range(self._share_cap(b, state, seat) + 1)]]
         elif phase == "first_player":
-            cands = [mv.BuyFirst(), mv.DeclineFirst()]
+            groups = [[_BUY_FIRST], [_DECLINE_FIRST]]
         elif phase == "auction":
             a = state.auction
             assert a is not None
             low = max(1, a.high + 1)
-            cands = [mv.Bid(x) for x in range(low, state.pl[seat].money + 1)]
-            cands += [mv.DropOut(), mv.TurnOrderPass()]
+            bids = [mv.Bid(x) for x in range(low, state.pl[seat].money + 1)]
+            groups = [bids, [_DROP_OUT], [_TURN_ORDER_PASS]]
         elif phase == "actions":
-            cands = [mv.SelectAction(a) for a in self._actions_open(b, state)]  # type: ignore[arg-type]
+            groups = [[mv.SelectAction(a) for a in self._actions_open(b, state)]]  # type: ignore[arg-type]
         elif phase == "build":
-            cands = []
+            cands: list[Any] = []
             # Whose turn it is and the step are the same for the three kinds: asked once.
-            if self._turn_refusal(state, seat, mv.DoneBuilding()) is not None:
+            if self._kind_refusal(state, _DONE_BUILDING) is not None:
                 return cands
             if state.urbanize_open:
                 # Every town not yet a city, every New City not yet placed: the conditions
                 # of _urbanize_refusal, which is asked once for the rest (step).
-                used = set(state.new_cities.values())
-                free = [c.letter for c in b.spec.new_cities if c.letter not in used]
-                towns = [b.coords[h] for h in range(len(b.coords))
-                         if b.town_at[h] >= 0 and h not in state.new_cities]  # fmt: skip
-                if towns and free:
-                    col, row = towns[0]
-                    if self._step_refusal(b, state, seat, mv.Urbanize(col, row, free[0])) is None:
-                        cands += [mv.Urbanize(col, row, x) for col, row in towns for x in free]
+                placements = _urbanize_moves(b, state.new_cities)
+                if placements and self._step_refusal(b, state, seat, placements[0]) is None:
+                    cands += placements
             # New City placements were accepted by the validator decide uses (above), so
             # they are listed as they are, like builds.
-            if self._step_refusal(b, state, seat, mv.DoneBuilding()) is None:
-                cands.append(mv.DoneBuilding())
+            if self._step_refusal(b, state, seat, _DONE_BUILDING) is None:
+                cands.append(_DONE_BUILDING)
             if state.builds_left > 0:
                 # The tiles-left rule is the same for every tile: asked once.
                 col, row = b.coords[0]
@@ -549,30 +587,28 @@ class AgeOfSteam:
                     cands += legal_build_moves(b, state, seat)
             return cands
         elif phase == "move":
-            cands = [*legal_delivery_moves(b, state, seat), mv.RaiseEngine(), mv.PassMove()]
+            groups = [legal_delivery_moves(b, state, seat), [_RAISE_ENGINE], [_PASS_MOVE]]
         elif phase == "production":
-            cands = [mv.PlaceCube(c) for c in b.display_ids]
+            groups = [[mv.PlaceCube(c) for c in b.display_ids]]
         else:
             return []
-        # _refusal is turn and step rules. The turn rules are the same for every move of a
-        # kind: asked once per kind (the candidates come kind by kind). Deliveries were
-        # already accepted by the validator decide uses; share counts, bids and actions
-        # are generated from the very bounds _refusal checks: their step is asked once.
-        out = []
-        kind: type | None = None
-        ok = each = False
-        for m in cands:
-            if type(m) is not kind:
-                kind = type(m)
-                turn_ok = self._turn_refusal(state, seat, m) is None
-                each = turn_ok and kind not in _LISTED_EXACTLY
-                ok = turn_ok and (
-                    kind in _VALIDATED or self._step_refusal(b, state, seat, m) is None
-                )
-            elif each:
-                ok = self._step_refusal(b, state, seat, m) is None
-            if ok:
-                out.append(m)
+        # _refusal is turn and step rules. The rest of the turn rules (the step's kinds) is
+        # the same for every move of a kind: asked once per group. Deliveries were already
+        # accepted by the validator decide uses; share counts, bids and actions are
+        # generated from the very bounds _refusal checks: their step is asked once per
+        # group too, as it is for a group of one.
+        out: list[Any] = []
+        for group in groups:
+            if not group or self._kind_refusal(state, group[0]) is not None:
+                continue
+            kind = type(group[0])
+            if kind in _VALIDATED:
+                out += group
+            elif kind in _LISTED_EXACTLY or len(group) == 1:
+                if self._step_refusal(b, state, seat, group[0]) is None:
+                    out += group
+            else:
+                out += [m for m in group if self._step_refusal(b, state, seat, m) is None]
         return out
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -658,6 +694,27 @@ class AgeOfSteam:
         return lookahead.clone(state)
 
 
+_URBANIZE: dict[tuple[str, frozenset[tuple[int, str]]], list[mv.Urbanize]] = {}
+
+
+def _urbanize_moves(b: Board, new_cities: dict[int, str]) -> list[mv.Urbanize]:
+    """Every New City tile not yet placed on every town not yet a city, town by town.
+    Made once per map and placed New Cities, and shared by every listing with them
+    (nothing changes a listed move: it is only compared, encoded or decided)."""
+    key = (b.spec.id, frozenset(new_cities.items()))
+    found = _URBANIZE.get(key)
+    if found is None:
+        used = set(new_cities.values())
+        free = [c.letter for c in b.spec.new_cities if c.letter not in used]
+        towns = [b.coords[h] for h in range(len(b.coords))
+                 if b.town_at[h] >= 0 and h not in new_cities]  # fmt: skip
+        found = [mv.Urbanize(col, row, x) for col, row in towns for x in free]
+        if len(_URBANIZE) >= 256:
+            _URBANIZE.clear()
+        _URBANIZE[key] = found
+    return found
+
+
 def _new_city_colour(b: Board, letter: str | None) -> str | None:
     if letter is None:
         return None
@@ -677,6 +734,27 @@ _VALIDATED: tuple[type, ...] = (mv.Build, mv.MoveGood, mv.Urbanize)
 """Candidates legal_moves only lists once the validators decide uses accepted them."""
 _LISTED_EXACTLY: tuple[type, ...] = (*_VALIDATED, mv.IssueShares, mv.Bid, mv.SelectAction)
 """Candidates legal_moves generates exactly within the bounds _refusal checks."""
+
+# The moves without fields, made once and listed as they are (nothing changes a listed
+# move: it is only compared, encoded or decided).
+_BUY_FIRST, _DECLINE_FIRST = mv.BuyFirst(), mv.DeclineFirst()
+_DROP_OUT, _TURN_ORDER_PASS = mv.DropOut(), mv.TurnOrderPass()
+_DONE_BUILDING, _RAISE_ENGINE, _PASS_MOVE = mv.DoneBuilding(), mv.RaiseEngine(), mv.PassMove()
+
+_STEP_RULES: dict[type, Any] = {
+    mv.IssueShares: AgeOfSteam._shares_refusal,
+    mv.BuyFirst: AgeOfSteam._buy_first_refusal,
+    mv.Bid: AgeOfSteam._bid_refusal,
+    mv.TurnOrderPass: AgeOfSteam._free_pass_refusal,
+    mv.SelectAction: AgeOfSteam._action_refusal,
+    mv.Urbanize: AgeOfSteam._urbanize_move_refusal,
+    mv.Build: AgeOfSteam._build_refusal,
+    mv.RaiseEngine: AgeOfSteam._engine_refusal,
+    mv.PlaceCube: AgeOfSteam._cube_refusal,
+}
+"""The step's own rules per kind of player move (:meth:`AgeOfSteam._step_refusal`); the
+other kinds (declining the first place, dropping out, done building, moving a good,
+passing) have none beyond whose turn and which step it is."""
 
 _PHASE_MOVES: dict[str, tuple[type, ...]] = {
     "shares": (mv.IssueShares,),

@@ -34,22 +34,38 @@ def city_colour(board: Board, state: State, h: int) -> str | None:
     letter = state.new_cities.get(h)
     if letter is None:
         return None
-    return next(nc.color for nc in board.spec.new_cities if nc.letter == letter)
+    return _new_city_colours(board)[letter]
+
+
+_NEW_CITY_COLOURS: dict[str, dict[str, str]] = {}
+
+
+def _new_city_colours(board: Board) -> dict[str, str]:
+    """The colour of each New City tile by its letter (the first tile of a letter)."""
+    found = _NEW_CITY_COLOURS.get(board.spec.id)
+    if found is None:
+        found = {}
+        for nc in board.spec.new_cities:
+            found.setdefault(nc.letter, nc.color)
+        _NEW_CITY_COLOURS[board.spec.id] = found
+    return found
 
 
 def walk_track(board: Board, state: State, net: Net, h: int, out: int) -> End:
     """Follow the track leaving hex ``h`` by side ``out`` to the city, town or open end."""
+    nbr, city_at, new_cities = board.nbr, board.city_at, state.new_cities
+    ends_at, track = net.ends_at, state.track
     while True:
-        n = board.nbr[h][out]
+        n = nbr[h][out]
         if n < 0:
             return End(OPEN, h, out)
         back = opposite(out)
-        if is_city(board, state, n):
+        if city_at[n] >= 0 or n in new_cities:  # is_city
             return End(CITY, n, back)
-        hk = net.ends_at.get(n * 6 + back)
+        hk = ends_at.get(n * 6 + back)
         if hk is None:
             return End(OPEN, h, out)
-        sec = state.track[n].sections[hk[1]]
+        sec = track[n].sections[hk[1]]
         if sec[1] == TOWN:
             return End(TOWN_END, n, sec[0])
         out = sec[1] if sec[0] == back else sec[0]
@@ -71,7 +87,7 @@ def walk_good(
         return Refusal(
             "engine_too_small", f"your engine moves goods {engine} link(s), not {len(steps)}"
         )
-    if any(not 0 <= s <= 5 for s in steps):
+    if min(steps) < 0 or max(steps) > 5:
         return Refusal("bad_side", "each step is a hex side, 0 to 5")
     owners: list[int] = []
     partial = False
@@ -150,7 +166,8 @@ def _deliveries(board: Board, state: State, seat: int, as_moves: bool) -> list[o
     starts = net.starts
     if starts is None:
         starts = net.starts = _starts(board, state, net)
-    for h in starts:
+    # The starts with goods on them, in order (most have none).
+    for h in sorted(goods.keys() & starts):
         cubes = goods.get(h)
         if not cubes:
             continue
@@ -185,9 +202,12 @@ def _starts(board: Board, state: State, net: Net) -> list[int]:
     return sorted(found)
 
 
-Terminals = tuple[dict[int, tuple[tuple[int, int], ...]], dict[int, str | None]]
+Terminals = tuple[
+    dict[int, tuple[tuple[int, int], ...]], dict[int, str | None], frozenset[str | None]
+]
 """Per city or town with a completed link: (side, far city or town) of each link, in side
-order; and each one's colour (``None`` for a town)."""
+order; each one's colour (``None`` for a town); and those colours (a path along links
+can only end at one of them)."""
 
 
 def _terminals(board: Board, state: State, net: Net) -> Terminals:
@@ -197,7 +217,8 @@ def _terminals(board: Board, state: State, net: Net) -> Terminals:
             h, side = divmod(key, 6)
             by_hex.setdefault(h, []).append((side, net.links[key][1].hex))
         links = {h: tuple(out) for h, out in by_hex.items()}
-        net.terminals = (links, {h: city_colour(board, state, h) for h in links})
+        colours = {h: city_colour(board, state, h) for h in links}
+        net.terminals = (links, colours, frozenset(colours.values()))
     return net.terminals  # type: ignore[no-any-return]
 
 
@@ -206,9 +227,12 @@ def _paths(
 ) -> list[list[int]]:
     """Every path a ``color`` cube on ``h`` could take along the completed links."""
     found: list[list[int]] = []
-    links, colours = _terminals(board, state, net)
+    links, colours, linked = _terminals(board, state, net)
+    # The search along links finds a path only to a linked city of the cube's colour: with
+    # none on the network it is not begun.
     if is_city(board, state, h):
-        _search(links, colours, h, color, engine, [], {h}, found)
+        if color in linked:
+            _search(links, colours, h, color, engine, [], {h}, found)
     elif board.rules.goods_on_land and h in state.track:
         for sec in state.track[h].sections:
             if sec[1] == TOWN:
@@ -219,7 +243,7 @@ def _paths(
                     continue
                 if _accepts(board, state, end.hex, color):
                     found.append([s])
-                elif engine > 1:
+                elif engine > 1 and color in linked:
                     _search(links, colours, end.hex, color, engine - 1, [s], {end.hex}, found)
     return found
 

@@ -13,10 +13,10 @@ it, and ``decide`` calls it for the submitted move, so the two cannot drift.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Set as AbstractSet
 from typing import Any, Final, NamedTuple
 
 from plugins.age_of_steam.data import Board
-from plugins.age_of_steam.geometry import opposite
 from plugins.age_of_steam.moves import Build
 from plugins.age_of_steam.state import OWNERLESS, TOWN, HexTrack, PlayerState, State
 
@@ -89,8 +89,9 @@ def is_city(board: Board, state: State, h: int) -> bool:
 
 
 class Extended(NamedTuple):
-    """What laying a plain tile on an empty hex leaves in ``State.net``: the network before
-    it and the hex, for :func:`network` to extend rather than work out all track again."""
+    """What laying a plain tile on an empty hex, or a town tile on a town with no track,
+    leaves in ``State.net``: the network before it and the hex, for :func:`network` to
+    extend rather than work out all track again."""
 
     net: Net
     h: int
@@ -109,15 +110,16 @@ def network(board: Board, state: State) -> Net:
 
 
 def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
-    """The network of ``state``, made from ``old``, the network before a plain tile was
-    laid on ``h`` (then an empty hex: the last of ``state.track``), equal to what
+    """The network of ``state``, made from ``old``, the network before a tile was laid on
+    ``h`` (then a hex with no track: the last of ``state.track``), equal to what
     :func:`_build_net` makes: its routes in the same order (read in order), its dicts
     with the same items (only looked up or read sorted; new items come last).
 
     A track of the tile that joins no route starts a new route, appended (its hex comes
     last in the track); one that joins the open end of one route of the same owner
     extends that route at that end, which keeps its place and its first section (the one
-    :func:`_build_net` orients it by). Anything else (a track joining two routes, two
+    :func:`_build_net` orients it by). A town's spoke ends its route at the town, as a
+    route walked into it ends there. Anything else (a track joining two routes, two
     tracks joining one route) returns ``None``: the network is then worked out afresh."""
     track = state.track
     ht = track.get(h)
@@ -131,10 +133,10 @@ def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
     used: set[int] = set()
     for k, sec in enumerate(ht.sections):
         a, b = sec[0], sec[1]
-        if b == TOWN:
-            return None
-        ends_at[h * 6 + a] = ends_at[h * 6 + b] = (h, k)
-        hit = [(s, ridx) for s in (a, b) if sides[s] >= 0
+        ends_at[h * 6 + a] = (h, k)
+        if b != TOWN:
+            ends_at[h * 6 + b] = (h, k)
+        hit = [(s, ridx) for s in ((a,) if b == TOWN else (a, b)) if sides[s] >= 0
                if (ridx := open_at.get(sides[s] * 6 + (s + 3) % 6)) is not None]  # fmt: skip
         if len(hit) > 1 or (hit and hit[0][1] in used):
             return None
@@ -160,26 +162,30 @@ def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
     for k, sec, side, ridx in joins:
         sec_route[h, k] = len(routes) if side < 0 else ridx
         owner, turn = sec[2], sec[3]
+        spoke = sec[1] == TOWN
         if side < 0:
-            a_end, b_end = end_from(sec[0]), end_from(sec[1])
+            a_end = End(TOWN_END, h, sec[0]) if spoke else end_from(sec[0])
+            b_end = end_from(sec[0] if spoke else sec[1])
             if a_end is None or b_end is None:
                 return None
             changed.append(len(routes))
             routes.append(Route([(h, k)], (a_end, b_end), owner, turn))
             continue
         r = routes[ridx]
-        end = end_from(sec[1] if side == sec[0] else sec[0])
+        end = End(TOWN_END, h, sec[0]) if spoke else end_from(sec[1] if side == sec[0] else sec[0])
         if end is None or r.owner != owner:
             return None
-        joined = End(OPEN, sides[side], (side + 3) % 6)
+        # The open end joined: (OPEN, the neighbour, its side facing h), as a key.
+        joined = sides[side] * 6 + (side + 3) % 6
         last = max(r.last_turn, turn)
-        if r.ends[0] == joined:
-            routes[ridx] = Route([(h, k), *r.sections], (end, r.ends[1]), owner, last)
-        elif r.ends[1] == joined:
-            routes[ridx] = Route([*r.sections, (h, k)], (r.ends[0], end), owner, last)
+        e0, e1 = r.ends
+        if e0.kind == OPEN and e0.hex * 6 + e0.side == joined:
+            routes[ridx] = Route([(h, k), *r.sections], (end, e1), owner, last)
+        elif e1.kind == OPEN and e1.hex * 6 + e1.side == joined:
+            routes[ridx] = Route([*r.sections, (h, k)], (e0, end), owner, last)
         else:
             return None
-        del opens[joined.hex * 6 + joined.side]
+        del opens[joined]
         changed.append(ridx)
     for idx in changed:
         end_a, end_b = routes[idx].ends
@@ -215,7 +221,7 @@ def _build_net(board: Board, state: State) -> Net:
             n = nbr[h][out]
             if n < 0:
                 return secs, End(OPEN, h, out)
-            back = opposite(out)
+            back = (out + 3) % 6
             if city_at[n] >= 0 or n in new_cities:
                 return secs, End(CITY, n, back)
             hk = ends_at.get(n * 6 + back)
@@ -228,9 +234,10 @@ def _build_net(board: Board, state: State) -> Net:
             out = sec[1] if sec[0] == back else sec[0]
             h = n
 
+    routes, sec_route, links, open_at = net.routes, net.sec_route, net.links, net.open_at
     for h, ht in track.items():
         for k, sec in enumerate(ht.sections):
-            if (h, k) in net.sec_route:
+            if (h, k) in sec_route:
                 continue
             if sec[1] == TOWN:
                 right, end_b = walk(h, sec[0], (h, k))
@@ -241,20 +248,19 @@ def _build_net(board: Board, state: State) -> Net:
                 right, end_b = walk(h, sec[1], (h, k))
                 left.reverse()
                 secs = [*left, (h, k), *right]
-            idx = len(net.routes)
+            idx = len(routes)
             owner = track[secs[0][0]].sections[secs[0][1]][2]
-            last = max(track[x].sections[y][3] for x, y in secs)
-            route = Route(secs, (end_a, end_b), owner, last)
-            net.routes.append(route)
+            last = max([track[x].sections[y][3] for x, y in secs])
+            routes.append(Route(secs, (end_a, end_b), owner, last))
             for hk in secs:
-                net.sec_route[hk] = idx
-            if route.complete:
-                net.links[end_a.hex * 6 + end_a.side] = (idx, end_b)
-                net.links[end_b.hex * 6 + end_b.side] = (idx, end_a)
+                sec_route[hk] = idx
+            if end_a.kind != OPEN and end_b.kind != OPEN:  # a completed link
+                links[end_a.hex * 6 + end_a.side] = (idx, end_b)
+                links[end_b.hex * 6 + end_b.side] = (idx, end_a)
             else:
                 for e in (end_a, end_b):
                     if e.kind == OPEN:
-                        net.open_at[e.hex * 6 + e.side] = idx
+                        open_at[e.hex * 6 + e.side] = idx
     return net
 
 
@@ -300,17 +306,17 @@ class HexContext:
         self.h = h
         self.seat = seat
         # The printed map's view first; then only the sides it leaves EMPTY are looked at.
-        plain_status, plain_far = _plain_context(board)[h]
+        plain_status, plain_far, empty_sides = _hex_table(board)[h]
         status = self.status = list(plain_status)
         far: list[End | None] = list(plain_far)
         joined = [-1] * 6
         self.far, self.joined = far, joined
         new_cities = state.new_cities
         open_at, routes = net.open_at, net.routes
-        for s, n, key in _empty_sides(board)[h]:
+        for s, n, key, city_end in empty_sides:
             if new_cities and n in new_cities:
                 status[s] = FACES_CITY
-                far[s] = End(CITY, n, (s + 3) % 6)
+                far[s] = city_end
                 continue
             ridx = open_at.get(key)
             if ridx is None:
@@ -321,6 +327,17 @@ class HexContext:
             far[s] = b if a.kind == OPEN and a.hex == n and a.side == (s + 3) % 6 else a
             owner = route.owner
             status[s] = JOIN_OWN if owner == seat else JOIN_FREE if owner == OWNERLESS else OTHER
+
+
+View = tuple[tuple[int, ...], tuple[End | None, ...]]
+"""What a :class:`HexContext` sees beyond each side of its hex: (status, far end)."""
+
+
+def _context(board: Board, state: State, net: Net, h: int, seat: int, view: View) -> HexContext:
+    """The :class:`HexContext` of ``h``, whose view the caller found to be ``view``."""
+    ctx = HexContext(board, state, net, h, seat)
+    assert (tuple(ctx.status), tuple(ctx.far)) == view
+    return ctx
 
 
 Side = tuple[int, int, End | None]
@@ -347,22 +364,27 @@ def _sides(board: Board) -> tuple[tuple[Side, ...], ...]:
     return table
 
 
-_EMPTY_SIDES: dict[str, tuple[tuple[tuple[int, int, int], ...], ...]] = {}
+EmptySide = tuple[int, int, int, End]
+HexRow = tuple[tuple[int, ...], tuple[End | None, ...], tuple[EmptySide, ...]]
+_HEX_TABLE: dict[str, tuple[HexRow, ...]] = {}
 
 
-def _empty_sides(board: Board) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """Per hex, (side, neighbour, key of the neighbour's side facing back) of each side
-    :func:`_sides` leaves EMPTY: where a New City or an open track end may change the view."""
-    table = _EMPTY_SIDES.get(board.spec.id)
+def _hex_table(board: Board) -> tuple[HexRow, ...]:
+    """Per hex, :func:`_plain_context`'s (status, far end) and, for each side it leaves
+    EMPTY (where a New City or an open track end may change the view), the side, the
+    neighbour, the key of the neighbour's side facing back and the end a New City there
+    would be."""
+    table = _HEX_TABLE.get(board.spec.id)
     if table is None:
         rows = []
-        for sides in _sides(board):
-            row = []
-            for s, (n, fixed, _e) in enumerate(sides):
-                if fixed == EMPTY:
-                    row.append((s, n, n * 6 + (s + 3) % 6))
-            rows.append(tuple(row))
-        table = _EMPTY_SIDES[board.spec.id] = tuple(rows)
+        for h, sides in enumerate(_sides(board)):
+            empty = tuple(
+                (s, n, n * 6 + (s + 3) % 6, End(CITY, n, (s + 3) % 6))
+                for s, (n, fixed, _e) in enumerate(sides)
+                if fixed == EMPTY
+            )
+            rows.append((*_plain_context(board)[h], empty))
+        table = _HEX_TABLE[board.spec.id] = tuple(rows)
     return table
 
 
@@ -734,32 +756,27 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
     net = network(board, state)
     out: list[object] = []
     money = state.pl[seat].money
-    costs = board.components.costs
-    assert costs is not None
-    cheapest = min(costs.redirect, costs.upgrade_coexisting, costs.simple, costs.town_base + 1)
-    if money < cheapest:
-        return out
-    tiles = state.tiles
     tables = _tables(board)
-    in_supply = {name for name, left in tiles.items() if left > 0}
+    if money < tables.cheapest:
+        return out
     # Tiles out of the supply (usually none): a hex whose verdicts use none of them and
     # whose dearest build is within the money lists them all, with no tile looked at.
-    short = frozenset(tables.names.difference(in_supply))
+    in_supply, short = tables.supply(state.tiles)
     built = state.pl[seat].built
-    plain = _plain_verdicts(board, built)
+    new_cities = state.new_cities
+    # The empty hexes beside a city (printed or New) that see no open track end are most
+    # candidates: their builds come in runs from a list kept per New Cities, money and
+    # supply (see _Ring), and only the other candidates are looked at one by one, in hex
+    # order between them.
+    ring = _ring(board, new_cities)
+    runs, offsets = _ring_runs(board, ring, built, money, short, as_moves)
     touched, own_ends, reach, singles = _around(board, state, net, seat)
     track, town_at = state.track, board.town_at
-    city_faces = _city_faces(board)
-    # The empty hexes beside printed cities that see only the map are most candidates:
-    # their builds come in runs from a list kept per money and supply (see _ring_runs),
-    # and only the other candidates are looked at one by one, in hex order between them.
-    ring = _ring_order(board)
-    runs, offsets = _ring_runs(board, built, money, short, as_moves)
     ring_set = ring.plain_set
-    singles.update(ring.towns, ring_set.intersection(touched), ring_set.intersection(track))
-    new_cities = state.new_cities
-    if new_cities:
-        singles.update(ring_set.intersection(new_cities))
+    singles.update(ring.towns, ring_set.intersection(track))
+    if touched:
+        singles.update(ring_set.intersection(touched))
+    faces = ring.faces
     hexes, at = ring.plain, 0
     for h in sorted(singles):
         upto = bisect_left(hexes, h, at)
@@ -770,79 +787,123 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
             continue
         existing = track.get(h)
         if existing is None and town_at[h] < 0:
-            # An empty hex with no open track end or New City beside it sees only the map.
-            if h in touched:
-                ctx = HexContext(board, state, net, h, seat)
-                found = _placements(
-                    board, state, net, h, seat, built, tuple(ctx.status), tuple(ctx.far)
-                )
-            else:
-                found = plain[h]
-                if found is None:
-                    found = plain[h] = _plain_placements(board, state, net, h, seat, built)
+            # An empty hex beside an open track end (the ring's others are in its runs).
+            ctx = HexContext(board, state, net, h, seat)
+            found = _placements(
+                board, state, net, h, seat, built, tuple(ctx.status), tuple(ctx.far)
+            )
             if found.dearest <= money and (not short or found.tiles.isdisjoint(short)):
                 out += found.moves if as_moves else found.rows
             else:
                 out += found.affordable(money, in_supply, as_moves)
             continue
-        if town_at[h] >= 0:
+        town = town_at[h] >= 0
+        if not town:
+            assert existing is not None
+            secs = existing.sections
+            # Track of others, or own finished track, that no upgrade could join to
+            # anything: evaluate refuses every tile there, so the hex is not looked at closely.
+            if h not in own_ends and (
+                len(secs) != 1
+                or not tables.upgrade_sides.get((secs[0][0], secs[0][1]), 0)
+                & (faces[h] | reach.get(h, 0))
+            ):
+                continue
+        # A hex beside no open track end sees what the ring's map sees (see _Ring.view).
+        if h in touched:
             ctx = HexContext(board, state, net, h, seat)
-            found = _town_builds(board, state, net, ctx, built, existing)
+            view = (tuple(ctx.status), tuple(ctx.far))
+        else:
+            view = ring.view(board, h)
+        if town:
+            found = _town_builds(board, state, net, h, seat, built, existing, view)
             out += found.affordable(money, in_supply, as_moves)
-            continue
-        assert existing is not None
-        secs = existing.sections
-        # Track of others, or own finished track, that no upgrade could join to anything:
-        # evaluate refuses every tile there, so the hex is not looked at closely.
-        if h not in own_ends and (
-            len(secs) != 1
-            or not tables.upgrade_sides.get((secs[0][0], secs[0][1]), 0)
-            & (city_faces[h] | reach.get(h, 0))
-        ):
-            continue
-        ctx = HexContext(board, state, net, h, seat)
-        found = _track_builds(board, state, net, ctx, built, existing)
-        out += found.affordable(money, in_supply, as_moves, existing.tile)
+        else:
+            assert existing is not None
+            found = _track_builds(board, state, net, h, seat, built, existing, view, h in own_ends)
+            out += found.affordable(money, in_supply, as_moves, existing.tile)
     if at < len(hexes):
         out += runs[offsets[at] :]
     return out
 
 
-class _RingOrder(NamedTuple):
-    plain: list[int]
-    """The ring's (:func:`_city_ring`) hexes that are no town, in order."""
-    plain_set: frozenset[int]
-    towns: frozenset[int]
-    """The ring's town hexes (always looked at one by one)."""
+class _Ring:
+    """The land hexes beside a city, printed or New, that are no city themselves, on one
+    map with one set of New Cities: where track may start from the map alone. While no
+    open track end lies beside one, such a hex sees only the printed map and those New
+    Cities, so its verdicts are the same in every state with them; the empty ones that are
+    no town (most build candidates) are listed in runs kept here (:func:`_ring_runs`)."""
+
+    __slots__ = ("_blank", "cities", "faces", "plain", "plain_set", "runs", "towns", "verdicts",
+                 "views")  # fmt: skip
+
+    def __init__(self, board: Board, new_cities: dict[int, str]) -> None:
+        nbr, terrain, city_at, town_at = board.nbr, board.terrain, board.city_at, board.town_at
+        ring = set(_city_ring(board))
+        faces = list(_city_faces(board))
+        for c in new_cities:
+            for side, n in enumerate(nbr[c]):
+                if n >= 0:
+                    faces[n] |= 1 << (side + 3) % 6
+                    if terrain[n] != "water" and city_at[n] < 0:
+                        ring.add(n)
+        ring.difference_update(new_cities)
+        self.cities = dict(new_cities)
+        self.plain = sorted(h for h in ring if town_at[h] < 0)
+        """The ring's hexes that are no town, in order."""
+        self.plain_set = frozenset(self.plain)
+        self.towns = frozenset(h for h in ring if town_at[h] >= 0)
+        """The ring's town hexes (always looked at one by one)."""
+        self.faces = tuple(faces)
+        """Per hex, the sides facing a city, printed or New, as a bit mask."""
+        self.verdicts: dict[bool, tuple[list[Verdicts], int]] = {}
+        self.runs: dict[tuple[object, ...], tuple[list[object], list[int]]] = {}
+        self.views: dict[int, View] = {}
+        self._blank: tuple[State, Net] | None = None
+
+    def blank(self, board: Board) -> tuple[State, Net]:
+        """A state of this map with the ring's New Cities and no track, and its network."""
+        if self._blank is None:
+            state = _blank_state(board, False, self.cities)
+            self._blank = (state, network(board, state))
+        return self._blank
+
+    def view(self, board: Board, h: int) -> View:
+        """What a :class:`HexContext` of ``h`` sees with no open track end beside the hex:
+        the printed map and the ring's New Cities alone (the same in every state with
+        them, whoever builds: only open track ends have an owner)."""
+        found = self.views.get(h)
+        if found is None:
+            state, net = self.blank(board)
+            ctx = HexContext(board, state, net, h, 0)
+            found = self.views[h] = (tuple(ctx.status), tuple(ctx.far))
+        return found
 
 
-_RING_ORDER: dict[str, _RingOrder] = {}
+_RINGS: dict[tuple[str, frozenset[int]], _Ring] = {}
+RING_CACHE_SIZE: Final = 256
 
 
-def _ring_order(board: Board) -> _RingOrder:
-    found = _RING_ORDER.get(board.spec.id)
+def _ring(board: Board, new_cities: dict[int, str]) -> _Ring:
+    key = (board.spec.id, frozenset(new_cities))
+    found = _RINGS.get(key)
     if found is None:
-        ring = _city_ring(board)
-        plain = sorted(h for h in ring if board.town_at[h] < 0)
-        towns = frozenset(h for h in ring if board.town_at[h] >= 0)
-        found = _RING_ORDER[board.spec.id] = _RingOrder(plain, frozenset(plain), towns)
+        if len(_RINGS) >= RING_CACHE_SIZE:
+            _RINGS.clear()
+        found = _RINGS[key] = _Ring(board, new_cities)
     return found
 
 
-_RUNS: dict[tuple[object, ...], tuple[list[object], list[int]]] = {}
-
-
 def _ring_runs(
-    board: Board, built: bool, money: int, short: frozenset[str], as_moves: bool
+    board: Board, ring: _Ring, built: bool, money: int, short: frozenset[str], as_moves: bool
 ) -> tuple[list[object], list[int]]:
-    """The builds listed on each of the ring's plain hexes (:class:`_RingOrder`) when it
-    sees only the map, one after the other, and where each hex's start (one more offset
-    at the end): what the per-hex listing gives there with this money (counted up to the
-    dearest such build) and these tiles out of the supply. The verdicts are those of
-    :func:`_plain_placements`, judged on a board with no track if not known yet."""
-    verdicts, dearest = _ring_verdicts(board, built)
-    key = (board.spec.id, built, min(money, dearest), short, as_moves)
-    found = _RUNS.get(key)
+    """The builds listed on each of the ring's plain hexes (:class:`_Ring`) when it sees no
+    open track end, one after the other, and where each hex's start (one more offset at
+    the end): what the per-hex listing gives there with this money (counted up to the
+    dearest such build) and these tiles out of the supply."""
+    verdicts, dearest = _ring_verdicts(board, ring, built)
+    key = (built, min(money, dearest), short, as_moves)
+    found = ring.runs.get(key)
     if found is None:
         in_supply = set(_tables(board).names.difference(short))
         runs: list[object] = []
@@ -850,54 +911,57 @@ def _ring_runs(
         for v in verdicts:
             runs += v.affordable(min(money, dearest), in_supply, as_moves)
             offsets.append(len(runs))
-        if len(_RUNS) >= 1000:
-            _RUNS.clear()
-        found = _RUNS[key] = (runs, offsets)
+        if len(ring.runs) >= 64:
+            ring.runs.clear()
+        found = ring.runs[key] = (runs, offsets)
     return found
 
 
-_RING_VERDICTS: dict[tuple[str, bool], tuple[list[Verdicts], int]] = {}
-
-
-def _ring_verdicts(board: Board, built: bool) -> tuple[list[Verdicts], int]:
-    """:func:`_plain_placements` of the ring's plain hexes, in order, and the dearest of
-    their builds."""
-    found = _RING_VERDICTS.get((board.spec.id, built))
+def _ring_verdicts(board: Board, ring: _Ring, built: bool) -> tuple[list[Verdicts], int]:
+    """The verdicts (:func:`_placements`) of the ring's plain hexes, in order, judged on a
+    board with the ring's New Cities and no track, and the dearest of their builds."""
+    found = ring.verdicts.get(built)
     if found is None:
         plain = _plain_verdicts(board, built)
-        blank = _blank_state(board, built)
+        blank = _blank_state(board, built, ring.cities)
         net = network(board, blank)
+        nbr, cities = board.nbr, ring.cities
         verdicts = []
-        for h in _ring_order(board).plain:
-            v = plain[h]
-            if v is None:
-                v = plain[h] = _plain_placements(board, blank, net, h, 0, built)
+        for h in ring.plain:
+            if any(n in cities for n in nbr[h]):
+                v = _placements(board, blank, net, h, 0, built, *ring.view(board, h))
+            else:  # beside no New City: it sees only the printed map
+                v = plain[h]
+                if v is None:
+                    v = plain[h] = _plain_placements(board, blank, net, h, 0, built)
             verdicts.append(v)
         dearest = max((v.dearest for v in verdicts), default=0)
-        found = _RING_VERDICTS[board.spec.id, built] = (verdicts, dearest)
+        found = ring.verdicts[built] = (verdicts, dearest)
     return found
 
 
-def _blank_state(board: Board, built: bool) -> State:
-    """A state of this map with no track, New City or money: where a hex sees only the
-    printed map (for judging builds there, before supply and money)."""
+def _blank_state(board: Board, built: bool, new_cities: dict[int, str] | None = None) -> State:
+    """A state of this map with no track or money (and these New Cities, if any): where a
+    hex sees only the printed map and them (for judging builds there, before supply and
+    money)."""
     return State(
         map_id=board.spec.id, players=1, options={}, last_turn=0, phase="build", order=[0],
         pl=[PlayerState(money=0, built=built)], bag={}, display=[],
+        new_cities=dict(new_cities or {}),
     )  # fmt: skip
 
 
 def _around(
     board: Board, state: State, net: Net, seat: int
 ) -> tuple[set[int], set[int], dict[int, int], set[int]]:
-    """In one pass over the open track ends and New Cities:
+    """In one pass over the open track ends:
 
-    * the hexes beside an open track end or a New City: the only ones whose surroundings
-      differ from the printed map's;
+    * the hexes beside an open track end: the only ones whose surroundings differ from
+      what the printed map and the New Cities show (:class:`_Ring`);
     * the hexes where the seat's own unfinished track ends (the only ones it may
-      redirect), and per hex the sides beyond which a New City or an open end of the
-      seat's own or ownerless track lies (with :func:`_city_faces`, every side a
-      :class:`HexContext` there could find a new track may start from);
+      redirect), and per hex the sides beyond which an open end of the seat's own or
+      ownerless track lies (with :attr:`_Ring.faces`, every side a :class:`HexContext`
+      there could find a new track may start from);
     * :func:`candidate_hexes` but for the ring's own hexes (some may be among them)."""
     nbr, routes, new_cities = board.nbr, net.routes, state.new_cities
     terrain, city_at = board.terrain, board.city_at
@@ -921,13 +985,6 @@ def _around(
             reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
             if built and terrain[n] != "water" and city_at[n] < 0 and n not in new_cities:
                 cands.add(n)
-    for c in new_cities:
-        touched.update(nbr[c])
-        for side, n in enumerate(nbr[c]):
-            if n >= 0:
-                reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
-                if terrain[n] != "water" and city_at[n] < 0 and n not in new_cities:
-                    cands.add(n)
     if built:
         track = state.track
         for h in track.keys() & _town_hexes(board):
@@ -963,7 +1020,7 @@ class Verdicts:
         self.tiles = frozenset(name for name, _r, _cost in found)
 
     def affordable(
-        self, money: int, in_supply: set[str], as_moves: bool, on_hex: str | None = None
+        self, money: int, in_supply: AbstractSet[str], as_moves: bool, on_hex: str | None = None
     ) -> list[object]:
         """The builds with their tile in the supply (or ``on_hex``, the tile a redirect
         may turn) and their cost within ``money``."""
@@ -1053,25 +1110,28 @@ def _plain_verdicts(board: Board, built: bool) -> list[Verdicts | None]:
 
 
 def _track_builds(
-    board: Board, state: State, net: Net, ctx: HexContext, built: bool, existing: HexTrack
-) -> Verdicts:
-    """Every upgrade or redirect :func:`evaluate` accepts on the plain track hex ``ctx.h``,
-    before supply and money (the caller checks those), reused like :func:`_placements`.
+    board: Board, state: State, net: Net, h: int, seat: int, built: bool, existing: HexTrack,
+    view: View, own_end: bool,
+) -> Verdicts:  # fmt: skip
+    """Every upgrade or redirect :func:`evaluate` accepts on the plain track hex ``h``,
+    before supply and money (the caller checks those), reused like :func:`_placements`
+    (``view`` is what :class:`HexContext` sees there; ``own_end``: whether an open end of
+    the seat's track lies on ``h``, without which :func:`_redirectable` finds nothing).
 
     There the verdict depends on the hex, ``built``, what lies beyond each side, the tracks
     on the hex and, for a redirect, which of them the seat may redirect and where its
     route's other end lies: all in the key."""
-    h, seat = ctx.h, ctx.seat
     secs = existing.sections
-    redirect = _redirectable(board, state, net, h, seat)
-    own_end = None
+    redirect = _redirectable(board, state, net, h, seat) if own_end else None
+    far_end = None
     if redirect is not None:
         route = net.routes[net.sec_route[(h, redirect[0])]]
-        own_end = route.far_end(route.open_end())  # type: ignore[arg-type]
-    key = ("track", board.spec.id, h, built, tuple(ctx.status), tuple(ctx.far),
-           tuple((sec[0], sec[1]) for sec in secs), redirect, own_end)  # fmt: skip
+        far_end = route.far_end(route.open_end())  # type: ignore[arg-type]
+    key = ("track", board.spec.id, h, built, view,
+           tuple([(sec[0], sec[1]) for sec in secs]), redirect, far_end)  # fmt: skip
     found = _PLACEMENTS.get(key)
     if found is None:
+        ctx = _context(board, state, net, h, seat, view)
         tables = _tables(board)
         anchor = _masks(ctx.status)[1]
         cands = []
@@ -1098,11 +1158,12 @@ def _track_builds(
 
 
 def _town_builds(
-    board: Board, state: State, net: Net, ctx: HexContext, built: bool,
-    existing: HexTrack | None,
+    board: Board, state: State, net: Net, h: int, seat: int, built: bool,
+    existing: HexTrack | None, view: View,
 ) -> Verdicts:  # fmt: skip
-    """Every tile :func:`evaluate` accepts on the town ``ctx.h``, before supply and money
-    (the caller checks those), reused like :func:`_placements`.
+    """Every tile :func:`evaluate` accepts on the town ``h``, before supply and money (the
+    caller checks those), reused like :func:`_placements` (``view`` is what
+    :class:`HexContext` sees there).
 
     On a town the verdict also depends on the spokes already there, whether the builder
     owns one of them and, for a first tile, whether a town disc is left: all in the key."""
@@ -1110,12 +1171,12 @@ def _town_builds(
     if existing is not None:
         for sec in existing.sections:
             old |= 1 << sec[0]
-            own = own or sec[2] == ctx.seat
+            own = own or sec[2] == seat
     discs = existing is not None or town_discs_used(board, state) < board.components.town_discs
-    key = ("town", board.spec.id, ctx.h, built, tuple(ctx.status), tuple(ctx.far), old, own,
-           discs)  # fmt: skip
+    key = ("town", board.spec.id, h, built, view, old, own, discs)
     found = _PLACEMENTS.get(key)
     if found is None:
+        ctx = _context(board, state, net, h, seat, view)
         bad, anchor = _masks(ctx.status)
         accepted: list[tuple[str, int, int]] = []
         for name, r, mask in _tables(board).town:
@@ -1127,7 +1188,7 @@ def _town_builds(
                 accepted.append((name, r, plan.cost))
         if len(_PLACEMENTS) >= PLACEMENT_CACHE_SIZE:
             _PLACEMENTS.clear()
-        found = _PLACEMENTS[key] = Verdicts(board, ctx.h, accepted)
+        found = _PLACEMENTS[key] = Verdicts(board, h, accepted)
     return found
 
 
@@ -1173,6 +1234,14 @@ class _Tables:
         """Per simple track (sides a, b): every side some upgrade's added track touches."""
         self.town: list[tuple[str, int, int]] = []
         self.names = frozenset(board.shapes)
+        self._supply: dict[
+            tuple[int, ...], tuple[tuple[str, ...], frozenset[str], frozenset[str]]
+        ] = {}
+        costs = board.components.costs
+        assert costs is not None
+        self.cheapest = min(costs.redirect, costs.upgrade_coexisting, costs.simple,
+                            costs.town_base + 1)  # fmt: skip
+        """The least any build costs (a town tile has at least one spoke)."""
         self._anchored: dict[int, list[Orientation]] = {}
         for name, shape in board.shapes.items():
             for r, spokes in town_options(shape).items():
@@ -1197,6 +1266,22 @@ class _Tables:
                         )
                         sides = self.upgrade_sides.get(tracks[keep], 0)
                         self.upgrade_sides[tracks[keep]] = sides | masks[add]
+
+    def supply(self, tiles: dict[str, int]) -> tuple[frozenset[str], frozenset[str]]:
+        """(the tiles left in the supply, the tiles out of it) among the tile set (one the
+        supply does not list has none left), kept per counts, read in the supply's order
+        (kept with them and checked)."""
+        counts = tuple(tiles.values())
+        found = self._supply.get(counts)
+        if found is None or found[0] != tuple(tiles):
+            kinds = tuple(tiles)
+            left = frozenset(
+                name for name, n in zip(kinds, counts, strict=True) if n > 0 and name in self.names
+            )
+            if len(self._supply) >= 4096:
+                self._supply.clear()
+            found = self._supply[counts] = (kinds, left, self.names - left)
+        return found[1], found[2]
 
     def anchored(self, anchor: int) -> list[Orientation]:
         """Orientations whose every track touches a side in ``anchor``."""

@@ -50,3 +50,33 @@ def test_a_network_extended_after_a_build_equals_the_one_rebuilt(map_id: str, pl
             for e in events:
                 state = GAME.evolve(state, e)
     assert extended > 10
+
+
+def test_a_network_extended_after_a_town_tile_equals_the_one_rebuilt():
+    """A town tile on a town with no track ends its spokes' routes at the town: the kept
+    network, extended by those spokes, is the one worked out afresh (St. Lucia's playouts
+    build many towns)."""
+    towns = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state: State | None = None
+        for e in GAME.setup(GAME.Options(map="st_lucia"), 2, rng):
+            state = GAME.evolve(state, e)
+        assert state is not None
+        while tasks := GAME.pending_tasks(state):
+            task = tasks[0]
+            if task.kind == "system":
+                events = GAME.decide(state, SYSTEM, task.move, rng)
+            else:
+                legal = GAME.legal_moves(state, task.seat)
+                events = GAME.decide(state, task.seat, playout_move(state, task.seat, legal,
+                                                                    rng), rng)  # fmt: skip
+            for e in events:
+                state = GAME.evolve(state, e)
+                if getattr(e, "kind", None) == "town" and type(state.net) is Extended:
+                    towns += 1
+                    fresh = clone(state)
+                    fresh.net = None
+                    b = board(state.map_id)
+                    assert _net_facts(network(b, state)) == _net_facts(_build_net(b, fresh))
+    assert towns > 5

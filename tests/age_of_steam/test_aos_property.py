@@ -104,6 +104,25 @@ def test_listed_builds_are_exactly_those_the_rules_accept_anywhere(map_id, playe
         assert all(h in candidate_hexes(b, state, net, seat) for h, _, _ in brute)
 
 
+@pytest.mark.parametrize(("map_id", "players"), [("rust_belt", 4), ("barbados", 1)])
+def test_listed_builds_with_tiles_out_of_the_supply_are_exactly_those_the_rules_accept(
+    map_id, players
+):
+    """The listing reads which tiles are left from the supply's counts (kept per counts):
+    with some tiles gone, or missing from the supply, it still lists exactly what
+    evaluate accepts, and again once they are back."""
+    b = board(map_id)
+    names = sorted(b.shapes)
+    for state in _build_states(map_id, players, seed=3)[:3]:
+        seat = state.queue[0]
+        full = dict(state.tiles)
+        for gone in (names[::2], names[1::3], []):
+            state.tiles = {n: 0 if n in gone else full.get(n, 0) for n in full}
+            if gone:
+                del state.tiles[gone[0]]  # not listed at all: none left
+            assert set(legal_builds(b, state, seat)) == _brute_builds(b, state, seat)
+
+
 def test_listed_deliveries_are_exactly_those_the_rules_accept():
     from plugins.age_of_steam.goods import legal_deliveries, walk_good
     from plugins.age_of_steam.track import Refusal
