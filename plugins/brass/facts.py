@@ -12,9 +12,11 @@ it from :meth:`plugins.brass.variant.Variant.facts`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from plugins.brass.build import build_spaces
+from plugins.brass.graph import positions
 
 if TYPE_CHECKING:
     from plugins.brass.variant import Variant
@@ -29,6 +31,7 @@ class Facts:
         self.comp = d.graph.labels(s.link_owner)
         self._trade_comps = {self.comp[m] for m in v.trade_nodes(s)}
         self._networks: dict[int, set[int]] = {}
+        self._owned: dict[int, list[int]] = {}
         self._presence: dict[int, bool] = {}
         self._links: dict[int, int] = {}
         self._coal: dict[int, int] | None = None
@@ -56,13 +59,20 @@ class Facts:
             found = self._presence[seat] = seat in self.s.slot_owner or seat in self.s.link_owner
         return found
 
+    def owned(self, seat: int) -> list[int]:
+        """The build spaces holding the seat's tiles, in board order."""
+        found = self._owned.get(seat)
+        if found is None:
+            found = self._owned[seat] = positions(self.s.slot_owner, seat)
+        return found
+
     def network(self, seat: int) -> set[int]:
         """The locations of the seat's network: its tiles' locations and its links' ends."""
         net = self._networks.get(seat)
         if net is None:
-            s, d = self.s, self.d
-            nodes = [d.slot_loc[i] for i, o in enumerate(s.slot_owner) if o == seat]
-            net = self._networks[seat] = d.graph.network(nodes, s.link_owner, seat)
+            d = self.d
+            nodes = [d.slot_loc[i] for i in self.owned(seat)]
+            net = self._networks[seat] = d.graph.network(nodes, self.s.link_owner, seat)
         return net
 
     def network_lines(self, seat: int) -> Sequence[int]:
@@ -111,12 +121,12 @@ class Facts:
         coal_ind, iron_ind = self.v.coal, self.v.iron
         coal: dict[int, int] = {}
         iron = 0
-        for slot, cubes in enumerate(s.slot_cubes):
-            if cubes:
-                ind = s.slot_ind[slot]
-                if ind == coal_ind:
-                    c = comp[slot_loc[slot]]
-                    coal[c] = coal.get(c, 0) + cubes
-                elif ind == iron_ind:
-                    iron += cubes
+        cubes = s.slot_cubes
+        for slot in compress(range(len(cubes)), cubes):  # the spaces with cubes
+            ind = s.slot_ind[slot]
+            if ind == coal_ind:
+                c = comp[slot_loc[slot]]
+                coal[c] = coal.get(c, 0) + cubes[slot]
+            elif ind == iron_ind:
+                iron += cubes[slot]
         self._coal, self._iron = coal, iron
