@@ -32,6 +32,7 @@ class Facts:
         self._trade_comps = {self.comp[m] for m in v.trade_nodes(s)}
         self._networks: dict[int, set[int]] = {}
         self._owned: dict[int, list[int]] = {}
+        self._lowest: dict[int, list[int]] = {}
         self._presence: dict[int, bool] = {}
         self._links: dict[int, int] = {}
         self._coal: dict[int, int] | None = None
@@ -57,6 +58,15 @@ class Facts:
         found = self._presence.get(seat)
         if found is None:
             found = self._presence[seat] = seat in self.s.slot_owner or seat in self.s.link_owner
+        return found
+
+    def lowest(self, seat: int) -> list[int]:
+        """Per industry, the level of the seat's lowest tile on its mat (``EMPTY``: none
+        left), the only one it may build or develop."""
+        found = self._lowest.get(seat)
+        if found is None:
+            top = self.d.stacks.top_level
+            found = self._lowest[seat] = [top(k, n) for k, n in enumerate(self.s.mat[seat])]
         return found
 
     def owned(self, seat: int) -> list[int]:
@@ -98,7 +108,7 @@ class Facts:
         """Whether any of ``nodes`` is connected to a trade point (market access)."""
         if len(nodes) == 1:
             return self.comp[nodes[0]] in self._trade_comps
-        return any(self.comp[n] in self._trade_comps for n in nodes)
+        return not self._trade_comps.isdisjoint(self.comps(nodes))
 
     def board_coal(self, nodes: Sequence[int]) -> int:
         """Coal on unflipped mines connected to any of ``nodes``."""
@@ -107,7 +117,8 @@ class Facts:
         assert self._coal is not None
         if len(nodes) == 1:
             return self._coal.get(self.comp[nodes[0]], 0)
-        return sum(self._coal.get(c, 0) for c in self.comps(nodes))
+        coal = self._coal
+        return sum([coal.get(c, 0) for c in self.comps(nodes)])
 
     def board_iron(self) -> int:
         """Iron on unflipped works anywhere (iron needs no connection)."""

@@ -154,8 +154,7 @@ class Build(Action):
         network, present = f.network(seat), f.presence(seat)
         # the industries whose tile may be built and paid for somewhere: (level, needs coal)
         levels: dict[int, tuple[int, bool]] = {}
-        for ind in range(len(v.industries)):
-            level = d.stacks.top_level(ind, s.mat[seat][ind])
+        for ind, level in enumerate(f.lowest(seat)):
             if tile_code(v, s, ind, level) is None:
                 tile = d.tile(ind, level)
                 if cost_floor(v, f, tile.money, tile.iron) <= s.money[seat]:
