@@ -120,6 +120,13 @@ class Facts:
         coal = self._coal
         return sum([coal.get(c, 0) for c in self.comps(nodes)])
 
+    def all_coal(self) -> int:
+        """Coal on mines anywhere on the board, connected or not."""
+        if self._coal is None:
+            self._count_cubes()
+        assert self._coal is not None
+        return sum(self._coal.values())
+
     def board_iron(self) -> int:
         """Iron on unflipped works anywhere (iron needs no connection)."""
         if self._iron < 0:
