@@ -102,7 +102,7 @@ class Facts:
         return found
 
     def comps(self, nodes: Sequence[int]) -> set[int]:
-        return {self.comp[n] for n in nodes}
+        return set(map(self.comp.__getitem__, nodes))
 
     def reaches_trade(self, nodes: Sequence[int]) -> bool:
         """Whether any of ``nodes`` is connected to a trade point (market access)."""
@@ -117,8 +117,10 @@ class Facts:
         assert self._coal is not None
         if len(nodes) == 1:
             return self._coal.get(self.comp[nodes[0]], 0)
-        coal = self._coal
-        return sum([coal.get(c, 0) for c in self.comps(nodes)])
+        total = 0
+        for c in self.comps(nodes):
+            total += self._coal.get(c, 0)
+        return total
 
     def all_coal(self) -> int:
         """Coal on mines anywhere on the board, connected or not."""

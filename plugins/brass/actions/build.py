@@ -162,7 +162,9 @@ class Build(Action):
         if not levels:
             return []
         # locations showing one of those industries, where one of the hand's cards reaches
-        shown = set().union(*(d.industry_locs[ind] for ind in levels))
+        shown: set[int] = set()
+        for ind in levels:
+            shown |= d.industry_locs[ind]
         reach = {card_reach(defs[c], present) for c in hand}
         if EVERY_LOCATION not in reach:
             near = network if NETWORK_LOCATIONS in reach else set()
@@ -197,18 +199,16 @@ class Build(Action):
                 if ok is None:
                     others = general_ok.get((ind, in_net, nameable))
                     if others is None:
-                        others = general_ok[ind, in_net, nameable] = [
-                            c
-                            for c in general
-                            if not card_refusal(defs[c], loc, ind, in_net, present, nameable)
-                        ]
+                        others = general_ok[ind, in_net, nameable] = []
+                        for c in general:
+                            if not card_refusal(defs[c], loc, ind, in_net, present, nameable):
+                                others.append(c)
                     ok = others
                     if here:
-                        ok = [
-                            c
-                            for c in here
-                            if not card_refusal(defs[c], loc, ind, in_net, present, nameable)
-                        ]
+                        ok = []
+                        for c in here:
+                            if not card_refusal(defs[c], loc, ind, in_net, present, nameable):
+                                ok.append(c)
                         ok = sorted(ok + others) if ok else others
                     by_ind[ind] = ok
                 if not ok:
