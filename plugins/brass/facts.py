@@ -29,7 +29,7 @@ class Facts:
         d = v.d
         self.v, self.d, self.s = v, d, s
         self.comp = d.graph.labels(s.link_owner)
-        self._trade_comps = {self.comp[m] for m in v.trade_nodes(s)}
+        self._trade_comps = set(map(self.comp.__getitem__, v.trade_nodes(s)))
         self._networks: dict[int, set[int]] = {}
         self._owned: dict[int, list[int]] = {}
         self._lowest: dict[int, list[int]] = {}
@@ -65,8 +65,8 @@ class Facts:
         left), the only one it may build or develop."""
         found = self._lowest.get(seat)
         if found is None:
-            top = self.d.stacks.top_level
-            found = self._lowest[seat] = [top(k, n) for k, n in enumerate(self.s.mat[seat])]
+            mat = self.s.mat[seat]
+            found = self._lowest[seat] = list(map(self.d.stacks.top_level, range(len(mat)), mat))
         return found
 
     def owned(self, seat: int) -> list[int]:
@@ -81,7 +81,7 @@ class Facts:
         net = self._networks.get(seat)
         if net is None:
             d = self.d
-            nodes = [d.slot_loc[i] for i in self.owned(seat)]
+            nodes = map(d.slot_loc.__getitem__, self.owned(seat))
             net = self._networks[seat] = d.graph.network(nodes, self.s.link_owner, seat)
         return net
 
