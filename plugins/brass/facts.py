@@ -12,9 +12,11 @@ it from :meth:`plugins.brass.variant.Variant.facts`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from plugins.brass.build import build_spaces
+from plugins.brass.graph import positions
 
 if TYPE_CHECKING:
     from plugins.brass.variant import Variant
@@ -27,8 +29,10 @@ class Facts:
         d = v.d
         self.v, self.d, self.s = v, d, s
         self.comp = d.graph.labels(s.link_owner)
-        self._trade_comps = {self.comp[m] for m in v.trade_nodes(s)}
+        self._trade_comps = set(map(self.comp.__getitem__, v.trade_nodes(s)))
         self._networks: dict[int, set[int]] = {}
+        self._owned: dict[int, list[int]] = {}
+        self._lowest: dict[int, list[int]] = {}
         self._presence: dict[int, bool] = {}
         self._links: dict[int, int] = {}
         self._coal: dict[int, int] | None = None
@@ -56,13 +60,29 @@ class Facts:
             found = self._presence[seat] = seat in self.s.slot_owner or seat in self.s.link_owner
         return found
 
+    def lowest(self, seat: int) -> list[int]:
+        """Per industry, the level of the seat's lowest tile on its mat (``EMPTY``: none
+        left), the only one it may build or develop."""
+        found = self._lowest.get(seat)
+        if found is None:
+            mat = self.s.mat[seat]
+            found = self._lowest[seat] = list(map(self.d.stacks.top_level, range(len(mat)), mat))
+        return found
+
+    def owned(self, seat: int) -> list[int]:
+        """The build spaces holding the seat's tiles, in board order."""
+        found = self._owned.get(seat)
+        if found is None:
+            found = self._owned[seat] = positions(self.s.slot_owner, seat)
+        return found
+
     def network(self, seat: int) -> set[int]:
         """The locations of the seat's network: its tiles' locations and its links' ends."""
         net = self._networks.get(seat)
         if net is None:
-            s, d = self.s, self.d
-            nodes = [d.slot_loc[i] for i, o in enumerate(s.slot_owner) if o == seat]
-            net = self._networks[seat] = d.graph.network(nodes, s.link_owner, seat)
+            d = self.d
+            nodes = map(d.slot_loc.__getitem__, self.owned(seat))
+            net = self._networks[seat] = d.graph.network(nodes, self.s.link_owner, seat)
         return net
 
     def network_lines(self, seat: int) -> Sequence[int]:
@@ -82,13 +102,13 @@ class Facts:
         return found
 
     def comps(self, nodes: Sequence[int]) -> set[int]:
-        return {self.comp[n] for n in nodes}
+        return set(map(self.comp.__getitem__, nodes))
 
     def reaches_trade(self, nodes: Sequence[int]) -> bool:
         """Whether any of ``nodes`` is connected to a trade point (market access)."""
         if len(nodes) == 1:
             return self.comp[nodes[0]] in self._trade_comps
-        return any(self.comp[n] in self._trade_comps for n in nodes)
+        return not self._trade_comps.isdisjoint(self.comps(nodes))
 
     def board_coal(self, nodes: Sequence[int]) -> int:
         """Coal on unflipped mines connected to any of ``nodes``."""
@@ -97,7 +117,17 @@ class Facts:
         assert self._coal is not None
         if len(nodes) == 1:
             return self._coal.get(self.comp[nodes[0]], 0)
-        return sum(self._coal.get(c, 0) for c in self.comps(nodes))
+        total = 0
+        for c in self.comps(nodes):
+            total += self._coal.get(c, 0)
+        return total
+
+    def all_coal(self) -> int:
+        """Coal on mines anywhere on the board, connected or not."""
+        if self._coal is None:
+            self._count_cubes()
+        assert self._coal is not None
+        return sum(self._coal.values())
 
     def board_iron(self) -> int:
         """Iron on unflipped works anywhere (iron needs no connection)."""
@@ -111,12 +141,12 @@ class Facts:
         coal_ind, iron_ind = self.v.coal, self.v.iron
         coal: dict[int, int] = {}
         iron = 0
-        for slot, cubes in enumerate(s.slot_cubes):
-            if cubes:
-                ind = s.slot_ind[slot]
-                if ind == coal_ind:
-                    c = comp[slot_loc[slot]]
-                    coal[c] = coal.get(c, 0) + cubes
-                elif ind == iron_ind:
-                    iron += cubes
+        cubes = s.slot_cubes
+        for slot in compress(range(len(cubes)), cubes):  # the spaces with cubes
+            ind = s.slot_ind[slot]
+            if ind == coal_ind:
+                c = comp[slot_loc[slot]]
+                coal[c] = coal.get(c, 0) + cubes[slot]
+            elif ind == iron_ind:
+                iron += cubes[slot]
         self._coal, self._iron = coal, iron

@@ -99,10 +99,20 @@ class BoardGraph:
         e.g. the city of a Pittsburgh pipeline, which is not a line of this graph)."""
         net = set(industry_nodes)
         net.update(extra_nodes)
-        for li, owner in enumerate(link_owner):
-            if owner == seat:
-                net.update(self.link_nodes[li])
+        for li in positions(link_owner, seat):
+            net.update(self.link_nodes[li])
         return net
+
+
+def positions(seq: Sequence[int], value: int) -> list[int]:
+    """The indices of ``value`` in ``seq``, in order. A seat owns few of the board's lines
+    and spaces: ``count`` and ``index`` find them without a Python-level pass over all."""
+    out: list[int] = []
+    at = -1
+    for _ in range(seq.count(value)):
+        at = seq.index(value, at + 1)
+        out.append(at)
+    return out
 
 
 def nearest(dist: Sequence[int], sources: Iterable[tuple[int, int]]) -> list[int]:

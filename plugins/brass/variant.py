@@ -203,9 +203,7 @@ class Variant:
                     "only an opponent's coal mine or iron works may be overbuilt",
                 )
             if ind == self.coal:
-                left = s.coal_market + sum(
-                    s.slot_cubes[i] for i, k in enumerate(s.slot_ind) if k == self.coal
-                )
+                left = s.coal_market + f.all_coal()
             else:
                 left = s.iron_market + f.board_iron()
             if left:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from plugins.brass import events as ev
 from plugins.brass.actions import Action, Refusal
-from plugins.brass.actions.cost import cost_floor, cost_refusal
+from plugins.brass.actions.cost import cost_code, cost_floor, cost_refusal
 from plugins.brass.build import EVERY_LOCATION, NETWORK_LOCATIONS, card_reach, card_refusal
 from plugins.brass.cards import distinct
 from plugins.brass.mat import EMPTY
@@ -37,14 +37,25 @@ if TYPE_CHECKING:
     from plugins.brass.variant import Variant
 
 
-def tile_refusal(v: Variant, s: Any, ind: int, level: int) -> Refusal:
+def tile_code(v: Variant, s: Any, ind: int, level: int) -> str | None:
     """Whether the seat's lowest ``ind`` tile (of ``level``; ``EMPTY``: none left) may be
-    built now."""
+    built now: the refusal's code only (a listing discards it), :func:`tile_refusal` adds
+    the words."""
     if level == EMPTY:
-        return ("no_tile_left", f"you have no {v.name(ind)} tiles left")
+        return "no_tile_left"
     if not v.d.tile(ind, level).buildable(s.era):
+        return "tile_wrong_era"
+    return None
+
+
+def tile_refusal(v: Variant, s: Any, ind: int, level: int) -> Refusal:
+    """:func:`tile_code`, with the rule in words."""
+    code = tile_code(v, s, ind, level)
+    if code == "no_tile_left":
+        return (code, f"you have no {v.name(ind)} tiles left")
+    if code == "tile_wrong_era":
         return (
-            "tile_wrong_era",
+            code,
             f"your lowest {v.name(ind)} tile (level {level}) cannot be built in the "
             f"{ERA_NAMES[s.era]} era; develop it away first",
         )
@@ -76,9 +87,16 @@ def space_refusal(v: Variant, f: Facts, seat: int, slot: int, ind: int, level: i
     return None
 
 
-def tile_cost_refusal(v: Variant, f: Facts, seat: int, loc: int, ind: int, level: int) -> Refusal:
+def tile_cost_code(v: Variant, f: Facts, seat: int, loc: int, ind: int, level: int) -> str | None:
     """Can the seat pay for its ``ind`` tile of ``level`` built at ``loc``? (The answer
-    depends on the location only through its connected group.)"""
+    depends on the location only through its connected group.) The code only:
+    :func:`tile_cost_refusal` adds the words."""
+    tile = v.d.tile(ind, level)
+    return cost_code(v, f, seat, (loc,), tile.money, tile.coal, tile.iron)
+
+
+def tile_cost_refusal(v: Variant, f: Facts, seat: int, loc: int, ind: int, level: int) -> Refusal:
+    """:func:`tile_cost_code`, with the rule in words."""
     tile = v.d.tile(ind, level)
     return cost_refusal(v, f, seat, (loc,), tile.money, tile.coal, tile.iron)
 
@@ -111,6 +129,10 @@ class Build(Action):
     tag = "build"
     cards = 0
 
+    def __init__(self, move: type, named: type) -> None:
+        super().__init__(move, named)
+        self._pairs: dict[int, list[list[tuple[int, int]]]] = {}
+
     def refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
         d = v.d
         if not 0 <= m.card < len(d.cards) or m.card not in f.s.hands[seat]:
@@ -132,16 +154,17 @@ class Build(Action):
         network, present = f.network(seat), f.presence(seat)
         # the industries whose tile may be built and paid for somewhere: (level, needs coal)
         levels: dict[int, tuple[int, bool]] = {}
-        for ind in range(len(v.industries)):
-            level = d.stacks.top_level(ind, s.mat[seat][ind])
-            if tile_refusal(v, s, ind, level) is None:
+        for ind, level in enumerate(f.lowest(seat)):
+            if tile_code(v, s, ind, level) is None:
                 tile = d.tile(ind, level)
                 if cost_floor(v, f, tile.money, tile.iron) <= s.money[seat]:
                     levels[ind] = (level, tile.coal > 0)
         if not levels:
             return []
         # locations showing one of those industries, where one of the hand's cards reaches
-        shown = set().union(*(d.industry_locs[ind] for ind in levels))
+        shown: set[int] = set()
+        for ind in levels:
+            shown |= d.industry_locs[ind]
         reach = {card_reach(defs[c], present) for c in hand}
         if EVERY_LOCATION not in reach:
             near = network if NETWORK_LOCATIONS in reach else set()
@@ -161,40 +184,56 @@ class Build(Action):
         afford: dict[tuple[int, int], bool] = {}
         named, card, space, industry = self.named, v.names.card, v.names.space, v.names.industry
         out: list[Any] = []
+        pairs = self.pairs(d)
         for loc in sorted(shown):
-            group = f.comp[loc]
+            group, in_net, nameable = f.comp[loc], loc in network, v.nameable(loc)
+            here = located.get(loc, ())
             by_ind: dict[int, list[int]] = {}
-            for slot in d.loc_slots[loc]:
-                for ind in d.slot_icons[slot]:
-                    found = levels.get(ind)
-                    if found is None:
-                        continue
-                    level, coal = found
-                    key = (ind, group if coal else -1)
-                    paid = afford.get(key)
-                    if paid is None:
-                        paid = afford[key] = not tile_cost_refusal(v, f, seat, loc, ind, level)
-                    if not paid or space_refusal(v, f, seat, slot, ind, level) is not None:
-                        continue
-                    ok = by_ind.get(ind)
-                    if ok is None:
-                        in_net, nameable = loc in network, v.nameable(loc)
-                        others = general_ok.get((ind, in_net, nameable))
-                        if others is None:
-                            others = general_ok[ind, in_net, nameable] = [
-                                c
-                                for c in general
-                                if not card_refusal(defs[c], loc, ind, in_net, present, nameable)
-                            ]
-                        here = [
-                            c
-                            for c in located.get(loc, ())
-                            if not card_refusal(defs[c], loc, ind, in_net, present, nameable)
-                        ]
-                        ok = by_ind[ind] = sorted(here + others) if here else others
-                    for c in ok:
-                        out.append(named(card[c], space[slot], industry[ind]))
+            for slot, ind in pairs[loc]:
+                found = levels.get(ind)
+                if found is None:
+                    continue
+                # the parts, cheapest and most often refusing first: the cards, the cost,
+                # the space
+                ok = by_ind.get(ind)
+                if ok is None:
+                    others = general_ok.get((ind, in_net, nameable))
+                    if others is None:
+                        others = general_ok[ind, in_net, nameable] = []
+                        for c in general:
+                            if not card_refusal(defs[c], loc, ind, in_net, present, nameable):
+                                others.append(c)
+                    ok = others
+                    if here:
+                        ok = []
+                        for c in here:
+                            if not card_refusal(defs[c], loc, ind, in_net, present, nameable):
+                                ok.append(c)
+                        ok = sorted(ok + others) if ok else others
+                    by_ind[ind] = ok
+                if not ok:
+                    continue
+                level, coal = found
+                key = (ind, group if coal else -1)
+                paid = afford.get(key)
+                if paid is None:
+                    paid = afford[key] = not tile_cost_code(v, f, seat, loc, ind, level)
+                if not paid or space_refusal(v, f, seat, slot, ind, level) is not None:
+                    continue
+                for c in ok:
+                    out.append(named(card[c], space[slot], industry[ind]))
         return out
+
+    def pairs(self, d: Any) -> list[list[tuple[int, int]]]:
+        """Per location, its (space, industry shown) pairs in board order: the candidates
+        of a listing, worked out once per board."""
+        found = self._pairs.get(id(d))
+        if found is None:
+            found = self._pairs[id(d)] = [
+                [(slot, ind) for slot in d.loc_slots[loc] for ind in d.slot_icons[slot]]
+                for loc in range(len(d.loc_slots))
+            ]
+        return found
 
     def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
         r.emit(ev.Discarded(r.seat, [m.card]))

@@ -27,22 +27,46 @@ def cost_floor(v: Variant, f: Facts, money: int, iron: int) -> int:
     return money + v.d.iron_market.buy_cost(f.s.iron_market, short) if short > 0 else money
 
 
-def cost_refusal(
-    v: Variant, f: Facts, seat: int, nodes: Sequence[int], money: int, coal: int, iron: int
-) -> Refusal:
-    """Can ``seat`` pay ``money`` plus ``coal`` delivered to ``nodes`` and ``iron``?"""
-    s = f.s
+def cost_total(
+    v: Variant, f: Facts, nodes: Sequence[int], money: int, coal: int, iron: int
+) -> int | None:
+    """What ``money`` plus ``coal`` delivered to ``nodes`` and ``iron`` comes to with the
+    cubes bought, or ``None`` when the coal cannot be had at all."""
     total = cost_floor(v, f, money, iron)
     if coal:
         short = coal - f.board_coal(nodes)
         if short > 0:
             if not f.reaches_trade(nodes):
-                return (
-                    "no_coal",
-                    "coal must come from a connected mine, or from the market through a "
-                    "connection to a merchant location; neither is available",
-                )
-            total += v.d.coal_market.buy_cost(s.coal_market, short)
-    if total > s.money[seat]:
-        return ("cannot_afford", f"this costs £{total} with resources; you have £{s.money[seat]}")
+                return None
+            total += v.d.coal_market.buy_cost(f.s.coal_market, short)
+    return total
+
+
+def cost_code(
+    v: Variant, f: Facts, seat: int, nodes: Sequence[int], money: int, coal: int, iron: int
+) -> str | None:
+    """Can ``seat`` pay ``money`` plus ``coal`` delivered to ``nodes`` and ``iron``? The
+    refusal's code only (a listing discards it): :func:`cost_refusal` adds the words."""
+    total = cost_total(v, f, nodes, money, coal, iron)
+    if total is None:
+        return "no_coal"
+    if total > f.s.money[seat]:
+        return "cannot_afford"
+    return None
+
+
+def cost_refusal(
+    v: Variant, f: Facts, seat: int, nodes: Sequence[int], money: int, coal: int, iron: int
+) -> Refusal:
+    """:func:`cost_code`, with the rule in words."""
+    code = cost_code(v, f, seat, nodes, money, coal, iron)
+    if code == "no_coal":
+        return (
+            code,
+            "coal must come from a connected mine, or from the market through a "
+            "connection to a merchant location; neither is available",
+        )
+    if code == "cannot_afford":
+        total = cost_total(v, f, nodes, money, coal, iron)
+        return (code, f"this costs £{total} with resources; you have £{f.s.money[seat]}")
     return None

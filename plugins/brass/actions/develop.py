@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from plugins.brass import events as ev
 from plugins.brass import moves as fm
 from plugins.brass.actions import Action, Refusal, StepKind
-from plugins.brass.actions.cost import cost_refusal
+from plugins.brass.actions.cost import cost_code, cost_refusal
 from plugins.brass.mat import EMPTY
 from plugins.brass.steps import Offer
 
@@ -25,21 +25,40 @@ if TYPE_CHECKING:
     from plugins.brass.variant import Variant
 
 
-def tile_refusal(v: Variant, s: Any, seat: int, ind: int) -> Refusal:
-    """Whether the seat's lowest ``ind`` tile may be developed away."""
-    d = v.d
+def tile_code(v: Variant, f: Facts, seat: int, ind: int) -> str | None:
+    """Whether the seat's lowest ``ind`` tile may be developed away: the refusal's code
+    only (a listing discards it), :func:`tile_refusal` adds the words."""
     if not 0 <= ind < len(v.industries):
-        return ("bad_industry", "no such industry")
-    level = d.stacks.top_level(ind, s.mat[seat][ind])
+        return "bad_industry"
+    level = f.lowest(seat)[ind]
     if level == EMPTY:
-        return ("no_tile_left", f"you have no {v.name(ind)} tiles left")
-    if not d.tile(ind, level).develop:
+        return "no_tile_left"
+    if not v.d.tile(ind, level).develop:
+        return "cannot_develop"
+    return None
+
+
+def tile_refusal(v: Variant, f: Facts, seat: int, ind: int) -> Refusal:
+    """:func:`tile_code`, with the rule in words."""
+    code = tile_code(v, f, seat, ind)
+    if code == "bad_industry":
+        return (code, "no such industry")
+    if code == "no_tile_left":
+        return (code, f"you have no {v.name(ind)} tiles left")
+    if code == "cannot_develop":
+        level = f.lowest(seat)[ind]
         return (
-            "cannot_develop",
+            code,
             f"your lowest {v.name(ind)} tile (level {level}) shows the no-development icon: "
             "it must be built",
         )
     return None
+
+
+def iron_code(v: Variant, f: Facts, seat: int) -> str | None:
+    """Whether the seat can pay a development's iron (the same for every tile): the code
+    only, :func:`cost` adds the words."""
+    return cost_code(v, f, seat, (), 0, 0, v.develop_iron)
 
 
 def cost(v: Variant, f: Facts, seat: int) -> Refusal:
@@ -49,14 +68,14 @@ def cost(v: Variant, f: Facts, seat: int) -> Refusal:
 
 def refusal(v: Variant, f: Facts, seat: int, ind: int, free: bool = False) -> Refusal:
     """A development of ``ind`` (``free``: a bonus development, which costs no iron)."""
-    return tile_refusal(v, f.s, seat, ind) or (None if free else cost(v, f, seat))
+    return tile_refusal(v, f, seat, ind) or (None if free else cost(v, f, seat))
 
 
 def industries(v: Variant, f: Facts, seat: int, free: bool = False) -> list[int]:
     """The industries the seat may develop now (the iron asked once for all)."""
-    if not free and cost(v, f, seat):
+    if not free and iron_code(v, f, seat):
         return []
-    return [i for i in range(len(v.industries)) if not tile_refusal(v, f.s, seat, i)]
+    return [i for i in range(len(v.industries)) if not tile_code(v, f, seat, i)]
 
 
 def develop(r: TurnResolver, ind: int) -> None:

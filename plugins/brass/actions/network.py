@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from plugins.brass import events as ev
 from plugins.brass import moves as fm
 from plugins.brass.actions import Action, Refusal, StepKind
-from plugins.brass.actions.cost import cost_refusal
+from plugins.brass.actions.cost import cost_code, cost_refusal
 from plugins.brass.steps import Offer
 from plugins.brass.variant import ERA_NAMES
 
@@ -30,47 +30,92 @@ if TYPE_CHECKING:
 
 def refusal(v: Variant, f: Facts, seat: int, link: int, second: bool = False) -> Refusal:
     """A link of ``seat`` on ``link`` (``second``: the second rail of the action, the first
-    already on the board)."""
-    d, s = v.d, f.s
-    if not 0 <= link < d.n_links:
+    already on the board), in parts so that a listing asks the seat's once: the line, the
+    seat's link tiles, the route, the cost."""
+    return (
+        line_refusal(v, f, link)
+        or tiles_refusal(v, f, seat)
+        or route_refusal(v, f, seat, link)
+        or link_cost_refusal(v, f, seat, link, second)
+    )
+
+
+def line_refusal(v: Variant, f: Facts, link: int) -> Refusal:
+    """Whether ``link`` is a line with no link on it."""
+    if not 0 <= link < v.d.n_links:
         return ("bad_link", "no such link line")
-    if s.link_owner[link] >= 0:
+    if f.s.link_owner[link] >= 0:
         return ("link_taken", "that line already carries a link")
-    tiles = d.rules.link_tiles
+    return None
+
+
+def tiles_refusal(v: Variant, f: Facts, seat: int) -> Refusal:
+    """Whether the seat has a link tile left (of its limited supply)."""
+    tiles = v.d.rules.link_tiles
     if f.links_placed(seat) >= tiles:
         return ("no_link_tiles", f"you have placed all {tiles} of your link tiles")
-    if not v.link_lines(s.era)[link]:
-        return ("link_wrong_era", f"no {ERA_NAMES[s.era]} link may be built on this line")
-    nodes = d.link_nodes[link]
+    return None
+
+
+def route_refusal(v: Variant, f: Facts, seat: int, link: int) -> Refusal:
+    """Whether this era's link may go on line ``link``, touching the seat's network (or
+    anywhere while it has nothing on the board, if the variant allows)."""
+    era = f.s.era
+    if not v.link_lines(era)[link]:
+        return ("link_wrong_era", f"no {ERA_NAMES[era]} link may be built on this line")
     if f.presence(seat):
-        net = f.network(seat)
-        if not any(n in net for n in nodes):
+        if f.network(seat).isdisjoint(v.d.link_nodes[link]):
             return ("link_not_in_network", "a new link must touch a location of your network")
     elif not v.first_link_anywhere:
         return ("link_needs_presence", "your first link must touch one of your industries")
+    return None
+
+
+def link_cost_code(v: Variant, f: Facts, seat: int, link: int, second: bool = False) -> str | None:
+    """Whether the seat can pay for its link on ``link``: a canal's money, a rail's money
+    and coal, a second rail also what :meth:`Variant.second_link_refusal` asks. The code
+    only (a listing discards it): :func:`link_cost_refusal` adds the words."""
+    s = f.s
     money, coal = v.link_money(s.era, second), v.link_coal(s.era)
     if not coal:
-        if s.money[seat] < money:
-            return ("cannot_afford", f"a {ERA_NAMES[s.era]} costs £{money}")
-        return None
+        return "cannot_afford" if s.money[seat] < money else None
     # the rail is placed before its coal is found: the line joins its locations' networks
-    found = cost_refusal(v, f, seat, nodes, money, coal, 0)
+    found = cost_code(v, f, seat, v.d.link_nodes[link], money, coal, 0)
     if found or not second:
         return found
-    return v.second_link_refusal(f, seat, link)
+    more = v.second_link_refusal(f, seat, link)
+    return more[0] if more else None
+
+
+def link_cost_refusal(v: Variant, f: Facts, seat: int, link: int, second: bool = False) -> Refusal:
+    """:func:`link_cost_code`, with the rule in words."""
+    code = link_cost_code(v, f, seat, link, second)
+    if code is None:
+        return None
+    s = f.s
+    money, coal = v.link_money(s.era, second), v.link_coal(s.era)
+    if not coal:
+        return (code, f"a {ERA_NAMES[s.era]} costs £{money}")
+    return cost_refusal(v, f, seat, v.d.link_nodes[link], money, coal, 0) or (
+        v.second_link_refusal(f, seat, link)
+    )
 
 
 def lines(v: Variant, f: Facts, seat: int, second: bool = False) -> list[int]:
-    """The lines a link may take now (:func:`refusal`), asked only of empty lines of the
-    era that touch the seat's network, and only while it has a link tile and the money."""
+    """The lines a link may take now (:func:`refusal`): the seat's part asked once, and
+    only of the empty lines of the era that touch the seat's network, while it has the
+    money before coal."""
     s = f.s
-    if f.links_placed(seat) >= v.d.rules.link_tiles or v.link_money(s.era, second) > s.money[seat]:
+    if tiles_refusal(v, f, seat) or v.link_money(s.era, second) > s.money[seat]:
         return []
     era_lines, owner = v.link_lines(s.era), s.link_owner
     return [
         li
         for li in f.network_lines(seat)
-        if owner[li] < 0 and era_lines[li] and refusal(v, f, seat, li, second) is None
+        if owner[li] < 0
+        and era_lines[li]
+        and route_refusal(v, f, seat, li) is None
+        and link_cost_code(v, f, seat, li, second) is None
     ]
 
 

@@ -41,9 +41,7 @@ def sellable_tiles(v: Variant, f: Facts, seat: int) -> list[int]:
     """The seat's unflipped tiles of sellable industries, in board order."""
     s, sellable = f.s, v.sellable
     return [
-        slot
-        for slot, owner in enumerate(s.slot_owner)
-        if owner == seat and s.slot_ind[slot] in sellable and not s.slot_flipped[slot]
+        slot for slot in f.owned(seat) if s.slot_ind[slot] in sellable and not s.slot_flipped[slot]
     ]
 
 
