@@ -1,4 +1,4 @@
-"""Microseconds per ``legal_moves`` call for both Brass games, over the decision states of
+"""Microseconds per ``legal_moves`` call for the Brass games, over the decision states of
 seeded random games (the listing the search bot's playouts ask for at every decision).
 
 Every state where a seat decides, along ``--games`` seeded random games per player count,
@@ -11,7 +11,7 @@ before a change) in a subprocess, alternated with this one ``--rounds`` times, a
 the ratio.
 
     python3 bench/bench_brass_legal_moves.py [--games N] [--players 2 4] [--repeat N]
-        [--game birmingham pittsburgh] [--baseline DIR [--rounds N]] [--json]
+        [--game birmingham pittsburgh lancashire] [--baseline DIR [--rounds N]] [--json]
 """
 
 from __future__ import annotations
@@ -29,6 +29,10 @@ from core.game import SYSTEM
 
 
 def make_game(name: str) -> Any:
+    if name == "lancashire":
+        from plugins.brass_lancashire.game import BrassLancashire
+
+        return BrassLancashire()
     if name == "birmingham":
         from plugins.brass_birmingham.game import BrassBirmingham
 
@@ -110,7 +114,7 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument(
         "--game", nargs="+", default=["birmingham", "pittsburgh"],
-        choices=["birmingham", "pittsburgh"],
+        choices=["birmingham", "pittsburgh", "lancashire"],
     )  # fmt: skip
     parser.add_argument("--baseline", help="another checkout to measure the same way")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")

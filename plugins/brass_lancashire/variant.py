@@ -18,7 +18,14 @@ from typing import Any
 from plugins.brass import events as ev
 from plugins.brass import moves as fm
 from plugins.brass.actions import Action, DrawnStep, Refusal, StepKind
-from plugins.brass.actions.build import Build, place, place_refusal
+from plugins.brass.actions.build import (
+    Build,
+    place,
+    place_refusal,
+    space_refusal,
+    tile_code,
+    tile_cost_code,
+)
 from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
 from plugins.brass.actions.network import Network
@@ -170,9 +177,29 @@ class DoubleBuild(Action):
     def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
         if self.turn_refusal(v, f.s, seat):
             return []
-        d, space, industry = v.d, v.names.space, v.names.industry
-        return [self.named(space[slot], industry[k]) for slot in range(d.n_slots)
-                for k in d.slot_icons[slot] if place_refusal(v, f, seat, slot, k) is None]
+        # place_refusal's parts, each asked once for all it settles: the tile per industry,
+        # the cost per industry and connected group (as the build listing does), the space
+        # per space; codes only, since a listing shows no refusal.
+        d, s, space, industry = v.d, f.s, v.names.space, v.names.industry
+        levels = {}
+        for k in range(len(v.industries)):
+            level = d.stacks.top_level(k, s.mat[seat][k])
+            if tile_code(v, s, k, level) is None:
+                levels[k] = level
+        paid: dict[tuple[int, int], bool] = {}
+        out = []
+        for slot in range(d.n_slots):
+            loc = d.slot_loc[slot]
+            for k in d.slot_icons[slot]:
+                level = levels.get(k)
+                if level is None:
+                    continue
+                ok = paid.get((k, f.comp[loc]))
+                if ok is None:
+                    ok = paid[k, f.comp[loc]] = not tile_cost_code(v, f, seat, loc, k, level)
+                if ok and space_refusal(v, f, seat, slot, k, level) is None:
+                    out.append(self.named(space[slot], industry[k]))
+        return out
 
     def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
         r.emit(lev.DoubleActionTaken(r.seat))
