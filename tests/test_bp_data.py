@@ -126,6 +126,21 @@ def test_unknown_effect_type_is_refused(data_copy: Path) -> None:
     assert refused(data_copy).file == "quality_rewards.json"
 
 
+def test_negative_printed_amount_is_refused_naming_the_field(data_copy: Path) -> None:
+    # Costs, oil icons, market prices and box counts are printed numbers: the family's
+    # Amount refuses a negative one when the file is decoded.
+    edit(data_copy, "player_mat.json", lambda d: tile(d, "K1")["cost"].update(money=-8))
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("player_mat.json", "unreadable")
+    assert "cost.money" in err.message
+
+
+def test_negative_oil_icons_on_a_route_are_refused(data_copy: Path) -> None:
+    edit(data_copy, "pipeline_routes.json", lambda d: d["sides"]["main"][0].update(oil_icons=-1))
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("pipeline_routes.json", "unreadable")
+
+
 def test_file_of_another_data_version_is_refused(data_copy: Path) -> None:
     edit(data_copy, "lines.json", lambda d: d["_"].update(version="1.0.0"))
     err = refused(data_copy)
