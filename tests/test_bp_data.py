@@ -141,6 +141,32 @@ def test_negative_oil_icons_on_a_route_are_refused(data_copy: Path) -> None:
     assert (err.file, err.code) == ("pipeline_routes.json", "unreadable")
 
 
+def _pair_off_places(d: Json) -> None:
+    """Every location keeps a line, but only to one neighbour: the rail board falls apart."""
+    places = sorted({end for line in d["sides"]["main"] for end in line["endpoints"]})
+    pairs = [places[i : i + 2] for i in range(0, len(places) - 1, 2)]
+    if len(places) % 2:
+        pairs.append(places[-2:])
+    d["sides"]["main"] = [{"endpoints": pair, "bonus": None} for pair in pairs]
+
+
+def test_rail_board_in_pieces_is_refused(data_copy: Path) -> None:
+    edit(data_copy, "lines.json", _pair_off_places)
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("lines.json", "bad_graph")
+    assert "cannot be reached by rail" in err.message
+
+
+def test_location_without_a_line_is_refused(data_copy: Path) -> None:
+    def strand_erie(d: Json) -> None:
+        d["sides"]["main"] = [ln for ln in d["sides"]["main"] if "erie" not in ln["endpoints"]]
+
+    edit(data_copy, "lines.json", strand_erie)
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("lines.json", "bad_value")
+    assert "'erie'" in err.message
+
+
 def test_file_of_another_data_version_is_refused(data_copy: Path) -> None:
     edit(data_copy, "lines.json", lambda d: d["_"].update(version="1.0.0"))
     err = refused(data_copy)

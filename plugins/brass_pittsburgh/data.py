@@ -22,6 +22,7 @@ import msgspec
 from plugins.brass.boarddata import Amount, Strict
 from plugins.brass.data import CodedDataError, load
 from plugins.brass.data import DataError as FamilyDataError
+from plugins.brass.graph import BoardGraph
 from plugins.brass.income import IncomeTrack as FamilyIncomeTrack
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -1078,8 +1079,9 @@ def _validate_side(d: PittsburghData, side: BoardSide) -> None:
 
 def _validate_lines(side: BoardSide, places: set[str]) -> None:
     file, sid = "lines.json", side.id
+    names = sorted(places)
+    node = {p: i for i, p in enumerate(names)}
     seen: set[str] = set()
-    adjacent: dict[str, set[str]] = {p: set() for p in places}
     for line in side.lines:
         a, b = line.endpoints
         for end in (a, b):
@@ -1088,19 +1090,14 @@ def _validate_lines(side: BoardSide, places: set[str]) -> None:
         need(a != b, file, "bad_value", f"{sid}: line {line.id} joins a location to itself")
         need(line.id not in seen, file, "duplicate_id", f"{sid}: line {line.id} is twice")
         seen.add(line.id)
-        adjacent[a].add(b)
-        adjacent[b].add(a)
-    lonely = sorted(p for p, n in adjacent.items() if not n)
+    # The family's board graph, every line built: one component is a board joined by rail.
+    graph = BoardGraph(len(names), [[node[end] for end in ln.endpoints] for ln in side.lines])
+    lonely = [p for p in names if not graph.node_links[node[p]]]
     need(not lonely, file, "bad_value",
          f"{sid}: {lonely} have no railroad line, so they are not locations")  # fmt: skip
-    start = next(iter(sorted(places)))
-    reached, frontier = {start}, [start]
-    while frontier:
-        for nxt in adjacent[frontier.pop()] - reached:
-            reached.add(nxt)
-            frontier.append(nxt)
-    need(reached == places, file, "bad_graph",
-         f"{sid}: {sorted(places - reached)} cannot be reached by rail")  # fmt: skip
+    joined = graph.components([0] * len(side.lines))
+    apart = [p for p in names if joined[node[p]] != joined[0]]
+    need(not apart, file, "bad_graph", f"{sid}: {apart} cannot be reached by rail")
 
 
 def _validate_oil(d: PittsburghData, side: BoardSide) -> None:
