@@ -135,6 +135,16 @@ def test_negative_printed_amount_is_refused_naming_the_field(data_copy: Path) ->
     assert "cost.money" in err.message
 
 
+def test_negative_reward_is_refused(data_copy: Path) -> None:
+    edit(
+        data_copy,
+        "quality_rewards.json",
+        lambda d: d["quality_rewards"][0].update(reward=[{"type": "vp", "amount": -2}]),
+    )
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("quality_rewards.json", "unreadable")
+
+
 def test_negative_oil_icons_on_a_route_are_refused(data_copy: Path) -> None:
     edit(data_copy, "pipeline_routes.json", lambda d: d["sides"]["main"][0].update(oil_icons=-1))
     err = refused(data_copy)

@@ -47,23 +47,23 @@ class _Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field
 
 
 class Money(_Effect, tag="money"):
-    amount: int
+    amount: Amount
 
 
 class IncomeSpaces(_Effect, tag="income_spaces"):
-    amount: int
+    amount: Amount
 
 
 class Vp(_Effect, tag="vp"):
-    amount: int
+    amount: Amount
 
 
 class Whiskey(_Effect, tag="whiskey"):
-    amount: int
+    amount: Amount
 
 
 class FreeDevelop(_Effect, tag="free_develop"):
-    count: int
+    count: Amount
 
 
 class BonusSell(_Effect, tag="bonus_sell"):
@@ -71,17 +71,17 @@ class BonusSell(_Effect, tag="bonus_sell"):
 
 
 class MoneyTimesIncomeLevel(_Effect, tag="money_times_income_level"):
-    multiplier: int
+    multiplier: Amount
     min: int = 0
     """Floor of the payment (a negative income level never takes money)."""
 
 
 class VpPerEmptyMatSpace(_Effect, tag="vp_per_empty_industry_space_on_mat"):
-    per: int
+    per: Amount
 
 
 class VpPerHeavyTrainBuilt(_Effect, tag="vp_per_heavy_train_built"):
-    per: int
+    per: Amount
 
 
 Effect = (
@@ -193,7 +193,7 @@ class City(Strict):
     name: str
     region: str
     perimeter: bool
-    link_icons: int
+    link_icons: Amount
     slots: list[list[str]]
     """Each slot lists the industry icons printed on it (one icon: that industry only)."""
     history: str = ""
@@ -207,7 +207,7 @@ class Merchant(Strict):
     id: str
     name: str
     perimeter: bool
-    link_icons: int
+    link_icons: Amount
     spaces: list[MerchantSpace]
     history: str = ""
 
@@ -279,7 +279,7 @@ class LadderSpace(Strict):
 class Ladder(Strict):
     spaces: list[LadderSpace]
     """Top first: the dearest space, filled first."""
-    initial_cubes: int
+    initial_cubes: Amount
 
 
 class Market(Strict):
@@ -318,12 +318,12 @@ class MatTile(Strict):
     build_on: Literal["industry_space", "oilfield", "upgrade"]
     era: Literal["era1_only", "era2_only", "both"]
     produces: dict[str, int]
-    oil_to_sell: int | None
-    quality_stars: int
+    oil_to_sell: Amount | None
+    quality_stars: Amount
     flip_reward: list[Effect]
-    vp: int
+    vp: Amount
     vp_special: VpPerEmptyMatSpace | VpPerHeavyTrainBuilt | None
-    link_icons: int
+    link_icons: Amount
     developable: bool
     note: str = ""
 
@@ -352,17 +352,17 @@ class PlayerMatFile(_File):
 
 class LightTrains(_File):
     id: str
-    count: int
+    count: Amount
     cost: Cost
 
 
 class HeavyTrain(Strict):
     id: str
     type: Literal["resource", "whiskey", "double_link", "replacement"]
-    carries: dict[str, int]
+    carries: dict[str, Amount]
     reward: list[Effect]
     cost: Cost
-    link_score_multiplier: int
+    link_score_multiplier: Amount
     note: str = ""
 
 
@@ -375,7 +375,7 @@ class Pipeline(Strict):
     type: Literal["money", "income", "vp", "reserve"]
     per_barrel: Money | IncomeSpaces | Vp | None
     """Paid to the owner for each barrel travelling through it; ``None`` for the reserve."""
-    adds_oil_when_built: int
+    adds_oil_when_built: Amount
     cost: Cost
 
     @property
@@ -402,7 +402,7 @@ class OilfieldTile(Strict):
     id: str
     reward: list[Effect]
     """Paid at once to the first pipeline's owner."""
-    production: int
+    production: Amount
     """Barrels added to the oilfield at the end of era 1 (or at once in era 2)."""
     min_players: int
 
