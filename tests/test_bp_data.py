@@ -164,7 +164,7 @@ def test_rail_board_in_pieces_is_refused(data_copy: Path) -> None:
     edit(data_copy, "lines.json", _pair_off_places)
     err = refused(data_copy)
     assert (err.file, err.code) == ("lines.json", "bad_graph")
-    assert "cannot be reached by rail" in err.message
+    assert "the lines leave the board in pieces" in err.message
 
 
 def test_location_without_a_line_is_refused(data_copy: Path) -> None:
@@ -174,7 +174,16 @@ def test_location_without_a_line_is_refused(data_copy: Path) -> None:
     edit(data_copy, "lines.json", strand_erie)
     err = refused(data_copy)
     assert (err.file, err.code) == ("lines.json", "bad_value")
-    assert "'erie'" in err.message
+    assert "no line reaches erie" in err.message
+
+
+def test_line_joining_a_location_to_itself_is_refused(data_copy: Path) -> None:
+    edit(
+        data_copy, "lines.json", lambda d: d["sides"]["main"][0].update(endpoints=["erie", "erie"])
+    )
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("lines.json", "bad_value")
+    assert "must be two distinct locations" in err.message
 
 
 def test_file_of_another_data_version_is_refused(data_copy: Path) -> None:

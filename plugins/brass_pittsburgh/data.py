@@ -19,10 +19,9 @@ from typing import Any, Literal, TypeVar
 
 import msgspec
 
-from plugins.brass.boarddata import Amount, Strict
+from plugins.brass.boarddata import Amount, Strict, line_graph
 from plugins.brass.data import CodedDataError, load
 from plugins.brass.data import DataError as FamilyDataError
-from plugins.brass.graph import BoardGraph
 from plugins.brass.income import IncomeTrack as FamilyIncomeTrack
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -1078,26 +1077,10 @@ def _validate_side(d: PittsburghData, side: BoardSide) -> None:
 
 
 def _validate_lines(side: BoardSide, places: set[str]) -> None:
-    file, sid = "lines.json", side.id
-    names = sorted(places)
-    node = {p: i for i, p in enumerate(names)}
-    seen: set[str] = set()
-    for line in side.lines:
-        a, b = line.endpoints
-        for end in (a, b):
-            need(end in places, file, "unknown_reference",
-                 f"{sid}: line {line.id} ends at unknown location {end!r}")  # fmt: skip
-        need(a != b, file, "bad_value", f"{sid}: line {line.id} joins a location to itself")
-        need(line.id not in seen, file, "duplicate_id", f"{sid}: line {line.id} is twice")
-        seen.add(line.id)
-    # The family's board graph, every line built: one component is a board joined by rail.
-    graph = BoardGraph(len(names), [[node[end] for end in ln.endpoints] for ln in side.lines])
-    lonely = [p for p in names if not graph.node_links[node[p]]]
-    need(not lonely, file, "bad_value",
-         f"{sid}: {lonely} have no railroad line, so they are not locations")  # fmt: skip
-    joined = graph.components([0] * len(side.lines))
-    apart = [p for p in names if joined[node[p]] != joined[0]]
-    need(not apart, file, "bad_graph", f"{sid}: {apart} cannot be reached by rail")
+    """The side's railroad lines pass the family's line checks (:func:`line_graph`), each
+    refusal with its code."""
+    lines = [(f"{side.id}: line {line.id}", line.endpoints) for line in side.lines]
+    line_graph(sorted(places), lines, "lines.json", f"{side.id}: lines", check=need)
 
 
 def _validate_oil(d: PittsburghData, side: BoardSide) -> None:
