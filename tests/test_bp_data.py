@@ -126,6 +126,66 @@ def test_unknown_effect_type_is_refused(data_copy: Path) -> None:
     assert refused(data_copy).file == "quality_rewards.json"
 
 
+def test_negative_printed_amount_is_refused_naming_the_field(data_copy: Path) -> None:
+    # Costs, oil icons, market prices and box counts are printed numbers: the family's
+    # Amount refuses a negative one when the file is decoded.
+    edit(data_copy, "player_mat.json", lambda d: tile(d, "K1")["cost"].update(money=-8))
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("player_mat.json", "unreadable")
+    assert "cost.money" in err.message
+
+
+def test_negative_reward_is_refused(data_copy: Path) -> None:
+    edit(
+        data_copy,
+        "quality_rewards.json",
+        lambda d: d["quality_rewards"][0].update(reward=[{"type": "vp", "amount": -2}]),
+    )
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("quality_rewards.json", "unreadable")
+
+
+def test_negative_oil_icons_on_a_route_are_refused(data_copy: Path) -> None:
+    edit(data_copy, "pipeline_routes.json", lambda d: d["sides"]["main"][0].update(oil_icons=-1))
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("pipeline_routes.json", "unreadable")
+
+
+def _pair_off_places(d: Json) -> None:
+    """Every location keeps a line, but only to one neighbour: the rail board falls apart."""
+    places = sorted({end for line in d["sides"]["main"] for end in line["endpoints"]})
+    pairs = [places[i : i + 2] for i in range(0, len(places) - 1, 2)]
+    if len(places) % 2:
+        pairs.append(places[-2:])
+    d["sides"]["main"] = [{"endpoints": pair, "bonus": None} for pair in pairs]
+
+
+def test_rail_board_in_pieces_is_refused(data_copy: Path) -> None:
+    edit(data_copy, "lines.json", _pair_off_places)
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("lines.json", "bad_graph")
+    assert "the lines leave the board in pieces" in err.message
+
+
+def test_location_without_a_line_is_refused(data_copy: Path) -> None:
+    def strand_erie(d: Json) -> None:
+        d["sides"]["main"] = [ln for ln in d["sides"]["main"] if "erie" not in ln["endpoints"]]
+
+    edit(data_copy, "lines.json", strand_erie)
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("lines.json", "bad_value")
+    assert "no line reaches erie" in err.message
+
+
+def test_line_joining_a_location_to_itself_is_refused(data_copy: Path) -> None:
+    edit(
+        data_copy, "lines.json", lambda d: d["sides"]["main"][0].update(endpoints=["erie", "erie"])
+    )
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("lines.json", "bad_value")
+    assert "must be two distinct locations" in err.message
+
+
 def test_file_of_another_data_version_is_refused(data_copy: Path) -> None:
     edit(data_copy, "lines.json", lambda d: d["_"].update(version="1.0.0"))
     err = refused(data_copy)

@@ -16,7 +16,7 @@ file points at its own line; every check raises :class:`plugins.brass.data.DataE
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Generic, TypeVar
 
@@ -249,47 +249,29 @@ class BoardData(Generic[TileT]):
         """Per industry, the locations with a build space showing its icon."""
 
     def _read_links(self, links: Sequence[LinkData], file: str, most_nodes: int = 2) -> None:
-        """The link lines (a line may touch up to ``most_nodes`` locations) and the graph;
-        every location must be reached by a line, and the lines must join the whole board."""
-        nodes_of: list[tuple[int, ...]] = []
-        self.link_canal: list[bool] = []
-        self.link_rail: list[bool] = []
-        seen: set[frozenset[int]] = set()
+        """The link lines (a line may touch up to ``most_nodes`` locations, each line a
+        canal, a rail or both) and the graph, checked by :func:`line_graph`."""
         for i, link in enumerate(links):
-            at = f"links[{i}] {link.nodes}"
-            nodes = self._link_nodes(link.nodes, file, at, most_nodes)
-            require(link.canal or link.rail, file, f"{at}: neither canal nor rail")
-            require(frozenset(nodes) not in seen, file, f"{at}: the line appears twice")
-            seen.add(frozenset(nodes))
-            nodes_of.append(nodes)
-            self.link_canal.append(link.canal)
-            self.link_rail.append(link.rail)
-        self.graph = BoardGraph(self.n_locations, nodes_of)
+            require(
+                link.canal or link.rail, file, f"links[{i}] {link.nodes}: neither canal nor rail"
+            )
+        named = [(f"links[{i}] {link.nodes}", link.nodes) for i, link in enumerate(links)]
+        ids = [loc.id for loc in self.locations]
+        self.graph = line_graph(ids, named, file, "links", most_nodes)
+        self.link_canal: list[bool] = [link.canal for link in links]
+        self.link_rail: list[bool] = [link.rail for link in links]
         self.link_nodes = self.graph.link_nodes
-        self.n_links = len(nodes_of)
+        self.n_links = len(links)
         # A line's name is its first two locations': a third (a farm brewery) is a detour.
         self.link_names = [
-            "~".join(sorted(self.locations[n].id for n in ns[:2])) for ns in nodes_of
+            "~".join(sorted(self.locations[n].id for n in ns[:2])) for ns in self.link_nodes
         ]
-        for li, loc in enumerate(self.locations):
-            require(bool(self.graph.node_links[li]), file, f"links: no line reaches {loc.id}")
-        joined = self.graph.components([0] * self.n_links)
-        require(len(set(joined)) == 1, file, "links: the lines leave the board in pieces")
 
     def _link_nodes(
         self, names: Sequence[str], file: str, at: str, most_nodes: int = 2
     ) -> tuple[int, ...]:
-        """A line's locations in file order."""
-        unknown = [n for n in names if n not in self.loc_index]
-        require(not unknown, file, f"{at}.nodes: link to unknown {', '.join(unknown)}")
-        nodes = tuple(self.loc_index[n] for n in names)
-        how_many = "two" if most_nodes == 2 else f"2 to {most_nodes}"
-        require(
-            len(set(nodes)) == len(nodes) and 2 <= len(nodes) <= most_nodes,
-            file,
-            f"{at}.nodes: must be {how_many} distinct locations",
-        )
-        return nodes
+        """A line's locations in file order (:func:`line_nodes`)."""
+        return line_nodes(self.loc_index, names, file, at, most_nodes)
 
     def _read_stacks(self, tables: Sequence[Sequence[BoardTile]], file: str, lowest: int) -> None:
         """The mat's stacks from each industry's tile table, whose levels must run from 1
@@ -375,6 +357,60 @@ class BoardData(Generic[TileT]):
     def slot_name(self, slot: int) -> str:
         loc = self.slot_loc[slot]
         return f"{self.locations[loc].id}:{self.loc_slots[loc].index(slot)}"
+
+
+CodedCheck = Callable[[bool, str, str, str], None]
+"""``check(condition, file, code, message)`` refuses ``file`` unless ``condition`` holds; a
+variant whose refusals carry a code (Pittsburgh's ``DataError.check``) passes its own."""
+
+
+def _uncoded(condition: bool, file: str, code: str, message: str) -> None:
+    require(condition, file, message)
+
+
+def line_nodes(
+    index: Mapping[str, int], names: Sequence[str], file: str, at: str,
+    most_nodes: int = 2, check: CodedCheck = _uncoded,
+) -> tuple[int, ...]:  # fmt: skip
+    """A line's locations (``index`` by id) in file order: all known, up to ``most_nodes``
+    of them and distinct."""
+    unknown = [n for n in names if n not in index]
+    check(
+        not unknown, file, "unknown_reference", f"{at}.nodes: link to unknown {', '.join(unknown)}"
+    )
+    nodes = tuple(index[n] for n in names)
+    how_many = "two" if most_nodes == 2 else f"2 to {most_nodes}"
+    check(
+        len(set(nodes)) == len(nodes) and 2 <= len(nodes) <= most_nodes,
+        file,
+        "bad_value",
+        f"{at}.nodes: must be {how_many} distinct locations",
+    )
+    return nodes
+
+
+def line_graph(
+    places: Sequence[str], lines: Sequence[tuple[str, Sequence[str]]], file: str, field: str,
+    most_nodes: int = 2, check: CodedCheck = _uncoded,
+) -> BoardGraph:  # fmt: skip
+    """The graph of a board's lines over ``places`` (ids in index order); each line comes
+    with its name for messages (``at``). The checks every Brass board's lines pass: ends
+    known and distinct (:func:`line_nodes`), no line twice, every place reached by a line,
+    and the lines joining the whole board (``field`` names the lines in messages)."""
+    index = {place: i for i, place in enumerate(places)}
+    seen: set[frozenset[int]] = set()
+    nodes_of: list[tuple[int, ...]] = []
+    for at, names in lines:
+        nodes = line_nodes(index, names, file, at, most_nodes, check)
+        check(frozenset(nodes) not in seen, file, "duplicate_id", f"{at}: the line appears twice")
+        seen.add(frozenset(nodes))
+        nodes_of.append(nodes)
+    graph = BoardGraph(len(places), nodes_of)
+    for i, place in enumerate(places):
+        check(bool(graph.node_links[i]), file, "bad_value", f"{field}: no line reaches {place}")
+    joined = graph.components([0] * len(nodes_of))
+    check(len(set(joined)) == 1, file, "bad_graph", f"{field}: the lines leave the board in pieces")
+    return graph
 
 
 def read_cards(
