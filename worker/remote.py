@@ -29,6 +29,7 @@ from typing import Any
 
 import msgspec
 
+from api.bodies import LegalMoves, MatchView, MoveAccepted
 from core.errors import NotFound
 from core.registry import default_registry
 from worker.bots import get_bot
@@ -56,30 +57,6 @@ class Problem(msgspec.Struct):
     detail: str = ""
 
 
-class SeatView(msgspec.Struct):
-    """The parts of ``GET /matches/{id}`` the bot reads (the rest is ignored)."""
-
-    game: str
-    version: int
-    you: int | None
-    to_act: list[int]
-    finished: bool
-    view: dict[str, Any]
-    result: dict[str, Any] | None = None
-
-
-class Listing(msgspec.Struct):
-    """``GET /matches/{id}/moves``: raw moves, decoded into the game's structs afterwards."""
-
-    version: int
-    moves: list[msgspec.Raw]
-
-
-class Accepted(msgspec.Struct):
-    version: int
-    replayed: bool
-
-
 class Api:
     """The calls the bot makes, each retried while the server cannot answer."""
 
@@ -93,20 +70,20 @@ class Api:
         self.timeout = timeout
         self.sleep = sleep
 
-    def seat_view(self) -> SeatView:
-        return msgspec.json.decode(self._call("GET", ""), type=SeatView)
+    def seat_view(self) -> MatchView:
+        return msgspec.json.decode(self._call("GET", ""), type=MatchView)
 
-    def listing(self) -> Listing:
-        return msgspec.json.decode(self._call("GET", "/moves"), type=Listing)
+    def listing(self) -> LegalMoves:
+        return msgspec.json.decode(self._call("GET", "/moves"), type=LegalMoves)
 
     def wait_after(self, version: int, seconds: int) -> None:
         """Return once an event follows ``version`` or ``seconds`` passed (a long poll)."""
         query = urllib.parse.urlencode({"after": version, "limit": 1, "wait": seconds})
         self._call("GET", f"/events?{query}", timeout=self.timeout + seconds)
 
-    def submit(self, move: Any, version: int, key: str) -> Accepted:
+    def submit(self, move: Any, version: int, key: str) -> MoveAccepted:
         body = msgspec.json.encode({"move": move, "expected_version": version})
-        return msgspec.json.decode(self._call("POST", "/moves", body, key), type=Accepted)
+        return msgspec.json.decode(self._call("POST", "/moves", body, key), type=MoveAccepted)
 
     def _call(
         self, method: str, path: str, body: bytes | None = None, key: str | None = None,
@@ -162,7 +139,6 @@ def play_seat(
     if seen.you is None:
         raise RemoteError(403, "not_a_seat", "the token is not a seat's token for this match")
     game = registry.get(seen.game)
-    moves = msgspec.json.Decoder(game.Move)
     bot = get_bot(entrant.kind, game, entrant.level, entrant.think_ms)
     decisions = 0
     while not seen.finished and (max_decisions is None or decisions < max_decisions):
@@ -177,7 +153,7 @@ def play_seat(
                 api.wait_after(seen.version, wait_seconds)
             seen = api.seat_view()
             continue
-        legal = [moves.decode(raw) for raw in listing.moves]
+        legal = [msgspec.convert(listed, game.Move) for listed in listing.moves]
         rng = Random(f"{seen.version}/{seen.you}")
         move = bot.choose(seen.view, legal, rng)
         try:
@@ -193,7 +169,7 @@ def play_seat(
         seen = api.seat_view()
     return Played(
         seat=seen.you, decisions=decisions, finished=seen.finished, version=seen.version,
-        result=seen.result,
+        result=msgspec.to_builtins(seen.result),
     )  # fmt: skip
 
 
