@@ -25,7 +25,6 @@ from plugins.brass_pittsburgh import engine, evaluation, knowledge, position, vi
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import moves as mv
 from plugins.brass_pittsburgh.bot_view import bot_view, follow_up_facts
-from plugins.brass_pittsburgh.determinize import position_from_view
 from plugins.brass_pittsburgh.names import Names, shipped_names
 from plugins.brass_pittsburgh.rules import Rules, default_rules
 from plugins.brass_pittsburgh.state import State, apply
@@ -274,8 +273,3 @@ class BrassPittsburgh(DocsGame):
         for f, t in zip(hidden, tiles, strict=True):
             new.oilfield_tile[f] = t
         return new
-
-    def determinize(self, view: dict[str, Any], rng: Random) -> State:
-        """A state ``view`` (a seat's) cannot tell from the real one, built from the view
-        alone with the hidden cards and face-down oilfield tiles drawn from ``rng``."""
-        return position.load(self.rules, position_from_view(self.rules, self.names, view, rng))
