@@ -282,7 +282,8 @@ def _check(rules: Rules, s: State) -> None:
         check(Counter(s.link_supply[seat]) == Counter(want), "links_not_conserved",
               f"seat {seat}'s link supply must hold the heavy trains and pipelines its mat "
               f"has unlocked and it has not built: {sorted(want)}, not "
-              f"{sorted(s.link_supply[seat])} (a link unlocks once its mat space is empty)")  # fmt: skip
+              f"{sorted(s.link_supply[seat])} (a link unlocks once its mat space is "
+              "empty)")  # fmt: skip
     for slot, tile in enumerate(s.slot_tile):
         check((tile == "") == (s.slot_owner[slot] < 0) and not (tile and tile not in d.mat.tiles),
               "bad_slot", f"slot {board.slot_name[slot]}: owner and tile disagree")  # fmt: skip
