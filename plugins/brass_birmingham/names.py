@@ -15,7 +15,7 @@ from typing import Any
 from core.errors import IllegalMove
 from plugins.brass import moves as fm
 from plugins.brass.board_names import BoardNames
-from plugins.brass.client import Ids, end_era_of
+from plugins.brass.client import Ids, end_era_of, numbered
 from plugins.brass_birmingham import moves as pm
 from plugins.brass_birmingham.data import INDUSTRIES, Birmingham, birmingham
 from plugins.brass_birmingham.state import State
@@ -29,8 +29,7 @@ class Names(BoardNames):
         super().__init__(d, INDUSTRIES, ("location:cannock", "industry:coal", "wild:location"),
                          "birmingham:2", "birmingham~dudley")  # fmt: skip
         self.merchant = Ids(
-            (f"{self.location[loc]}:{d.merchant_loc[:m].count(loc)}"
-             for m, loc in enumerate(d.merchant_loc)), "unknown_merchant",
+            numbered(self.location[loc] for loc in d.merchant_loc), "unknown_merchant",
             "there is no merchant space {name}; merchant spaces are '<location>:<n>' as the "
             "view's merchants list them ('oxford:0')")  # fmt: skip
         self.convert(pm.MOVES, merchant=self.merchant)

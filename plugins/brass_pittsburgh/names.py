@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 
 from core.errors import IllegalMove
 from plugins.brass import moves as fm
-from plugins.brass.client import Ids, card_ids, end_era_of
+from plugins.brass.client import Ids, card_ids, end_era_of, numbered
 from plugins.brass.vocabulary import OrNone, Same, Vocabulary
 from plugins.brass_pittsburgh import internal_moves as im
 from plugins.brass_pittsburgh import moves as pm
@@ -68,12 +68,8 @@ class SideNames:
             "unknown_market",
             f"there is no market {{name}} on this board; markets are {', '.join(markets)}",
         )
-        merchant: list[str] = []
-        for node, _ in board.merchant_spaces:
-            loc = board.locations[node]
-            merchant.append(f"{loc}:{sum(1 for n in merchant if n.startswith(loc + ':'))}")
         self.merchant = Ids(
-            merchant,
+            numbered(board.locations[node] for node, _ in board.merchant_spaces),
             "unknown_merchant",
             "there is no merchant space {name} on this board; merchant spaces are "
             "'<merchant>:<n>' as the view's merchants list them ('chicago:0')",
