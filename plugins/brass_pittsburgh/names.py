@@ -92,10 +92,7 @@ class Names:
         d = rules.data
         # card kinds are the same on both sides (rules.card_names)
         table = next(iter(rules.cards.values()))
-        self.card = card_ids(
-            (f"{cdef.kind}:{cdef.name}" for cdef in table.defs),
-            ("location:pittsburgh", "industry:coal"),
-        )
+        self.card = card_ids((f"{cdef.kind}:{cdef.name}" for cdef in table.defs), pm.CARD_EXAMPLES)
         self.tile = Ids(
             (t.id for t in rules.mat.tiles),
             "unknown_tile",
