@@ -252,8 +252,6 @@ class BrassPittsburgh(DocsGame):
 
     def knowledge(self, side: str) -> Knowledge:
         """The printed facts of board ``side`` the greedy bot weighs views against."""
-        if self.rules is default_rules():
-            return knowledge.knowledge(side)
         return knowledge.knowledge_of(self.rules, side)
 
     # --- positions ------------------------------------------------------------------------
