@@ -13,9 +13,8 @@ from functools import cache
 from typing import Any
 
 from core.errors import IllegalMove
-from plugins.brass import moves as fm
 from plugins.brass.board_names import BoardNames
-from plugins.brass.client import Ids, end_era_of, numbered
+from plugins.brass.client import Ids, numbered
 from plugins.brass_birmingham import moves as pm
 from plugins.brass_birmingham.data import INDUSTRIES, Birmingham, birmingham
 from plugins.brass_birmingham.state import State
@@ -34,10 +33,6 @@ class Names(BoardNames):
             "view's merchants list them ('oxford:0')")  # fmt: skip
         self.convert(pm.MOVES, merchant=self.merchant)
 
-    def end_era(self, m: fm.ScoreEra) -> fm.EndEra:
-        """The engine form of the era's end; a deal naming an unknown card is refused."""
-        return end_era_of(self.card, m)
-
     def encode_all(self, moves: list[Any], s: State) -> list[Any]:
         """The named form of the engine's answers to the pending step (``s`` supplies the
         merchant being sold to, for merchant beer)."""
@@ -50,12 +45,9 @@ class Names(BoardNames):
 
     def decode(self, m: Any, s: State) -> Any:
         """The engine form of named move ``m``; raises ``IllegalMove`` for unknown names."""
-        t = type(m)
-        if t is pm.PickBeer:
+        if type(m) is pm.PickBeer:
             return self._beer_source(m.source, s)
-        if t is fm.ScoreEra:
-            return self.end_era(m)
-        return self.vocabulary.decode(m)
+        return super().decode(m)
 
     def _beer_source(self, source: str, s: State) -> Any:
         if source in self.space:

@@ -137,10 +137,6 @@ class Names:
 
     # --- moves --------------------------------------------------------------------------
 
-    def end_era(self, m: fm.ScoreEra) -> fm.EndEra:
-        """The engine form of the era's end; a deal naming an unknown card is refused."""
-        return end_era_of(self.card, m)
-
     def _site(self, link: str, site: int, n: SideNames) -> str:
         return n.route[site] if link in self.pipelines else n.line[site]
 
@@ -199,8 +195,8 @@ class Names:
             return self._decode_plan(m, s, n)
         elif t is pm.ClaimQuality:
             return self._decode_quality(m, s)
-        elif t is fm.ScoreEra:
-            return self.end_era(m)
+        elif t is fm.ScoreEra:  # a deal naming an unknown card is refused
+            return end_era_of(self.card, m)
         return n.vocabulary.decode(m)
 
     def _decode_pay(self, m: pm.Pay, n: SideNames) -> im.Pay:
