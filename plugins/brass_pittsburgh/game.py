@@ -134,20 +134,11 @@ class BrassPittsburgh(DocsGame):
         hands, facedown = deal(deck, players, c.hand_size, c.extra_face_down_discard_era1)
         order = list(range(players))
         rng.shuffle(order)
-        return [
-            ev.Started(
-                players=players,
-                side=side,
-                data_version=d.version,
-                order=order,
-                deck=deck,
-                hands=hands,
-                facedown=facedown,
-                merchant_tiles=merchant_tiles,
-                oilfield_tiles=oilfield_tiles,
-                quality_rewards=rewards[: c.quality_reward_spaces],
-            )
-        ]
+        return [ev.Started(
+            players=players, side=side, data_version=d.version, order=order, deck=deck,
+            hands=hands, facedown=facedown, merchant_tiles=merchant_tiles,
+            oilfield_tiles=oilfield_tiles, quality_rewards=rewards[: c.quality_reward_spaces],
+        )]  # fmt: skip
 
     def _dealt(self, outcome: SetupOutcome, side: str, players: int) -> ev.Started:
         """The ``Started`` event dealing a record's setup ``outcome``, checked."""
