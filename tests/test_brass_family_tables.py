@@ -1,8 +1,9 @@
 """The family's declaration tables a variant writes against: moves declared once
 (``vocabulary.Declare``), log names and payloads from one table (``log_payloads.Named``),
 the hidden cards of a seat's view (``hidden.deal_from_view``), data files declared by
-their Structs (``dataset.DataSet``, ``boarddata.Amount``) and the decisions every board
-words (``board_docs.describe_step``)."""
+their Structs (``dataset.DataSet``, ``boarddata.Amount``), the decisions every board
+words (``board_docs.describe_step``) and places numbered within their location
+(``client.numbered``)."""
 
 from __future__ import annotations
 
@@ -165,8 +166,9 @@ class _Decision(fc.Decision, kw_only=True):
 
 
 _PROMPTS = bd.Prompts(discard="discard {n} card{s}", coal="{n} coal for {where}", iron="{n} iron",
-                      liquidate="£{n} unpaid", offers={"more_sell": ("sell_also", "or done")},
-                      actions=["build", "pass"])  # fmt: skip
+                      liquidate="£{n} unpaid", offers={"more_sell": ("sell_also", "or done"),
+                      "quality": ("claim_quality", "{n} star{s} or done")},
+                      counted=frozenset({"quality"}), actions=["build", "pass"])  # fmt: skip
 
 
 class _Names:
@@ -190,3 +192,18 @@ def test_a_board_step_becomes_the_decision_the_variant_words(
 ) -> None:
     decision = bd.describe_step(_Names(), step, 2, _PROMPTS, _Decision)
     assert (decision.kind, decision.moves, decision.prompt) == (kind, moves, prompt)
+
+
+@pytest.mark.parametrize(("stars", "prompt"), [(0, "0 stars or done"), (1, "1 star or done")])
+def test_a_counted_offer_shows_the_steps_count_in_its_decision(stars: int, prompt: str) -> None:
+    decision = bd.describe_step(_Names(), Step("quality", stars), 2, _PROMPTS, _Decision)
+    assert (decision.kind, decision.count, decision.prompt) == ("claim_quality", stars, prompt)
+
+
+def test_an_offer_not_counted_leaves_the_count_out() -> None:
+    decision = bd.describe_step(_Names(), Step("more_sell", 3), 2, _PROMPTS, _Decision)
+    assert decision.count is None
+
+
+def test_places_are_numbered_from_0_within_their_location() -> None:
+    assert fc.numbered(["erie", "ohio", "erie"]) == ["erie:0", "ohio:0", "erie:1"]
