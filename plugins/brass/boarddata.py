@@ -23,7 +23,7 @@ from typing import Annotated, Any, Generic, TypeVar
 import msgspec
 
 from plugins.brass.cards import CardDef, CardTable
-from plugins.brass.data import DataError, require
+from plugins.brass.data import CodedCheck, DataError, refuse, require, uncoded
 from plugins.brass.graph import BoardGraph
 from plugins.brass.income import IncomeTrack
 from plugins.brass.layout import Layout, load_layout
@@ -305,12 +305,8 @@ class BoardData(Generic[TileT]):
         self.coal_initial, self.iron_initial = coal.initial, iron.initial
 
     def _read_income(self, table: IncomeTable, file: str) -> None:
-        """The income track, on which every player starts at level 0."""
-        try:
-            self.income = IncomeTrack(table.space_to_level, table.start_space)
-        except DataError as exc:
-            raise DataError(f"{file}: {exc}") from None
-        require(self.income.level(table.start_space) == 0, file, "start_space: not level 0")
+        """The income track (:func:`income_track`)."""
+        self.income = income_track(table, file)
 
     def _read_rules(
         self, rules: BoardRules, file: str, eras: int, wild_cards: tuple[int, ...] = ()
@@ -359,18 +355,9 @@ class BoardData(Generic[TileT]):
         return f"{self.locations[loc].id}:{self.loc_slots[loc].index(slot)}"
 
 
-CodedCheck = Callable[[bool, str, str, str], None]
-"""``check(condition, file, code, message)`` refuses ``file`` unless ``condition`` holds; a
-variant whose refusals carry a code (Pittsburgh's ``DataError.check``) passes its own."""
-
-
-def _uncoded(condition: bool, file: str, code: str, message: str) -> None:
-    require(condition, file, message)
-
-
 def line_nodes(
     index: Mapping[str, int], names: Sequence[str], file: str, at: str,
-    most_nodes: int = 2, check: CodedCheck = _uncoded,
+    most_nodes: int = 2, check: CodedCheck = uncoded,
 ) -> tuple[int, ...]:  # fmt: skip
     """A line's locations (``index`` by id) in file order: all known, up to ``most_nodes``
     of them and distinct."""
@@ -391,7 +378,7 @@ def line_nodes(
 
 def line_graph(
     places: Sequence[str], lines: Sequence[tuple[str, Sequence[str]]], file: str, field: str,
-    most_nodes: int = 2, check: CodedCheck = _uncoded,
+    most_nodes: int = 2, check: CodedCheck = uncoded,
 ) -> BoardGraph:  # fmt: skip
     """The graph of a board's lines over ``places`` (ids in index order); each line comes
     with its name for messages (``at``). The checks every Brass board's lines pass: ends
@@ -411,6 +398,17 @@ def line_graph(
     joined = graph.components([0] * len(nodes_of))
     check(len(set(joined)) == 1, file, "bad_graph", f"{field}: the lines leave the board in pieces")
     return graph
+
+
+def income_track(table: IncomeTable, file: str, check: CodedCheck = uncoded) -> IncomeTrack:
+    """The income track, on which every player starts at level 0."""
+    try:
+        track = IncomeTrack(table.space_to_level, table.start_space)
+    except DataError as exc:
+        refuse(file, "bad_value", str(exc), check)
+    check(track.level(table.start_space) == 0, file, "rulebook_mismatch",
+          "start_space: not level 0")  # fmt: skip
+    return track
 
 
 def read_cards(

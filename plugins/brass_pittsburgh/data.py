@@ -6,6 +6,9 @@ official values must need no code change, so this module never names a tile, cit
 it checks the files against what the rulebook states (component counts, crown-jewel effects,
 costs in the comparison table) and against themselves (every reference resolves).
 
+The files are read as every Brass board's are (:class:`plugins.brass.dataset.DataSet`):
+``manifest.json`` lists them, each opens with the family's ``"_"`` header (version,
+source, confidence, provisional marks), and the manifest says the whole set is provisional.
 Any problem raises :class:`DataError` naming the file, a stable code and a sentence.
 """
 
@@ -15,14 +18,13 @@ import functools
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Literal, TypeVar
 
 import msgspec
 
-from plugins.brass.boarddata import Amount, Strict, line_graph
-from plugins.brass.data import CodedDataError, load
-from plugins.brass.data import DataError as FamilyDataError
-from plugins.brass.income import IncomeTrack as FamilyIncomeTrack
+from plugins.brass.boarddata import Amount, IncomeTable, Strict, income_track, line_graph
+from plugins.brass.data import CodedDataError
+from plugins.brass.dataset import DataSet, Manifest
 
 DATA_DIR = Path(__file__).parent / "data"
 CUBES: tuple[str, ...] = ("coal", "iron", "steel", "coke")
@@ -99,18 +101,6 @@ Effect = (
 # --- file structs ----------------------------------------------------------------------------
 
 
-class Provenance(Strict):
-    about: str
-    version: str
-    provisional: bool
-
-
-class _File(Strict):
-    """A data file: its ``"_"`` record says which data set it belongs to."""
-
-    provenance: Provenance = msgspec.field(name="_")
-
-
 class Cost(Strict):
     money: Amount = 0
     coal: Amount = 0
@@ -125,15 +115,6 @@ class Cost(Strict):
         return {r: n for r in RESOURCES if (n := getattr(self, r))}
 
 
-class Manifest(Strict):
-    title: str
-    version: str
-    provisional: bool
-    status: str
-    rulebook_version: str
-    source: str
-
-
 class Components(Strict):
     whiskey: Amount
     coal: Amount
@@ -144,7 +125,7 @@ class Components(Strict):
     money_tokens: Amount
 
 
-class Constants(_File):
+class Constants(Strict):
     players: list[int]
     eras: int
     rounds_per_era_nominal: int
@@ -171,7 +152,7 @@ class Character(Strict):
     sides: list[str]
 
 
-class CharactersFile(_File):
+class CharactersFile(Strict):
     characters: list[Character]
 
 
@@ -183,7 +164,7 @@ class Industry(Strict):
     flip: Literal["sell", "resources_depleted", "already_flipped"]
 
 
-class IndustriesFile(_File):
+class IndustriesFile(Strict):
     industries: list[Industry]
 
 
@@ -219,7 +200,7 @@ class SideLayout(Strict):
     merchants: list[Merchant]
 
 
-class BoardSidesFile(_File):
+class BoardSidesFile(Strict):
     default_side_by_players: dict[str, str]
     sides: list[SideLayout]
 
@@ -233,7 +214,7 @@ class Line(Strict):
         return "~".join(sorted(self.endpoints))
 
 
-class LinesFile(_File):
+class LinesFile(Strict):
     sides: dict[str, list[Line]]
 
 
@@ -247,7 +228,7 @@ class PipelineRoute(Strict):
         return f"{self.oilfield}~{self.city}"
 
 
-class PipelineRoutesFile(_File):
+class PipelineRoutesFile(Strict):
     sides: dict[str, list[PipelineRoute]]
 
 
@@ -266,7 +247,7 @@ class OilfieldsOfSide(Strict):
     """The oilfield tiles printed under this side: the ones a game on it uses."""
 
 
-class OilfieldsFile(_File):
+class OilfieldsFile(Strict):
     sides: dict[str, OilfieldsOfSide]
 
 
@@ -289,11 +270,11 @@ class Market(Strict):
     ladders: dict[str, Ladder]
 
 
-class MarketsFile(_File):
+class MarketsFile(Strict):
     sides: dict[str, list[Market]]
 
 
-class VanderbiltFile(_File):
+class VanderbiltFile(Strict):
     sides: dict[str, dict[str, int]]
 
 
@@ -341,7 +322,7 @@ class LinkSpace(Strict):
     unlocked_by: str
 
 
-class PlayerMatFile(_File):
+class PlayerMatFile(Strict):
     accessibility: str
     paths: list[MatPath]
     tiles: list[MatTile]
@@ -349,7 +330,7 @@ class PlayerMatFile(_File):
     link_spaces: list[LinkSpace]
 
 
-class LightTrains(_File):
+class LightTrains(Strict):
     id: str
     count: Amount
     cost: Cost
@@ -365,7 +346,7 @@ class HeavyTrain(Strict):
     note: str = ""
 
 
-class HeavyTrainsFile(_File):
+class HeavyTrainsFile(Strict):
     heavy_trains: list[HeavyTrain]
 
 
@@ -382,7 +363,7 @@ class Pipeline(Strict):
         return self.type != "reserve"
 
 
-class PipelinesFile(_File):
+class PipelinesFile(Strict):
     pipelines: list[Pipeline]
 
 
@@ -393,7 +374,7 @@ class MerchantTile(Strict):
     min_players: int
 
 
-class MerchantTilesFile(_File):
+class MerchantTilesFile(Strict):
     merchant_tiles: list[MerchantTile]
 
 
@@ -406,7 +387,7 @@ class OilfieldTile(Strict):
     min_players: int
 
 
-class OilfieldTilesFile(_File):
+class OilfieldTilesFile(Strict):
     oilfield_tiles: list[OilfieldTile]
 
 
@@ -416,7 +397,7 @@ class QualityReward(Strict):
     reward: list[Effect]
 
 
-class QualityRewardsFile(_File):
+class QualityRewardsFile(Strict):
     quality_rewards: list[QualityReward]
 
 
@@ -441,15 +422,9 @@ class IndustryCard(Strict, tag="industry", tag_field="kind"):
 Card = LocationCard | IndustryCard
 
 
-class CardsFile(_File):
+class CardsFile(Strict):
     industry_types: dict[str, IndustryType]
     cards: list[Card]
-
-
-class IncomeTrackFile(_File):
-    start_space: int
-    space_to_level: list[int]
-    """Index = progress-track space, value = the income level printed under it."""
 
 
 # --- the resolved data set -------------------------------------------------------------------
@@ -480,7 +455,8 @@ class PlayerMat(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class PittsburghData(msgspec.Struct, frozen=True, kw_only=True):
-    manifest: Manifest
+    files: DataSet
+    """The files as read: manifest, headers and provisional marks."""
     constants: Constants
     characters: list[Character]
     industries: dict[str, Industry]
@@ -495,7 +471,11 @@ class PittsburghData(msgspec.Struct, frozen=True, kw_only=True):
     quality_rewards: dict[str, QualityReward]
     industry_types: dict[str, IndustryType]
     cards: list[Card]
-    income_track: IncomeTrackFile
+    income_track: IncomeTable
+
+    @property
+    def manifest(self) -> Manifest:
+        return self.files.manifest
 
     @property
     def version(self) -> str:
@@ -564,10 +544,10 @@ RULEBOOK_CONSTANTS = {
 RULEBOOK_COMPONENTS = Components(
     whiskey=12, coal=18, iron=14, steel=18, coke=10, oil=18, money_tokens=77
 )
-RULEBOOK_START_SPACE, RULEBOOK_START_LEVEL, RULEBOOK_MIN_LEVEL = 10, 0, -10
+RULEBOOK_START_SPACE, RULEBOOK_MIN_LEVEL = 10, -10
 CROWN_JEWELS = ("oil_city", "polyphase_alternator", "locomotive_works", "skyscraper")
 
-FILE_KINDS: dict[str, type[msgspec.Struct]] = {
+FILES: dict[str, type[msgspec.Struct]] = {
     "constants.json": Constants,
     "characters.json": CharactersFile,
     "industries.json": IndustriesFile,
@@ -585,9 +565,10 @@ FILE_KINDS: dict[str, type[msgspec.Struct]] = {
     "oilfield_tiles.json": OilfieldTilesFile,
     "quality_rewards.json": QualityRewardsFile,
     "cards.json": CardsFile,
-    "income_track.json": IncomeTrackFile,
+    "income_track.json": IncomeTable,
 }
-"""Every data file but ``manifest.json`` (read first) with its record, in reading order."""
+"""Every rule file with its record, in reading order; ``layout.json`` (drawing only) is
+read by :func:`.view.board_layouts`."""
 
 
 # --- loading ---------------------------------------------------------------------------------
@@ -601,25 +582,7 @@ def default_data() -> PittsburghData:
 
 def load_data(directory: Path | str = DATA_DIR) -> PittsburghData:
     """Load every file of ``directory`` and validate the whole; raises :class:`DataError`."""
-    directory = Path(directory)
-
-    def read(name: str, kind: type[T]) -> T:
-        try:
-            return load(directory / name, kind)
-        except FamilyDataError as exc:
-            raise DataError(name, "unreadable", str(exc)) from None
-
-    manifest = read("manifest.json", Manifest)
-    files = {name: read(name, kind) for name, kind in FILE_KINDS.items()}
-    for name, parsed in files.items():
-        prov = parsed.provenance  # type: ignore[attr-defined]
-        need(
-            prov.version == manifest.version and prov.provisional == manifest.provisional,
-            name, "version_mismatch",
-            f"file is data version {prov.version!r} (provisional={prov.provisional}) but "
-            f"manifest.json says {manifest.version!r} (provisional={manifest.provisional})",
-        )  # fmt: skip
-    data = _assemble(manifest, files)
+    data = _assemble(DataSet(Path(directory), FILES, check=need))
     _validate(data)
     return data
 
@@ -633,7 +596,8 @@ def _by_id(file: str, items: Iterable[T], what: str) -> dict[str, T]:
     return out
 
 
-def _assemble(manifest: Manifest, f: dict[str, Any]) -> PittsburghData:
+def _assemble(files: DataSet) -> PittsburghData:
+    f = files.docs
     board: BoardSidesFile = f["board_sides.json"]
     side_ids = [s.id for s in board.sides]
     _by_id("board_sides.json", board.sides, "board side")
@@ -668,7 +632,7 @@ def _assemble(manifest: Manifest, f: dict[str, Any]) -> PittsburghData:
             "board_sides.json", "bad_value", "default_side_by_players keys must be player counts"
         ) from None
     return PittsburghData(
-        manifest=manifest, constants=f["constants.json"],
+        files=files, constants=f["constants.json"],
         characters=f["characters.json"].characters,
         industries=_by_id("industries.json", f["industries.json"].industries, "industry"),
         default_side_by_players=default_side, sides=sides,
@@ -1029,13 +993,9 @@ def _validate_cards(d: PittsburghData) -> None:
 
 def _validate_income_track(d: PittsburghData) -> None:
     file = "income_track.json"
-    try:
-        track = FamilyIncomeTrack(d.income_track.space_to_level, d.income_track.start_space)
-    except FamilyDataError as exc:
-        raise DataError(file, "bad_value", str(exc)) from None
-    start = track.start_space
-    need(start == RULEBOOK_START_SPACE and track.level(start) == RULEBOOK_START_LEVEL, file,
-         "rulebook_mismatch", "the income marker starts on space 10, income level 0")  # fmt: skip
+    track = income_track(d.income_track, file, check=need)  # level 0 at the start
+    need(track.start_space == RULEBOOK_START_SPACE, file, "rulebook_mismatch",
+         "the income marker starts on space 10, income level 0")  # fmt: skip
     need(track.min_level == RULEBOOK_MIN_LEVEL, file, "rulebook_mismatch",
          "the lowest income level is -10, on space 0")  # fmt: skip
 
