@@ -369,7 +369,7 @@ def test_oilfields_must_match_the_oilfield_tiles_shown_under_the_side(data_copy:
 
 def test_coke_market_must_start_with_one_cube_in_its_top_space(data_copy: Path) -> None:
     def change(d: Json) -> None:
-        d["sides"]["main"][3]["ladders"]["coke"]["initial_cubes"] = 3
+        d["sides"]["main"][3]["ladders"]["coke"]["initial"] = 3
 
     edit(data_copy, "markets.json", change)
     err = refused(data_copy)
@@ -380,14 +380,14 @@ def test_coal_market_must_start_full(data_copy: Path) -> None:
     edit(
         data_copy,
         "markets.json",
-        lambda d: d["sides"]["main"][0]["ladders"]["coal"].update(initial_cubes=3),
+        lambda d: d["sides"]["main"][0]["ladders"]["coal"].update(initial=3),
     )
     assert refused(data_copy).code == "rulebook_mismatch"
 
 
 def test_market_ladder_must_get_cheaper_downwards(data_copy: Path) -> None:
     def change(d: Json) -> None:
-        d["sides"]["main"][0]["ladders"]["iron"]["spaces"].reverse()
+        d["sides"]["main"][0]["ladders"]["iron"]["prices"].reverse()
 
     edit(data_copy, "markets.json", change)
     err = refused(data_copy)

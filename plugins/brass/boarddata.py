@@ -104,12 +104,17 @@ class CardCopies(Strict):
     deck_size: dict[str, int]
 
 
-class MarketLadder(Strict):
-    """A coal or iron market: its prices cheapest first, the cubes it starts with and the
-    price of a cube once it is empty."""
+class PriceLadder(Strict):
+    """A market's price ladder: its prices cheapest first and the cubes it starts with
+    (on its dearest spaces)."""
 
-    prices: list[int]
-    initial: int
+    prices: list[Amount]
+    initial: Amount
+
+
+class MarketLadder(PriceLadder):
+    """A coal or iron market that sells at ``empty_price`` once it is empty."""
+
     empty_price: int
 
 
@@ -464,11 +469,17 @@ def card_table(
     return cards, {int(p): copies[p] for p in PLAYER_COUNTS}
 
 
-def _market(ladder: MarketLadder, name: str, file: str) -> Market:
-    """A market's price ladder cheapest first, its starting cubes on it, and a price once
-    empty above the ladder's."""
+def check_ladder(ladder: PriceLadder, name: str, file: str, check: CodedCheck = uncoded) -> None:
+    """A price ladder cheapest first, with its starting cubes on it."""
     prices = ladder.prices
-    require(0 <= ladder.initial <= len(prices), file, f"{name}.initial: out of range")
-    require(bool(prices) and prices == sorted(prices), file, f"{name}.prices: unsorted")
-    require(ladder.empty_price > prices[-1], file, f"{name}.empty_price: not above the ladder")
-    return Market(prices, ladder.empty_price)
+    check(0 <= ladder.initial <= len(prices), file, "bad_value", f"{name}.initial: out of range")
+    check(bool(prices) and prices == sorted(prices), file, "bad_value",
+          f"{name}.prices: unsorted")  # fmt: skip
+
+
+def _market(ladder: MarketLadder, name: str, file: str) -> Market:
+    """A market's price ladder (:func:`check_ladder`), and a price once empty above it."""
+    check_ladder(ladder, name, file)
+    require(ladder.empty_price > ladder.prices[-1], file,
+            f"{name}.empty_price: not above the ladder")  # fmt: skip
+    return Market(ladder.prices, ladder.empty_price)

@@ -22,7 +22,15 @@ from typing import Literal, TypeVar
 
 import msgspec
 
-from plugins.brass.boarddata import Amount, IncomeTable, Strict, income_track, line_graph
+from plugins.brass.boarddata import (
+    Amount,
+    IncomeTable,
+    PriceLadder,
+    Strict,
+    check_ladder,
+    income_track,
+    line_graph,
+)
 from plugins.brass.data import CodedDataError
 from plugins.brass.dataset import DataSet, Manifest
 
@@ -251,15 +259,12 @@ class OilfieldsFile(Strict):
     sides: dict[str, OilfieldsOfSide]
 
 
-class LadderSpace(Strict):
-    price: Amount
+class Ladder(PriceLadder):
+    """A market's ladder for one resource, as every Brass market's (cheapest first), with
+    the VP its spaces print."""
+
     vp: Amount = 0
-
-
-class Ladder(Strict):
-    spaces: list[LadderSpace]
-    """Top first: the dearest space, filled first."""
-    initial_cubes: Amount
+    """VP a seller gains for each cube sold into the ladder."""
 
 
 class Market(Strict):
@@ -1090,18 +1095,18 @@ def _validate_markets(d: PittsburghData, side: BoardSide) -> None:
         need((m.placement == "perimeter") == side.cities[m.city].perimeter, file, "bad_value",
              f"{where}: placement {m.placement!r} disagrees with {m.city}'s perimeter flag")
         for res, ladder in m.ladders.items():
-            prices = [s.price for s in ladder.spaces]
-            need(bool(prices) and prices == sorted(prices, reverse=True)
-                 and len(set(prices)) == len(prices), file, "bad_value",
-                 f"{where}: {res} prices {prices} must fall strictly from the top space")
+            prices = ladder.prices
+            check_ladder(ladder, f"{where}: {res}", file, check=need)
+            need(len(set(prices)) == len(prices), file, "bad_value",
+                 f"{where}: {res} prices {prices} must rise strictly to the top space")
             want = 1 if res == "coke" else len(prices)
-            need(ladder.initial_cubes == want, file, "rulebook_mismatch",
-                 f"{where}: {res} starts with {ladder.initial_cubes} cubes; setup puts {want}")
-            vps = {s.vp for s in ladder.spaces}
-            need(res != "coke" or vps == {RULEBOOK_COKE_VP_PER_CUBE}, file, "rulebook_mismatch",
+            need(ladder.initial == want, file, "rulebook_mismatch",
+                 f"{where}: {res} starts with {ladder.initial} cubes; setup puts {want}")
+            need(res != "coke" or ladder.vp == RULEBOOK_COKE_VP_PER_CUBE, file,
+                 "rulebook_mismatch",
                  f"{where}: every coke space gives {RULEBOOK_COKE_VP_PER_CUBE} VP")  # fmt: skip
-            initial[res] += ladder.initial_cubes
-            top_price[res] = max(top_price.get(res, 0), prices[0])
+            initial[res] += ladder.initial
+            top_price[res] = max(top_price.get(res, 0), prices[-1])
     for res, n in initial.items():
         have = getattr(d.constants.components, res)
         need(n <= have, file, "count_mismatch",

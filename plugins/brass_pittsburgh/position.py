@@ -159,7 +159,7 @@ def _fill_defaults(rules: Rules, raw: dict[str, Any]) -> dict[str, Any]:
         for left in raw.get("mat", [{}] * n)
     ]
     names = SideNames(board)
-    markets = [{res: lad.initial_cubes for res, lad in m.ladders.items()} for m in board.markets]
+    markets = [{res: lad.initial for res, lad in m.ladders.items()} for m in board.markets]
     per_place: dict[str, tuple[Ids, Any]] = {
         "line_owner": (names.line, -1), "line_link": (names.line, ""),
         "line_cargo": (names.line, 0), "route_owner": (names.route, -1),

@@ -511,8 +511,7 @@ def board(r: Rules, names: Names) -> dict[str, Any]:
             "oilfields": [{"oilfield": o.id, "name": o.name, "min_players": o.min_players}
                           for o in b.side.oilfields.values()],
             "markets": [{"market": m.id, "city": m.city, "kind": m.kind,
-                         "prices": {res: [sp.price for sp in lad.spaces]
-                                    for res, lad in m.ladders.items()}}
+                         "prices": {res: lad.prices[::-1] for res, lad in m.ladders.items()}}
                         for m in b.markets],
             "vanderbilt": dict(b.side.vanderbilt),
             "layout": served(layouts[sid]),
