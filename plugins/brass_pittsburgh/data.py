@@ -1,10 +1,11 @@
-"""Brass: Pittsburgh's data set: loading the JSON files in ``data/`` and validating them.
+"""Brass: Pittsburgh's data set: the records of the JSON files in ``data/``, and loading them.
 
 The numbers are PROVISIONAL (see ``data/README.md``): the official board, mat and tiles are
 not public, so the files hold a designed data set. Replacing them with a transcription of the
 official values must need no code change, so this module never names a tile, city or card;
-it checks the files against what the rulebook states (component counts, crown-jewel effects,
-costs in the comparison table) and against themselves (every reference resolves).
+:mod:`.data_checks` checks the files against what the rulebook states (component counts,
+crown-jewel effects, costs in the comparison table) and against themselves (every reference
+resolves).
 
 The files are read as every Brass board's are (:class:`plugins.brass.dataset.DataSet`):
 ``manifest.json`` lists them, each opens with the family's ``"_"`` header (version,
@@ -21,12 +22,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
 
-from plugins.brass.boarddata import (
-    Amount,
-    IncomeTable,
-    PriceLadder,
-    Strict,
-)
+from plugins.brass.boarddata import Amount, IncomeTable, PriceLadder, Strict
 from plugins.brass.data import CodedDataError
 from plugins.brass.dataset import DataSet, Manifest
 
