@@ -20,7 +20,7 @@ from plugins.brass import board_docs as bd
 from plugins.brass import client as fc
 from plugins.brass.boarddata import Amount, Strict
 from plugins.brass.client import Ids
-from plugins.brass.data import DataError
+from plugins.brass.data import CodedDataError, DataError
 from plugins.brass.dataset import DataSet
 from plugins.brass.events import Step
 from plugins.brass.hidden import deal_from_view, turn_from_view
@@ -155,6 +155,31 @@ def test_a_data_set_refuses_a_file_naming_it_and_the_field(
     with pytest.raises(DataError) as refused:
         DataSet(_data_set(tmp_path, track, files), {"track.json": Track}, ())
     assert str(refused.value).startswith(refusal)
+
+
+@pytest.mark.parametrize(
+    ("track", "files", "code"),
+    [
+        ({"spaces": [3, -1]}, None, "unreadable"),
+        ({"spaces": [2, 1]}, None, "bad_value"),
+        ({"spaces": [3, 1]}, ["track.json", "extra.json"], "bad_value"),
+    ],
+    ids=["negative amount", "marked fact changed", "manifest lists another file"],
+)
+def test_a_data_set_refuses_through_a_variants_coded_check(
+    tmp_path: Path, track: dict[str, Any], files: list[str] | None, code: str
+) -> None:
+    with pytest.raises(CodedDataError) as refused:
+        DataSet(_data_set(tmp_path, track, files), {"track.json": Track}, (), CodedDataError.check)
+    assert refused.value.code == code
+
+
+def test_a_set_level_provisional_flag_and_status_are_optional(tmp_path: Path) -> None:
+    files = DataSet(_data_set(tmp_path, {"spaces": [3, 1]}), {"track.json": Track}, ())
+    assert (files.manifest.provisional, files.manifest.status) == (False, "")
+    files.check_version("layout.json", {"version": "1.0"})
+    with pytest.raises(DataError, match=r"layout\.json: _\.version '0\.9' is stale"):
+        files.check_version("layout.json", {"version": "0.9"})
 
 
 # --- the decisions every board words -------------------------------------------------------

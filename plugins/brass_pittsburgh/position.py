@@ -185,7 +185,7 @@ def _fill_defaults(rules: Rules, raw: dict[str, Any]) -> dict[str, Any]:
         for left in raw.get("mat", [{}] * n)
     ]
     names = SideNames(board)
-    markets = [{res: lad.initial_cubes for res, lad in m.ladders.items()} for m in board.markets]
+    markets = [{res: lad.initial for res, lad in m.ladders.items()} for m in board.markets]
     per_place: dict[str, tuple[Ids, Any]] = {
         **{key: (getattr(names, kind), empty) for key, (kind, empty, *_) in ON_BOARD.items()},
         "oil": (names.oilfield, 0),

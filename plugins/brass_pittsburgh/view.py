@@ -509,8 +509,7 @@ def board(r: Rules, names: Names) -> dict[str, Any]:
             "oilfields": [{"oilfield": o.id, "name": o.name, "min_players": o.min_players}
                           for o in b.side.oilfields.values()],
             "markets": [{"market": m.id, "city": m.city, "kind": m.kind,
-                         "prices": {res: [sp.price for sp in lad.spaces]
-                                    for res, lad in m.ladders.items()}}
+                         "prices": {res: lad.prices[::-1] for res, lad in m.ladders.items()}}
                         for m in b.markets],
             "vanderbilt": dict(b.side.vanderbilt),
             "layout": served(layouts[sid]),
@@ -547,10 +546,7 @@ def board_layouts(r: Rules, names: Names) -> dict[str, Layout]:
     ids and against the data set's version (a layout drawn for another set is refused)."""
     path = DATA_DIR / "layout.json"
     doc = load(path, _LayoutFile)
-    version, provisional = doc.header.get("version"), doc.header.get("provisional")
-    if (version, provisional) != (r.data.version, r.data.manifest.provisional):
-        raise DataError("layout.json", "version_mismatch", f"layout is for data version "
-                        f"{version!r}, the data set is {r.data.version!r}")  # fmt: skip
+    r.data.files.check_version(path.name, doc.header)
     if doc.sides.keys() != r.boards.keys():
         raise DataError("layout.json", "bad_sides", f"layout sides {sorted(doc.sides)} are not "
                         f"the board sides {sorted(r.boards)}")  # fmt: skip
