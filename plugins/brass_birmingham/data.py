@@ -5,7 +5,11 @@ locations with their spaces by player count and beer bonuses, link lines with ca
 flags), ``industries.json`` (the tile tables of the rule text), ``cards.json`` (copies per
 player count), ``merchants.json`` (merchant tiles), ``markets.json`` (coal and iron price
 ladders), ``income.json`` (the income track) and ``rules.json`` (money, costs, hand size).
-Every reference is checked on load; a bad file raises :class:`plugins.brass.data.DataError`.
+Every file opens with a ``"_"`` header (its version, source, confidence and
+*provisional* facts; ``data/README.md`` sums them up), read and checked against
+``manifest.json`` by the family (:class:`plugins.brass.dataset.DataSet`); this module
+declares each file's Struct and checks what is Birmingham's own. Every reference is checked
+on load; a bad file raises :class:`plugins.brass.data.DataError` naming the file.
 
 Indices used throughout the plugin: locations in file order (towns and farms first, then
 merchant locations), build spaces ("slots") numbered across the board in location order,
@@ -20,7 +24,8 @@ from typing import Literal
 
 from plugins.brass import boarddata as bd
 from plugins.brass.cards import CardDef
-from plugins.brass.data import load, require
+from plugins.brass.data import require
+from plugins.brass.dataset import DataSet
 
 DATA = Path(__file__).parent / "data"
 INDUSTRIES = ("cotton", "manufacturer", "pottery", "coal", "iron", "brewery")
@@ -88,17 +93,31 @@ class RulesFile(bd.BoardRules):
     double_rail_beer: int
 
 
+FILES: dict[str, type] = {
+    "rules.json": RulesFile,
+    "board.json": BoardFile,
+    "industries.json": bd.TileTables[Tile],
+    "cards.json": CardsFile,
+    "merchants.json": MerchantsFile,
+    "markets.json": MarketsFile,
+    "income.json": bd.IncomeTable,
+}
+"""The rules' files; ``layout.json`` (drawing only) is read with the family's loader."""
+
+
 class Birmingham(bd.BoardData[Tile]):
     """Everything the rules need from the data, as index tables."""
 
     def __init__(self, directory: Path = DATA) -> None:
-        board = load(directory / "board.json", BoardFile)
-        inds = load(directory / "industries.json", bd.TileTables[Tile])
-        cards = load(directory / "cards.json", CardsFile)
-        merchants = load(directory / "merchants.json", MerchantsFile)
-        markets = load(directory / "markets.json", MarketsFile)
-        income = load(directory / "income.json", bd.IncomeTable)
-        self.rules = load(directory / "rules.json", RulesFile)
+        self.files = DataSet(directory, FILES)
+        self.manifest, docs = self.files.manifest, self.files.docs
+        board: BoardFile = docs["board.json"]
+        inds: bd.TileTables[Tile] = docs["industries.json"]
+        cards: CardsFile = docs["cards.json"]
+        merchants: MerchantsFile = docs["merchants.json"]
+        markets: MarketsFile = docs["markets.json"]
+        income: bd.IncomeTable = docs["income.json"]
+        self.rules: RulesFile = docs["rules.json"]
 
         # --- locations, build spaces, merchant spaces -------------------------------------
         f = "board.json"
