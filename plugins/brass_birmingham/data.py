@@ -4,7 +4,8 @@ One file per concept: ``board.json`` (locations with their build spaces, merchan
 locations with their spaces by player count and beer bonuses, link lines with canal/rail
 flags), ``industries.json`` (the tile tables of the rule text), ``cards.json`` (copies per
 player count), ``merchants.json`` (merchant tiles), ``markets.json`` (coal and iron price
-ladders), ``income.json`` (the income track) and ``rules.json`` (money, costs, hand size).
+ladders), ``income.json`` (the income track), ``rules.json`` (money, costs, hand size) and
+``layout.json`` (where clients draw the board).
 Every file opens with a ``"_"`` header (its version, source, confidence and
 *provisional* facts; ``data/README.md`` sums them up), read and checked against
 ``manifest.json`` by the family (:class:`plugins.brass.dataset.DataSet`); this module
@@ -24,6 +25,7 @@ from typing import Literal
 
 from plugins.brass import boarddata as bd
 from plugins.brass.cards import CardDef
+from plugins.brass.client import numbered
 from plugins.brass.data import require
 from plugins.brass.dataset import DataSet
 
@@ -173,6 +175,8 @@ class Birmingham(bd.BoardData[Tile]):
         self._read_income(income, "income.json")
         wild_cards = (self.cards.wild_location, self.cards.wild_industry)
         self._read_rules(self.rules, "rules.json", eras=2, wild_cards=wild_cards)
+        merchant_spaces = numbered(self.locations[li].id for li in self.merchant_loc)
+        self.layout = self.read_layout(directory / "layout.json", merchant_spaces=merchant_spaces)
 
     def _read_merchant(self, li: int, loc: LocationData, at: str) -> None:
         """A merchant location's spaces (the least player count using each), printed link
