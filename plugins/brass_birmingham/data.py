@@ -4,8 +4,13 @@ One file per concept: ``board.json`` (locations with their build spaces, merchan
 locations with their spaces by player count and beer bonuses, link lines with canal/rail
 flags), ``industries.json`` (the tile tables of the rule text), ``cards.json`` (copies per
 player count), ``merchants.json`` (merchant tiles), ``markets.json`` (coal and iron price
-ladders), ``income.json`` (the income track) and ``rules.json`` (money, costs, hand size).
-Every reference is checked on load; a bad file raises :class:`plugins.brass.data.DataError`.
+ladders), ``income.json`` (the income track), ``rules.json`` (money, costs, hand size) and
+``layout.json`` (where clients draw the board).
+Every file opens with a ``"_"`` header (its version, source, confidence and
+*provisional* facts; ``data/README.md`` sums them up), read and checked against
+``manifest.json`` by the family (:class:`plugins.brass.dataset.DataSet`); this module
+declares each file's Struct and checks what is Birmingham's own. Every reference is checked
+on load; a bad file raises :class:`plugins.brass.data.DataError` naming the file.
 
 Indices used throughout the plugin: locations in file order (towns and farms first, then
 merchant locations), build spaces ("slots") numbered across the board in location order,
@@ -20,7 +25,9 @@ from typing import Literal
 
 from plugins.brass import boarddata as bd
 from plugins.brass.cards import CardDef
-from plugins.brass.data import load, require
+from plugins.brass.client import numbered
+from plugins.brass.data import require
+from plugins.brass.dataset import DataSet
 
 DATA = Path(__file__).parent / "data"
 INDUSTRIES = ("cotton", "manufacturer", "pottery", "coal", "iron", "brewery")
@@ -88,17 +95,31 @@ class RulesFile(bd.BoardRules):
     double_rail_beer: int
 
 
+FILES: dict[str, type] = {
+    "rules.json": RulesFile,
+    "board.json": BoardFile,
+    "industries.json": bd.TileTables[Tile],
+    "cards.json": CardsFile,
+    "merchants.json": MerchantsFile,
+    "markets.json": MarketsFile,
+    "income.json": bd.IncomeTable,
+}
+"""The rules' files; ``layout.json`` (drawing only) is read with the family's loader."""
+
+
 class Birmingham(bd.BoardData[Tile]):
     """Everything the rules need from the data, as index tables."""
 
     def __init__(self, directory: Path = DATA) -> None:
-        board = load(directory / "board.json", BoardFile)
-        inds = load(directory / "industries.json", bd.TileTables[Tile])
-        cards = load(directory / "cards.json", CardsFile)
-        merchants = load(directory / "merchants.json", MerchantsFile)
-        markets = load(directory / "markets.json", MarketsFile)
-        income = load(directory / "income.json", bd.IncomeTable)
-        self.rules = load(directory / "rules.json", RulesFile)
+        self.files = DataSet(directory, FILES)
+        self.manifest, docs = self.files.manifest, self.files.docs
+        board: BoardFile = docs["board.json"]
+        inds: bd.TileTables[Tile] = docs["industries.json"]
+        cards: CardsFile = docs["cards.json"]
+        merchants: MerchantsFile = docs["merchants.json"]
+        markets: MarketsFile = docs["markets.json"]
+        income: bd.IncomeTable = docs["income.json"]
+        self.rules: RulesFile = docs["rules.json"]
 
         # --- locations, build spaces, merchant spaces -------------------------------------
         f = "board.json"
@@ -154,6 +175,8 @@ class Birmingham(bd.BoardData[Tile]):
         self._read_income(income, "income.json")
         wild_cards = (self.cards.wild_location, self.cards.wild_industry)
         self._read_rules(self.rules, "rules.json", eras=2, wild_cards=wild_cards)
+        merchant_spaces = numbered(self.locations[li].id for li in self.merchant_loc)
+        self.layout = self.read_layout(directory / "layout.json", merchant_spaces=merchant_spaces)
 
     def _read_merchant(self, li: int, loc: LocationData, at: str) -> None:
         """A merchant location's spaces (the least player count using each), printed link

@@ -63,8 +63,9 @@ class BrassBirmingham(EngineGame):
     metadata: dict[str, Any] = {
         "family": "brass",
         "move_form": MOVE_FORM,
-        "data": "board, tiles, cards, merchants, markets and income track from the shared "
-        "reference; tile values per the rule text's tables (Manufacturer IV £8)",
+        "data": "Roxley 2018 edition: tile values per the rule text's tables (Manufacturer IV "
+        "£8), board, cards, merchants, markets and income track from the shared reference; "
+        "provisional facts are listed in 'provisional' (plugins/brass_birmingham/data/README.md)",
         "position_format": position.FORMAT,
         "hidden_information": True,
         "clients": CLIENTS_GUIDE,
@@ -78,8 +79,10 @@ class BrassBirmingham(EngineGame):
         self.knowledge = bb.knowledge_of(data) if data else bb.knowledge()
         self.bot = BoardBot(self.data, self.knowledge)
         self.evaluation = bb.evaluation(self.data)
-        # the static board, by the ids moves and views use, for GET /games
-        self.metadata = {**type(self).metadata, "board": view.board(self.data, self.names)}
+        # the static board, by the ids moves and views use, and the data's doubtful facts,
+        # for GET /games
+        self.metadata = {**type(self).metadata, "board": view.board(self.data, self.names),
+                         "provisional": msgspec.to_builtins(self.data.provisional())}  # fmt: skip
 
     # --- the decider ----------------------------------------------------------------------
 

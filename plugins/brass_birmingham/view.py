@@ -16,17 +16,18 @@ from plugins.brass import board_docs as bd
 from plugins.brass import client as fc
 from plugins.brass import events as fev
 from plugins.brass.actions.network import second_link_blocker
-from plugins.brass.layout import Layout
 from plugins.brass.log import redact_log
 from plugins.brass.log_payloads import _Payload, served
 from plugins.brass_birmingham import events as ev
-from plugins.brass_birmingham.data import DATA, INDUSTRIES, Birmingham
+from plugins.brass_birmingham.data import INDUSTRIES, Birmingham
 from plugins.brass_birmingham.names import Names
 from plugins.brass_birmingham.state import PLAY, RAIL, State
 from plugins.brass_birmingham.variant import birmingham_variant
 
 ERAS = ("canal", "rail")
 ACTIONS = ["build", "network", "develop", "sell", "loan", "scout", "pass"]
+
+
 class Decision(bd.Decision, kw_only=True):
     """The family's decision (``count``: cards to discard, coal, iron or beer still to
     find, money owed); the optional ids say what it is for."""
@@ -234,16 +235,10 @@ PAYLOADS = _payloads()
 def board(d: Birmingham, names: Names) -> dict[str, Any]:
     """Every location, build space (with its icons), merchant space and link line by the
     ids the moves and views use, and where each is drawn (``layout``)."""
-    locations, spaces, *rest = bd.static_board(d, names, INDUSTRIES, board_layout(d, names)).items()
+    locations, spaces, *rest = bd.static_board(d, names, INDUSTRIES).items()
     merchants = [
         {"merchant": names.merchant[m], "location": names.location[loc],
          "min_players": d.merchant_min_players[m], "bonus": msgspec.to_builtins(_bonus(d, loc))}
         for m, loc in enumerate(d.merchant_loc)
     ]  # fmt: skip
     return dict([locations, spaces, ("merchant_spaces", merchants), *rest])
-
-
-def board_layout(d: Birmingham, names: Names) -> Layout:
-    """``data/layout.json``, checked to place every location, space, merchant space and
-    link line of the board by its id."""
-    return d.read_layout(DATA / "layout.json", merchant_spaces=names.merchant)

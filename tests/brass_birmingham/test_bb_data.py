@@ -222,3 +222,69 @@ def test_an_unknown_tie_break_is_refused(tmp_path: Path) -> None:
 
 def test_ties_break_on_income_level_then_money_by_default() -> None:
     assert D.rules.tie_breaks == ["income_level", "money"]
+
+
+# --- the data set: manifest, headers, provisional facts ------------------------------------
+
+CONFIDENCE = {"rules.json": "high", "board.json": "high", "industries.json": "high",
+              "cards.json": "high", "merchants.json": "medium", "markets.json": "high",
+              "income.json": "high"}  # fmt: skip
+
+
+def test_every_file_is_of_the_manifests_version_with_the_references_confidence() -> None:
+    assert sorted(D.manifest.files) == sorted([*CONFIDENCE, "layout.json"])
+    headers = D.files.headers
+    assert {name: h.confidence for name, h in headers.items()} == CONFIDENCE
+    assert {h.version for h in headers.values()} == {D.manifest.version} == {"1.0.0"}
+    assert D.layout.header["version"] == D.manifest.version
+
+
+def test_the_three_player_blank_merchant_tile_is_provisional() -> None:
+    assert list(D.provisional()) == ["merchants.json"]
+    (mark,) = D.provisional()["merchants.json"]
+    tile = D.merchant_tiles[mark.path[1]]
+    assert (tile.id, tile.min_players, tile.accepts) == ("mt_blank_c", 3, [])
+    assert mark.alternative == ["cotton", "manufacturer", "pottery"]
+
+
+def test_game_metadata_lists_the_provisional_facts_as_lancashire_does() -> None:
+    from plugins.brass_birmingham.game import BrassBirmingham
+
+    (mark,) = BrassBirmingham().metadata["provisional"]["merchants.json"]
+    assert mark["path"] == ["tiles", 6, "accepts"] and mark["value"] == []
+
+
+def test_the_data_readme_names_every_file() -> None:
+    text = (DATA / "README.md").read_text()
+    assert all(f"`{name}`" in text for name in D.manifest.files)
+
+
+def _set(path: list, value: object):  # type: ignore[no-untyped-def]
+    def change(doc: dict) -> None:
+        for step in path[:-1]:
+            doc = doc[step]
+        doc[path[-1]] = value
+
+    return change
+
+
+DATA_SET_DEFECTS = {
+    "file of another version": ("cards.json", _set(["_", "version"], "0.9.0"), "_.version"),
+    "provisional fact changed without its mark": (
+        "merchants.json", _set(["tiles", 6, "accepts"], ["pottery"]), "_.provisional[0]"),
+    "provisional mark leading nowhere": (
+        "merchants.json", _set(["_", "provisional", 0, "path"], ["tiles", 9]), "leads nowhere"),
+    "header without a confidence": ("rules.json", lambda d: d["_"].pop("confidence"),
+                                    "confidence"),
+    "manifest missing a file": ("manifest.json", lambda d: d["files"].remove("income.json"),
+                                "files: must list exactly"),
+    "layout of another version": ("layout.json", _set(["_", "version"], "0.9.0"), "stale"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("defect", DATA_SET_DEFECTS, ids=str)
+def test_a_broken_data_set_is_refused_naming_the_file(defect: str, tmp_path: Path) -> None:
+    file, change, field = DATA_SET_DEFECTS[defect]
+    with pytest.raises(DataError) as refused:
+        Birmingham(_broken(tmp_path, file, change))
+    assert str(refused.value).startswith(f"{file}: ") and field in str(refused.value)
