@@ -228,7 +228,7 @@ def slow_pay_options(rules: Rules, s: State, seat: int) -> set[Any]:
         ):  # fmt: skip
             pay = mv.Pay(cube, src.kind, src.index)
             after = s.clone()
-            for e in engine._taking(rules, after, seat, pay):
+            for e in engine.taking(rules, after, seat, pay):
                 apply(rules, after, e)
             need = 0
             for st in rest:
@@ -295,7 +295,7 @@ def test_listed_payments_and_offers_are_exactly_those_the_rules_allow(
                 assert links == slow_links(rules, t, seat, extra), f"second link, ${money}"
                 kinds.add(step.kind)
             if step.kind in engine.OFFERS:
-                assert engine._offers_any(rules, t, seat, t.pending) == (listed != [Done()])
+                assert engine.offers_any(rules, t, seat, t.pending) == (listed != [Done()])
     assert "cube" in kinds
 
 

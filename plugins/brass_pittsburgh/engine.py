@@ -31,13 +31,11 @@ from typing import Any
 
 import msgspec
 
-from core.errors import IllegalMove
-from core.game import SYSTEM
 from plugins.brass import events as fev
-from plugins.brass import resolver as family
+from plugins.brass import turn
 from plugins.brass.cards import distinct
 from plugins.brass.events import Step
-from plugins.brass.moves import Done, EndEra, ScoreEra
+from plugins.brass.moves import Done
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.building import (
@@ -50,7 +48,6 @@ from plugins.brass_pittsburgh.building import (
     route_pipelines,
 )
 from plugins.brass_pittsburgh.choices import (
-    link_cost,
     network_options,
     network_sites,
     own_trains,
@@ -60,19 +57,13 @@ from plugins.brass_pittsburgh.choices import (
     take_oil,
 )
 from plugins.brass_pittsburgh.data import CUBES
-from plugins.brass_pittsburgh.eras import train_link_vp
 from plugins.brass_pittsburgh.finance import drop_income
-from plugins.brass_pittsburgh.industries import already_flipped, oil_city_barrels
-from plugins.brass_pittsburgh.links import LIGHT, place_pipeline
 from plugins.brass_pittsburgh.markets import sale_plans
 from plugins.brass_pittsburgh.payment import PaymentTable
-from plugins.brass_pittsburgh.refusals import action_refusal, offer_refusal
 from plugins.brass_pittsburgh.rewards import Gains, claimable_quality_rewards, gains
 from plugins.brass_pittsburgh.rules import Rules
-from plugins.brass_pittsburgh.scoring import EraScore, location_icons, score_era
-from plugins.brass_pittsburgh.selling import merchant_reward, oil_needed
 from plugins.brass_pittsburgh.sourcing import cube_sources, oil_sources
-from plugins.brass_pittsburgh.state import PLAY, State, apply, era_number
+from plugins.brass_pittsburgh.state import PLAY, State, apply
 
 NETWORK = -1
 """``cube`` consumer: every location of the seat's network (develop)."""
@@ -226,14 +217,14 @@ def pay_options(rules: Rules, s: State, seat: int, queue: Sequence[Step]) -> lis
                 options.append(pay)
                 continue
             after = s.clone()
-            for e in _taking(rules, after, seat, pay):
+            for e in taking(rules, after, seat, pay):
                 apply(rules, after, e)
             if src.price + _budget_after(rules, after, seat, rest) <= s.money[seat]:
                 options.append(pay)
     return options
 
 
-def _taking(rules: Rules, s: State, seat: int, pay: mv.Pay) -> list[Any]:
+def taking(rules: Rules, s: State, seat: int, pay: mv.Pay) -> list[Any]:
     """The events of taking one unit as ``pay`` says (flips of emptied tiles included)."""
     board = rules.board_of(s.side)
     out: list[Any] = []
@@ -242,7 +233,7 @@ def _taking(rules: Rules, s: State, seat: int, pay: mv.Pay) -> list[Any]:
     elif pay.source == "tile":
         out.append(ev.CubeTaken(pay.index))
         if s.slot_cubes[pay.index] == 1:
-            out += _flip_events(rules, s, pay.index)
+            out += flip_events(rules, s, pay.index)
     elif pay.source == "market":
         ladder = rules.ladders[s.side][pay.index][pay.resource]
         price = ladder.buy_price(s.market_cubes[pay.index][pay.resource])
@@ -252,11 +243,11 @@ def _taking(rules: Rules, s: State, seat: int, pay: mv.Pay) -> list[Any]:
     else:  # a barrel through the pipeline on route pay.index
         taken = take_oil(rules, s, pay.index)
         out.append(ev.OilTaken(taken.oilfield))
-        out += _gained(taken.pipeline_owner, taken.reward)
+        out += gained(taken.pipeline_owner, taken.reward)
         if taken.oil_city_flipped:
             owner = s.oil_city_owner[taken.oilfield]
             out.append(ev.OilCityFlipped(taken.oilfield))
-            out += _gained(owner, gains(_oil_city(rules).flip_reward))
+            out += gained(owner, gains(_oil_city(rules).flip_reward))
     return out
 
 
@@ -264,7 +255,7 @@ def _oil_city(rules: Rules) -> Any:
     return next(t for t in rules.mat.tiles if t.build_on == "oilfield")
 
 
-def _gained(seat: int, g: Gains) -> list[ev.Gained]:
+def gained(seat: int, g: Gains) -> list[ev.Gained]:
     if not (g.money or g.income_spaces or g.vp or g.whiskey):
         return []
     return [
@@ -274,12 +265,12 @@ def _gained(seat: int, g: Gains) -> list[ev.Gained]:
     ]
 
 
-def _flip_events(rules: Rules, s: State, slot: int) -> list[Any]:
+def flip_events(rules: Rules, s: State, slot: int) -> list[Any]:
     """A tile emptied of its cubes flips and pays its owner (income, money)."""
     tile = rules.data.mat.tiles[s.slot_tile[slot]]
     owner = s.slot_owner[slot]
     level = rules.income.level(s.income[owner])
-    return [ev.TileFlipped(slot), *_gained(owner, gains(tile.flip_reward, level))]
+    return [ev.TileFlipped(slot), *gained(owner, gains(tile.flip_reward, level))]
 
 
 # --- what may be done now --------------------------------------------------------------------
@@ -300,7 +291,7 @@ def _cubes_price(
     )
 
 
-def _build_moves(
+def build_moves(
     rules: Rules,
     s: State,
     seat: int,
@@ -399,7 +390,7 @@ def _build_moves(
     return out
 
 
-def _network_moves(
+def network_moves(
     rules: Rules, s: State, seat: int, facts: Facts, link: str | None = None
 ) -> list[Any]:
     """Legal first links; ``link`` limits them to one link tile."""
@@ -409,39 +400,20 @@ def _network_moves(
     return [mv.Network(tile, site) for tile, found in sites for site in found]
 
 
-def _sell_moves(rules: Rules, s: State, seat: int, facts: Facts) -> list[Any]:
+def sell_moves(rules: Rules, s: State, seat: int) -> list[Any]:
     return [mv.Sell(c.slot, m) for c in sale_candidates(rules, s, seat) for m in c.merchants]
 
 
-def _loan_moves(rules: Rules, s: State, seat: int, facts: Facts) -> list[Any]:
-    levels = rules.data.constants.loan_income_levels
-    return [mv.Loan()] if drop_income(rules.income, s.income[seat], levels) is not None else []
-
-
-_ACTIONS = {
-    mv.Build: _build_moves,
-    mv.Network: _network_moves,
-    mv.Develop: lambda r, s, seat, f: [mv.Develop(sp) for sp in _develop_options(r, s, seat, f)],
-    mv.Sell: _sell_moves,
-    mv.Loan: _loan_moves,
-    mv.Pass: lambda r, s, seat, f: [mv.Pass()],
-}
-"""Per action, the generator of its legal first moves (``decide`` runs only the one it
-needs, ``legal_moves`` all of them)."""
-
-
-def action_moves(rules: Rules, s: State, seat: int, only: type | None = None) -> list[Any]:
-    """Every action the seat may start now (the first move of each), or only those of the
-    action ``only``."""
-    facts = Facts(rules, s, seat)
+def action_moves(rules: Rules, s: State, seat: int) -> list[Any]:
+    """Every action the seat may start now (the first move of each)."""
+    v, facts = rules.variant, Facts(rules, s, seat)
     out: list[Any] = []
-    for kind, generate in _ACTIONS.items():
-        if only is None or kind is only:
-            out += generate(rules, s, seat, facts)
+    for action in v.actions:
+        out += action.options(v, facts, seat)
     return out
 
 
-def _develop_options(rules: Rules, s: State, seat: int, facts: Facts | None = None) -> list[int]:
+def develop_moves(rules: Rules, s: State, seat: int, facts: Facts | None = None) -> list[int]:
     """Spaces the seat may develop paying one iron or steel."""
     metal = Step("metal", 1)
     money = s.money[seat]
@@ -453,21 +425,22 @@ def _develop_options(rules: Rules, s: State, seat: int, facts: Facts | None = No
 def step_options(
     rules: Rules, s: State, seat: int, queue: Sequence[Step] | None = None
 ) -> list[Any]:
-    """The answers to ``queue[0]`` (by default the pending step)."""
+    """The answers to ``queue[0]`` (by default the pending step), worked out afresh."""
     queue = s.pending if queue is None else queue
+    kind = rules.variant.step_kinds[queue[0].kind]
+    return kind.answers(rules.variant, s, seat, queue)  # type: ignore[no-any-return]
+
+
+def offer_answers(rules: Rules, s: State, seat: int, queue: Sequence[Step]) -> list[Any]:
+    """The answers to the offer ``queue[0]``: taking it up in each allowed way, then
+    ``Done``."""
     step = queue[0]
     k = step.kind
-    if k == "discard":
-        return list(family.discard_options(s, seat))
-    if k in ("cube", "metal", "oil"):
-        return pay_options(rules, s, seat, queue)
-    if k == "produce":
-        return [mv.SellProduced(list(p)) for p in _plans(rules, s, step.a)]
     if k == "more_link":
         links = network_options(rules, s, seat, second=True)
         return [*(mv.SecondLink(link, site) for link, site in links), Done()]
     if k == "more_develop":
-        return [*(mv.DevelopAlso(sp) for sp in _develop_options(rules, s, seat)), Done()]
+        return [*(mv.DevelopAlso(sp) for sp in develop_moves(rules, s, seat)), Done()]
     if k == "free_develop":
         return [*(mv.FreeDevelop(sp) for sp in develop_spaces(rules, s, seat)), Done()]
     if k in ("more_sell", "bonus_sell"):
@@ -480,30 +453,26 @@ def step_options(
             for m in c.merchants
         ]
         return [*sales, Done()]
-    if k == "quality":
-        faceup = [
-            (i, rules.data.quality_rewards[t])
-            for i, t in enumerate(s.quality_rewards)
-            if s.quality_faceup[i]
-        ]
-        ok = {
-            tile.id
-            for tile, _ in claimable_quality_rewards(
-                step.n, s.whiskey[seat], [t for _, t in faceup]
-            )
-        }
-        return [*(mv.ClaimQuality(i) for i, t in faceup if t.id in ok), Done()]
-    return []
+    faceup = [
+        (i, rules.data.quality_rewards[t])
+        for i, t in enumerate(s.quality_rewards)
+        if s.quality_faceup[i]
+    ]
+    ok = {
+        tile.id
+        for tile, _ in claimable_quality_rewards(step.n, s.whiskey[seat], [t for _, t in faceup])
+    }
+    return [*(mv.ClaimQuality(i) for i, t in faceup if t.id in ok), Done()]
 
 
-def _offers_any(rules: Rules, s: State, seat: int, queue: Sequence[Step]) -> bool:
+def offers_any(rules: Rules, s: State, seat: int, queue: Sequence[Step]) -> bool:
     """Whether the offer ``queue[0]`` has an answer besides declining it."""
     if queue[0].kind == "more_link":  # the dearest listing: stop at its first option
         return any(sites for _, sites in network_sites(rules, s, seat, second=True))
     return step_options(rules, s, seat, queue) != [Done()]
 
 
-def _plans(rules: Rules, s: State, slot: int) -> list[tuple[int, ...]]:
+def sale_plans_of(rules: Rules, s: State, slot: int) -> list[tuple[int, ...]]:
     board = rules.board_of(s.side)
     tile = rules.data.mat.tiles[s.slot_tile[slot]]
     (resource,) = tile.produces
@@ -528,6 +497,12 @@ def legal_moves(rules: Rules, s: State, seat: int) -> list[Any]:
     return list(found)
 
 
+def remembered_listing(rules: Rules, s: State, seat: int) -> tuple[Any, ...] | None:
+    """The listing of ``s`` for ``seat`` if it was made lately (a move is usually chosen
+    from the listing of the very state it is sent in)."""
+    return rules.listings.get(_listing_key(s, seat)) if _remembered(s) else None
+
+
 def _remembered(s: State) -> bool:
     return not s.pending or s.pending[0].kind in REMEMBERED_STEPS
 
@@ -537,359 +512,7 @@ def _listing_key(s: State, seat: int) -> bytes:
     return _encode((seat, s))
 
 
-# --- resolving ----------------------------------------------------------------------------------
-
-
-class Resolver(family.Resolver):
-    """Pittsburgh's hooks on the family turn engine."""
-
-    def __init__(self, rules: Rules, s: State, seat: int) -> None:
-        super().__init__(rules.turn_rules, rules.income, lambda st, e: apply(rules, st, e), s, seat)
-        self.r = rules
-
-    def emit_all(self, events: list[Any]) -> None:
-        for e in events:
-            self.emit(e)
-
-    def reward(self, seat: int, g: Gains, queue: list[Step], front: bool = True) -> None:
-        """Pay ``g``; free develops and bonus sells become offers to the acting seat."""
-        self.emit_all(_gained(seat, g))
-        offers = []
-        if g.free_develops:
-            offers.append(Step("free_develop", g.free_develops))
-        offers += [Step("bonus_sell") for _ in range(g.bonus_sells)]
-        if offers and front:
-            queue[0:0] = offers
-        elif offers:
-            queue += offers
-
-    # --- starting an action -----------------------------------------------------------
-
-    def start(self, m: Any) -> list[Step]:
-        r, s, seat = self.r, self.s, self.seat
-        c = r.data.constants
-        if isinstance(m, mv.Build):
-            return self.build(m)
-        queue = [Step("discard", 1)]
-        if isinstance(m, mv.Network):
-            queue += self.place_link(m.link, m.site)
-            queue.append(Step("more_link"))
-        elif isinstance(m, mv.Develop):
-            self.emit(ev.TileTaken(seat, m.space))
-            queue += [Step("metal", 1), Step("more_develop")]
-        elif isinstance(m, mv.Sell):
-            queue += self.sale(m.slot, m.merchant)
-        elif isinstance(m, mv.Loan):
-            space = drop_income(r.income, s.income[seat], c.loan_income_levels)
-            assert space is not None
-            self.emit(ev.IncomeSet(seat, space))
-            self.emit(ev.Gained(seat=seat, money=c.loan_amount))
-        elif isinstance(m, mv.Pass):
-            self.emit(ev.Gained(seat=seat, whiskey=1))
-        return queue
-
-    def build(self, m: mv.Build) -> list[Step]:
-        r, s, seat = self.r, self.s, self.seat
-        tile = r.mat.tiles[m.space]
-        queue: list[Step] = []
-        if m.whiskey:
-            self.emit(ev.WhiskeySpent(seat, 1))
-            queue.append(Step("discard", 1))
-        else:
-            self.emit(fev.Discarded(seat, [m.card]))
-        if tile.cost.income_levels:
-            space = drop_income(r.income, s.income[seat], -tile.cost.income_levels)
-            assert space is not None
-            self.emit(ev.IncomeSet(seat, space))
-        if tile.cost.money:
-            self.emit(fev.Paid(seat, tile.cost.money))
-        board = r.board_of(s.side)
-        if m.oilfield >= 0:
-            self.emit(ev.TileTaken(seat, m.space))
-            barrels = oil_city_barrels(tile, 0)
-            self.emit(ev.OilCityBuilt(seat, m.space, m.oilfield, barrels))
-            target = FIELD - m.oilfield
-        else:
-            if s.slot_owner[m.slot] >= 0:  # an upgrade scores the tile it replaces
-                old = r.data.mat.tiles[s.slot_tile[m.slot]]
-                self.emit_all(_gained(seat, Gains(vp=old.vp)))
-                self.emit(ev.TileRemoved(m.slot))
-            self.emit(ev.TileTaken(seat, m.space))
-            produced = sum(v for k, v in tile.produces.items() if k in CUBES)
-            flipped = already_flipped(r.data, tile)
-            self.emit(
-                ev.TilePlaced(
-                    seat=seat, space=m.space, slot=m.slot, cubes=produced, flipped=flipped
-                )
-            )
-            target = board.slot_node[m.slot]
-        for cube, n in tile.cost.resources().items():
-            queue.append(Step("cube", n, CUBES.index(cube), target))
-        if m.oilfield < 0 and any(k in CUBES for k in tile.produces):
-            queue.append(Step("produce", a=m.slot))
-        if m.oilfield < 0 and already_flipped(r.data, tile):
-            level = r.income.level(self.s.income[seat])
-            self.reward(seat, gains(tile.flip_reward, level), queue, front=False)
-        return queue
-
-    def place_link(self, link: str, site: int) -> list[Step]:
-        r, s, seat = self.r, self.s, self.seat
-        board = r.board_of(s.side)
-        cost = link_cost(r, link)
-        offers: list[Step] = []  # rewards' free develops and bonus sells, after the payment
-        if link in r.data.pipelines:
-            pipe = r.data.pipelines[link]
-            placed = place_pipeline(board, pipe, site, s.route_owner)
-            self.emit(
-                ev.PipelinePlaced(seat=seat, route=site, pipeline=link, oil_added=placed.oil_added)
-            )
-            field = board.route_oilfield[site]
-            if placed.reveals_oilfield and s.oilfield_tile[field]:
-                tile = r.data.oilfield_tiles[s.oilfield_tile[field]]
-                era1 = era_number(s) == 1
-                self.emit(
-                    ev.OilfieldRevealed(
-                        oilfield=field, tile=tile.id, oil_now=0 if era1 else tile.production,
-                        oil_later=tile.production if era1 else 0,
-                    )
-                )  # fmt: skip
-                self.reward(seat, gains(tile.reward), offers, front=False)
-            b = LINK_ROUTE - site
-        else:
-            if s.line_owner[site] >= 0:  # a replacement train: the light train scores first
-                owner = s.line_owner[site]
-                icons = self.icons()
-                self.emit_all(_gained(owner, Gains(vp=train_link_vp(board, site, icons, 1))))
-                self.emit(ev.TrainReplaced(site))
-            cargo = 0 if link == LIGHT else sum(r.data.heavy_trains[link].carries.values())
-            self.emit(ev.TrainPlaced(seat=seat, line=site, link=link, cargo=cargo))
-            b = LINE - site
-        steps = [Step("cube", n, CUBES.index(cube), b) for cube, n in cost.resources().items()]
-        if link not in r.data.pipelines:
-            steps.append(Step("bonus", a=site))
-        return steps + offers
-
-    def icons(self) -> list[int]:
-        return location_icons(self.r, self.s)
-
-    def sale(self, slot: int, merchant: int, sold: int = 1) -> list[Step]:
-        """A sale's steps for the tile on ``slot``, its ``sold``-th tile: oil, merchant,
-        the offer of another tile, one Quality Reward, then the flip. A bonus sell takes
-        the same steps (only its card is spared), so it may sell several tiles too."""
-        tile = self.r.data.mat.tiles[self.s.slot_tile[slot]]
-        return [
-            Step("oil", oil_needed(tile), slot),
-            Step("merchant", a=slot, b=merchant),
-            # n: tiles of this sale so far, whose flips follow its quality step
-            Step("more_sell", sold),
-            Step("quality", tile.quality_stars),
-            Step("flip", a=slot),
-        ]
-
-    # --- steps that need no choice -------------------------------------------------------
-
-    def resolve(self, step: Step, queue: list[Step]) -> bool:
-        r, s, seat = self.r, self.s, self.seat
-        k = step.kind
-        if k in ("cube", "metal", "oil"):
-            if step.n <= 0:
-                queue.pop(0)
-                return False
-            options = pay_options(r, s, seat, queue)
-            if len(options) != 1:
-                return True
-            self.pay(options[0], queue)
-            return False
-        if k == "produce":
-            plans = _plans(r, s, step.a)
-            if len(plans) > 1:
-                return True
-            queue.pop(0)
-            self.sell_produced(step.a, plans[0] if plans else ())
-            return False
-        if k == "bonus":
-            queue.pop(0)
-            board = r.board_of(s.side)
-            bonus = board.lines[step.a].bonus
-            got = gains([bonus]) if bonus is not None else Gains()
-            link = s.line_link[step.a]
-            if link != LIGHT:
-                got += gains(r.data.heavy_trains[link].reward)
-            self.reward(seat, got, queue)
-            return False
-        if k == "merchant":
-            queue.pop(0)
-            tile = s.merchant_tile[step.b]
-            if s.merchant_faceup[step.b]:
-                self.emit(ev.MerchantFlipped(step.b))
-                self.reward(seat, merchant_reward(r.data, tile, True), queue)
-            return False
-        if k == "flip":
-            queue.pop(0)
-            tile = r.data.mat.tiles[s.slot_tile[step.a]]
-            self.emit(ev.TileFlipped(step.a))
-            level = r.income.level(s.income[seat])
-            self.reward(seat, gains(tile.flip_reward, level), queue)
-            return False
-        if k in OFFERS:
-            if not _offers_any(r, s, seat, queue):
-                queue.pop(0)
-                return False
-            return True
-        raise ValueError(f"unknown step {k!r}")
-
-    def pay(self, pay: mv.Pay, queue: list[Step]) -> None:
-        step = queue[0]
-        self.emit_all(_taking(self.r, self.s, self.seat, pay))
-        if step.n <= 1:
-            queue.pop(0)
-        else:
-            queue[0] = Step(step.kind, step.n - 1, step.a, step.b)
-
-    def sell_produced(self, slot: int, plan: Sequence[int]) -> None:
-        r, s = self.r, self.s
-        board = r.board_of(s.side)
-        tile = r.data.mat.tiles[s.slot_tile[slot]]
-        (resource,) = tile.produces
-        markets = board.markets_connected(
-            board.labels(s.line_owner), board.slot_node[slot], resource
-        )
-        money = vp = sold = 0
-        for m, k in zip(markets, plan, strict=True):
-            if k:
-                sale = r.ladders[s.side][m][resource].sell(s.market_cubes[m][resource], k)
-                self.emit(ev.CubesSold(slot, m, resource, k))
-                money, vp, sold = money + sale.money, vp + sale.vp, sold + k
-        owner = s.slot_owner[slot]
-        self.emit_all(_gained(owner, Gains(money=money, vp=vp)))
-        if sold and s.slot_cubes[slot] == 0:
-            self.emit_all(_flip_events(r, s, slot))
-
-    # --- answers ---------------------------------------------------------------------------
-
-    def answer_step(self, m: Any, queue: list[Step]) -> None:
-        r, s, seat = self.r, self.s, self.seat
-        k = queue[0].kind
-        if isinstance(m, mv.Pay):
-            self.pay(m, queue)
-        elif isinstance(m, mv.SellProduced):
-            slot = queue.pop(0).a
-            self.sell_produced(slot, m.plan)
-        elif isinstance(m, Done):
-            queue.pop(0)
-        elif isinstance(m, mv.SecondLink):
-            queue.pop(0)
-            self.emit(fev.Paid(seat, r.data.constants.second_link_extra_money))
-            queue[0:0] = self.place_link(m.link, m.site)
-        elif isinstance(m, mv.DevelopAlso):
-            queue.pop(0)
-            self.emit(ev.TileTaken(seat, m.space))
-            queue.insert(0, Step("metal", 1))
-        elif isinstance(m, mv.FreeDevelop):
-            step = queue.pop(0)
-            self.emit(ev.TileTaken(seat, m.space))
-            if step.n > 1:
-                queue.insert(0, Step("free_develop", step.n - 1))
-        elif isinstance(m, mv.SellAlso):
-            sold = queue.pop(0).n
-            oil, merchant, more, quality, flip = self.sale(m.slot, m.merchant, sold + 1)
-            # The first quality step is this sale's: an enclosing sale (a bonus sell met
-            # while selling) has claimed its own already or waits behind this one.
-            at = next(i for i, st in enumerate(queue) if st.kind == "quality")
-            queue[at] = Step("quality", queue[at].n + quality.n)
-            # After this sale's flips, before an enclosing sale's (a queue saved before
-            # ``n`` counted the tiles has no enclosing flips: the end is right).
-            queue.insert(at + 1 + sold if sold else len(queue), flip)
-            queue[0:0] = [oil, merchant, more]
-        elif isinstance(m, mv.BonusSell):
-            queue.pop(0)
-            queue[0:0] = self.sale(m.slot, m.merchant)
-        elif isinstance(m, mv.ClaimQuality):
-            step = queue.pop(0)
-            tile = r.data.quality_rewards[s.quality_rewards[m.index]]
-            needed = max(0, tile.stars_required - step.n)
-            if needed:
-                self.emit(ev.WhiskeySpent(seat, needed))
-            self.emit(ev.QualityClaimed(m.index))
-            self.reward(seat, gains(tile.reward), queue)
-        else:
-            raise ValueError(f"{type(m).__name__} does not answer a {k} step")
-
-    # --- rounds ------------------------------------------------------------------------------
-
-    def income_shortfall(self, seat: int, owe: int) -> tuple[int, int]:
-        """Bankruptcy: whiskey drunk, 40 VP lost, income back to level 0; nothing paid."""
-        self.emit(ev.Bankrupt(seat))
-        return 0, self.r.data.constants.bankruptcy_vp_loss
-
-
-# --- deciding -------------------------------------------------------------------------------------
-
-
 def decide(rules: Rules, s: State, actor: int, m: Any, rng: Random) -> list[Any]:
-    if isinstance(m, ScoreEra | EndEra):
-        if actor >= 0:
-            raise IllegalMove("system_only", "era scoring is run by the game, not a player")
-        return era_end(rules, s, rng, m if isinstance(m, EndEra) else None)
-    refusal = family.turn_refusal(s, actor)
-    if refusal and not (refusal[0] == "decision_pending" and actor == s.current):
-        raise IllegalMove(*refusal)
-    r = Resolver(rules, s, actor)
-    # A move is usually chosen from the listing of this very state: check it there.
-    known = rules.listings.get(_listing_key(s, actor)) if _remembered(s) else None
-    if s.pending:
-        if m not in (step_options(rules, s, actor) if known is None else known):
-            raise IllegalMove(*(offer_refusal(rules, s, actor, m) or _pending_refusal(s, m)))
-        r.answer(m)
-    else:
-        if known is not None:
-            listed: Sequence[Any] = known
-        elif isinstance(m, mv.Build):  # only the builds of the card it names
-            card = -1 if m.whiskey else m.card
-            listed = _build_moves(rules, s, actor, Facts(rules, s, actor), card, m.space)
-        elif isinstance(m, mv.Network):  # only the sites of the link it names
-            listed = _network_moves(rules, s, actor, Facts(rules, s, actor), m.link)
-        else:
-            listed = action_moves(rules, s, actor, type(m)) if type(m) in _ACTIONS else []
-        if m not in listed:
-            raise IllegalMove(*action_refusal(rules, s, actor, m))
-        r.begin(m)
-    return r.events
-
-
-def era_end(rules: Rules, s: State, rng: Random, deal: EndEra | None = None) -> list[Any]:
-    """Score the era, clear the board for the next (or end the game); ``deal`` is the
-    next era's deal when a record gives it, else it is drawn from ``rng``."""
-    score = score_era(rules, s)
-    return EraEnd(rules, s, score).end_era(rng, score.link_vp, score.industry_vp, deal)
-
-
-class EraEnd(Resolver):
-    """The family's era end with Pittsburgh's board clearing between scores and deal."""
-
-    def __init__(self, rules: Rules, s: State, score: EraScore) -> None:
-        super().__init__(rules, s, SYSTEM)
-        self.score = score
-
-    def era_change(self, era: int) -> None:
-        score = self.score
-        self.emit(
-            ev.BoardCleared(
-                lines=score.trains_removed,
-                slots=score.slots_cleared,
-                oil_released=score.oil_released,
-            )
-        )
-
-
-def _pending_refusal(s: State, m: Any) -> tuple[str, str]:
-    k = s.pending[0].kind
-    if k == "discard":
-        return ("discard_a_card", "choose a card from your hand to discard for this action")
-    if k in ("cube", "metal", "oil"):
-        return (
-            "bad_source",
-            "take the resource from a listed source: your resource train, a connected tile "
-            "(before any market), a connected market, Vanderbilt; oil through a pipeline",
-        )
-    return ("decision_pending", f"answer the pending {k} decision with one of the legal moves")
+    """Validate engine move ``m`` by ``actor`` and return its events (the family turn
+    engine over :class:`.variant.PittsburghVariant`)."""
+    return turn.decide(rules.variant, s, actor, m, rng)

@@ -116,7 +116,7 @@ def diagnose(
         selling = {st.a for st in queue if st.kind == "flip"}
         return _sell(rules, s, seat, m.slot, m.merchant, selling)
     if isinstance(m, mv.Loan):
-        return _income_floor(rules, s, seat, rules.data.constants.loan_income_levels, "a loan")
+        return income_floor(rules, s, seat, rules.data.constants.loan_income_levels, "a loan")
     return None
 
 
@@ -160,7 +160,7 @@ def _build(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal | None:
         )
     # Step 3: the cost.
     if tile.cost.income_levels:
-        found = _income_floor(rules, s, seat, -tile.cost.income_levels, f"building {tile.id}")
+        found = income_floor(rules, s, seat, -tile.cost.income_levels, f"building {tile.id}")
         if found:
             return found
     if oil_city:
@@ -287,7 +287,7 @@ def _slot(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal | None:
 # --- costs ------------------------------------------------------------------------------------
 
 
-def _income_floor(rules: Rules, s: State, seat: int, levels: int, what: str) -> Refusal | None:
+def income_floor(rules: Rules, s: State, seat: int, levels: int, what: str) -> Refusal | None:
     if drop_income(rules.income, s.income[seat], levels) is None:
         return (
             "income_floor",

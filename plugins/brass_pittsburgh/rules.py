@@ -160,6 +160,14 @@ class Rules:
                 defs.append(CardDef(name=name, kind="location", location=board.node.get(name, -1)))
         return CardTable(defs)
 
+    @functools.cached_property
+    def variant(self) -> Any:
+        """The game's :class:`.variant.PittsburghVariant`, which the family turn engine
+        runs (made on first use: it is built from these rules)."""
+        from plugins.brass_pittsburgh.variant import PittsburghVariant
+
+        return PittsburghVariant(self)
+
     def board_of(self, side: str) -> PittsburghBoard:
         return self.boards[side]
 

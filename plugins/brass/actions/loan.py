@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from plugins.brass import events as ev
 from plugins.brass.actions import Action, Refusal
+from plugins.brass.events import Step
 
 if TYPE_CHECKING:
     from plugins.brass.facts import Facts
@@ -49,10 +49,10 @@ class Loan(Action):
             return [self.named()] if allowed else []
         return [self.named(x.money) for x in sorted(allowed)]
 
-    def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
+    def start(self, r: TurnResolver, m: Any) -> list[Step]:
         seat, loan = r.seat, chosen(r.v, r.s, r.seat, m)
         assert loan is not None
         space = r.d.income.drop_levels(r.s.income[seat], loan.levels)
         assert space is not None
-        r.emit(ev.LoanTaken(seat, loan.money, space))
+        r.v.take_loan(r, seat, loan, space)
         return []
