@@ -15,7 +15,7 @@ from the state's remembered listing when there is one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from plugins.brass import events as fev
 from plugins.brass.actions import StepKind
@@ -24,7 +24,9 @@ from plugins.brass.moves import Done
 from plugins.brass.resolver import discard_options
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
-from plugins.brass_pittsburgh.actions import place_link, reward, sale
+from plugins.brass_pittsburgh.actions import reward
+from plugins.brass_pittsburgh.actions.network import place_link
+from plugins.brass_pittsburgh.actions.sell import quality_refusal, sale
 from plugins.brass_pittsburgh.engine import (
     OFFERS,
     flip_events,
@@ -37,7 +39,6 @@ from plugins.brass_pittsburgh.engine import (
     taking,
 )
 from plugins.brass_pittsburgh.links import LIGHT
-from plugins.brass_pittsburgh.refusals import offer_refusal
 from plugins.brass_pittsburgh.rewards import Gains, gains
 from plugins.brass_pittsburgh.selling import merchant_reward
 
@@ -182,9 +183,12 @@ class Flip(StepKind):
 
 
 class Offer(Answers):
-    """An optional continuation: asked while it has an answer besides ``done``."""
+    """An optional continuation: asked while it has an answer besides ``done``; a move
+    :attr:`take` taking it up meets the rules of the action :attr:`of`."""
 
     reason = PENDING
+    take: ClassVar[type]
+    of: ClassVar[type]
 
     def answers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
         return offer_answers(v.d, s, seat, queue)
@@ -205,10 +209,15 @@ class Offer(Answers):
         """Apply ``m`` (not ``done``) to the offer ``queue[0]``."""
 
     def refusal(self, v: Variant, s: Any, m: Any) -> tuple[str, str]:
-        return offer_refusal(v.d, s, s.current, m) or super().refusal(v, s, m)
+        if type(m) is not self.take:
+            return super().refusal(v, s, m)
+        action: Any = v.action_of[self.of]
+        return action.diagnosis(v.d, s, s.current, m, s.pending) or action.general
 
 
 class MoreLink(Offer):
+    take, of = mv.SecondLink, mv.Network
+
     def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
         queue.pop(0)
         r.emit(fev.Paid(r.seat, r.d.data.constants.second_link_extra_money))
@@ -216,6 +225,8 @@ class MoreLink(Offer):
 
 
 class MoreDevelop(Offer):
+    take, of = mv.DevelopAlso, mv.Develop
+
     def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
         queue.pop(0)
         r.emit(ev.TileTaken(r.seat, m.space))
@@ -223,6 +234,8 @@ class MoreDevelop(Offer):
 
 
 class FreeDevelop(Offer):
+    take, of = mv.FreeDevelop, mv.Develop
+
     def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
         step = queue.pop(0)
         r.emit(ev.TileTaken(r.seat, m.space))
@@ -231,6 +244,8 @@ class FreeDevelop(Offer):
 
 
 class MoreSell(Offer):
+    take, of = mv.SellAlso, mv.Sell
+
     def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
         sold = queue.pop(0).n
         oil, merchant, more, quality, flip = sale(r, m.slot, m.merchant, sold + 1)
@@ -245,12 +260,24 @@ class MoreSell(Offer):
 
 
 class BonusSell(Offer):
+    take, of = mv.BonusSell, mv.Sell
+
     def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
         queue.pop(0)
         queue[0:0] = sale(r, m.slot, m.merchant)
 
 
 class Quality(Offer):
+    take = mv.ClaimQuality
+
+    def refusal(self, v: Variant, s: Any, m: Any) -> tuple[str, str]:
+        if type(m) is not self.take:
+            return super().refusal(v, s, m)
+        return quality_refusal(v.d, s, s.current, m, s.pending[0].n) or (
+            "quality_not_allowed",
+            "claim one face-up Quality Rewards tile whose stars your sale (plus whiskey) meets",
+        )
+
     def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
         step = queue.pop(0)
         s = r.s

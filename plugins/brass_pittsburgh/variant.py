@@ -26,9 +26,12 @@ from plugins.brass.actions.pass_ import Pass
 from plugins.brass.variant import LoanOption, Variant
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
-from plugins.brass_pittsburgh.actions import Build, Develop, Network, Sell
+from plugins.brass_pittsburgh.actions import income_floor
+from plugins.brass_pittsburgh.actions.build import Build
+from plugins.brass_pittsburgh.actions.develop import Develop
+from plugins.brass_pittsburgh.actions.network import Network
+from plugins.brass_pittsburgh.actions.sell import Sell
 from plugins.brass_pittsburgh.engine import Facts
-from plugins.brass_pittsburgh.refusals import NOT_AN_ACTION, income_floor
 from plugins.brass_pittsburgh.scoring import score_era
 from plugins.brass_pittsburgh.state import apply
 from plugins.brass_pittsburgh.steps import step_kinds
@@ -39,7 +42,10 @@ if TYPE_CHECKING:
 
 
 class PittsburghVariant(Variant):
-    not_an_action = NOT_AN_ACTION
+    not_an_action = (
+        "not_an_action",
+        "start an action: Build, Network, Develop, Sell, Loan or Pass",
+    )
 
     def __init__(self, rules: Rules) -> None:
         self.d, self.names = rules, None

@@ -1,0 +1,71 @@
+"""Develop (rulebook "Develop Action" steps 1-3): a card, then one accessible tile off the
+mat for one iron or steel (a second may follow: the ``more_develop`` offer). A free develop
+(line bonus, merchant, Locomotive Works) removes a tile the same way, paying nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from plugins.brass.actions import Refusal
+from plugins.brass.events import Step
+from plugins.brass_pittsburgh import events as ev
+from plugins.brass_pittsburgh import internal_moves as mv
+from plugins.brass_pittsburgh.actions import PittsburghAction, in_range
+from plugins.brass_pittsburgh.building import develop_spaces, network
+from plugins.brass_pittsburgh.choices import payment_table
+from plugins.brass_pittsburgh.engine import develop_moves
+from plugins.brass_pittsburgh.rules import Rules
+from plugins.brass_pittsburgh.state import State
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from plugins.brass.turn import TurnResolver
+    from plugins.brass.variant import Variant
+
+
+class Develop(PittsburghAction):
+    """Develop: a card, one accessible tile off the mat for one iron or steel (then the
+    offer of a second)."""
+
+    tag = "develop"
+    general = (
+        "develop_not_allowed",
+        "only an accessible, developable tile of your mat may be developed, for one iron or "
+        "steel you can pay for",
+    )
+
+    def options(self, v: Variant, f: Any, seat: int) -> list[Any]:
+        return [mv.Develop(sp) for sp in develop_moves(v.d, f.s, seat, f)]
+
+    def start(self, r: TurnResolver, m: Any) -> list[Step]:
+        r.emit(ev.TileTaken(r.seat, m.space))
+        return [Step("metal", 1), Step("more_develop")]
+
+    def diagnosis(
+        self, rules: Rules, s: State, seat: int, m: Any, queue: Iterable[Step] = ()
+    ) -> Refusal:
+        return _develop(rules, s, seat, m.space, paid=not isinstance(m, mv.FreeDevelop))
+
+
+def _develop(rules: Rules, s: State, seat: int, space: int, paid: bool) -> Refusal:
+    if not in_range(space, len(rules.mat.tiles)):
+        return ("no_such_tile", f"mat space {space} does not exist")
+    tile = rules.mat.tiles[space]
+    if space not in rules.mat.accessible(s.mat[seat]):
+        return ("tile_not_accessible", f"{tile.id} is not accessible on your mat")
+    if space not in develop_spaces(rules, s, seat):
+        return ("not_developable", f"{tile.id} is marked not developable in the game data")
+    if not paid:
+        return None
+    table = payment_table(rules, s, seat)
+    nodes = sorted(network(rules, s, seat))
+    price = min(table.cheapest(nodes, metal, 1) for metal in ("iron", "steel"))
+    if price > s.money[seat]:
+        return (
+            "resources_unaffordable",
+            f"a develop costs one iron or steel, ${price} at the cheapest, and you have "
+            f"${s.money[seat]}",
+        )
+    return None
