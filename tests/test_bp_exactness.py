@@ -295,7 +295,8 @@ def test_listed_payments_and_offers_are_exactly_those_the_rules_allow(
                 assert links == slow_links(rules, t, seat, extra), f"second link, ${money}"
                 kinds.add(step.kind)
             if step.kind in engine.OFFERS:
-                assert engine.offers_any(rules, t, seat, t.pending) == (listed != [Done()])
+                offer = rules.variant.step_kinds[step.kind]
+                assert offer.has_offer(rules.variant, t, seat, t.pending) == (listed != [Done()])
     assert "cube" in kinds
 
 

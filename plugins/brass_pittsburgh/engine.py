@@ -35,7 +35,6 @@ from plugins.brass import events as fev
 from plugins.brass import turn
 from plugins.brass.cards import distinct
 from plugins.brass.events import Step
-from plugins.brass.moves import Done
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.building import (
@@ -48,7 +47,6 @@ from plugins.brass_pittsburgh.building import (
     route_pipelines,
 )
 from plugins.brass_pittsburgh.choices import (
-    network_options,
     network_sites,
     own_trains,
     payment_table,
@@ -60,7 +58,7 @@ from plugins.brass_pittsburgh.data import CUBES
 from plugins.brass_pittsburgh.finance import drop_income
 from plugins.brass_pittsburgh.markets import sale_plans
 from plugins.brass_pittsburgh.payment import PaymentTable
-from plugins.brass_pittsburgh.rewards import Gains, claimable_quality_rewards, gains
+from plugins.brass_pittsburgh.rewards import Gains, gains
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.sourcing import cube_sources, oil_sources
 from plugins.brass_pittsburgh.state import PLAY, State, apply
@@ -429,47 +427,6 @@ def step_options(
     queue = s.pending if queue is None else queue
     kind = rules.variant.step_kinds[queue[0].kind]
     return kind.answers(rules.variant, s, seat, queue)  # type: ignore[no-any-return]
-
-
-def offer_answers(rules: Rules, s: State, seat: int, queue: Sequence[Step]) -> list[Any]:
-    """The answers to the offer ``queue[0]``: taking it up in each allowed way, then
-    ``Done``."""
-    step = queue[0]
-    k = step.kind
-    if k == "more_link":
-        links = network_options(rules, s, seat, second=True)
-        return [*(mv.SecondLink(link, site) for link, site in links), Done()]
-    if k == "more_develop":
-        return [*(mv.DevelopAlso(sp) for sp in develop_moves(rules, s, seat)), Done()]
-    if k == "free_develop":
-        return [*(mv.FreeDevelop(sp) for sp in develop_spaces(rules, s, seat)), Done()]
-    if k in ("more_sell", "bonus_sell"):
-        selling = {st.a for st in queue if st.kind == "flip"}
-        make = mv.SellAlso if k == "more_sell" else mv.BonusSell
-        sales = [
-            make(c.slot, m)
-            for c in sale_candidates(rules, s, seat)
-            if c.slot not in selling
-            for m in c.merchants
-        ]
-        return [*sales, Done()]
-    faceup = [
-        (i, rules.data.quality_rewards[t])
-        for i, t in enumerate(s.quality_rewards)
-        if s.quality_faceup[i]
-    ]
-    ok = {
-        tile.id
-        for tile, _ in claimable_quality_rewards(step.n, s.whiskey[seat], [t for _, t in faceup])
-    }
-    return [*(mv.ClaimQuality(i) for i, t in faceup if t.id in ok), Done()]
-
-
-def offers_any(rules: Rules, s: State, seat: int, queue: Sequence[Step]) -> bool:
-    """Whether the offer ``queue[0]`` has an answer besides declining it."""
-    if queue[0].kind == "more_link":  # the dearest listing: stop at its first option
-        return any(sites for _, sites in network_sites(rules, s, seat, second=True))
-    return step_options(rules, s, seat, queue) != [Done()]
 
 
 def sale_plans_of(rules: Rules, s: State, slot: int) -> list[tuple[int, ...]]:

@@ -34,7 +34,7 @@ from plugins.brass_pittsburgh.actions.sell import Sell
 from plugins.brass_pittsburgh.engine import Facts
 from plugins.brass_pittsburgh.scoring import score_era
 from plugins.brass_pittsburgh.state import apply
-from plugins.brass_pittsburgh.steps import step_kinds
+from plugins.brass_pittsburgh.steps import own_steps
 
 if TYPE_CHECKING:
     from plugins.brass.turn import TurnResolver
@@ -67,7 +67,7 @@ class PittsburghVariant(Variant):
         self.finish()
 
     def own_steps(self) -> dict[str, StepKind]:
-        return step_kinds()
+        return own_steps()
 
     def facts(self, s: Any) -> Any:
         return Facts(self.d, s, s.current)

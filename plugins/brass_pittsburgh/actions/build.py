@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from plugins.brass import events as fev
-from plugins.brass.actions import Refusal
+from plugins.brass.actions import Refusal, StepKind
 from plugins.brass.events import Step
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
@@ -24,15 +24,16 @@ from plugins.brass_pittsburgh.actions import (
 )
 from plugins.brass_pittsburgh.building import has_presence, network
 from plugins.brass_pittsburgh.data import CUBES
-from plugins.brass_pittsburgh.engine import FIELD, build_moves, gained
+from plugins.brass_pittsburgh.engine import FIELD, build_moves, flip_events, gained, sale_plans_of
 from plugins.brass_pittsburgh.finance import drop_income
 from plugins.brass_pittsburgh.industries import already_flipped, oil_city_barrels
 from plugins.brass_pittsburgh.rewards import Gains, gains
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.state import State, era_number
+from plugins.brass_pittsburgh.steps import PENDING, Answers
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
     from plugins.brass.turn import TurnResolver
     from plugins.brass.variant import Variant
@@ -106,6 +107,9 @@ class Build(PittsburghAction):
         self, rules: Rules, s: State, seat: int, m: Any, queue: Iterable[Step] = ()
     ) -> Refusal:
         return _build(rules, s, seat, m)
+
+    def step_kinds(self) -> dict[str, StepKind]:
+        return {"produce": Produce()}
 
 
 def _build(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal:
@@ -263,3 +267,40 @@ def _slot(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal:
     if era_number(s) == 1 and any(s.slot_owner[x] == seat for x in board.city_slots[node]):
         return ("one_per_city_in_era1", "in era 1 you may build only one tile in each city")
     return None
+
+
+class Produce(Answers):
+    reason = PENDING
+
+    def answers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
+        return [mv.SellProduced(list(p)) for p in sale_plans_of(v.d, s, queue[0].a)]
+
+    def resolve(self, r: TurnResolver, step: Step, queue: list[Step]) -> bool:
+        plans = sale_plans_of(r.d, r.s, step.a)
+        if len(plans) > 1:
+            return True
+        queue.pop(0)
+        sell_produced(r, step.a, plans[0] if plans else ())
+        return False
+
+    def answer(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
+        sell_produced(r, queue.pop(0).a, m.plan)
+
+
+def sell_produced(r: TurnResolver, slot: int, plan: Sequence[int]) -> None:
+    """The new tile on ``slot`` sells ``plan[i]`` cubes to the ``i``-th connected market;
+    its owner gains the money and VP, and the tile flips when emptied."""
+    rules, s = r.d, r.s
+    board = rules.board_of(s.side)
+    tile = rules.data.mat.tiles[s.slot_tile[slot]]
+    (resource,) = tile.produces
+    markets = board.markets_connected(board.labels(s.line_owner), board.slot_node[slot], resource)
+    money = vp = sold = 0
+    for m, k in zip(markets, plan, strict=True):
+        if k:
+            got = rules.ladders[s.side][m][resource].sell(s.market_cubes[m][resource], k)
+            r.emit(ev.CubesSold(slot, m, resource, k))
+            money, vp, sold = money + got.money, vp + got.vp, sold + k
+    r.emit_all(gained(s.slot_owner[slot], Gains(money=money, vp=vp)))
+    if sold and s.slot_cubes[slot] == 0:
+        r.emit_all(flip_events(rules, s, slot))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from plugins.brass.actions import Refusal
+from plugins.brass.actions import Refusal, StepKind
 from plugins.brass.events import Step
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
@@ -17,9 +17,10 @@ from plugins.brass_pittsburgh.choices import payment_table
 from plugins.brass_pittsburgh.engine import develop_moves
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.state import State
+from plugins.brass_pittsburgh.steps import Offer
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
     from plugins.brass.turn import TurnResolver
     from plugins.brass.variant import Variant
@@ -48,6 +49,9 @@ class Develop(PittsburghAction):
     ) -> Refusal:
         return _develop(rules, s, seat, m.space, paid=not isinstance(m, mv.FreeDevelop))
 
+    def step_kinds(self) -> dict[str, StepKind]:
+        return {"more_develop": MoreDevelop(), "free_develop": FreeDevelop()}
+
 
 def _develop(rules: Rules, s: State, seat: int, space: int, paid: bool) -> Refusal:
     if not in_range(space, len(rules.mat.tiles)):
@@ -69,3 +73,28 @@ def _develop(rules: Rules, s: State, seat: int, space: int, paid: bool) -> Refus
             f"${s.money[seat]}",
         )
     return None
+
+
+class MoreDevelop(Offer):
+    take, of = mv.DevelopAlso, mv.Develop
+
+    def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
+        return [mv.DevelopAlso(sp) for sp in develop_moves(v.d, s, seat)]
+
+    def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
+        queue.pop(0)
+        r.emit(ev.TileTaken(r.seat, m.space))
+        queue.insert(0, Step("metal", 1))
+
+
+class FreeDevelop(Offer):
+    take, of = mv.FreeDevelop, mv.Develop
+
+    def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
+        return [mv.FreeDevelop(sp) for sp in develop_spaces(v.d, s, seat)]
+
+    def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
+        step = queue.pop(0)
+        r.emit(ev.TileTaken(r.seat, m.space))
+        if step.n > 1:
+            queue.insert(0, Step("free_develop", step.n - 1))

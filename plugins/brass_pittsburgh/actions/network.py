@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from plugins.brass.actions import Refusal
+from plugins.brass import events as fev
+from plugins.brass.actions import Refusal, StepKind
 from plugins.brass.events import Step
 from plugins.brass_pittsburgh import events as ev
+from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.actions import PittsburghAction, cost_refusal, in_range, reward
 from plugins.brass_pittsburgh.building import has_presence, network
-from plugins.brass_pittsburgh.choices import link_cost
+from plugins.brass_pittsburgh.choices import link_cost, network_options, network_sites
 from plugins.brass_pittsburgh.data import CUBES
 from plugins.brass_pittsburgh.engine import LINE, LINK_ROUTE, gained, network_moves
 from plugins.brass_pittsburgh.eras import train_link_vp
@@ -23,9 +25,10 @@ from plugins.brass_pittsburgh.rewards import Gains, gains
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.scoring import location_icons
 from plugins.brass_pittsburgh.state import State, era_number
+from plugins.brass_pittsburgh.steps import Offer
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
     from plugins.brass.turn import TurnResolver
     from plugins.brass.variant import Variant
@@ -95,6 +98,9 @@ class Network(PittsburghAction):
         extra = rules.data.constants.second_link_extra_money if queue else 0
         return _link(rules, s, seat, m.link, m.site, extra)
 
+    def step_kinds(self) -> dict[str, StepKind]:
+        return {"bonus": Bonus(), "more_link": MoreLink()}
+
 
 def _link(rules: Rules, s: State, seat: int, link: str, site: int, extra: int) -> Refusal:
     """Rulebook Network step 2 (and step 3: a second link costs ``extra`` money more)."""
@@ -139,3 +145,35 @@ def _link(rules: Rules, s: State, seat: int, link: str, site: int, extra: int) -
     cost = link_cost(rules, link)
     cubes = cost.resources().items()
     return cost_refusal(rules, s, seat, cost.money + extra, cubes, ends, -1 if pipeline else site)
+
+
+class Bonus(StepKind):
+    """A new train's line bonus and a heavy train's reward."""
+
+    def resolve(self, r: TurnResolver, step: Step, queue: list[Step]) -> bool:
+        queue.pop(0)
+        rules, s = r.d, r.s
+        bonus = rules.board_of(s.side).lines[step.a].bonus
+        got = gains([bonus]) if bonus is not None else Gains()
+        link = s.line_link[step.a]
+        if link != LIGHT:
+            got += gains(rules.data.heavy_trains[link].reward)
+        reward(r, r.seat, got, queue)
+        return False
+
+
+class MoreLink(Offer):
+    take, of = mv.SecondLink, mv.Network
+
+    def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
+        links = network_options(v.d, s, seat, second=True)
+        return [mv.SecondLink(link, site) for link, site in links]
+
+    def has_offer(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> bool:
+        # the dearest listing: stop at its first option
+        return any(sites for _, sites in network_sites(v.d, s, seat, second=True))
+
+    def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
+        queue.pop(0)
+        r.emit(fev.Paid(r.seat, r.d.data.constants.second_link_extra_money))
+        queue[0:0] = place_link(r, m.link, m.site)

@@ -9,18 +9,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from plugins.brass.actions import Refusal
+from plugins.brass.actions import Refusal, StepKind
 from plugins.brass.events import Step
-from plugins.brass_pittsburgh.actions import PittsburghAction, in_range
-from plugins.brass_pittsburgh.choices import oil_available
+from plugins.brass_pittsburgh import events as ev
+from plugins.brass_pittsburgh import internal_moves as mv
+from plugins.brass_pittsburgh.actions import PittsburghAction, in_range, reward
+from plugins.brass_pittsburgh.choices import oil_available, sale_candidates
 from plugins.brass_pittsburgh.engine import sell_moves
-from plugins.brass_pittsburgh.rewards import claimable_quality_rewards
+from plugins.brass_pittsburgh.rewards import claimable_quality_rewards, gains
 from plugins.brass_pittsburgh.rules import Rules
-from plugins.brass_pittsburgh.selling import oil_needed
+from plugins.brass_pittsburgh.selling import merchant_reward, oil_needed
 from plugins.brass_pittsburgh.state import State
+from plugins.brass_pittsburgh.steps import Offer
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
     from plugins.brass.turn import TurnResolver
     from plugins.brass.variant import Variant
@@ -63,6 +66,15 @@ class Sell(PittsburghAction):
     ) -> Refusal:
         selling = {st.a for st in queue if st.kind == "flip"}
         return _sell(rules, s, seat, m.slot, m.merchant, selling)
+
+    def step_kinds(self) -> dict[str, StepKind]:
+        return {
+            "merchant": Merchant(),
+            "more_sell": MoreSell(),
+            "bonus_sell": BonusSell(),
+            "quality": Quality(),
+            "flip": Flip(),
+        }
 
 
 def _sell(
@@ -109,3 +121,96 @@ def quality_refusal(rules: Rules, s: State, seat: int, m: Any, stars: int) -> Re
             f"of your {s.whiskey[seat]} whiskey adds one",
         )
     return None
+
+
+class Merchant(StepKind):
+    """The merchant sold to rewards the sale and turns face down (face up only)."""
+
+    def resolve(self, r: TurnResolver, step: Step, queue: list[Step]) -> bool:
+        queue.pop(0)
+        s = r.s
+        if s.merchant_faceup[step.b]:
+            r.emit(ev.MerchantFlipped(step.b))
+            reward(r, r.seat, merchant_reward(r.d.data, s.merchant_tile[step.b], True), queue)
+        return False
+
+
+class Flip(StepKind):
+    """A sold tile flips and pays its reward."""
+
+    def resolve(self, r: TurnResolver, step: Step, queue: list[Step]) -> bool:
+        queue.pop(0)
+        tile = r.d.data.mat.tiles[r.s.slot_tile[step.a]]
+        r.emit(ev.TileFlipped(step.a))
+        level = r.d.income.level(r.s.income[r.seat])
+        reward(r, r.seat, gains(tile.flip_reward, level), queue)
+        return False
+
+
+class MoreSell(Offer):
+    take, of = mv.SellAlso, mv.Sell
+
+    def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
+        """Each further tile to each merchant, the tiles of this sale excepted."""
+        selling = {st.a for st in queue if st.kind == "flip"}
+        make = self.take
+        return [
+            make(c.slot, m)
+            for c in sale_candidates(v.d, s, seat)
+            if c.slot not in selling
+            for m in c.merchants
+        ]
+
+    def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
+        sold = queue.pop(0).n
+        oil, merchant, more, quality, flip = sale(r, m.slot, m.merchant, sold + 1)
+        # The first quality step is this sale's: an enclosing sale (a bonus sell met
+        # while selling) has claimed its own already or waits behind this one.
+        at = next(i for i, st in enumerate(queue) if st.kind == "quality")
+        queue[at] = Step("quality", queue[at].n + quality.n)
+        # After this sale's flips, before an enclosing sale's (a queue saved before
+        # ``n`` counted the tiles has no enclosing flips: the end is right).
+        queue.insert(at + 1 + sold if sold else len(queue), flip)
+        queue[0:0] = [oil, merchant, more]
+
+
+class BonusSell(MoreSell):
+    take, of = mv.BonusSell, mv.Sell
+
+    def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
+        queue.pop(0)
+        queue[0:0] = sale(r, m.slot, m.merchant)
+
+
+class Quality(Offer):
+    take = mv.ClaimQuality
+
+    def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
+        """The face-up tiles the sale's stars (``n``) and the seat's whiskey meet."""
+        rules = v.d
+        faceup = [
+            (i, rules.data.quality_rewards[t])
+            for i, t in enumerate(s.quality_rewards)
+            if s.quality_faceup[i]
+        ]
+        stars, whiskey = queue[0].n, s.whiskey[seat]
+        ok = {t.id for t, _ in claimable_quality_rewards(stars, whiskey, [t for _, t in faceup])}
+        return [mv.ClaimQuality(i) for i, t in faceup if t.id in ok]
+
+    def refusal(self, v: Variant, s: Any, m: Any) -> tuple[str, str]:
+        if type(m) is not self.take:
+            return super().refusal(v, s, m)
+        return quality_refusal(v.d, s, s.current, m, s.pending[0].n) or (
+            "quality_not_allowed",
+            "claim one face-up Quality Rewards tile whose stars your sale (plus whiskey) meets",
+        )
+
+    def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
+        step = queue.pop(0)
+        s = r.s
+        tile = r.d.data.quality_rewards[s.quality_rewards[m.index]]
+        needed = max(0, tile.stars_required - step.n)
+        if needed:
+            r.emit(ev.WhiskeySpent(r.seat, needed))
+        r.emit(ev.QualityClaimed(m.index))
+        reward(r, r.seat, gains(tile.reward), queue)
