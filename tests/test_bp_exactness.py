@@ -22,7 +22,7 @@ from core.game import SYSTEM
 from plugins.brass.cards import distinct
 from plugins.brass.events import Step
 from plugins.brass.moves import Done
-from plugins.brass_pittsburgh import engine
+from plugins.brass_pittsburgh import engine, steps
 from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.building import has_presence, network
 from plugins.brass_pittsburgh.choices import link_cost, own_trains, slot_resources
@@ -228,7 +228,7 @@ def slow_pay_options(rules: Rules, s: State, seat: int) -> set[Any]:
         ):  # fmt: skip
             pay = mv.Pay(cube, src.kind, src.index)
             after = s.clone()
-            for e in engine.taking(rules, after, seat, pay):
+            for e in steps.taking(rules, after, seat, pay):
                 apply(rules, after, e)
             need = 0
             for st in rest:

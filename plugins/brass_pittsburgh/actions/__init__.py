@@ -3,13 +3,14 @@
 (:mod:`plugins.brass.actions.loan`, :mod:`~plugins.brass.actions.pass_`) with the
 overrides of :class:`..variant.PittsburghVariant`.
 
-Each module holds, side by side, its rule's listing (the fast one of :mod:`..engine`), its
+Each module holds, side by side, its rule's fast listing (on :class:`..engine.Facts`), its
 diagnosis of a refused move (the rule text's steps in order: the card, where the tile or
-link goes, then the cost; the codes are documented in CLIENTS.md, "Refusals") and its
-effect (:meth:`Action.start`: the first events, then the steps of :mod:`..steps`).
+link goes, then the cost; the codes are documented in CLIENTS.md, "Refusals"), its effect
+(:meth:`Action.start`: the first events, then the steps) and the step kinds it brings
+(:meth:`Action.step_kinds`: its offers to continue, each listing its answers too).
 ``decide`` accepts a first move by membership in the listing (:meth:`PittsburghAction.
 refusal`), so listing and deciding cannot drift; only a refused move is diagnosed, so
-listing speed is untouched. Here: what they share, the costs and the rewards.
+listing speed is untouched. Here: what they share, the costs, rewards and flips.
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from plugins.brass.actions import Action, Refusal
 from plugins.brass.events import Step
+from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh.choices import payment_table
-from plugins.brass_pittsburgh.engine import gained, remembered_listing
+from plugins.brass_pittsburgh.engine import remembered_listing
 from plugins.brass_pittsburgh.finance import drop_income
-from plugins.brass_pittsburgh.rewards import Gains
+from plugins.brass_pittsburgh.rewards import Gains, gains
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.state import State
 
@@ -113,3 +115,21 @@ def reward(r: TurnResolver, seat: int, g: Gains, queue: list[Step], front: bool 
         queue[0:0] = offers
     elif offers:
         queue += offers
+
+
+def gained(seat: int, g: Gains) -> list[ev.Gained]:
+    if not (g.money or g.income_spaces or g.vp or g.whiskey):
+        return []
+    return [
+        ev.Gained(
+            seat=seat, money=g.money, income_spaces=g.income_spaces, vp=g.vp, whiskey=g.whiskey
+        )
+    ]
+
+
+def flip_events(rules: Rules, s: State, slot: int) -> list[Any]:
+    """A tile emptied of its cubes flips and pays its owner (income, money)."""
+    tile = rules.data.mat.tiles[s.slot_tile[slot]]
+    owner = s.slot_owner[slot]
+    level = rules.income.level(s.income[owner])
+    return [ev.TileFlipped(slot), *gained(owner, gains(tile.flip_reward, level))]

@@ -14,7 +14,7 @@ from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.actions import PittsburghAction, in_range
 from plugins.brass_pittsburgh.building import develop_spaces, network
 from plugins.brass_pittsburgh.choices import payment_table
-from plugins.brass_pittsburgh.engine import develop_moves
+from plugins.brass_pittsburgh.engine import Facts, cheapest, dearest
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.state import State
 from plugins.brass_pittsburgh.steps import Offer
@@ -24,6 +24,15 @@ if TYPE_CHECKING:
 
     from plugins.brass.turn import TurnResolver
     from plugins.brass.variant import Variant
+
+
+def develop_moves(rules: Rules, s: State, seat: int, facts: Facts | None = None) -> list[int]:
+    """Spaces the seat may develop paying one iron or steel."""
+    metal = Step("metal", 1)
+    money = s.money[seat]
+    if dearest(rules, s, metal, 1) > money and cheapest(rules, s, seat, metal, 1, facts) > money:
+        return []
+    return develop_spaces(rules, s, seat)
 
 
 class Develop(PittsburghAction):

@@ -14,11 +14,17 @@ from plugins.brass.actions import Refusal, StepKind
 from plugins.brass.events import Step
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
-from plugins.brass_pittsburgh.actions import PittsburghAction, cost_refusal, in_range, reward
+from plugins.brass_pittsburgh.actions import (
+    PittsburghAction,
+    cost_refusal,
+    gained,
+    in_range,
+    reward,
+)
 from plugins.brass_pittsburgh.building import has_presence, network
 from plugins.brass_pittsburgh.choices import link_cost, network_options, network_sites
 from plugins.brass_pittsburgh.data import CUBES
-from plugins.brass_pittsburgh.engine import LINE, LINK_ROUTE, gained, network_moves
+from plugins.brass_pittsburgh.engine import LINE, LINK_ROUTE, Facts
 from plugins.brass_pittsburgh.eras import train_link_vp
 from plugins.brass_pittsburgh.links import LIGHT, place_pipeline, site_rule
 from plugins.brass_pittsburgh.rewards import Gains, gains
@@ -71,6 +77,16 @@ def place_link(r: TurnResolver, link: str, site: int) -> list[Step]:
     if link not in rules.data.pipelines:
         steps.append(Step("bonus", a=site))
     return steps + offers
+
+
+def network_moves(
+    rules: Rules, s: State, seat: int, facts: Facts, link: str | None = None
+) -> list[Any]:
+    """Legal first links; ``link`` limits them to one link tile."""
+    sites = network_sites(
+        rules, s, seat, net=facts.network, payment=lambda: facts.payment, only_link=link
+    )
+    return [mv.Network(tile, site) for tile, found in sites for site in found]
 
 
 class Network(PittsburghAction):

@@ -15,7 +15,6 @@ from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.actions import PittsburghAction, in_range, reward
 from plugins.brass_pittsburgh.choices import oil_available, sale_candidates
-from plugins.brass_pittsburgh.engine import sell_moves
 from plugins.brass_pittsburgh.rewards import claimable_quality_rewards, gains
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.selling import merchant_reward, oil_needed
@@ -42,6 +41,10 @@ def sale(r: TurnResolver, slot: int, merchant: int, sold: int = 1) -> list[Step]
         Step("quality", tile.quality_stars),
         Step("flip", a=slot),
     ]
+
+
+def sell_moves(rules: Rules, s: State, seat: int) -> list[Any]:
+    return [mv.Sell(c.slot, m) for c in sale_candidates(rules, s, seat) for m in c.merchants]
 
 
 class Sell(PittsburghAction):
