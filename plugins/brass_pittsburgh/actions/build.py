@@ -64,105 +64,6 @@ def _cubes_price(
     )
 
 
-def build_moves(
-    rules: Rules,
-    s: State,
-    seat: int,
-    facts: Facts,
-    card: int | None = None,
-    space: int | None = None,
-) -> list[Any]:
-    """Legal builds; ``card`` limits them to one card kind (-1: whiskey builds), ``space``
-    to one mat space.
-
-    Each tile's places are found once (those a card building anywhere reaches) and kept if
-    affordable; every card's builds are then those of its industries at the places it
-    reaches (the card rule of :func:`.building.build_targets`, read per place)."""
-    kinds = distinct(s.hands[seat])
-    if not kinds:
-        return []
-    scene = facts.scene
-    money = s.money[seat]
-    worst_cubes = rules.worst_cube_cost[s.side]
-    labels = facts.labels
-    income_ok: dict[int, bool] = {}
-    tile_cubes = rules.tile_cubes
-    # Per cube set: whether its cubes delivered to a consumer (by connected group; an
-    # oilfield by its own number) fit the budget left after a given money cost.
-    fits: dict[tuple[tuple[tuple[str, int], ...], int], dict[int, bool]] = {}
-    affordable: list[tuple[int, int, list[tuple[int, int, int]]]] = []
-    for sp, industry, tile in scene.spaces:
-        if space is not None and sp != space:
-            continue
-        cost = tile.cost
-        if cost.money > money:
-            continue
-        levels = cost.income_levels
-        if levels:
-            ok = income_ok.get(levels)
-            if ok is None:
-                ok = drop_income(rules.income, s.income[seat], -levels) is not None
-                income_ok[levels] = ok
-            if not ok:
-                continue
-        sites = scene.sites(sp, industry, tile)
-        if sites and cost.money + worst_cubes[sp] > money:
-            # Not affordable wherever it goes (Vanderbilt's cubes being too dear): the
-            # cheapest cubes depend on the place through its connected group alone, and
-            # tiles of equal cubes and cost share the answer, asked once per group.
-            cubes, budget = tile_cubes[sp], money - cost.money
-            fit = fits.setdefault((cubes, budget), {})
-            kept = []
-            for x in sites:
-                city = x[0]  # a slot's city; -1 for an oilfield (the Oil City)
-                group = labels[city] if city >= 0 else FIELD - x[2]
-                ok = fit.get(group)
-                if ok is None:
-                    b = city if city >= 0 else group
-                    ok = fit[group] = _cubes_price(rules, s, seat, b, cubes, facts) <= budget
-                if ok:
-                    kept.append(x)
-            sites = kept
-        if sites:
-            affordable.append((sp, industry, sites))
-    out: list[Any] = []
-    # A card's builds are the places of its industries' tiles that it reaches: all of them,
-    # those in the network, or those in one city (worked out once per tile, when first asked).
-    in_network: dict[int, list[tuple[int, int, int]]] = {}
-    in_city: dict[int, dict[int, list[tuple[int, int, int]]]] = {}
-    Build = mv.Build
-    for kind in kinds:
-        if card is not None and kind != card:
-            continue
-        where, industries, oil_city_ok = build_reach(rules, scene, kind, False)
-        for sp, industry, sites in affordable:
-            if industry not in industries:
-                continue
-            if sites[0][2] >= 0:  # the Oil City: its oilfields are joined to the network
-                if oil_city_ok:
-                    out += [Build(card=kind, space=sp, oilfield=x[2]) for x in sites]
-                continue
-            chosen: Sequence[tuple[int, int, int]] = sites  # a card building anywhere
-            if where == NETWORK_CITIES:
-                found = in_network.get(sp)
-                if found is None:
-                    net = scene.net
-                    found = in_network[sp] = [x for x in sites if x[0] in net]
-                chosen = found
-            elif where != EVERY_CITY:  # one city, or none
-                cities = in_city.get(sp)
-                if cities is None:
-                    cities = in_city[sp] = {}
-                    for x in sites:
-                        cities.setdefault(x[0], []).append(x)
-                chosen = cities.get(where, ())
-            out += [Build(card=kind, space=sp, slot=x[1]) for x in chosen]
-    if s.whiskey[seat] > 0 and card in (None, -1):
-        for sp, _, sites in affordable:
-            out += [Build(card=-1, space=sp, slot=x[1], oilfield=x[2], whiskey=True) for x in sites]
-    return out
-
-
 class Build(PittsburghAction):
     """Build: a card (or whiskey and any card), a tile on a slot (an upgrade scores and
     replaces its own flipped tile) or the Oil City on an oilfield, its cost, its cubes
@@ -177,11 +78,104 @@ class Build(PittsburghAction):
     )
     cards = 0  # the move names its card (a whiskey build discards one next)
 
-    def options(self, v: Variant, f: Any, seat: int) -> list[Any]:
-        return build_moves(v.d, f.s, seat, f)
+    def options(
+        self, v: Variant, f: Any, seat: int, card: int | None = None, space: int | None = None
+    ) -> list[Any]:
+        """Legal builds; ``card`` limits them to one card kind (-1: whiskey builds), ``space``
+        to one mat space.
+
+        Each tile's places are found once (those a card building anywhere reaches) and kept if
+        affordable; every card's builds are then those of its industries at the places it
+        reaches (the card rule of :func:`.building.build_targets`, read per place)."""
+        rules, s, facts = v.d, f.s, f
+        kinds = distinct(s.hands[seat])
+        if not kinds:
+            return []
+        scene = facts.scene
+        money = s.money[seat]
+        worst_cubes = rules.worst_cube_cost[s.side]
+        labels = facts.labels
+        income_ok: dict[int, bool] = {}
+        tile_cubes = rules.tile_cubes
+        # Per cube set: whether its cubes delivered to a consumer (by connected group; an
+        # oilfield by its own number) fit the budget left after a given money cost.
+        fits: dict[tuple[tuple[tuple[str, int], ...], int], dict[int, bool]] = {}
+        affordable: list[tuple[int, int, list[tuple[int, int, int]]]] = []
+        for sp, industry, tile in scene.spaces:
+            if space is not None and sp != space:
+                continue
+            cost = tile.cost
+            if cost.money > money:
+                continue
+            levels = cost.income_levels
+            if levels:
+                ok = income_ok.get(levels)
+                if ok is None:
+                    ok = drop_income(rules.income, s.income[seat], -levels) is not None
+                    income_ok[levels] = ok
+                if not ok:
+                    continue
+            sites = scene.sites(sp, industry, tile)
+            if sites and cost.money + worst_cubes[sp] > money:
+                # Not affordable wherever it goes (Vanderbilt's cubes being too dear): the
+                # cheapest cubes depend on the place through its connected group alone, and
+                # tiles of equal cubes and cost share the answer, asked once per group.
+                cubes, budget = tile_cubes[sp], money - cost.money
+                fit = fits.setdefault((cubes, budget), {})
+                kept = []
+                for x in sites:
+                    city = x[0]  # a slot's city; -1 for an oilfield (the Oil City)
+                    group = labels[city] if city >= 0 else FIELD - x[2]
+                    ok = fit.get(group)
+                    if ok is None:
+                        b = city if city >= 0 else group
+                        ok = fit[group] = _cubes_price(rules, s, seat, b, cubes, facts) <= budget
+                    if ok:
+                        kept.append(x)
+                sites = kept
+            if sites:
+                affordable.append((sp, industry, sites))
+        out: list[Any] = []
+        # A card's builds are the places of its industries' tiles that it reaches: all of them,
+        # those in the network, or those in one city (worked out once per tile, when first asked).
+        in_network: dict[int, list[tuple[int, int, int]]] = {}
+        in_city: dict[int, dict[int, list[tuple[int, int, int]]]] = {}
+        Build = mv.Build
+        for kind in kinds:
+            if card is not None and kind != card:
+                continue
+            where, industries, oil_city_ok = build_reach(rules, scene, kind, False)
+            for sp, industry, sites in affordable:
+                if industry not in industries:
+                    continue
+                if sites[0][2] >= 0:  # the Oil City: its oilfields are joined to the network
+                    if oil_city_ok:
+                        out += [Build(card=kind, space=sp, oilfield=x[2]) for x in sites]
+                    continue
+                chosen: Sequence[tuple[int, int, int]] = sites  # a card building anywhere
+                if where == NETWORK_CITIES:
+                    found = in_network.get(sp)
+                    if found is None:
+                        net = scene.net
+                        found = in_network[sp] = [x for x in sites if x[0] in net]
+                    chosen = found
+                elif where != EVERY_CITY:  # one city, or none
+                    cities = in_city.get(sp)
+                    if cities is None:
+                        cities = in_city[sp] = {}
+                        for x in sites:
+                            cities.setdefault(x[0], []).append(x)
+                    chosen = cities.get(where, ())
+                out += [Build(card=kind, space=sp, slot=x[1]) for x in chosen]
+        if s.whiskey[seat] > 0 and card in (None, -1):
+            for sp, _, sites in affordable:
+                out += [
+                    Build(card=-1, space=sp, slot=x[1], oilfield=x[2], whiskey=True) for x in sites
+                ]
+        return out
 
     def listed(self, v: Variant, f: Any, seat: int, m: Any) -> list[Any]:
-        return build_moves(v.d, f.s, seat, f, -1 if m.whiskey else m.card, m.space)
+        return self.options(v, f, seat, -1 if m.whiskey else m.card, m.space)
 
     def start(self, r: TurnResolver, m: Any) -> list[Step]:
         rules, s, seat = r.d, r.s, r.seat

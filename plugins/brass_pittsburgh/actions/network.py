@@ -24,7 +24,7 @@ from plugins.brass_pittsburgh.actions import (
 from plugins.brass_pittsburgh.building import has_presence, network
 from plugins.brass_pittsburgh.choices import link_cost, network_options, network_sites
 from plugins.brass_pittsburgh.data import CUBES
-from plugins.brass_pittsburgh.engine import LINE, LINK_ROUTE, Facts
+from plugins.brass_pittsburgh.engine import LINE, LINK_ROUTE
 from plugins.brass_pittsburgh.eras import train_link_vp
 from plugins.brass_pittsburgh.links import LIGHT, place_pipeline, site_rule
 from plugins.brass_pittsburgh.rewards import Gains, gains
@@ -79,16 +79,6 @@ def place_link(r: TurnResolver, link: str, site: int) -> list[Step]:
     return steps + offers
 
 
-def network_moves(
-    rules: Rules, s: State, seat: int, facts: Facts, link: str | None = None
-) -> list[Any]:
-    """Legal first links; ``link`` limits them to one link tile."""
-    sites = network_sites(
-        rules, s, seat, net=facts.network, payment=lambda: facts.payment, only_link=link
-    )
-    return [mv.Network(tile, site) for tile, found in sites for site in found]
-
-
 class Network(PittsburghAction):
     """Network: a card, one link (then the offer of a second for $10 more)."""
 
@@ -99,11 +89,15 @@ class Network(PittsburghAction):
         "touching your network, a tile you have in supply, and its cost",
     )
 
-    def options(self, v: Variant, f: Any, seat: int) -> list[Any]:
-        return network_moves(v.d, f.s, seat, f)
+    def options(self, v: Variant, f: Any, seat: int, link: str | None = None) -> list[Any]:
+        """Legal first links; ``link`` limits them to one link tile."""
+        sites = network_sites(
+            v.d, f.s, seat, net=f.network, payment=lambda: f.payment, only_link=link
+        )
+        return [mv.Network(tile, site) for tile, found in sites for site in found]
 
     def listed(self, v: Variant, f: Any, seat: int, m: Any) -> list[Any]:
-        return network_moves(v.d, f.s, seat, f, m.link)
+        return self.options(v, f, seat, m.link)
 
     def start(self, r: TurnResolver, m: Any) -> list[Step]:
         return [*place_link(r, m.link, m.site), Step("more_link")]

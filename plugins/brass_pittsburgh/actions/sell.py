@@ -43,10 +43,6 @@ def sale(r: TurnResolver, slot: int, merchant: int, sold: int = 1) -> list[Step]
     ]
 
 
-def sell_moves(rules: Rules, s: State, seat: int) -> list[Any]:
-    return [mv.Sell(c.slot, m) for c in sale_candidates(rules, s, seat) for m in c.merchants]
-
-
 class Sell(PittsburghAction):
     """Sell: a card, one unflipped sellable tile to a connected merchant showing its icon
     (then the offer of another tile)."""
@@ -59,7 +55,7 @@ class Sell(PittsburghAction):
     )
 
     def options(self, v: Variant, f: Any, seat: int) -> list[Any]:
-        return sell_moves(v.d, f.s, seat)
+        return [mv.Sell(c.slot, m) for c in sale_candidates(v.d, f.s, seat) for m in c.merchants]
 
     def start(self, r: TurnResolver, m: Any) -> list[Step]:
         return sale(r, m.slot, m.merchant)
