@@ -172,9 +172,10 @@ def step_options(
 def legal_moves(rules: Rules, s: State, seat: int) -> list[Any]:
     if s.phase != PLAY or seat != s.current:
         return []
-    if not _remembered(s):
+    pending = s.pending
+    if pending and pending[0].kind not in REMEMBERED_STEPS:  # cheaper listed again
         return step_options(rules, s, seat)
-    key = _listing_key(s, seat)
+    key = _encode((seat, s))  # the state's whole content: equal keys, equal legal moves
     found = rules.listings.get(key)
     if found is None:
         found = tuple(step_options(rules, s, seat) if s.pending else action_moves(rules, s, seat))
@@ -187,16 +188,10 @@ def legal_moves(rules: Rules, s: State, seat: int) -> list[Any]:
 def remembered_listing(rules: Rules, s: State, seat: int) -> tuple[Any, ...] | None:
     """The listing of ``s`` for ``seat`` if it was made lately (a move is usually chosen
     from the listing of the very state it is sent in)."""
-    return rules.listings.get(_listing_key(s, seat)) if _remembered(s) else None
-
-
-def _remembered(s: State) -> bool:
-    return not s.pending or s.pending[0].kind in REMEMBERED_STEPS
-
-
-def _listing_key(s: State, seat: int) -> bytes:
-    """The state's whole content and the seat: equal keys, equal legal moves."""
-    return _encode((seat, s))
+    pending = s.pending
+    if pending and pending[0].kind not in REMEMBERED_STEPS:
+        return None
+    return rules.listings.get(_encode((seat, s)))
 
 
 def decide(rules: Rules, s: State, actor: int, m: Any, rng: Random) -> list[Any]:

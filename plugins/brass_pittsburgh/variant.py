@@ -18,6 +18,7 @@ game's :class:`.rules.Rules`. Pittsburgh's own rules (``brass-pittsburgh-ruleboo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from plugins.brass.actions import Refusal, StepKind
@@ -49,7 +50,7 @@ class PittsburghVariant(Variant):
 
     def __init__(self, rules: Rules) -> None:
         self.d, self.names = rules, None
-        self.reduce = lambda s, e: apply(rules, s, e)
+        self.reduce = partial(apply, rules)
         self.industries = tuple(rules.industries)
         self.actions = tuple(
             kind(move, move)  # listings are engine moves: the game names them

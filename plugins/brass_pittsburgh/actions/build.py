@@ -33,7 +33,7 @@ from plugins.brass_pittsburgh.building import (
     network,
 )
 from plugins.brass_pittsburgh.data import CUBES
-from plugins.brass_pittsburgh.engine import FIELD, Facts, cheapest
+from plugins.brass_pittsburgh.engine import FIELD, Facts, cheapest, consumers
 from plugins.brass_pittsburgh.finance import drop_income
 from plugins.brass_pittsburgh.industries import already_flipped, oil_city_barrels
 from plugins.brass_pittsburgh.markets import sale_plans
@@ -266,15 +266,9 @@ def _build(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal:
         found = income_floor(rules, s, seat, -tile.cost.income_levels, f"building {tile.id}")
         if found:
             return found
-    if oil_city:
-        field = m.oilfield
-        nodes = {
-            board.route_city[r]
-            for r, owner in enumerate(s.route_owner)
-            if owner >= 0 and board.route_oilfield[r] == field
-        }
-    else:
-        nodes = {board.slot_node[m.slot]}
+    nodes, _ = consumers(
+        rules, s, seat, FIELD - m.oilfield if oil_city else board.slot_node[m.slot]
+    )
     return cost_refusal(rules, s, seat, tile.cost.money, rules.mat.cube_costs[m.space], nodes)
 
 
@@ -327,15 +321,10 @@ def _build_card(rules: Rules, s: State, seat: int, m: mv.Build, oil_city: bool) 
 
 
 def _oil_city_place(rules: Rules, s: State, seat: int, field: int) -> Refusal:
-    board = rules.board_of(s.side)
     if s.oil_city_owner[field] >= 0:
         return ("oil_city_taken", "that oilfield already has an Oil City")
-    net = network(rules, s, seat)
-    joined = any(
-        owner >= 0 and board.route_oilfield[r] == field and board.route_city[r] in net
-        for r, owner in enumerate(s.route_owner)
-    )
-    if not joined:
+    piped, _ = consumers(rules, s, seat, FIELD - field)  # the cities piped to the oilfield
+    if network(rules, s, seat).isdisjoint(piped):
         return (
             "oilfield_not_joined",
             "the Oil City goes on an oilfield joined by a pipeline to a city of your network",
