@@ -177,12 +177,13 @@ def legal_moves(rules: Rules, s: State, seat: int) -> list[Any]:
         return step_options(rules, s, seat)
     key = _encode((seat, s))  # the state's whole content: equal keys, equal legal moves
     found = rules.listings.get(key)
-    if found is None:
-        found = tuple(step_options(rules, s, seat) if s.pending else action_moves(rules, s, seat))
-        if len(rules.listings) >= LISTINGS_KEPT:
-            rules.listings.clear()
-        rules.listings[key] = found
-    return list(found)
+    if found is not None:
+        return list(found)
+    moves = step_options(rules, s, seat) if pending else action_moves(rules, s, seat)
+    if len(rules.listings) >= LISTINGS_KEPT:
+        rules.listings.clear()
+    rules.listings[key] = tuple(moves)
+    return moves
 
 
 def remembered_listing(rules: Rules, s: State, seat: int) -> tuple[Any, ...] | None:
