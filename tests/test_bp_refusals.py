@@ -623,7 +623,7 @@ def diagnosis(s: State, m: object) -> tuple[str, str] | None:
             return action.diagnosis(v.d, s, seat, m)  # type: ignore[no-any-return]
         return action.refusal(v, v.facts(s), seat, m)
     kind = v.step_kinds[s.pending[0].kind]
-    if type(m) is not getattr(kind, "take", None):
+    if type(m) is not getattr(kind, "move", None):
         return None
     if isinstance(m, mv.ClaimQuality):
         return quality_refusal(v.d, s, seat, m, s.pending[0].n)

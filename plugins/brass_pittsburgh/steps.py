@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from plugins.brass import events as fev
-from plugins.brass.actions import StepKind
+from plugins.brass import steps as family
+from plugins.brass.actions import Refusal, StepKind
 from plugins.brass.events import Step
 from plugins.brass.moves import Done
 from plugins.brass.resolver import discard_options
@@ -49,6 +50,11 @@ if TYPE_CHECKING:
     from plugins.brass.variant import Variant
 
 
+def pending(kind: str) -> tuple[str, str]:
+    """Why a move that does not answer a pending ``kind`` step is refused."""
+    return ("decision_pending", f"answer the pending {kind} decision with one of the legal moves")
+
+
 class Answers(StepKind):
     """A step whose answers are worked out from the whole queue (:meth:`answers`)."""
 
@@ -59,10 +65,6 @@ class Answers(StepKind):
     def options(self, v: Variant, s: Any, seat: int, step: Step) -> list[Any]:
         known = remembered_listing(v.d, s, seat)
         return list(known) if known is not None else self.answers(v, s, seat, s.pending)
-
-    def refusal(self, v: Variant, s: Any, m: Any) -> tuple[str, str]:
-        k = s.pending[0].kind
-        return (self.reason[0], self.reason[1].format(kind=k))
 
 
 class Discard(Answers):
@@ -103,47 +105,17 @@ class Payment(Answers):
             queue[0] = Step(step.kind, step.n - 1, step.a, step.b)
 
 
-PENDING = ("decision_pending", "answer the pending {kind} decision with one of the legal moves")
+class Offer(family.Offer, Answers):
+    """The family's offer, its answers read from the remembered listing when there is
+    one; a continuation (:attr:`move`) meets the rules of the action :attr:`of`."""
 
-
-class Offer(Answers):
-    """An optional continuation: asked while it has an answer besides ``done``; a move
-    :attr:`take` taking it up meets the rules of the action :attr:`of`."""
-
-    reason = PENDING
-    take: ClassVar[type]
     of: ClassVar[type]
-
-    def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
-        """The moves taking the offer ``queue[0]`` up now (``done`` not included)."""
-        raise NotImplementedError
-
-    def has_offer(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> bool:
-        """Whether :meth:`offers` lists any (asked before every offer: a cheaper way to
-        tell is welcome)."""
-        return bool(self.offers(v, s, seat, queue))
+    options = Answers.options
 
     def answers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
         return [*self.offers(v, s, seat, queue), Done()]
 
-    def resolve(self, r: TurnResolver, step: Step, queue: list[Step]) -> bool:
-        if self.has_offer(r.v, r.s, r.seat, queue):
-            return True
-        queue.pop(0)
-        return False
-
-    def answer(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
-        if isinstance(m, Done):
-            queue.pop(0)
-        else:
-            self.take_up(r, m, queue)
-
-    def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
-        """Apply ``m`` (not ``done``) to the offer ``queue[0]``."""
-
-    def refusal(self, v: Variant, s: Any, m: Any) -> tuple[str, str]:
-        if type(m) is not self.take:
-            return super().refusal(v, s, m)
+    def specific(self, v: Variant, s: Any, m: Any) -> Refusal:
         action: Any = v.action_of[self.of]
         return action.diagnosis(v.d, s, s.current, m, s.pending) or action.general
 

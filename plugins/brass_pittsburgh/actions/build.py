@@ -40,7 +40,7 @@ from plugins.brass_pittsburgh.markets import sale_plans
 from plugins.brass_pittsburgh.rewards import Gains, gains
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.state import State, era_number
-from plugins.brass_pittsburgh.steps import PENDING, Answers
+from plugins.brass_pittsburgh.steps import Answers, pending
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -377,7 +377,7 @@ def _slot(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal:
 
 
 class Produce(Answers):
-    reason = PENDING
+    reason = pending("produce")
 
     def answers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
         return [mv.SellProduced(list(p)) for p in sale_plans_of(v.d, s, queue[0].a)]

@@ -17,7 +17,7 @@ from plugins.brass_pittsburgh.choices import payment_table
 from plugins.brass_pittsburgh.engine import Facts, cheapest, dearest
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.state import State
-from plugins.brass_pittsburgh.steps import Offer
+from plugins.brass_pittsburgh.steps import Offer, pending
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -85,25 +85,25 @@ def _develop(rules: Rules, s: State, seat: int, space: int, paid: bool) -> Refus
 
 
 class MoreDevelop(Offer):
-    take, of = mv.DevelopAlso, mv.Develop
+    move, of = mv.DevelopAlso, mv.Develop
+    reason = pending("more_develop")
 
     def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
         return [mv.DevelopAlso(sp) for sp in develop_moves(v.d, s, seat)]
 
-    def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
-        queue.pop(0)
+    def take_up(self, r: TurnResolver, m: Any, queue: list[Step], step: Step) -> None:
         r.emit(ev.TileTaken(r.seat, m.space))
         queue.insert(0, Step("metal", 1))
 
 
 class FreeDevelop(Offer):
-    take, of = mv.FreeDevelop, mv.Develop
+    move, of = mv.FreeDevelop, mv.Develop
+    reason = pending("free_develop")
 
     def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
         return [mv.FreeDevelop(sp) for sp in develop_spaces(v.d, s, seat)]
 
-    def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
-        step = queue.pop(0)
+    def take_up(self, r: TurnResolver, m: Any, queue: list[Step], step: Step) -> None:
         r.emit(ev.TileTaken(r.seat, m.space))
         if step.n > 1:
             queue.insert(0, Step("free_develop", step.n - 1))

@@ -31,7 +31,7 @@ from plugins.brass_pittsburgh.rewards import Gains, gains
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.scoring import location_icons
 from plugins.brass_pittsburgh.state import State, era_number
-from plugins.brass_pittsburgh.steps import Offer
+from plugins.brass_pittsburgh.steps import Offer, pending
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -173,7 +173,8 @@ class Bonus(StepKind):
 
 
 class MoreLink(Offer):
-    take, of = mv.SecondLink, mv.Network
+    move, of = mv.SecondLink, mv.Network
+    reason = pending("more_link")
 
     def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
         links = network_options(v.d, s, seat, second=True)
@@ -183,7 +184,6 @@ class MoreLink(Offer):
         # the dearest listing: stop at its first option
         return any(sites for _, sites in network_sites(v.d, s, seat, second=True))
 
-    def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
-        queue.pop(0)
+    def take_up(self, r: TurnResolver, m: Any, queue: list[Step], step: Step) -> None:
         r.emit(fev.Paid(r.seat, r.d.data.constants.second_link_extra_money))
         queue[0:0] = place_link(r, m.link, m.site)

@@ -19,7 +19,7 @@ from plugins.brass_pittsburgh.rewards import claimable_quality_rewards, gains
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.selling import merchant_reward, oil_needed
 from plugins.brass_pittsburgh.state import State
-from plugins.brass_pittsburgh.steps import Offer
+from plugins.brass_pittsburgh.steps import Offer, pending
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -147,12 +147,13 @@ class Flip(StepKind):
 
 
 class MoreSell(Offer):
-    take, of = mv.SellAlso, mv.Sell
+    move, of = mv.SellAlso, mv.Sell
+    reason = pending("more_sell")
 
     def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
         """Each further tile to each merchant, the tiles of this sale excepted."""
         selling = {st.a for st in queue if st.kind == "flip"}
-        make = self.take
+        make = self.move
         return [
             make(c.slot, m)
             for c in sale_candidates(v.d, s, seat)
@@ -160,8 +161,8 @@ class MoreSell(Offer):
             for m in c.merchants
         ]
 
-    def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
-        sold = queue.pop(0).n
+    def take_up(self, r: TurnResolver, m: Any, queue: list[Step], step: Step) -> None:
+        sold = step.n
         oil, merchant, more, quality, flip = sale(r, m.slot, m.merchant, sold + 1)
         # The first quality step is this sale's: an enclosing sale (a bonus sell met
         # while selling) has claimed its own already or waits behind this one.
@@ -174,15 +175,16 @@ class MoreSell(Offer):
 
 
 class BonusSell(MoreSell):
-    take, of = mv.BonusSell, mv.Sell
+    move, of = mv.BonusSell, mv.Sell
+    reason = pending("bonus_sell")
 
-    def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
-        queue.pop(0)
+    def take_up(self, r: TurnResolver, m: Any, queue: list[Step], step: Step) -> None:
         queue[0:0] = sale(r, m.slot, m.merchant)
 
 
 class Quality(Offer):
-    take = mv.ClaimQuality
+    move = mv.ClaimQuality
+    reason = pending("quality")
 
     def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
         """The face-up tiles the sale's stars (``n``) and the seat's whiskey meet."""
@@ -196,16 +198,13 @@ class Quality(Offer):
         ok = {t.id for t, _ in claimable_quality_rewards(stars, whiskey, [t for _, t in faceup])}
         return [mv.ClaimQuality(i) for i, t in faceup if t.id in ok]
 
-    def refusal(self, v: Variant, s: Any, m: Any) -> tuple[str, str]:
-        if type(m) is not self.take:
-            return super().refusal(v, s, m)
+    def specific(self, v: Variant, s: Any, m: Any) -> Refusal:
         return quality_refusal(v.d, s, s.current, m, s.pending[0].n) or (
             "quality_not_allowed",
             "claim one face-up Quality Rewards tile whose stars your sale (plus whiskey) meets",
         )
 
-    def take_up(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
-        step = queue.pop(0)
+    def take_up(self, r: TurnResolver, m: Any, queue: list[Step], step: Step) -> None:
         s = r.s
         tile = r.d.data.quality_rewards[s.quality_rewards[m.index]]
         needed = max(0, tile.stars_required - step.n)
