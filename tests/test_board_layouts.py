@@ -148,7 +148,7 @@ def test_a_layout_point_off_the_board_is_refused() -> None:
 
 def test_pittsburgh_layout_file_is_stamped_with_the_data_version() -> None:
     header = json.loads((BP_DATA / "layout.json").read_text())["_"]
-    assert header["version"] == BP.metadata["data_version"] and header["provisional"] is True
+    assert header["version"] == BP.metadata["data_version"] and header["confidence"] == "low"
 
 
 def test_get_games_serves_each_layout_with_its_board(client: TestClient[Any]) -> None:

@@ -192,6 +192,29 @@ def test_file_of_another_data_version_is_refused(data_copy: Path) -> None:
     assert (err.file, err.code) == ("lines.json", "version_mismatch")
 
 
+def test_file_the_manifest_does_not_list_is_refused(data_copy: Path) -> None:
+    edit(data_copy, "manifest.json", lambda d: d["files"].remove("vanderbilt.json"))
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("manifest.json", "bad_value")
+    assert "files: must list exactly" in err.message
+
+
+def test_fact_changed_under_its_provisional_mark_is_refused(data_copy: Path) -> None:
+    # CARD_38 lost its 4-player icon (a marked decision): changing it needs the mark changed
+    edit(data_copy, "cards.json", lambda d: d["cards"][37].update(player_counts=[2, 3]))
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("cards.json", "bad_value")
+    assert "not the marked [3]" in err.message
+
+
+def test_each_file_says_how_sure_its_facts_are(data_copy: Path) -> None:
+    data = load_data(data_copy)
+    assert data.files.headers["constants.json"].confidence == "high"
+    assert data.files.headers["player_mat.json"].confidence == "low"
+    assert data.manifest.provisional is True and data.manifest.status.startswith("PROVISIONAL")
+    assert sorted(data.files.provisional()) == ["cards.json", "player_mat.json"]
+
+
 def _break_line(d: Json) -> None:
     d["sides"]["main"][0]["endpoints"][1] = "atlantis"
 
@@ -295,8 +318,10 @@ def test_component_count_other_than_the_rulebook_is_refused(
 def test_deck_must_hold_sixteen_cards_per_player_for_eight_rounds(data_copy: Path) -> None:
     # 1 face-down card + 1 + 7 x 2 actions in era 1, 8 x 2 actions in era 2.
     def give_a_four_player_icon(d: Json) -> None:
-        card = next(c for c in d["cards"] if c["player_counts"] == [3])
-        card["player_counts"] = [3, 4]
+        i = next(i for i, c in enumerate(d["cards"]) if c["player_counts"] == [3])
+        d["cards"][i]["player_counts"] = [3, 4]
+        # the icon it lost is a provisional mark: the changed card is no longer doubtful
+        d["_"]["provisional"] = [m for m in d["_"]["provisional"] if m["path"][1] != i]
 
     edit(data_copy, "cards.json", give_a_four_player_icon)
     err = refused(data_copy)
@@ -344,7 +369,7 @@ def test_oilfields_must_match_the_oilfield_tiles_shown_under_the_side(data_copy:
 
 def test_coke_market_must_start_with_one_cube_in_its_top_space(data_copy: Path) -> None:
     def change(d: Json) -> None:
-        d["sides"]["main"][3]["ladders"]["coke"]["initial_cubes"] = 3
+        d["sides"]["main"][3]["ladders"]["coke"]["initial"] = 3
 
     edit(data_copy, "markets.json", change)
     err = refused(data_copy)
@@ -355,14 +380,14 @@ def test_coal_market_must_start_full(data_copy: Path) -> None:
     edit(
         data_copy,
         "markets.json",
-        lambda d: d["sides"]["main"][0]["ladders"]["coal"].update(initial_cubes=3),
+        lambda d: d["sides"]["main"][0]["ladders"]["coal"].update(initial=3),
     )
     assert refused(data_copy).code == "rulebook_mismatch"
 
 
 def test_market_ladder_must_get_cheaper_downwards(data_copy: Path) -> None:
     def change(d: Json) -> None:
-        d["sides"]["main"][0]["ladders"]["iron"]["spaces"].reverse()
+        d["sides"]["main"][0]["ladders"]["iron"]["prices"].reverse()
 
     edit(data_copy, "markets.json", change)
     err = refused(data_copy)
@@ -472,3 +497,9 @@ def test_merchant_tile_may_only_show_sellable_industries(data_copy: Path) -> Non
     )
     err = refused(data_copy)
     assert (err.file, err.code) == ("merchant_tiles.json", "unknown_reference")
+
+
+def test_layout_drawn_for_another_data_version_is_refused() -> None:
+    with pytest.raises(DataError) as info:
+        default_data().files.check_version("layout.json", {"version": "1.0.0"})
+    assert (info.value.file, info.value.code) == ("layout.json", "version_mismatch")

@@ -111,7 +111,7 @@ def test_markets_start_full_except_coke_with_one_cube_in_its_top_space(
     board = game.rules.board_of(s.side)
     for market, cubes in zip(board.markets, s.market_cubes, strict=True):
         for res, ladder in market.ladders.items():
-            want = 1 if res == "coke" else len(ladder.spaces)
+            want = 1 if res == "coke" else len(ladder.prices)
             assert cubes[res] == want
 
 

@@ -1,8 +1,9 @@
 """The family's declaration tables a variant writes against: moves declared once
 (``vocabulary.Declare``), log names and payloads from one table (``log_payloads.Named``),
 the hidden cards of a seat's view (``hidden.deal_from_view``), data files declared by
-their Structs (``dataset.DataSet``, ``boarddata.Amount``) and the decisions every board
-words (``board_docs.describe_step``)."""
+their Structs (``dataset.DataSet``, ``boarddata.Amount``), the decisions every board
+words (``board_docs.describe_step``) and places numbered within their location
+(``client.numbered``)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from plugins.brass import board_docs as bd
 from plugins.brass import client as fc
 from plugins.brass.boarddata import Amount, Strict
 from plugins.brass.client import Ids
-from plugins.brass.data import DataError
+from plugins.brass.data import CodedDataError, DataError
 from plugins.brass.dataset import DataSet
 from plugins.brass.events import Step
 from plugins.brass.hidden import deal_from_view, turn_from_view
@@ -156,6 +157,31 @@ def test_a_data_set_refuses_a_file_naming_it_and_the_field(
     assert str(refused.value).startswith(refusal)
 
 
+@pytest.mark.parametrize(
+    ("track", "files", "code"),
+    [
+        ({"spaces": [3, -1]}, None, "unreadable"),
+        ({"spaces": [2, 1]}, None, "bad_value"),
+        ({"spaces": [3, 1]}, ["track.json", "extra.json"], "bad_value"),
+    ],
+    ids=["negative amount", "marked fact changed", "manifest lists another file"],
+)
+def test_a_data_set_refuses_through_a_variants_coded_check(
+    tmp_path: Path, track: dict[str, Any], files: list[str] | None, code: str
+) -> None:
+    with pytest.raises(CodedDataError) as refused:
+        DataSet(_data_set(tmp_path, track, files), {"track.json": Track}, (), CodedDataError.check)
+    assert refused.value.code == code
+
+
+def test_a_set_level_provisional_flag_and_status_are_optional(tmp_path: Path) -> None:
+    files = DataSet(_data_set(tmp_path, {"spaces": [3, 1]}), {"track.json": Track}, ())
+    assert (files.manifest.provisional, files.manifest.status) == (False, "")
+    files.check_version("layout.json", {"version": "1.0"})
+    with pytest.raises(DataError, match=r"layout\.json: _\.version '0\.9' is stale"):
+        files.check_version("layout.json", {"version": "0.9"})
+
+
 # --- the decisions every board words -------------------------------------------------------
 
 
@@ -165,8 +191,9 @@ class _Decision(fc.Decision, kw_only=True):
 
 
 _PROMPTS = bd.Prompts(discard="discard {n} card{s}", coal="{n} coal for {where}", iron="{n} iron",
-                      liquidate="£{n} unpaid", offers={"more_sell": ("sell_also", "or done")},
-                      actions=["build", "pass"])  # fmt: skip
+                      liquidate="£{n} unpaid", offers={"more_sell": ("sell_also", "or done"),
+                      "quality": ("claim_quality", "{n} star{s} or done")},
+                      counted=frozenset({"quality"}), actions=["build", "pass"])  # fmt: skip
 
 
 class _Names:
@@ -190,3 +217,18 @@ def test_a_board_step_becomes_the_decision_the_variant_words(
 ) -> None:
     decision = bd.describe_step(_Names(), step, 2, _PROMPTS, _Decision)
     assert (decision.kind, decision.moves, decision.prompt) == (kind, moves, prompt)
+
+
+@pytest.mark.parametrize(("stars", "prompt"), [(0, "0 stars or done"), (1, "1 star or done")])
+def test_a_counted_offer_shows_the_steps_count_in_its_decision(stars: int, prompt: str) -> None:
+    decision = bd.describe_step(_Names(), Step("quality", stars), 2, _PROMPTS, _Decision)
+    assert (decision.kind, decision.count, decision.prompt) == ("claim_quality", stars, prompt)
+
+
+def test_an_offer_not_counted_leaves_the_count_out() -> None:
+    decision = bd.describe_step(_Names(), Step("more_sell", 3), 2, _PROMPTS, _Decision)
+    assert decision.count is None
+
+
+def test_places_are_numbered_from_0_within_their_location() -> None:
+    assert fc.numbered(["erie", "ohio", "erie"]) == ["erie:0", "ohio:0", "erie:1"]

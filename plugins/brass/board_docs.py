@@ -165,14 +165,16 @@ class Prompts(msgspec.Struct, frozen=True, kw_only=True):
     """A variant's wording of the decisions every board has (:func:`describe_step`):
     ``{n}`` stands for the count, ``{s}`` for a plural's "s", ``{where}`` for the location
     or link line the coal is for; ``offers`` are the optional continuations by step kind
-    (the decision's kind and prompt, answered by it or ``done``); ``actions`` the move
-    types of the choice of an action."""
+    (the decision's kind and prompt, answered by it or ``done``), those of ``counted``
+    showing the step's count; ``actions`` the move types of the choice of an action. A
+    board without coal, iron or liquidation steps (Pittsburgh) leaves their words out."""
 
     discard: str
-    coal: str
-    iron: str
-    liquidate: str
+    coal: str = ""
+    iron: str = ""
+    liquidate: str = ""
     offers: Mapping[str, tuple[str, str]]
+    counted: frozenset[str] = frozenset()
     actions: list[str]
 
 
@@ -183,8 +185,9 @@ def describe_step(
     continue, liquidation; else the choice of an action) as a ``decision`` of the variant's
     class (with ``location`` and ``link`` fields), worded by ``prompts``."""
     k, n = step.kind, step.n
+    plural = "s" if n != 1 else ""
     if k == "discard":
-        prompt = prompts.discard.format(n=n, s="s" if n > 1 else "")
+        prompt = prompts.discard.format(n=n, s=plural)
         return decision(kind="discard", moves=["discard"], count=n, prompt=prompt)
     if k in ("coal", "link_coal"):
         where = names.location[step.a] if k == "coal" else names.link[step.a]
@@ -197,7 +200,8 @@ def describe_step(
                         prompt=prompts.iron.format(n=n))  # fmt: skip
     if k in prompts.offers:
         kind, prompt = prompts.offers[k]
-        return decision(kind=kind, moves=[kind, "done"], prompt=prompt)
+        return decision(kind=kind, moves=[kind, "done"], prompt=prompt.format(n=n, s=plural),
+                        count=n if k in prompts.counted else None)  # fmt: skip
     if k == "liquidate":
         return decision(kind="liquidate", moves=["liquidate"], count=n,
                         prompt=prompts.liquidate.format(n=n))  # fmt: skip

@@ -63,6 +63,13 @@ class BoardNames:
         return self.vocabulary.decode(m)
 
 
+def card_kind(examples: Sequence[str]) -> Any:
+    """The type of a named move's card field: a card as the hand shows it, described with
+    the variant's ``examples`` (as the OpenAPI document shows them)."""
+    return Annotated[str, Meta(description="a card as the hand shows it",
+                               examples=list(examples))]  # fmt: skip
+
+
 def board_kinds(
     industries: Sequence[str], cards: list[str], space: str, link: str
 ) -> dict[str, Any]:
@@ -71,7 +78,7 @@ def board_kinds(
     a build space and a link line are strings described with the variant's examples (as
     the OpenAPI document shows them)."""
     return {
-        "card": Annotated[str, Meta(description="a card as the hand shows it", examples=cards)],
+        "card": card_kind(cards),
         "space": Annotated[str, Meta(description="a build space: location id, ':', index "
                                      "from 0", examples=[space])],
         "link": Annotated[str, Meta(description="a link line: its ends sorted, joined by '~'",

@@ -23,7 +23,7 @@ from typing import Annotated, Any, Generic, TypeVar
 import msgspec
 
 from plugins.brass.cards import CardDef, CardTable
-from plugins.brass.data import DataError, require
+from plugins.brass.data import CodedCheck, DataError, refuse, require, uncoded
 from plugins.brass.graph import BoardGraph
 from plugins.brass.income import IncomeTrack
 from plugins.brass.layout import Layout, load_layout
@@ -104,12 +104,17 @@ class CardCopies(Strict):
     deck_size: dict[str, int]
 
 
-class MarketLadder(Strict):
-    """A coal or iron market: its prices cheapest first, the cubes it starts with and the
-    price of a cube once it is empty."""
+class PriceLadder(Strict):
+    """A market's price ladder: its prices cheapest first and the cubes it starts with
+    (on its dearest spaces)."""
 
-    prices: list[int]
-    initial: int
+    prices: list[Amount]
+    initial: Amount
+
+
+class MarketLadder(PriceLadder):
+    """A coal or iron market that sells at ``empty_price`` once it is empty."""
+
     empty_price: int
 
 
@@ -305,12 +310,8 @@ class BoardData(Generic[TileT]):
         self.coal_initial, self.iron_initial = coal.initial, iron.initial
 
     def _read_income(self, table: IncomeTable, file: str) -> None:
-        """The income track, on which every player starts at level 0."""
-        try:
-            self.income = IncomeTrack(table.space_to_level, table.start_space)
-        except DataError as exc:
-            raise DataError(f"{file}: {exc}") from None
-        require(self.income.level(table.start_space) == 0, file, "start_space: not level 0")
+        """The income track (:func:`income_track`)."""
+        self.income = income_track(table, file)
 
     def _read_rules(
         self, rules: BoardRules, file: str, eras: int, wild_cards: tuple[int, ...] = ()
@@ -359,18 +360,9 @@ class BoardData(Generic[TileT]):
         return f"{self.locations[loc].id}:{self.loc_slots[loc].index(slot)}"
 
 
-CodedCheck = Callable[[bool, str, str, str], None]
-"""``check(condition, file, code, message)`` refuses ``file`` unless ``condition`` holds; a
-variant whose refusals carry a code (Pittsburgh's ``DataError.check``) passes its own."""
-
-
-def _uncoded(condition: bool, file: str, code: str, message: str) -> None:
-    require(condition, file, message)
-
-
 def line_nodes(
     index: Mapping[str, int], names: Sequence[str], file: str, at: str,
-    most_nodes: int = 2, check: CodedCheck = _uncoded,
+    most_nodes: int = 2, check: CodedCheck = uncoded,
 ) -> tuple[int, ...]:  # fmt: skip
     """A line's locations (``index`` by id) in file order: all known, up to ``most_nodes``
     of them and distinct."""
@@ -391,7 +383,7 @@ def line_nodes(
 
 def line_graph(
     places: Sequence[str], lines: Sequence[tuple[str, Sequence[str]]], file: str, field: str,
-    most_nodes: int = 2, check: CodedCheck = _uncoded,
+    most_nodes: int = 2, check: CodedCheck = uncoded,
 ) -> BoardGraph:  # fmt: skip
     """The graph of a board's lines over ``places`` (ids in index order); each line comes
     with its name for messages (``at``). The checks every Brass board's lines pass: ends
@@ -411,6 +403,17 @@ def line_graph(
     joined = graph.components([0] * len(nodes_of))
     check(len(set(joined)) == 1, file, "bad_graph", f"{field}: the lines leave the board in pieces")
     return graph
+
+
+def income_track(table: IncomeTable, file: str, check: CodedCheck = uncoded) -> IncomeTrack:
+    """The income track, on which every player starts at level 0."""
+    try:
+        track = IncomeTrack(table.space_to_level, table.start_space)
+    except DataError as exc:
+        refuse(file, "bad_value", str(exc), check)
+    check(track.level(table.start_space) == 0, file, "rulebook_mismatch",
+          "start_space: not level 0")  # fmt: skip
+    return track
 
 
 def read_cards(
@@ -466,11 +469,17 @@ def card_table(
     return cards, {int(p): copies[p] for p in PLAYER_COUNTS}
 
 
-def _market(ladder: MarketLadder, name: str, file: str) -> Market:
-    """A market's price ladder cheapest first, its starting cubes on it, and a price once
-    empty above the ladder's."""
+def check_ladder(ladder: PriceLadder, name: str, file: str, check: CodedCheck = uncoded) -> None:
+    """A price ladder cheapest first, with its starting cubes on it."""
     prices = ladder.prices
-    require(0 <= ladder.initial <= len(prices), file, f"{name}.initial: out of range")
-    require(bool(prices) and prices == sorted(prices), file, f"{name}.prices: unsorted")
-    require(ladder.empty_price > prices[-1], file, f"{name}.empty_price: not above the ladder")
-    return Market(prices, ladder.empty_price)
+    check(0 <= ladder.initial <= len(prices), file, "bad_value", f"{name}.initial: out of range")
+    check(bool(prices) and prices == sorted(prices), file, "bad_value",
+          f"{name}.prices: unsorted")  # fmt: skip
+
+
+def _market(ladder: MarketLadder, name: str, file: str) -> Market:
+    """A market's price ladder (:func:`check_ladder`), and a price once empty above it."""
+    check_ladder(ladder, name, file)
+    require(ladder.empty_price > ladder.prices[-1], file,
+            f"{name}.empty_price: not above the ladder")  # fmt: skip
+    return Market(ladder.prices, ladder.empty_price)

@@ -50,6 +50,13 @@ class Ids(tuple[str, ...]):
         return i
 
 
+def numbered(locations: Iterable[str]) -> list[str]:
+    """The ids of places listed by their ``locations``: each location's id, ``:`` and the
+    place's index among that location's, from 0 (``oxford:0``, ``oxford:1``)."""
+    listed = list(locations)
+    return [f"{loc}:{listed[:i].count(loc)}" for i, loc in enumerate(listed)]
+
+
 def card_ids(names: Iterable[str], examples: Sequence[str]) -> Ids:
     """Card names as hands show them (``examples``: a few, for the refusal)."""
     shown = ", ".join(repr(e) for e in examples)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import msgspec
 
@@ -14,22 +15,49 @@ class DataError(ValueError):
     """A data file that is missing, malformed or inconsistent; the message names the file."""
 
 
-def load(path: Path, kind: type[T]) -> T:
-    """Decode ``path`` as ``kind`` (unknown fields refused if the Struct says so)."""
-    try:
-        return msgspec.json.decode(path.read_bytes(), type=kind)
-    except FileNotFoundError:
-        raise DataError(f"{path.name}: data file is missing") from None
-    except msgspec.ValidationError as exc:
-        raise DataError(f"{path.name}: {exc}") from None
-    except msgspec.DecodeError as exc:
-        raise DataError(f"{path.name}: not valid JSON: {exc}") from None
+CodedCheck = Callable[[bool, str, str, str], None]
+"""``check(condition, file, code, message)`` refuses ``file`` unless ``condition`` holds; a
+variant whose refusals carry a code (Pittsburgh's ``DataError.check``) passes its own to
+the family's readers and checks, which name a code for each refusal."""
 
 
 def require(condition: bool, file: str, message: str) -> None:
     """Raise :class:`DataError` for ``file`` with ``message`` unless ``condition`` holds."""
     if not condition:
         raise DataError(f"{file}: {message}")
+
+
+def uncoded(condition: bool, file: str, code: str, message: str) -> None:
+    """The family's own check: a plain :class:`DataError`, the code left out."""
+    require(condition, file, message)
+
+
+def refuse(file: str, code: str, message: str, check: CodedCheck = uncoded) -> NoReturn:
+    """Refuse ``file`` through ``check`` (a plain :class:`DataError` if it lets it pass)."""
+    check(False, file, code, message)
+    raise DataError(f"{file}: {message}")
+
+
+def load(path: Path, kind: type[T], check: CodedCheck = uncoded) -> T:
+    """Decode ``path`` as ``kind`` (unknown fields refused if the Struct says so); a
+    missing or malformed file is refused with the code ``unreadable``."""
+    try:
+        return msgspec.json.decode(path.read_bytes(), type=kind)
+    except FileNotFoundError:
+        problem = "data file is missing"
+    except msgspec.ValidationError as exc:
+        problem = str(exc)
+    except msgspec.DecodeError as exc:
+        problem = f"not valid JSON: {exc}"
+    refuse(path.name, "unreadable", problem, check)
+
+
+def convert(raw: Any, kind: type[T], file: str, check: CodedCheck = uncoded) -> T:
+    """``raw`` (already decoded JSON) as ``kind``, refused as :func:`load` refuses a file."""
+    try:
+        return msgspec.convert(raw, kind)
+    except msgspec.ValidationError as exc:
+        refuse(file, "unreadable", str(exc), check)
 
 
 class CodedDataError(DataError):
@@ -45,11 +73,3 @@ class CodedDataError(DataError):
         """Raise this class's error for ``file`` unless ``condition`` holds."""
         if not condition:
             raise cls(file, code, message)
-
-
-def convert(raw: Any, kind: type[T], file: str) -> T:
-    """``raw`` (already decoded JSON) as ``kind``, refused as :func:`load` refuses a file."""
-    try:
-        return msgspec.convert(raw, kind)
-    except msgspec.ValidationError as exc:
-        raise DataError(f"{file}: {exc}") from None

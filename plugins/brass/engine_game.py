@@ -11,7 +11,7 @@ it writes only its setup (on :meth:`EngineGame.first_deal`) and bots. A step the
 server answers by a chance draw (:class:`~plugins.brass.actions.DrawnStep`) is asked of
 the server, checked and recorded here.
 :class:`DocsGame` is the part a game with its own turn engine (Pittsburgh) uses: the view,
-the evaluation and the position export.
+the evaluation, the position export and ``determinize``.
 """
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ from plugins.brass.variant import Variant
 
 
 class DocsGame(BrassGame):
-    """``view``, ``evaluate`` and ``export_position`` from ``data``, ``names``, ``docs``,
-    ``positions`` and ``evaluation``."""
+    """``view``, ``evaluate``, ``export_position`` and ``determinize`` from ``data``,
+    ``names``, ``docs``, ``positions`` and ``evaluation`` (and the game's
+    ``load_position``)."""
 
     data: Any
     names: Any
@@ -52,6 +53,12 @@ class DocsGame(BrassGame):
 
     def export_position(self, state: Any) -> dict[str, Any]:
         return self.positions.export(self.data, state)  # type: ignore[no-any-return]
+
+    def determinize(self, view: dict[str, Any], rng: Random) -> Any:
+        """A state ``view`` (a seat's) cannot tell from the real one, built from the view
+        alone with what it hides (the cards, a variant's face-down tiles) drawn from
+        ``rng``."""
+        return self.load_position(self.positions.from_view(self.data, self.names, view, rng))
 
 
 class EngineGame(DocsGame):
@@ -77,11 +84,6 @@ class EngineGame(DocsGame):
     def tie_breaks(self, state: Any) -> list[TieBreak]:
         """The tie-breaks the board's ``rules.json`` names (:func:`board_tie_breaks`)."""
         return board_tie_breaks(self.data.rules.tie_breaks, state, self.data.income)
-
-    def determinize(self, view: dict[str, Any], rng: Random) -> Any:
-        """A state ``view`` (a seat's) cannot tell from the real one, built from the view
-        alone with the hidden cards drawn from ``rng``."""
-        return self.load_position(self.positions.from_view(self.data, self.names, view, rng))
 
     def bot_policy(self, view: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         """The greedy bot's choice among ``legal``, from the seat's view alone."""

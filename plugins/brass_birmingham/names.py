@@ -13,9 +13,8 @@ from functools import cache
 from typing import Any
 
 from core.errors import IllegalMove
-from plugins.brass import moves as fm
 from plugins.brass.board_names import BoardNames
-from plugins.brass.client import Ids, end_era_of
+from plugins.brass.client import Ids, numbered
 from plugins.brass_birmingham import moves as pm
 from plugins.brass_birmingham.data import INDUSTRIES, Birmingham, birmingham
 from plugins.brass_birmingham.state import State
@@ -29,15 +28,10 @@ class Names(BoardNames):
         super().__init__(d, INDUSTRIES, ("location:cannock", "industry:coal", "wild:location"),
                          "birmingham:2", "birmingham~dudley")  # fmt: skip
         self.merchant = Ids(
-            (f"{self.location[loc]}:{d.merchant_loc[:m].count(loc)}"
-             for m, loc in enumerate(d.merchant_loc)), "unknown_merchant",
+            numbered(self.location[loc] for loc in d.merchant_loc), "unknown_merchant",
             "there is no merchant space {name}; merchant spaces are '<location>:<n>' as the "
             "view's merchants list them ('oxford:0')")  # fmt: skip
         self.convert(pm.MOVES, merchant=self.merchant)
-
-    def end_era(self, m: fm.ScoreEra) -> fm.EndEra:
-        """The engine form of the era's end; a deal naming an unknown card is refused."""
-        return end_era_of(self.card, m)
 
     def encode_all(self, moves: list[Any], s: State) -> list[Any]:
         """The named form of the engine's answers to the pending step (``s`` supplies the
@@ -51,12 +45,9 @@ class Names(BoardNames):
 
     def decode(self, m: Any, s: State) -> Any:
         """The engine form of named move ``m``; raises ``IllegalMove`` for unknown names."""
-        t = type(m)
-        if t is pm.PickBeer:
+        if type(m) is pm.PickBeer:
             return self._beer_source(m.source, s)
-        if t is fm.ScoreEra:
-            return self.end_era(m)
-        return self.vocabulary.decode(m)
+        return super().decode(m)
 
     def _beer_source(self, source: str, s: State) -> Any:
         if source in self.space:

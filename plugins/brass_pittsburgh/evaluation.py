@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 from plugins.brass.evaluation import flip_chance, outlooks
-from plugins.brass_pittsburgh.data import IncomeSpaces
 from plugins.brass_pittsburgh.eras import train_link_vp
-from plugins.brass_pittsburgh.industries import already_flipped, leaves_at_end_of_era1
+from plugins.brass_pittsburgh.knowledge import knowledge_of
 from plugins.brass_pittsburgh.links import LIGHT
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.scoring import location_icons, score_era
@@ -17,22 +16,22 @@ WHISKEY_VP = 1.0
 
 
 class Evaluation:
-    """``evaluate`` for one rule set: its tile table flattened once."""
+    """``evaluate`` for one rule set: its tile table flattened once, from the bot's
+    :class:`~plugins.brass.knowledge.Knowledge` of the tiles."""
 
     def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        d = rules.data
-        self.rounds_per_era = {p: len(d.deck_for(p)) // (2 * p) for p in d.constants.players}
-        self.levels = rules.income.levels
-        # per tile id: (vp, icons, income spaces, how it flips, stays after era 1)
-        self.tiles: dict[str, tuple[int, int, int, str, bool]] = {}
-        for tid, t in d.mat.tiles.items():
-            income = sum(e.amount for e in t.flip_reward if isinstance(e, IncomeSpaces))
-            ind = d.industries[t.industry]
-            kind = "sell" if ind.sellable else "" if already_flipped(d, t) else "deplete"
-            self.tiles[tid] = (t.vp, t.link_icons, income, kind, not leaves_at_end_of_era1(t))
-        self.oil_city_vp = next(t.vp for t in d.mat.tiles.values() if t.build_on == "oilfield")
-        self.multiplier = {h: t.link_score_multiplier for h, t in d.heavy_trains.items()}
+        self.rules, self.levels = rules, rules.income.levels
+        # the tiles and rounds are alike on every board side
+        k = knowledge_of(rules, next(iter(rules.boards)))
+        self.rounds_per_era = k.rounds_per_era
+        # per tile id: (vp, icons, income spaces, how it flips ("": on building), stays
+        # after era 1)
+        self.tiles = {tid: (f.vp, f.icons, f.income, "" if f.flip == "built" else f.flip,
+                            not f.leaves_after_first_era)
+                      for tid, f in k.tiles.items()}  # fmt: skip
+        self.oil_city_vp = next(t.vp for t in rules.data.mat.tiles.values()
+                                if t.build_on == "oilfield")  # fmt: skip
+        self.multiplier = {link: t.multiplier for link, t in k.link_tiles.items()}
 
     def __call__(self, s: State) -> list[float]:
         if s.phase == OVER:

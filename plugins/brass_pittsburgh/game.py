@@ -25,7 +25,6 @@ from plugins.brass_pittsburgh import engine, evaluation, knowledge, position, vi
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import moves as mv
 from plugins.brass_pittsburgh.bot_view import bot_view, follow_up_facts
-from plugins.brass_pittsburgh.determinize import position_from_view
 from plugins.brass_pittsburgh.names import Names, shipped_names
 from plugins.brass_pittsburgh.rules import Rules, default_rules
 from plugins.brass_pittsburgh.state import State, apply
@@ -120,66 +119,40 @@ class BrassPittsburgh(DocsGame):
             side = r.side_for(players, options.board_side)
         except ValueError as exc:
             raise BadRequest("bad_options", str(exc)) from None
-        board = r.board_of(side)
         c = d.constants
         if outcome is not None:
             return [self._dealt(outcome, side, players)]
         deck = build_deck(r.deck_copies(side, players))
         rng.shuffle(deck)
-        # 2 players: the $15 merchant and the 3-oil oilfield tile stay in the box.
-        merchants = [t.id for t in d.merchant_tiles.values() if t.min_players <= players]
+        merchant_used, merchants, oilfield_used, oil_tiles = self._in_play(side, players)
         rng.shuffle(merchants)
-        merchant_tiles = [merchants.pop() if m <= players else "" for _, m in board.merchant_spaces]
-        oil_tiles = [
-            t
-            for t in board.side.oilfield_tile_display
-            if d.oilfield_tiles[t].min_players <= players
-        ]
+        merchant_tiles = [merchants.pop() if used else "" for used in merchant_used]
         rng.shuffle(oil_tiles)
-        oilfield_tiles = [
-            oil_tiles.pop() if o.min_players <= players else ""
-            for o in board.side.oilfields.values()
-        ]
+        oilfield_tiles = [oil_tiles.pop() if used else "" for used in oilfield_used]
         rewards = list(d.quality_rewards)
         rng.shuffle(rewards)
         hands, facedown = deal(deck, players, c.hand_size, c.extra_face_down_discard_era1)
         order = list(range(players))
         rng.shuffle(order)
-        return [
-            ev.Started(
-                players=players,
-                side=side,
-                data_version=d.version,
-                order=order,
-                deck=deck,
-                hands=hands,
-                facedown=facedown,
-                merchant_tiles=merchant_tiles,
-                oilfield_tiles=oilfield_tiles,
-                quality_rewards=rewards[: c.quality_reward_spaces],
-            )
-        ]
+        return [ev.Started(
+            players=players, side=side, data_version=d.version, order=order, deck=deck,
+            hands=hands, facedown=facedown, merchant_tiles=merchant_tiles,
+            oilfield_tiles=oilfield_tiles, quality_rewards=rewards[: c.quality_reward_spaces],
+        )]  # fmt: skip
 
     def _dealt(self, outcome: SetupOutcome, side: str, players: int) -> ev.Started:
         """The ``Started`` event dealing a record's setup ``outcome``, checked."""
         r, d = self.rules, self.rules.data
-        board, c = r.board_of(side), d.constants
+        c = d.constants
         order, deck, hands, facedown = first_deal(
             self.names.card, r.deck_copies(side, players), outcome, players, c.hand_size,
             c.extra_face_down_discard_era1,
         )  # fmt: skip
-        merchants = tiles_on_spaces(
-            outcome.merchant_tiles, [m <= players for _, m in board.merchant_spaces],
-            [t.id for t in d.merchant_tiles.values() if t.min_players <= players],
-            "merchant tile", "merchant_tiles",
-        )  # fmt: skip
-        oilfields = tiles_on_spaces(
-            outcome.oilfield_tiles,
-            [o.min_players <= players for o in board.side.oilfields.values()],
-            [t for t in board.side.oilfield_tile_display
-             if d.oilfield_tiles[t].min_players <= players],
-            "oilfield tile", "oilfield_tiles",
-        )  # fmt: skip
+        merchant_used, merchant_tiles, oilfield_used, oil_tiles = self._in_play(side, players)
+        merchants = tiles_on_spaces(outcome.merchant_tiles, merchant_used, merchant_tiles,
+                                    "merchant tile", "merchant_tiles")  # fmt: skip
+        oilfields = tiles_on_spaces(outcome.oilfield_tiles, oilfield_used, oil_tiles,
+                                    "oilfield tile", "oilfield_tiles")  # fmt: skip
         spaces = c.quality_reward_spaces
         rewards = outcome.quality_rewards
         if (
@@ -197,6 +170,21 @@ class BrassPittsburgh(DocsGame):
             hands=hands, facedown=facedown,
             merchant_tiles=[t or "" for t in merchants],
             oilfield_tiles=[t or "" for t in oilfields], quality_rewards=list(rewards),
+        )  # fmt: skip
+
+    def _in_play(
+        self, side: str, players: int
+    ) -> tuple[list[bool], list[str], list[bool], list[str]]:
+        """Whether ``players`` use each merchant space of ``side``, the merchant tiles of
+        that count, whether they use each oilfield, and the oilfield tiles of that count (2
+        players: the $15 merchant and the 3-oil oilfield tile stay in the box)."""
+        d, board = self.rules.data, self.rules.board_of(side)
+        return (
+            [least <= players for _, least in board.merchant_spaces],
+            [t.id for t in d.merchant_tiles.values() if t.min_players <= players],
+            [o.min_players <= players for o in board.side.oilfields.values()],
+            [t for t in board.side.oilfield_tile_display
+             if d.oilfield_tiles[t].min_players <= players],
         )  # fmt: skip
 
     def setup_outcome(self, events: Sequence[Any]) -> SetupOutcome:
@@ -255,8 +243,6 @@ class BrassPittsburgh(DocsGame):
 
     def knowledge(self, side: str) -> Knowledge:
         """The printed facts of board ``side`` the greedy bot weighs views against."""
-        if self.rules is default_rules():
-            return knowledge.knowledge(side)
         return knowledge.knowledge_of(self.rules, side)
 
     # --- positions ------------------------------------------------------------------------
@@ -274,8 +260,3 @@ class BrassPittsburgh(DocsGame):
         for f, t in zip(hidden, tiles, strict=True):
             new.oilfield_tile[f] = t
         return new
-
-    def determinize(self, view: dict[str, Any], rng: Random) -> State:
-        """A state ``view`` (a seat's) cannot tell from the real one, built from the view
-        alone with the hidden cards and face-down oilfield tiles drawn from ``rng``."""
-        return position.load(self.rules, position_from_view(self.rules, self.names, view, rng))

@@ -17,7 +17,7 @@ from plugins.brass_pittsburgh.data import (
 from plugins.brass_pittsburgh.industries import already_flipped, leaves_at_end_of_era1
 from plugins.brass_pittsburgh.links import LIGHT
 from plugins.brass_pittsburgh.rewards import gains
-from plugins.brass_pittsburgh.rules import Rules, default_rules
+from plugins.brass_pittsburgh.rules import Rules
 
 ERAS = {"era1_only": (True, False), "era2_only": (False, True), "both": (True, True)}
 
@@ -33,7 +33,9 @@ def reward_of(effects: Iterable[Effect]) -> Reward:
     )  # fmt: skip
 
 
+@cache
 def knowledge_of(rules: Rules, side: str) -> Knowledge:
+    """The facts of ``rules``' board ``side``, built once per rule set and side."""
     d, board = rules.data, rules.board_of(side)
     tiles = {}
     for tid, t in d.mat.tiles.items():
@@ -99,9 +101,3 @@ def knowledge_of(rules: Rules, side: str) -> Knowledge:
         bankruptcy_vp=c.bankruptcy_vp_loss, mat_next={k: tuple(v) for k, v in mat_next.items()},
         game="pittsburgh",
     )  # fmt: skip
-
-
-@cache
-def knowledge(side: str) -> Knowledge:
-    """The shipped data's facts for board ``side``, built once per process."""
-    return knowledge_of(default_rules(), side)

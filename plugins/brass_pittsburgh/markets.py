@@ -34,15 +34,10 @@ class MarketLadder:
     """One resource's ladder of one market; its state is the number of cubes on it."""
 
     def __init__(self, ladder: Ladder) -> None:
-        top_first = ladder.spaces
-        # Family ladders list spaces cheapest first; ours are printed top (dearest) first.
+        self.capacity = len(ladder.prices)
         # No empty price: Pittsburgh refuses to buy from an empty ladder.
-        cheapest_first = list(reversed(top_first))
-        self.prices = LadderPrices(
-            [s.price for s in cheapest_first], empty_price=None, vp=[s.vp for s in cheapest_first]
-        )
-        self.capacity = len(top_first)
-        self.initial = ladder.initial_cubes
+        self.prices = LadderPrices(ladder.prices, empty_price=None, vp=[ladder.vp] * self.capacity)
+        self.initial = ladder.initial
         self._offers = [
             tuple(self.prices.buy_cost(held - k, 1) for k in range(held))
             for held in range(self.capacity + 1)

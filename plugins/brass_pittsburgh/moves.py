@@ -26,17 +26,14 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from plugins.brass.board_names import card_kind
 from plugins.brass.moves import Done, ScoreEra
 from plugins.brass.vocabulary import Declare
 from plugins.brass_pittsburgh import internal_moves as im
 
-Card = Annotated[
-    str,
-    msgspec.Meta(
-        description="a card as the hand shows it",
-        examples=["location:pittsburgh", "industry:coal"],
-    ),
-]
+CARD_EXAMPLES = ("location:pittsburgh", "industry:coal")
+"""Cards as a hand shows them, for the OpenAPI document and the refusal sentence."""
+Card = card_kind(CARD_EXAMPLES)
 Tile = Annotated[
     str,
     msgspec.Meta(description="a player-mat space by its tile id", examples=["K1", "C2", "OC"]),

@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 
 from core.errors import IllegalMove
 from plugins.brass import moves as fm
-from plugins.brass.client import Ids, card_ids, end_era_of
+from plugins.brass.client import Ids, card_ids, end_era_of, numbered
 from plugins.brass.vocabulary import OrNone, Same, Vocabulary
 from plugins.brass_pittsburgh import internal_moves as im
 from plugins.brass_pittsburgh import moves as pm
@@ -68,12 +68,8 @@ class SideNames:
             "unknown_market",
             f"there is no market {{name}} on this board; markets are {', '.join(markets)}",
         )
-        merchant: list[str] = []
-        for node, _ in board.merchant_spaces:
-            loc = board.locations[node]
-            merchant.append(f"{loc}:{sum(1 for n in merchant if n.startswith(loc + ':'))}")
         self.merchant = Ids(
-            merchant,
+            numbered(board.locations[node] for node, _ in board.merchant_spaces),
             "unknown_merchant",
             "there is no merchant space {name} on this board; merchant spaces are "
             "'<merchant>:<n>' as the view's merchants list them ('chicago:0')",
@@ -96,10 +92,7 @@ class Names:
         d = rules.data
         # card kinds are the same on both sides (rules.card_names)
         table = next(iter(rules.cards.values()))
-        self.card = card_ids(
-            (f"{cdef.kind}:{cdef.name}" for cdef in table.defs),
-            ("location:pittsburgh", "industry:coal"),
-        )
+        self.card = card_ids((f"{cdef.kind}:{cdef.name}" for cdef in table.defs), pm.CARD_EXAMPLES)
         self.tile = Ids(
             (t.id for t in rules.mat.tiles),
             "unknown_tile",
@@ -143,10 +136,6 @@ class Names:
         return n.line.index_of(site)
 
     # --- moves --------------------------------------------------------------------------
-
-    def end_era(self, m: fm.ScoreEra) -> fm.EndEra:
-        """The engine form of the era's end; a deal naming an unknown card is refused."""
-        return end_era_of(self.card, m)
 
     def _site(self, link: str, site: int, n: SideNames) -> str:
         return n.route[site] if link in self.pipelines else n.line[site]
@@ -206,8 +195,8 @@ class Names:
             return self._decode_plan(m, s, n)
         elif t is pm.ClaimQuality:
             return self._decode_quality(m, s)
-        elif t is fm.ScoreEra:
-            return self.end_era(m)
+        elif t is fm.ScoreEra:  # a deal naming an unknown card is refused
+            return end_era_of(self.card, m)
         return n.vocabulary.decode(m)
 
     def _decode_pay(self, m: pm.Pay, n: SideNames) -> im.Pay:

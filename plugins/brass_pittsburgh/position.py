@@ -13,11 +13,21 @@ Refusals (``InvalidPosition``, HTTP 422): a malformed document (not an object, a
 ``invalid_position``, as in every game; an impossible position has a code naming the broken
 fact (``data_version_mismatch``, ``unknown_card``, ``bad_player_count``, ``bad_seats``,
 ``cards_not_conserved``, ``bad_board``, ...).
+
+A full state from one seat's view alone (``Game.determinize``, for the search bot,
+:func:`from_view`): everything public is read from the view. What the seat cannot see is
+drawn at random from what the view leaves possible: the cards (the player count's deck
+minus its own hand and every face-up discard) dealt into the other hands, every face-down
+discard and the deck, keeping each count the view shows; and the face-down oilfield tiles,
+drawn from the tiles of the player count not yet revealed. The result is the position
+document such a state exports (per-place fields by name, as the document allows), so
+loading it checks it like any other.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from random import Random
 from typing import Any, NoReturn
 
 import msgspec
@@ -25,13 +35,29 @@ import msgspec
 from core.errors import IllegalMove, InvalidPosition
 from plugins.brass.board_docs import check
 from plugins.brass.client import Ids
+from plugins.brass.hidden import deal_from_view, turn_from_view
 from plugins.brass_pittsburgh.engine import STEP_KINDS
-from plugins.brass_pittsburgh.names import SideNames
+from plugins.brass_pittsburgh.names import Names, SideNames
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.state import OVER, PLAY, SCORING, State
 
 FORMAT = "brass-pittsburgh/1"
 CARD_FIELDS = ("hands", "discards", "facedown")
+SEAT_FIELDS = {"money": "money", "spent": "spent", "income": "income_space", "vp": "vp",
+               "whiskey": "whiskey", "light_trains": "light_trains",
+               "link_supply": "link_supply", "mat": "mat", "discards": "discards"}  # fmt: skip
+"""The state's per-seat fields a player's view shows as they are (state field: view's)."""
+ON_BOARD = {
+    "line_owner": ("line", -1, "lines", "owner"), "line_link": ("line", "", "lines", "link"),
+    "line_cargo": ("line", 0, "lines", "cargo"),
+    "route_owner": ("route", -1, "pipelines", "owner"),
+    "route_pipeline": ("route", "", "pipelines", "pipeline"),
+    "slot_owner": ("space", -1, "tiles", "owner"), "slot_tile": ("space", "", "tiles", "tile"),
+    "slot_cubes": ("space", 0, "tiles", "resources"),
+    "slot_flipped": ("space", False, "tiles", "flipped"),
+}  # fmt: skip
+"""The state's per-place fields of what is built: the kind of place (its id table), the
+value of an empty place, and the view's list and field showing it by that id."""
 
 
 def export(rules: Rules, state: State) -> dict[str, Any]:
@@ -159,13 +185,10 @@ def _fill_defaults(rules: Rules, raw: dict[str, Any]) -> dict[str, Any]:
         for left in raw.get("mat", [{}] * n)
     ]
     names = SideNames(board)
-    markets = [{res: lad.initial_cubes for res, lad in m.ladders.items()} for m in board.markets]
+    markets = [{res: lad.initial for res, lad in m.ladders.items()} for m in board.markets]
     per_place: dict[str, tuple[Ids, Any]] = {
-        "line_owner": (names.line, -1), "line_link": (names.line, ""),
-        "line_cargo": (names.line, 0), "route_owner": (names.route, -1),
-        "route_pipeline": (names.route, ""), "slot_owner": (names.space, -1),
-        "slot_tile": (names.space, ""), "slot_cubes": (names.space, 0),
-        "slot_flipped": (names.space, False), "oil": (names.oilfield, 0),
+        **{key: (getattr(names, kind), empty) for key, (kind, empty, *_) in ON_BOARD.items()},
+        "oil": (names.oilfield, 0),
         "oil_pending": (names.oilfield, 0), "oilfield_revealed": (names.oilfield, False),
         "oil_city_owner": (names.oilfield, -1), "oil_city_flipped": (names.oilfield, False),
         "oilfield_tile": (names.oilfield, ""), "merchant_tile": (names.merchant, ""),
@@ -259,7 +282,8 @@ def _check(rules: Rules, s: State) -> None:
         check(Counter(s.link_supply[seat]) == Counter(want), "links_not_conserved",
               f"seat {seat}'s link supply must hold the heavy trains and pipelines its mat "
               f"has unlocked and it has not built: {sorted(want)}, not "
-              f"{sorted(s.link_supply[seat])} (a link unlocks once its mat space is empty)")
+              f"{sorted(s.link_supply[seat])} (a link unlocks once its mat space is "
+              "empty)")  # fmt: skip
     for slot, tile in enumerate(s.slot_tile):
         check((tile == "") == (s.slot_owner[slot] < 0) and not (tile and tile not in d.mat.tiles),
               "bad_slot", f"slot {board.slot_name[slot]}: owner and tile disagree")  # fmt: skip
@@ -279,3 +303,55 @@ def _unique_known(ids: list[str], known: Any, what: str) -> None:
     check(len(set(used)) == len(used), "duplicate_tile", f"a {what} is placed twice")
     unknown = set(used) - set(known)
     check(not unknown, "unknown_tile", f"unknown {what} {sorted(unknown)}")
+
+
+def from_view(rules: Rules, names: Names, view: dict[str, Any], rng: Random) -> dict[str, Any]:
+    """The position document of a state ``view`` (a seat's) cannot tell from the real one,
+    its hidden parts drawn with ``rng``."""
+    players, side, card = view["players"], view["side"], names.card
+    n = len(players)
+    hands, facedown, deck = deal_from_view(view, rules.deck_copies(side, n), card.index_of, rng)
+    oilfields = view["oilfields"]
+    hidden = [f for f, o in enumerate(oilfields) if o["face_down"]]
+    drawn = dict(zip(hidden, rng.sample(_unrevealed_oilfield_tiles(rules, view), len(hidden)),
+                     strict=True))  # fmt: skip
+    turn, deciding = turn_from_view(view)
+    merchants = {m["merchant"]: m for m in view["merchants"]}
+    merchant_spaces = names.sides[side].merchant
+    state = {
+        "players": n, "era": view["era"] - 1, "round": view["round"], "phase": view["phase"],
+        "order": view["order"], "turn": turn, "actions_left": view["actions_left"],
+        **{key: [p[shown] for p in players] for key, shown in SEAT_FIELDS.items()},
+        "hands": [[card[c] for c in h] for h in hands],
+        "facedown": [[card[c] for c in f] for f in facedown],
+        "deck": [card[c] for c in deck],
+        "pending": [[p["kind"], p["n"], p["a"], p["b"]] for p in view["pending"]],
+        "deciding": deciding, "side": side,
+        **{key: {x[kind]: x[shown] for x in view[part]}
+           for key, (kind, _, part, shown) in ON_BOARD.items()},
+        "oil": [o["oil"] for o in oilfields],
+        "oil_pending": [o["oil_later"] for o in oilfields],
+        "oilfield_tile": [drawn.get(f) or o["tile"] or "" for f, o in enumerate(oilfields)],
+        "oilfield_revealed": [o["in_play"] and not o["face_down"] for o in oilfields],
+        "oil_city_owner": [-1 if o["oil_city_owner"] is None else o["oil_city_owner"]
+                           for o in oilfields],
+        "oil_city_flipped": [o["oil_city_flipped"] for o in oilfields],
+        "market_cubes": [{res: lad["cubes"] for res, lad in m["ladders"].items()}
+                         for m in view["markets"]],
+        "merchant_tile": [merchants[m]["tile"] if m in merchants else ""
+                          for m in merchant_spaces],
+        "merchant_faceup": [m in merchants and merchants[m]["face_up"]
+                            for m in merchant_spaces],
+        "quality_rewards": [q["reward"] for q in view["quality_rewards"]],
+        "quality_faceup": [q["face_up"] for q in view["quality_rewards"]],
+    }  # fmt: skip
+    return {"format": FORMAT, "data_version": view["data_version"], "state": state}
+
+
+def _unrevealed_oilfield_tiles(rules: Rules, view: dict[str, Any]) -> list[str]:
+    """The oilfield tiles of the player count that no revealed oilfield shows."""
+    d = rules.data
+    shown = {o["tile"] for o in view["oilfields"] if o["tile"]}
+    players = len(view["players"])
+    return [t for t in rules.board_of(view["side"]).side.oilfield_tile_display
+            if d.oilfield_tiles[t].min_players <= players and t not in shown]  # fmt: skip

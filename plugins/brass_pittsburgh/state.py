@@ -131,7 +131,7 @@ def initial_state(rules: Rules, e: ev.Started) -> State:
         oil_city_owner=[-1] * nf,
         oil_city_flipped=[False] * nf,
         market_cubes=[
-            {res: ladder.initial_cubes for res, ladder in m.ladders.items()} for m in board.markets
+            {res: ladder.initial for res, ladder in m.ladders.items()} for m in board.markets
         ],
         merchant_tile=list(e.merchant_tiles),
         merchant_faceup=[bool(t) for t in e.merchant_tiles],

@@ -16,6 +16,7 @@ import msgspec
 
 from plugins.brass import client as fc
 from plugins.brass import events as fev
+from plugins.brass.board_docs import Prompts, describe_step
 from plugins.brass.data import load
 from plugins.brass.hidden import dealt
 from plugins.brass.layout import Layout, check_layout, served
@@ -197,13 +198,34 @@ def _target(n: SideNames, b: int) -> dict[str, str]:
     return {"oilfield": n.oilfield[FIELD - b]}
 
 
+@functools.cache
+def prompts(r: Rules) -> Prompts:
+    """The wording of the decisions Pittsburgh shares with the family (its offers)."""
+    extra = r.data.constants.second_link_extra_money
+    return Prompts(
+        discard="discard a card from your hand to pay for the action",
+        offers={"more_link": ("second_link", f"place a second link (${extra} more) or finish: "
+                              "done"),
+                "more_develop": ("develop_also", "develop a second tile (one more iron or "
+                                 "steel) or finish with done"),
+                "free_develop": ("free_develop", "{n} free develop{s}: develop a mat tile for "
+                                 "free, or done"),
+                "more_sell": ("sell_also", "sell another tile in this action or finish with "
+                              "done"),
+                "bonus_sell": ("bonus_sell", "a bonus sale: sell one tile with no card, or "
+                               "done"),
+                "quality": ("claim_quality", "the sale earned {n} star{s}: claim a face-up "
+                            "Quality Rewards tile (whiskey pays missing stars) or done")},
+        counted=frozenset({"free_develop", "quality"}), actions=ACTIONS,
+    )  # fmt: skip
+
+
 def describe(r: Rules, names: Names, side: str, step: fev.Step, actions_left: int = 0) -> Decision:
-    """The pending step ``step`` as a decision a client can act on (no seat)."""
+    """The pending step ``step`` as a decision a client can act on (no seat): the family's
+    steps worded by :func:`prompts`, and paying cubes, metal and oil, and the new tile's
+    sale to markets."""
     n = names.sides[side]
     k, c = step.kind, step.n
-    if k == "discard":
-        return Decision(kind="discard", moves=["discard"], count=c,
-                        prompt="discard a card from your hand to pay for the action")  # fmt: skip
     if k == "cube":
         cube = CUBES[step.a]
         where = _target(n, step.b)
@@ -226,31 +248,7 @@ def describe(r: Rules, names: Names, side: str, step: fev.Step, actions_left: in
         return Decision(kind="sell_produced", moves=["sell_produced"], space=space,
                         prompt=f"split the cubes of the new tile on {space} among the "
                         "connected markets (sell_produced plan: market id to cubes)")  # fmt: skip
-    if k == "more_link":
-        extra = r.data.constants.second_link_extra_money
-        return Decision(kind="second_link", moves=["second_link", "done"],
-                        prompt=f"place a second link (${extra} more) or finish: done")  # fmt: skip
-    if k == "more_develop":
-        return Decision(kind="develop_also", moves=["develop_also", "done"],
-                        prompt="develop a second tile (one more iron or steel) or finish "
-                        "with done")  # fmt: skip
-    if k == "free_develop":
-        return Decision(kind="free_develop", moves=["free_develop", "done"], count=c,
-                        prompt=f"{c} free develop{'s' if c > 1 else ''}: develop a mat tile "
-                        "for free, or done")  # fmt: skip
-    if k == "more_sell":
-        return Decision(kind="sell_also", moves=["sell_also", "done"],
-                        prompt="sell another tile in this action or finish with done")  # fmt: skip
-    if k == "bonus_sell":
-        return Decision(kind="bonus_sell", moves=["bonus_sell", "done"],
-                        prompt="a bonus sale: sell one tile with no card, or done")  # fmt: skip
-    if k == "quality":
-        return Decision(kind="claim_quality", moves=["claim_quality", "done"], count=c,
-                        prompt=f"the sale earned {c} star{'s' if c != 1 else ''}: claim a "
-                        "face-up Quality Rewards tile (whiskey pays missing stars) "
-                        "or done")  # fmt: skip
-    return Decision(kind="action", moves=ACTIONS,
-                    prompt=f"choose an action ({actions_left} left this turn)")  # fmt: skip
+    return describe_step(n, step, actions_left, prompts(r), Decision)
 
 
 def decision(r: Rules, names: Names, s: State) -> Decision:
@@ -511,8 +509,7 @@ def board(r: Rules, names: Names) -> dict[str, Any]:
             "oilfields": [{"oilfield": o.id, "name": o.name, "min_players": o.min_players}
                           for o in b.side.oilfields.values()],
             "markets": [{"market": m.id, "city": m.city, "kind": m.kind,
-                         "prices": {res: [sp.price for sp in lad.spaces]
-                                    for res, lad in m.ladders.items()}}
+                         "prices": {res: lad.prices[::-1] for res, lad in m.ladders.items()}}
                         for m in b.markets],
             "vanderbilt": dict(b.side.vanderbilt),
             "layout": served(layouts[sid]),
@@ -549,10 +546,7 @@ def board_layouts(r: Rules, names: Names) -> dict[str, Layout]:
     ids and against the data set's version (a layout drawn for another set is refused)."""
     path = DATA_DIR / "layout.json"
     doc = load(path, _LayoutFile)
-    version, provisional = doc.header.get("version"), doc.header.get("provisional")
-    if (version, provisional) != (r.data.version, r.data.manifest.provisional):
-        raise DataError("layout.json", "version_mismatch", f"layout is for data version "
-                        f"{version!r}, the data set is {r.data.version!r}")  # fmt: skip
+    r.data.files.check_version(path.name, doc.header)
     if doc.sides.keys() != r.boards.keys():
         raise DataError("layout.json", "bad_sides", f"layout sides {sorted(doc.sides)} are not "
                         f"the board sides {sorted(r.boards)}")  # fmt: skip
