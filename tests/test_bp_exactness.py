@@ -22,7 +22,7 @@ from core.game import SYSTEM
 from plugins.brass.cards import distinct
 from plugins.brass.events import Step
 from plugins.brass.moves import Done
-from plugins.brass_pittsburgh import engine
+from plugins.brass_pittsburgh import engine, steps
 from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.building import has_presence, network
 from plugins.brass_pittsburgh.choices import link_cost, own_trains, slot_resources
@@ -228,7 +228,7 @@ def slow_pay_options(rules: Rules, s: State, seat: int) -> set[Any]:
         ):  # fmt: skip
             pay = mv.Pay(cube, src.kind, src.index)
             after = s.clone()
-            for e in engine._taking(rules, after, seat, pay):
+            for e in steps.taking(rules, after, seat, pay):
                 apply(rules, after, e)
             need = 0
             for st in rest:
@@ -295,7 +295,8 @@ def test_listed_payments_and_offers_are_exactly_those_the_rules_allow(
                 assert links == slow_links(rules, t, seat, extra), f"second link, ${money}"
                 kinds.add(step.kind)
             if step.kind in engine.OFFERS:
-                assert engine._offers_any(rules, t, seat, t.pending) == (listed != [Done()])
+                offer = rules.variant.step_kinds[step.kind]
+                assert offer.has_offer(rules.variant, t, seat, t.pending) == (listed != [Done()])
     assert "cube" in kinds
 
 

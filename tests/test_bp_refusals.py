@@ -18,11 +18,12 @@ from test_bp_turns import Match, oil_sale
 
 from core.errors import IllegalMove
 from plugins.brass.moves import Discard, Done, ScoreEra
-from plugins.brass_pittsburgh import engine, refusals
+from plugins.brass_pittsburgh import actions, engine
 from plugins.brass_pittsburgh import internal_moves as mv
+from plugins.brass_pittsburgh.actions.sell import quality_refusal
 from plugins.brass_pittsburgh.game import BrassPittsburgh
 from plugins.brass_pittsburgh.links import LIGHT
-from plugins.brass_pittsburgh.refusals import GENERAL, NOT_AN_ACTION, diagnose
+from plugins.brass_pittsburgh.rules import default_rules
 from plugins.brass_pittsburgh.state import ERA2, State
 
 
@@ -552,7 +553,9 @@ def test_payment_from_a_source_not_offered_is_refused_as_bad_source(
 
 # --- properties over random games ---------------------------------------------------------------
 
-GENERIC = {code for code, _ in GENERAL.values()} | {NOT_AN_ACTION[0]}
+VARIANT = default_rules().variant
+GENERIC = {a.general[0] for a in VARIANT.actions if hasattr(a, "general")}
+GENERIC.add(VARIANT.not_an_action[0])
 SPECIFIC_SHARE = 0.9
 """Refused mutants that must get a specific code (measured: 455 of 455 on these seeds)."""
 
@@ -606,14 +609,34 @@ def test_diagnosis_finds_no_broken_rule_in_a_listed_move(game: BrassPittsburgh) 
                 continue
             for money in (0, 12):
                 s = with_money(s0, s0.current, money)
-                queue = s.pending or ()
                 for m in engine.legal_moves(rules, s, s.current):
-                    assert diagnose(rules, s, s.current, m, queue) is None, m
+                    assert diagnosis(s, m) is None, m
+
+
+def diagnosis(s: State, m: object) -> tuple[str, str] | None:
+    """The broken rule the action (or the offer) ``m`` answers finds in ``m``; ``None``
+    for a move no rule diagnoses (a payment, a discard, ``done``)."""
+    v, seat = VARIANT, s.current
+    if not s.pending:
+        action = v.action_of[type(m)]
+        if hasattr(action, "diagnosis"):
+            return action.diagnosis(v.d, s, seat, m)  # type: ignore[no-any-return]
+        return action.refusal(v, v.facts(s), seat, m)
+    kind = v.step_kinds[s.pending[0].kind]
+    if type(m) is not getattr(kind, "move", None):
+        return None
+    if isinstance(m, mv.ClaimQuality):
+        return quality_refusal(v.d, s, seat, m, s.pending[0].n)
+    return v.action_of[kind.of].diagnosis(v.d, s, seat, m, s.pending)  # type: ignore[attr-defined, no-any-return]
 
 
 def test_every_refusal_code_is_documented_in_the_client_guide() -> None:
-    source = Path(refusals.__file__).read_text()
+    package = Path(actions.__file__).parent
+    source = "".join(
+        p.read_text()
+        for p in [*package.glob("*.py"), package.parent / "steps.py", package.parent / "variant.py"]
+    )
     codes = set(re.findall(r'(?:return|or|:|=)\s*\(\s*"([a-z0-9_]+)",', source))
-    guide = (Path(refusals.__file__).parent / "CLIENTS.md").read_text()
+    guide = (package.parent / "CLIENTS.md").read_text()
     assert len(codes) > 30
     assert {c for c in codes if f"`{c}`" not in guide} == set()

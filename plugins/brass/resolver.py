@@ -24,7 +24,7 @@ the round's end after a round-end decision) are the family's own.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from random import Random
 from typing import Any
 
@@ -111,6 +111,10 @@ class Resolver:
     def emit(self, e: Any) -> None:
         self.events.append(e)
         self._apply(self.s, e)
+
+    def emit_all(self, events: Iterable[Any]) -> None:
+        for e in events:
+            self.emit(e)
 
     # --- hooks ------------------------------------------------------------------------
 

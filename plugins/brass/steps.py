@@ -17,6 +17,7 @@ optional continuations, and selling tiles off for an unpaid income.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from plugins.brass import events as ev
@@ -108,12 +109,18 @@ class Offer(StepKind):
     move: ClassVar[type]
     """The engine move that takes the offer up."""
 
-    def offers(self, v: Variant, s: Any, seat: int, step: ev.Step) -> list[Any]:
-        """The continuations allowed now (``done`` not included)."""
+    def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[ev.Step]) -> list[Any]:
+        """The continuations allowed now (``done`` not included); ``queue[0]`` is the offer,
+        the rest the action's steps still to come (Pittsburgh: a sale's tiles)."""
         raise NotImplementedError
 
-    def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
-        """Apply continuation ``m`` (the offer itself is already off the queue)."""
+    def has_offer(self, v: Variant, s: Any, seat: int, queue: Sequence[ev.Step]) -> bool:
+        """Whether :meth:`offers` lists any (asked before each offer: a variant may tell
+        more cheaply)."""
+        return bool(self.offers(v, s, seat, queue))
+
+    def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step], step: ev.Step) -> None:
+        """Apply continuation ``m`` to the offer ``step``, already off the queue."""
         raise NotImplementedError
 
     def specific(self, v: Variant, s: Any, m: Any) -> Refusal:
@@ -121,18 +128,18 @@ class Offer(StepKind):
         return None
 
     def resolve(self, r: TurnResolver, step: ev.Step, queue: list[ev.Step]) -> bool:
-        if self.offers(r.v, r.s, r.seat, step):
+        if self.has_offer(r.v, r.s, r.seat, queue):
             return True
         queue.pop(0)
         return False
 
     def options(self, v: Variant, s: Any, seat: int, step: ev.Step) -> list[Any]:
-        return [*self.offers(v, s, seat, step), fm.Done()]
+        return [*self.offers(v, s, seat, s.pending), fm.Done()]
 
     def answer(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
-        queue.pop(0)
+        step = queue.pop(0)
         if type(m) is not fm.Done:
-            self.take_up(r, m, queue)
+            self.take_up(r, m, queue, step)
 
     def refusal(self, v: Variant, s: Any, m: Any) -> tuple[str, str]:
         specific = self.specific(v, s, m) if isinstance(m, self.move) else None

@@ -60,7 +60,7 @@ def action_refusal(v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
     action = v.continuation_of.get(type(m))
     if action is not None:
         return action.stray_refusal(v, f, seat, m)
-    return ("not_an_action", "this move continues an action; none is in progress")
+    return v.not_an_action
 
 
 def step_options(v: Variant, s: Any, seat: int) -> list[Any]:
@@ -72,9 +72,8 @@ def step_options(v: Variant, s: Any, seat: int) -> list[Any]:
 def pending_refusal(v: Variant, s: Any, m: Any) -> tuple[str, str]:
     """Why ``m`` does not answer the pending step, naming the rule."""
     kind = v.step_kinds[s.pending[0].kind]
-    if type(m) in v.action_of:
-        return ("decision_pending", f"finish the action in progress first: {kind.reason[1]}")
-    return kind.refusal(v, s, m)
+    busy = v.action_while_pending(kind) if type(m) in v.action_of else None
+    return busy or kind.refusal(v, s, m)
 
 
 def legal_moves(v: Variant, s: Any, seat: int) -> list[Any]:

@@ -97,6 +97,11 @@ class Variant:
     """Iron each developed tile costs."""
     actions: tuple[Action, ...] = ()
     """The actions the game offers, in the order ``legal_moves`` lists them."""
+    not_an_action: tuple[str, str] = (
+        "not_an_action",
+        "this move continues an action; none is in progress",
+    )
+    """Why a move that starts no action is refused when no action is in progress."""
     step_kinds: dict[str, StepKind] = {}
     """Every pending step kind by ``Step.kind``: the actions' and the game's own; built by
     :meth:`finish` from the actions plus :meth:`own_steps`."""
@@ -138,6 +143,12 @@ class Variant:
         """Step kinds of the game besides its actions' (the family's discard, resource
         takes and round-end liquidation come from :mod:`plugins.brass.steps`)."""
         return steps.family_steps()
+
+    def action_while_pending(self, kind: StepKind) -> Refusal:
+        """Why an action-starting move is refused while a step of ``kind`` waits: the
+        action in progress comes first (``None``: the step kind's own refusal answers, as
+        Pittsburgh's do)."""
+        return ("decision_pending", f"finish the action in progress first: {kind.reason[1]}")
 
     def facts(self, s: Any) -> Facts:
         """The derived facts of ``s`` (a game with facts of its own returns a subclass)."""
@@ -305,6 +316,11 @@ class Variant:
         if self.d.income.drop_levels(s.income[seat], loan.levels) is None:
             return ("loan_below_floor", "a loan may not take your income below level -10")
         return None
+
+    def take_loan(self, r: TurnResolver, seat: int, loan: LoanOption, space: int) -> None:
+        """The loan's events: its money, the income marker on ``space`` (Pittsburgh
+        records the two as its own ``IncomeSet`` and ``Gained``)."""
+        r.emit(ev.LoanTaken(seat, loan.money, space))
 
     def pass_reward(self, r: TurnResolver) -> None:
         """What passing gives besides giving up the action (Pittsburgh: a whiskey)."""

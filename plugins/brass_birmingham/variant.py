@@ -264,10 +264,10 @@ class FreeDevelop(Offer):
     move = pm.FreeDevelopOf
     reason = ("develop_illegal", "choose a tile to develop for free or done")
 
-    def offers(self, v: Variant, s: Any, seat: int, step: ev.Step) -> list[Any]:
+    def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[ev.Step]) -> list[Any]:
         return [pm.FreeDevelopOf(i) for i in dev.industries(v, v.facts(s), seat, free=True)]
 
-    def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
+    def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step], step: ev.Step) -> None:
         dev.develop(r, m.industry)
 
     def specific(self, v: Variant, s: Any, m: Any) -> Refusal:

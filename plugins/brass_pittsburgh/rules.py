@@ -148,6 +148,12 @@ class Rules:
         """Mats' buildable tiles by content (kept by :mod:`.building`)."""
         self.free_slots: dict[tuple[Any, ...], list[list[tuple[int, int, int]] | None]] = {}
         """Free-slot tables of recent boards by content (kept by :mod:`.building`)."""
+        # Imported here: the variant's modules read these rules (set in __init__, not on
+        # first use, so the instance keeps its fast attribute layout for the hot listing).
+        from plugins.brass_pittsburgh.variant import PittsburghVariant
+
+        self.variant = PittsburghVariant(self)
+        """The game on the family turn engine (:mod:`plugins.brass.turn`)."""
 
     def _card_table(self, names: list[str], board: PittsburghBoard) -> CardTable:
         defs = []

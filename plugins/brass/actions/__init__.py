@@ -75,7 +75,7 @@ class Action:
 
     def stray_refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
         """Why continuation ``m`` is refused when no action of this kind is in progress."""
-        return ("not_an_action", "this move continues an action; none is in progress")
+        return v.not_an_action
 
     def step_kinds(self) -> dict[str, StepKind]:
         """The step kinds this action brings, by ``Step.kind``."""

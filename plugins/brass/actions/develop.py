@@ -20,6 +20,8 @@ from plugins.brass.mat import EMPTY
 from plugins.brass.steps import Offer
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from plugins.brass.facts import Facts
     from plugins.brass.turn import TurnResolver
     from plugins.brass.variant import Variant
@@ -108,10 +110,10 @@ class MoreDevelop(Offer):
     move = fm.DevelopAlso
     reason = ("develop_illegal", "choose a legal second development or done")
 
-    def offers(self, v: Variant, s: Any, seat: int, step: ev.Step) -> list[Any]:
+    def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[ev.Step]) -> list[Any]:
         return [fm.DevelopAlso(i) for i in industries(v, v.facts(s), seat)]
 
-    def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
+    def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step], step: ev.Step) -> None:
         develop(r, m.industry)
         queue.insert(0, ev.Step("iron", r.v.develop_iron))
 

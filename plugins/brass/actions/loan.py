@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from plugins.brass import events as ev
 from plugins.brass.actions import Action, Refusal
+from plugins.brass.events import Step
 
 if TYPE_CHECKING:
     from plugins.brass.facts import Facts
@@ -43,16 +43,15 @@ class Loan(Action):
         return v.loan_refusal(f.s, seat, loan)
 
     def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
-        loans = v.loans(f.s, seat)
-        allowed = [x for x in loans if v.loan_refusal(f.s, seat, x) is None]
+        s, loans = f.s, v.loans(f.s, seat)
         if len(loans) == 1:
-            return [self.named()] if allowed else []
-        return [self.named(x.money) for x in sorted(allowed)]
+            return [self.named()] if v.loan_refusal(s, seat, loans[0]) is None else []
+        return [self.named(x.money) for x in sorted(loans) if v.loan_refusal(s, seat, x) is None]
 
-    def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
+    def start(self, r: TurnResolver, m: Any) -> list[Step]:
         seat, loan = r.seat, chosen(r.v, r.s, r.seat, m)
         assert loan is not None
         space = r.d.income.drop_levels(r.s.income[seat], loan.levels)
         assert space is not None
-        r.emit(ev.LoanTaken(seat, loan.money, space))
+        r.v.take_loan(r, seat, loan, space)
         return []

@@ -23,6 +23,8 @@ from plugins.brass.steps import Offer
 from plugins.brass.variant import ERA_NAMES
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from plugins.brass.facts import Facts
     from plugins.brass.turn import TurnResolver
     from plugins.brass.variant import Variant
@@ -191,10 +193,10 @@ class MoreLink(Offer):
     move = fm.SecondLink
     reason = ("second_link_illegal", "choose a legal second rail or done")
 
-    def offers(self, v: Variant, s: Any, seat: int, step: ev.Step) -> list[Any]:
+    def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[ev.Step]) -> list[Any]:
         return [fm.SecondLink(li) for li in lines(v, v.facts(s), seat, second=True)]
 
-    def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
+    def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step], step: ev.Step) -> None:
         r.emit(ev.LinkPlaced(r.seat, m.link))
         r.emit(ev.Paid(r.seat, r.v.link_money(r.s.era, second=True)))
         queue[:0] = link_steps(r, m.link) + r.v.second_link_steps(m.link)

@@ -20,6 +20,8 @@ from plugins.brass.actions import Action, Refusal, StepKind
 from plugins.brass.steps import Offer
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from plugins.brass.facts import Facts
     from plugins.brass.turn import TurnResolver
     from plugins.brass.variant import Variant
@@ -73,10 +75,10 @@ class MoreSell(Offer):
     move = fm.SellAlso
     reason = ("sale_illegal", "choose another legal sale or done")
 
-    def offers(self, v: Variant, s: Any, seat: int, step: ev.Step) -> list[Any]:
+    def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[ev.Step]) -> list[Any]:
         return [fm.SellAlso(slot, t) for slot, t in v.sale_options(v.facts(s), seat)]
 
-    def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step]) -> None:
+    def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step], step: ev.Step) -> None:
         queue[:0] = sale(r, m.slot, m.merchant)
 
     def specific(self, v: Variant, s: Any, m: Any) -> Refusal:

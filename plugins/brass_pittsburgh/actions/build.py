@@ -1,0 +1,423 @@
+"""Build (rulebook "Build Action" steps 1-5, "Upgrading", the Oil City): a location card,
+an industry card in the network, or any card and a whiskey; an accessible tile of this era on
+an empty slot showing it (single-icon slots first, one per city in era 1), or an upgrade of
+one's own flipped tile, or the Oil City on an oilfield piped to the network; then its money,
+income levels and cubes; its cubes sold to connected markets; an already-flipped tile's
+rewards at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from plugins.brass import events as fev
+from plugins.brass.actions import Refusal, StepKind
+from plugins.brass.cards import distinct
+from plugins.brass.events import Step
+from plugins.brass_pittsburgh import events as ev
+from plugins.brass_pittsburgh import internal_moves as mv
+from plugins.brass_pittsburgh.actions import (
+    PittsburghAction,
+    cost_refusal,
+    flip_events,
+    gained,
+    in_range,
+    income_floor,
+    reward,
+)
+from plugins.brass_pittsburgh.building import (
+    EVERY_CITY,
+    NETWORK_CITIES,
+    build_reach,
+    has_presence,
+    network,
+)
+from plugins.brass_pittsburgh.data import CUBES
+from plugins.brass_pittsburgh.engine import FIELD, Facts, cheapest, consumers
+from plugins.brass_pittsburgh.finance import drop_income
+from plugins.brass_pittsburgh.industries import already_flipped, oil_city_barrels
+from plugins.brass_pittsburgh.markets import sale_plans
+from plugins.brass_pittsburgh.rewards import Gains, gains
+from plugins.brass_pittsburgh.rules import Rules
+from plugins.brass_pittsburgh.state import State, era_number
+from plugins.brass_pittsburgh.steps import Answers, pending
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from plugins.brass.turn import TurnResolver
+    from plugins.brass.variant import Variant
+
+
+def _cubes_price(
+    rules: Rules, s: State, seat: int, b: int, cubes: Sequence[tuple[str, int]], facts: Facts
+) -> int:
+    """Least money for a tile's ``cubes`` delivered to ``b`` (a ``cube`` step's consumer)."""
+    if b >= 0:  # one location, the usual question
+        price_of, at, price = facts.payment.cheapest, (b,), 0
+        for cube, n in cubes:
+            price += price_of(at, cube, n)
+        return price
+    return sum(
+        cheapest(rules, s, seat, Step("cube", n, CUBES.index(cube), b), n, facts)
+        for cube, n in cubes
+    )
+
+
+class Build(PittsburghAction):
+    """Build: a card (or whiskey and any card), a tile on a slot (an upgrade scores and
+    replaces its own flipped tile) or the Oil City on an oilfield, its cost, its cubes
+    sold to connected markets, already-flipped rewards."""
+
+    tag = "build"
+    general = (
+        "build_not_allowed",
+        "this build breaks a Build rule: the card must name the city (or the industry, in "
+        "your network), the tile must be your accessible one for this era, on an empty slot "
+        "showing it (single-icon slots first, one per city in era 1), and you must afford it",
+    )
+    cards = 0  # the move names its card (a whiskey build discards one next)
+
+    def options(
+        self, v: Variant, f: Any, seat: int, card: int | None = None, space: int | None = None
+    ) -> list[Any]:
+        """Legal builds; ``card`` limits them to one card kind (-1: whiskey builds), ``space``
+        to one mat space.
+
+        Each tile's places are found once (those a card building anywhere reaches) and kept if
+        affordable; every card's builds are then those of its industries at the places it
+        reaches (the card rule of :func:`.building.build_targets`, read per place)."""
+        rules, s, facts = v.d, f.s, f
+        kinds = distinct(s.hands[seat])
+        if not kinds:
+            return []
+        scene = facts.scene
+        money = s.money[seat]
+        worst_cubes = rules.worst_cube_cost[s.side]
+        labels = facts.labels
+        income_ok: dict[int, bool] = {}
+        tile_cubes = rules.tile_cubes
+        # Per cube set: whether its cubes delivered to a consumer (by connected group; an
+        # oilfield by its own number) fit the budget left after a given money cost.
+        fits: dict[tuple[tuple[tuple[str, int], ...], int], dict[int, bool]] = {}
+        affordable: list[tuple[int, int, list[tuple[int, int, int]]]] = []
+        for sp, industry, tile in scene.spaces:
+            if space is not None and sp != space:
+                continue
+            cost = tile.cost
+            if cost.money > money:
+                continue
+            levels = cost.income_levels
+            if levels:
+                ok = income_ok.get(levels)
+                if ok is None:
+                    ok = drop_income(rules.income, s.income[seat], -levels) is not None
+                    income_ok[levels] = ok
+                if not ok:
+                    continue
+            sites = scene.sites(sp, industry, tile)
+            if sites and cost.money + worst_cubes[sp] > money:
+                # Not affordable wherever it goes (Vanderbilt's cubes being too dear): the
+                # cheapest cubes depend on the place through its connected group alone, and
+                # tiles of equal cubes and cost share the answer, asked once per group.
+                cubes, budget = tile_cubes[sp], money - cost.money
+                fit = fits.setdefault((cubes, budget), {})
+                kept = []
+                for x in sites:
+                    city = x[0]  # a slot's city; -1 for an oilfield (the Oil City)
+                    group = labels[city] if city >= 0 else FIELD - x[2]
+                    ok = fit.get(group)
+                    if ok is None:
+                        b = city if city >= 0 else group
+                        ok = fit[group] = _cubes_price(rules, s, seat, b, cubes, facts) <= budget
+                    if ok:
+                        kept.append(x)
+                sites = kept
+            if sites:
+                affordable.append((sp, industry, sites))
+        out: list[Any] = []
+        # A card's builds are the places of its industries' tiles that it reaches: all of them,
+        # those in the network, or those in one city (worked out once per tile, when first asked).
+        in_network: dict[int, list[tuple[int, int, int]]] = {}
+        in_city: dict[int, dict[int, list[tuple[int, int, int]]]] = {}
+        Build = mv.Build
+        for kind in kinds:
+            if card is not None and kind != card:
+                continue
+            where, industries, oil_city_ok = build_reach(rules, scene, kind, False)
+            for sp, industry, sites in affordable:
+                if industry not in industries:
+                    continue
+                if sites[0][2] >= 0:  # the Oil City: its oilfields are joined to the network
+                    if oil_city_ok:
+                        out += [Build(card=kind, space=sp, oilfield=x[2]) for x in sites]
+                    continue
+                chosen: Sequence[tuple[int, int, int]] = sites  # a card building anywhere
+                if where == NETWORK_CITIES:
+                    found = in_network.get(sp)
+                    if found is None:
+                        net = scene.net
+                        found = in_network[sp] = [x for x in sites if x[0] in net]
+                    chosen = found
+                elif where != EVERY_CITY:  # one city, or none
+                    cities = in_city.get(sp)
+                    if cities is None:
+                        cities = in_city[sp] = {}
+                        for x in sites:
+                            cities.setdefault(x[0], []).append(x)
+                    chosen = cities.get(where, ())
+                out += [Build(card=kind, space=sp, slot=x[1]) for x in chosen]
+        if s.whiskey[seat] > 0 and card in (None, -1):
+            for sp, _, sites in affordable:
+                out += [
+                    Build(card=-1, space=sp, slot=x[1], oilfield=x[2], whiskey=True) for x in sites
+                ]
+        return out
+
+    def listed(self, v: Variant, f: Any, seat: int, m: Any) -> list[Any]:
+        return self.options(v, f, seat, -1 if m.whiskey else m.card, m.space)
+
+    def start(self, r: TurnResolver, m: Any) -> list[Step]:
+        rules, s, seat = r.d, r.s, r.seat
+        tile = rules.mat.tiles[m.space]
+        queue: list[Step] = []
+        if m.whiskey:
+            r.emit(ev.WhiskeySpent(seat, 1))
+            queue.append(Step("discard", 1))
+        else:
+            r.emit(fev.Discarded(seat, [m.card]))
+        if tile.cost.income_levels:
+            space = drop_income(rules.income, s.income[seat], -tile.cost.income_levels)
+            assert space is not None
+            r.emit(ev.IncomeSet(seat, space))
+        if tile.cost.money:
+            r.emit(fev.Paid(seat, tile.cost.money))
+        board = rules.board_of(s.side)
+        if m.oilfield >= 0:
+            r.emit(ev.TileTaken(seat, m.space))
+            barrels = oil_city_barrels(tile, 0)
+            r.emit(ev.OilCityBuilt(seat, m.space, m.oilfield, barrels))
+            target = FIELD - m.oilfield
+        else:
+            if s.slot_owner[m.slot] >= 0:  # an upgrade scores the tile it replaces
+                old = rules.data.mat.tiles[s.slot_tile[m.slot]]
+                r.emit_all(gained(seat, Gains(vp=old.vp)))
+                r.emit(ev.TileRemoved(m.slot))
+            r.emit(ev.TileTaken(seat, m.space))
+            produced = sum(n for k, n in tile.produces.items() if k in CUBES)
+            flipped = already_flipped(rules.data, tile)
+            r.emit(
+                ev.TilePlaced(
+                    seat=seat, space=m.space, slot=m.slot, cubes=produced, flipped=flipped
+                )
+            )
+            target = board.slot_node[m.slot]
+        for cube, n in tile.cost.resources().items():
+            queue.append(Step("cube", n, CUBES.index(cube), target))
+        if m.oilfield < 0 and any(k in CUBES for k in tile.produces):
+            queue.append(Step("produce", a=m.slot))
+        if m.oilfield < 0 and already_flipped(rules.data, tile):
+            level = rules.income.level(r.s.income[seat])
+            reward(r, seat, gains(tile.flip_reward, level), queue, front=False)
+        return queue
+
+    def diagnosis(
+        self, rules: Rules, s: State, seat: int, m: Any, queue: Iterable[Step] = ()
+    ) -> Refusal:
+        return _build(rules, s, seat, m)
+
+    def step_kinds(self) -> dict[str, StepKind]:
+        return {"produce": Produce()}
+
+
+def _build(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal:
+    board = rules.board_of(s.side)
+    if not in_range(m.space, len(rules.mat.tiles)):
+        return ("no_such_tile", f"mat space {m.space} does not exist")
+    tile = rules.mat.tiles[m.space]
+    oil_city = tile.build_on == "oilfield"
+    if (m.oilfield >= 0) != oil_city or (oil_city and m.slot >= 0):
+        return (
+            "wrong_place",
+            "the Oil City is built on an oilfield, every other tile on an industry slot",
+        )
+    if oil_city and not in_range(m.oilfield, len(board.oilfields)):
+        return ("no_such_oilfield", f"oilfield {m.oilfield} does not exist")
+    if not oil_city and not in_range(m.slot, len(board.slot_node)):
+        return ("no_such_slot", f"industry slot {m.slot} does not exist")
+    # Step 1: the card.
+    found = _build_card(rules, s, seat, m, oil_city)
+    if found:
+        return found
+    # Step 2: the tile and its place.
+    found = _oil_city_place(rules, s, seat, m.oilfield) if oil_city else _slot(rules, s, seat, m)
+    if found:
+        return found
+    era = era_number(s)
+    if not tile.allowed_in_era(era):
+        return ("tile_wrong_era", f"{tile.id} may not be built in era {era}")
+    if m.space not in rules.mat.accessible(s.mat[seat]):
+        return (
+            "tile_not_accessible",
+            f"{tile.id} is not accessible: build or develop the tiles before it on its path",
+        )
+    # Step 3: the cost.
+    if tile.cost.income_levels:
+        found = income_floor(rules, s, seat, -tile.cost.income_levels, f"building {tile.id}")
+        if found:
+            return found
+    nodes, _ = consumers(
+        rules, s, seat, FIELD - m.oilfield if oil_city else board.slot_node[m.slot]
+    )
+    return cost_refusal(rules, s, seat, tile.cost.money, rules.mat.cube_costs[m.space], nodes)
+
+
+def _build_card(rules: Rules, s: State, seat: int, m: mv.Build, oil_city: bool) -> Refusal:
+    """Rulebook Build step 1: a location card, an industry card, or any card plus a whiskey."""
+    board = rules.board_of(s.side)
+    tile = rules.mat.tiles[m.space]
+    if m.whiskey:
+        if m.card >= 0:
+            return ("build_card", "a build pays with a card or with a whiskey plus any card")
+        if s.whiskey[seat] < 1:
+            return ("no_whiskey", "building with any card needs a whiskey, and you have none")
+        if not s.hands[seat]:
+            return ("no_card", "building with a whiskey still discards a card, and you have none")
+        return None  # any card plus a whiskey is any location or industry card
+    if m.card not in s.hands[seat]:
+        return ("card_not_in_hand", "the card paying for a build must be in your hand")
+    cdef = rules.cards[s.side].defs[m.card]
+    builds = rules.card_industries[s.side][m.card]
+    industry = rules.industry_index[tile.industry]
+    if cdef.kind == "location":
+        if oil_city:
+            return (
+                "oil_city_card",
+                "a location card names a city, never an oilfield: the Oil City needs its "
+                "industry card (or a whiskey)",
+            )
+        if cdef.location != board.slot_node[m.slot]:
+            return ("card_wrong_location", "a location card builds only in the city it names")
+        if industry not in builds:
+            return (
+                "card_wrong_industry",
+                f"a location card builds only the industries its city shows, not {tile.industry}",
+            )
+        return None
+    if industry not in builds:
+        return (
+            "card_wrong_industry",
+            f"an industry card builds only the industries of its path, not {tile.industry}",
+        )
+    if oil_city:
+        return None  # the oilfield's own rule (a pipeline to your network) follows
+    if has_presence(s, seat) and board.slot_node[m.slot] not in network(rules, s, seat):
+        return (
+            "not_in_network",
+            "an industry card builds only in a city of your network (anywhere only while you "
+            "have no tiles on the board)",
+        )
+    return None
+
+
+def _oil_city_place(rules: Rules, s: State, seat: int, field: int) -> Refusal:
+    if s.oil_city_owner[field] >= 0:
+        return ("oil_city_taken", "that oilfield already has an Oil City")
+    piped, _ = consumers(rules, s, seat, FIELD - field)  # the cities piped to the oilfield
+    if network(rules, s, seat).isdisjoint(piped):
+        return (
+            "oilfield_not_joined",
+            "the Oil City goes on an oilfield joined by a pipeline to a city of your network",
+        )
+    return None
+
+
+def _slot(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal:
+    """Rulebook Build step 2 for a tile on an industry slot (upgrades included)."""
+    data, board = rules.data, rules.board_of(s.side)
+    tile = rules.mat.tiles[m.space]
+    slot = m.slot
+    if tile.build_on == "upgrade":
+        if s.slot_owner[slot] < 0:
+            return (
+                "upgrade_on_empty_slot",
+                f"{tile.id} is built only by upgrading one of your tiles, never on an empty slot",
+            )
+        if s.slot_owner[slot] != seat:
+            return ("upgrade_not_yours", "an upgrade replaces one of your own tiles only")
+        old = data.mat.tiles[s.slot_tile[slot]]
+        if data.industries[old.industry].path != tile.upgrade_of:
+            return (
+                "upgrade_wrong_industry",
+                f"{tile.id} upgrades a {tile.upgrade_of} tile, not a {old.industry} tile",
+            )
+        if not s.slot_flipped[slot]:
+            return ("upgrade_not_flipped", "the tile an upgrade replaces must already be flipped")
+        return None
+    if s.slot_owner[slot] >= 0:
+        return ("slot_taken", "that slot already holds a tile")
+    industry = rules.industry_index[tile.industry]
+    icons = rules.slot_industries[s.side]
+    if industry not in icons[slot]:
+        return ("wrong_slot", f"that slot does not show the {tile.industry} icon")
+    node = board.slot_node[slot]
+    single = [
+        x
+        for x in board.city_slots[node]
+        if s.slot_owner[x] < 0 and icons[x] == [industry] and x != slot
+    ]
+    if single and icons[slot] != [industry]:
+        return (
+            "single_icon_slot_first",
+            f"this city has an empty slot showing only the {tile.industry} icon: build there",
+        )
+    if era_number(s) == 1 and any(s.slot_owner[x] == seat for x in board.city_slots[node]):
+        return ("one_per_city_in_era1", "in era 1 you may build only one tile in each city")
+    return None
+
+
+class Produce(Answers):
+    reason = pending("produce")
+
+    def answers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
+        return [mv.SellProduced(list(p)) for p in sale_plans_of(v.d, s, queue[0].a)]
+
+    def resolve(self, r: TurnResolver, step: Step, queue: list[Step]) -> bool:
+        plans = sale_plans_of(r.d, r.s, step.a)
+        if len(plans) > 1:
+            return True
+        queue.pop(0)
+        sell_produced(r, step.a, plans[0] if plans else ())
+        return False
+
+    def answer(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
+        sell_produced(r, queue.pop(0).a, m.plan)
+
+
+def sell_produced(r: TurnResolver, slot: int, plan: Sequence[int]) -> None:
+    """The new tile on ``slot`` sells ``plan[i]`` cubes to the ``i``-th connected market;
+    its owner gains the money and VP, and the tile flips when emptied."""
+    rules, s = r.d, r.s
+    board = rules.board_of(s.side)
+    tile = rules.data.mat.tiles[s.slot_tile[slot]]
+    (resource,) = tile.produces
+    markets = board.markets_connected(board.labels(s.line_owner), board.slot_node[slot], resource)
+    money = vp = sold = 0
+    for m, k in zip(markets, plan, strict=True):
+        if k:
+            got = rules.ladders[s.side][m][resource].sell(s.market_cubes[m][resource], k)
+            r.emit(ev.CubesSold(slot, m, resource, k))
+            money, vp, sold = money + got.money, vp + got.vp, sold + k
+    r.emit_all(gained(s.slot_owner[slot], Gains(money=money, vp=vp)))
+    if sold and s.slot_cubes[slot] == 0:
+        r.emit_all(flip_events(rules, s, slot))
+
+
+def sale_plans_of(rules: Rules, s: State, slot: int) -> list[tuple[int, ...]]:
+    board = rules.board_of(s.side)
+    tile = rules.data.mat.tiles[s.slot_tile[slot]]
+    (resource,) = tile.produces
+    markets = board.markets_connected(board.labels(s.line_owner), board.slot_node[slot], resource)
+    ladders = rules.ladders[s.side]
+    vacancies = [ladders[m][resource].vacancies(s.market_cubes[m][resource]) for m in markets]
+    return sale_plans(vacancies, s.slot_cubes[slot])

@@ -1,0 +1,113 @@
+"""Brass: Pittsburgh on the family engine: its actions, step kinds and named overrides.
+
+The family's :mod:`plugins.brass.turn` runs the turn (``decide``, the step queue, rounds,
+the era's end) over this :class:`~plugins.brass.variant.Variant`, whose data ``d`` is the
+game's :class:`.rules.Rules`. Pittsburgh's own rules (``brass-pittsburgh-rulebook.txt``):
+
+* "Loan Action": $30 for three income levels, never below level -10 (``loans``,
+  ``loan_refusal``), recorded as Pittsburgh's ``IncomeSet`` and ``Gained`` (``take_loan``);
+* passing gains a whiskey (``pass_reward``, "Whiskey");
+* "Income": a seat that cannot pay goes bankrupt, no liquidation (``shortfall_step``,
+  ``income_shortfall``);
+* "End of Era Scoring": trains score their locations' icons, flipped tiles their VP, then
+  the board clears (``era_points``, ``era_change``: ``BoardCleared``);
+* every refused move gets a code and sentence of its own rule, an action's first move
+  included while a step waits (``not_an_action``, ``action_while_pending``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from plugins.brass.actions import Refusal, StepKind
+from plugins.brass.actions.loan import Loan
+from plugins.brass.actions.pass_ import Pass
+from plugins.brass.variant import LoanOption, Variant
+from plugins.brass_pittsburgh import events as ev
+from plugins.brass_pittsburgh import internal_moves as mv
+from plugins.brass_pittsburgh.actions import income_floor
+from plugins.brass_pittsburgh.actions.build import Build
+from plugins.brass_pittsburgh.actions.develop import Develop
+from plugins.brass_pittsburgh.actions.network import Network
+from plugins.brass_pittsburgh.actions.sell import Sell
+from plugins.brass_pittsburgh.engine import Facts
+from plugins.brass_pittsburgh.scoring import score_era
+from plugins.brass_pittsburgh.state import apply
+from plugins.brass_pittsburgh.steps import own_steps
+
+if TYPE_CHECKING:
+    from plugins.brass.turn import TurnResolver
+    from plugins.brass_pittsburgh.rules import Rules
+
+
+class PittsburghVariant(Variant):
+    not_an_action = (
+        "not_an_action",
+        "start an action: Build, Network, Develop, Sell, Loan or Pass",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.d, self.names = rules, None
+        self.reduce = partial(apply, rules)
+        self.industries = tuple(rules.industries)
+        self.actions = tuple(
+            kind(move, move)  # listings are engine moves: the game names them
+            for kind, move in (
+                (Build, mv.Build),
+                (Network, mv.Network),
+                (Develop, mv.Develop),
+                (Sell, mv.Sell),
+                (Loan, mv.Loan),
+                (Pass, mv.Pass),
+            )
+        )
+        c = rules.data.constants
+        self.loan = LoanOption((c.loan_amount, c.loan_income_levels))
+        self.finish()
+
+    def own_steps(self) -> dict[str, StepKind]:
+        return own_steps()
+
+    def facts(self, s: Any) -> Any:
+        return Facts(self.d, s, s.current)
+
+    def action_while_pending(self, kind: StepKind) -> Refusal:
+        return None
+
+    def loans(self, s: Any, seat: int) -> Sequence[LoanOption]:
+        return (self.loan,)
+
+    def loan_refusal(self, s: Any, seat: int, loan: LoanOption) -> Refusal:
+        return income_floor(self.d, s, seat, loan.levels, "a loan")
+
+    def take_loan(self, r: TurnResolver, seat: int, loan: LoanOption, space: int) -> None:
+        r.emit(ev.IncomeSet(seat, space))
+        r.emit(ev.Gained(seat=seat, money=loan.money))
+
+    def pass_reward(self, r: TurnResolver) -> None:
+        r.emit(ev.Gained(seat=r.seat, whiskey=1))
+
+    def shortfall_step(self, r: TurnResolver, seat: int, owe: int) -> None:
+        return None
+
+    def income_shortfall(self, r: TurnResolver, seat: int, owe: int) -> tuple[int, int]:
+        """Bankruptcy: whiskey drunk, 40 VP lost, income back to level 0; nothing paid."""
+        r.emit(ev.Bankrupt(seat))
+        return 0, self.d.data.constants.bankruptcy_vp_loss
+
+    def era_points(self, s: Any) -> tuple[list[int], list[int]]:
+        score = score_era(self.d, s)
+        return score.link_vp, score.industry_vp
+
+    def era_change(self, r: TurnResolver, era: int) -> None:
+        # The era's scores only added VP: the board still shows what leaves it.
+        score = score_era(self.d, r.s)
+        r.emit(
+            ev.BoardCleared(
+                lines=score.trains_removed,
+                slots=score.slots_cleared,
+                oil_released=score.oil_released,
+            )
+        )
