@@ -65,11 +65,25 @@ class MoveLane:
         self.max_body_bytes = max_body_bytes
         self.max_body_depth = max_body_depth
         self.cors = app.cors_config is not None
-        self.path_template = next(
-            route.path_format
+        route, handler = next(
+            (route, handler)
             for route in app.routes
-            if any(h.operation_id == "submitMove" for h in getattr(route, "route_handlers", ()))
+            for handler in getattr(route, "route_handlers", ())
+            if handler.operation_id == "submitMove"
         )
+        self.path_template = route.path_format
+        skipped = (
+            handler.resolve_guards(), handler.resolve_after_response(),
+            [layer.after_request for layer in handler.ownership_layers if layer.after_request],
+            handler.resolve_response_headers(), handler.resolve_response_cookies(),
+            app.csrf_config, app.compression_config, app.allowed_hosts,
+        )  # fmt: skip
+        if any(skipped):
+            # Said here, not found out later: the lane would answer without them.
+            raise ValueError(
+                "the move lane cannot run guards, after-request hooks, response headers or "
+                "cookies, CSRF, compression or allowed hosts: leave it out of such an app"
+            )
         # The app's middleware, outermost first, around the lane as Litestar puts it around
         # each route.
         lane: ASGIApp = self._play

@@ -152,3 +152,21 @@ def test_the_lane_plays_well_formed_moves_and_hands_on_the_rest(
         before = routed.count
         with_lane.post(path, content=content, headers=headers)
         assert routed.count - before == by_route, (path, content, headers)
+
+
+def test_an_app_whose_move_route_has_guards_refuses_the_lane(service: MatchService) -> None:
+    from litestar import Litestar
+    from litestar.di import Provide
+
+    from api.routes import submit_move
+
+    guarded = Litestar(
+        [submit_move],
+        guards=[lambda connection, handler: None],
+        dependencies={
+            "service": Provide(lambda: service, sync_to_thread=False),
+            "token": Provide(lambda: None, sync_to_thread=False),
+        },
+    )
+    with pytest.raises(ValueError, match="guards"):
+        MoveLane(guarded, service, [], 1024, 32)
