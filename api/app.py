@@ -23,6 +23,7 @@ from api.health import ROUTES as HEALTH_ROUTES
 from api.hook_routes import HOOK_ROUTES
 from api.logging_setup import LogFormat, RequestLog, logging_config, observe_moves_in_logs
 from api.metrics import MetricsController, observe_service, prometheus_config
+from api.move_lane import MoveLane
 from api.openapi_doc import GameAwareJsonPlugin, GameAwareSwaggerPlugin
 from api.problems import EXCEPTION_HANDLERS
 from api.record_routes import ROUTES as RECORD_ROUTES
@@ -219,6 +220,7 @@ def create_app(
             max_age=600,
         )
     observe_service()
+    middleware = [RequestLog(), prometheus_config().middleware]
     logging = Empty if log_format is None else logging_config(log_format, log_level)
     app = Litestar(
         route_handlers=[
@@ -230,7 +232,7 @@ def create_app(
             *web_routes(),
             MetricsController,
         ],
-        middleware=[RequestLog(), prometheus_config().middleware],
+        middleware=middleware,
         cors_config=cors,
         dependencies={
             "service": Provide(provide_service, use_cache=True, sync_to_thread=False),
@@ -257,6 +259,7 @@ def create_app(
         ),
         logging_config=logging,
     )
+    app.asgi_handler = MoveLane(app, service, middleware, max_body_bytes, MAX_BODY_DEPTH)
     if isinstance(logging, StructLoggingConfig):
         # Litestar configures structlog; the standard library's loggers are ours to set.
         assert logging.standard_lib_logging_config is not None

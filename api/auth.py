@@ -36,7 +36,11 @@ ANYBODY_SEAT_OR_OWNER: list[dict[str, list[str]]] = [{}, {SCHEME: []}, {OWNER_SC
 def bearer_token(request: Request[Any, Any, Any]) -> str | None:
     """The caller's bearer token (a seat's or the owner's), ``None`` when no Authorization
     header was sent."""
-    header = request.headers.get("authorization")
+    return parse_bearer(request.headers.get("authorization"))
+
+
+def parse_bearer(header: str | None) -> str | None:
+    """The token in an Authorization header's value (see :func:`bearer_token`)."""
     if header is None:
         return None
     scheme, _, token = header.strip().partition(" ")

@@ -122,6 +122,15 @@ EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
 }
 
 
+def exception_handler(exc: Exception) -> Any:
+    """The handler in :data:`EXCEPTION_HANDLERS` for ``exc``, the most specific, as
+    Litestar picks it."""
+    for kind in type(exc).__mro__:
+        if kind in EXCEPTION_HANDLERS:
+            return EXCEPTION_HANDLERS[kind]
+    return unexpected_error
+
+
 def problem_responses(*statuses: int) -> dict[int, ResponseSpec]:
     """OpenAPI entries for the problem documents a route may answer with."""
     common = (400, 500, 503)

@@ -1,0 +1,227 @@
+"""``POST /matches/{match_id}/moves`` served in front of Litestar's router: the API's
+busiest request, without the framework's per-request machinery.
+
+A move is most of what a server does while matches are played, and Litestar spends more
+CPU on each (routing, the ``Request``, signature parsing, dependencies, the response) than
+the move itself. The lane answers the well-formed move — a JSON body that decodes strictly
+as a :class:`api.bodies.SubmitMove`, no query, nothing that needs CORS headers — by calling
+the service itself; every other request, among them every malformed move, goes on to
+Litestar unchanged (its body handed back as it was read), so each validation error is
+answered as before. The route in :mod:`api.routes` stays the operation's documentation and
+the handler of those requests.
+
+Everything the API promises about a move holds in the lane too: the app's request middleware
+(the request line, its id, the metrics) wraps it, the service authenticates, checks
+``expected_version``, keys ``Idempotency-Key`` and answers 503 when its store is down, and
+its refusals are the same problem documents (:mod:`api.problems`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+from litestar import Litestar, Request
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+from api.auth import parse_bearer
+from api.bodies import MoveAccepted, Version
+from api.problems import exception_handler
+from core.service import MatchService
+
+_PATH = re.compile(r"/matches/([^/]{1,64})/moves")
+_JSON = b"application/json"
+_KEY_LIMITS = (1, 128)
+"""``Idempotency-Key``'s length bounds (its header parameter in :mod:`api.routes`)."""
+
+
+class _Body(msgspec.Struct, forbid_unknown_fields=True):
+    """A :class:`api.bodies.SubmitMove` whose move is kept as the bytes the client sent:
+    the service decodes it as the game's move, once."""
+
+    move: msgspec.Raw
+    expected_version: Version
+
+
+_decode_body = msgspec.json.Decoder(_Body).decode
+_encode = msgspec.json.Encoder().encode
+
+
+class MoveLane:
+    """The app's ASGI handler with moves taken off the front (see the module)."""
+
+    def __init__(
+        self,
+        app: Litestar,
+        service: MatchService,
+        middleware: Sequence[Any],
+        max_body_bytes: int,
+        max_body_depth: int,
+    ) -> None:
+        self.litestar = app.asgi_handler
+        self.service = service
+        self.max_body_bytes = max_body_bytes
+        self.max_body_depth = max_body_depth
+        self.cors = app.cors_config is not None
+        route, handler = next(
+            (route, handler)
+            for route in app.routes
+            for handler in getattr(route, "route_handlers", ())
+            if handler.operation_id == "submitMove"
+        )
+        self.path_template = route.path_format
+        skipped = (
+            handler.resolve_guards(), handler.resolve_after_response(),
+            [layer.after_request for layer in handler.ownership_layers if layer.after_request],
+            handler.resolve_response_headers(), handler.resolve_response_cookies(),
+            app.csrf_config, app.compression_config, app.allowed_hosts,
+        )  # fmt: skip
+        if any(skipped):
+            # Said here, not found out later: the lane would answer without them.
+            raise ValueError(
+                "the move lane cannot run guards, after-request hooks, response headers or "
+                "cookies, CSRF, compression or allowed hosts: leave it out of such an app"
+            )
+        # The app's middleware, outermost first, around the lane as Litestar puts it around
+        # each route.
+        lane: ASGIApp = self._play
+        for layer in reversed(middleware):
+            lane = layer(app=lane)
+        self.lane = lane
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            scope["type"] != "http"
+            or scope["method"] != "POST"  # type: ignore[typeddict-item]
+            or scope["query_string"]  # type: ignore[typeddict-item]
+            or (found := _PATH.fullmatch(scope["path"])) is None
+        ):
+            await self.litestar(scope, receive, send)
+            return
+        headers = _wanted_headers(scope)
+        if headers is None or (self.cors and b"origin" in headers):
+            await self.litestar(scope, receive, send)
+            return
+        length = headers.get(b"content-length")
+        if length is None or not length.isdigit() or int(length) > self.max_body_bytes:
+            await self.litestar(scope, receive, send)  # too large, or none: Litestar's answer
+            return
+        read = await _read_body(receive)
+        parsed = self._parse(read[0], headers) if read[-1]["type"] == "http.request" else None
+        if parsed is None:
+            await self.litestar(scope, _replaying(read, receive), send)
+            return
+        scope["path_params"] = {"match_id": found.group(1)}
+        scope["path_template"] = self.path_template  # type: ignore[typeddict-unknown-key]
+        scope["ironworks_move"] = parsed  # type: ignore[typeddict-unknown-key]
+        await self.lane(scope, receive, send)
+
+    def _parse(self, body: bytes, headers: dict[bytes, bytes]) -> tuple[Any, ...] | None:
+        """``(move JSON, expected version, token, idempotency key)`` from a well-formed move
+        request; ``None`` for anything Litestar's route must judge."""
+        media_type = headers.get(b"content-type", b"").partition(b";")[0].strip().lower()
+        if media_type != _JSON:
+            return None
+        # Depth is at most the number of brackets: a body with few is shallow enough, one
+        # with many is left to the route's exact check.
+        if len(body) > self.max_body_bytes or (
+            body.count(b"{") + body.count(b"[") > self.max_body_depth
+        ):
+            return None
+        try:
+            data = _decode_body(body)
+        except msgspec.DecodeError:
+            return None
+        move = bytes(data.move)
+        if not move.startswith(b"{"):  # SubmitMove's move is an object
+            return None
+        key = headers.get(b"idempotency-key")
+        if key is not None and not _KEY_LIMITS[0] <= len(key) <= _KEY_LIMITS[1]:
+            return None
+        authorization = headers.get(b"authorization")
+        return (
+            move,
+            data.expected_version,
+            None if authorization is None else authorization.decode("latin-1"),
+            None if key is None else key.decode("latin-1"),
+        )
+
+    async def _play(self, scope: Scope, receive: Receive, send: Send) -> None:
+        move, expected_version, authorization, key = scope["ironworks_move"]  # type: ignore[typeddict-item]
+        match_id = scope["path_params"]["match_id"]
+        try:
+            result = await self.service.asubmit(
+                match_id, parse_bearer(authorization), move, expected_version, key
+            )
+        except Exception as exc:  # answered as Litestar answers a route's exception
+            request: Request[Any, Any, Any] = Request(scope, receive, send)
+            response = exception_handler(exc)(request, exc)
+            await response.to_asgi_response(app=None, request=request)(scope, receive, send)
+            return
+        answer = _encode(
+            MoveAccepted(
+                match_id=result.match_id, first_version=result.first_version,
+                version=result.version, replayed=result.replayed,
+            )
+        )  # fmt: skip
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 200,
+                "headers": [
+                    (b"content-type", _JSON),
+                    (b"content-length", str(len(answer)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": answer, "more_body": False})
+
+
+def _wanted_headers(scope: Scope) -> dict[bytes, bytes] | None:
+    """The request's headers by name, the first of each as Litestar reads them; ``None``
+    when one the lane reads is sent twice, or the body is chunked (Litestar judges those)."""
+    headers: dict[bytes, bytes] = {}
+    for name, value in scope["headers"]:
+        if name in headers and name in _READ:
+            return None
+        headers.setdefault(name, value)
+    if b"transfer-encoding" in headers:
+        return None
+    return headers
+
+
+_READ = frozenset(
+    (b"content-type", b"content-length", b"authorization", b"idempotency-key", b"origin")
+)
+
+
+async def _read_body(receive: Receive) -> tuple[bytes, Message]:
+    """The body and the last message read: ``http.request`` once the body is whole, else
+    what ended it (the client went away)."""
+    chunks = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks), message
+
+
+def _replaying(read: tuple[bytes, Message], receive: Receive) -> Receive:
+    """``receive`` as if nothing had been read: the body first, in one message, then
+    whatever ended it when that was not its end."""
+    body, last = read
+    pending: list[Message] = [{"type": "http.request", "body": body, "more_body": False}]
+    if last["type"] != "http.request":
+        pending = [last, {"type": "http.request", "body": body, "more_body": True}]
+
+    async def replay() -> Message:
+        if pending:
+            return pending.pop()
+        return await receive()
+
+    return replay
