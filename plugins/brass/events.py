@@ -113,7 +113,7 @@ class TileDeveloped(msgspec.Struct, tag="tile_developed", frozen=True):
 
 
 class CubeTaken(msgspec.Struct, tag="cube_taken", frozen=True):
-    """One coal, iron or beer taken from the tile on ``slot``."""
+    """One resource cube taken from the tile on ``slot`` (coal, iron, a variant's own)."""
 
     slot: int
 

@@ -1,7 +1,8 @@
 """Brass: Pittsburgh events: facts that :func:`.state.apply` folds into the state.
 
 The family's events (:mod:`plugins.brass.events`: cards, spending, steps, turns, rounds,
-eras) come first in the union; these are Pittsburgh's board and player-board facts.
+eras) come first in the union; these are Pittsburgh's board and player-board facts, with the
+family's ``CubeTaken`` (same tag and field).
 
 Secret parts: the deck order, every hand but the viewer's, the face-down discards and the
 face-down oilfield tiles. :meth:`.game.BrassPittsburgh.redact` hides them in the log.
@@ -12,6 +13,9 @@ from __future__ import annotations
 import msgspec
 
 from plugins.brass import events as fev
+from plugins.brass.events import CubeTaken
+
+__all__ = ["CubeTaken"]  # the family's, under this module's name as the engine emits it
 
 
 class Started(msgspec.Struct, tag="started", frozen=True, kw_only=True):
@@ -107,12 +111,6 @@ class OilCityBuilt(msgspec.Struct, tag="oil_city_built", frozen=True):
 
 class OilCityFlipped(msgspec.Struct, tag="oil_city_flipped", frozen=True):
     oilfield: int
-
-
-class CubeTaken(msgspec.Struct, tag="cube_taken", frozen=True):
-    """One cube consumed from the tile on ``slot``."""
-
-    slot: int
 
 
 class CargoTaken(msgspec.Struct, tag="cargo_taken", frozen=True):
