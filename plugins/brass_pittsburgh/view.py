@@ -152,28 +152,17 @@ class QualityView(fc.Doc, kw_only=True):
     face_up: bool
 
 
-class ViewDoc(fc.Doc, kw_only=True):
+class ViewDoc(fc.TurnView, kw_only=True):
+    """The family's view header (where play stands), Pittsburgh's era counted from 1, its
+    decision and players; then the data set and board side, and the board."""
+
+    era: int  # type: ignore[assignment]
+    """1 or 2, as the rulebook counts."""
+    decision: Decision
+    players: list[PlayerView]
     data_version: str
     provisional: bool
     side: str
-    seat: int | None
-    """The viewer (``None``: a spectator)."""
-    era: int
-    """1 or 2, as the rulebook counts."""
-    round: int
-    phase: Literal["play", "scoring", "over"]
-    order: list[int]
-    turn_seat: int | None
-    """The seat whose turn it is (``None`` between eras and after the game)."""
-    actions_left: int
-    decision: Decision
-    pending: list[fc.StepView]
-    """Every step of the action in progress, ``decision`` describing the first (empty
-    between actions); the position document's ``pending``."""
-    players: list[PlayerView]
-    hand: list[str] | None
-    """The viewer's own cards (``None`` for a spectator)."""
-    deck_count: int
     tiles: list[TileView]
     lines: list[LineView]
     pipelines: list[PipelineView]
