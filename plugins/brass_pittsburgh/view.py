@@ -14,16 +14,15 @@ from typing import Any, Literal
 
 import msgspec
 
+from plugins.brass import board_docs
 from plugins.brass import client as fc
 from plugins.brass import events as fev
-from plugins.brass.board_docs import Prompts, describe_step
+from plugins.brass.board_docs import Prompts, describe_step, started_log
 from plugins.brass.data import load
-from plugins.brass.hidden import dealt
 from plugins.brass.layout import Layout, check_layout, served
 from plugins.brass.log import redact_log
 from plugins.brass.log_payloads import (
     Named,
-    _Payload,
     family_payloads,
     named_payloads,
     rename_named,
@@ -383,9 +382,12 @@ LOG: dict[type, Named] = {
     ev.MerchantFlipped: Named({"space": "merchant"}, {"merchant": "merchant"}),
     # the claimed tile's id comes with a quality space the match has a reward for
     ev.QualityClaimed: Named({"index": "quality_space"}, added={"reward": str}),
+    # oil_released: barrels by oilfield id, the oilfields getting none left out
+    ev.BoardCleared: Named({"slots": "spaces"}, {"lines": "line", "spaces": "space"},
+                           retyped={"oil_released": dict[str, int]}),
 }  # fmt: skip
 """Pittsburgh's own events in the log: mat spaces are ``tile``s, industry slots ``space``s,
-as in the moves; ids by the side's tables (:func:`redact`). ``BoardCleared`` has its own."""
+as in the moves; ids by the side's tables (:func:`redact`)."""
 
 
 def redact(
@@ -402,13 +404,12 @@ def redact(
     card = names.card.__getitem__
     n = names.sides[side]
     if type(e) is ev.Started:
-        return {
-            "players": e.players, "side": e.side, "data_version": e.data_version,
-            "order": e.order, **dealt(e.deck, e.hands, e.facedown, seat, card),
-            "merchants": {n.merchant[m]: k for m, k in enumerate(e.merchant_tiles) if k},
-            "oilfields_in_play": [n.oilfield[f] for f, k in enumerate(e.oilfield_tiles) if k],
-            "quality_rewards": e.quality_rewards,
-        }  # fmt: skip
+        return started_log(
+            e, seat, card, side=e.side, data_version=e.data_version,
+            merchants={n.merchant[m]: k for m, k in enumerate(e.merchant_tiles) if k},
+            oilfields_in_play=[n.oilfield[f] for f, k in enumerate(e.oilfield_tiles) if k],
+            quality_rewards=e.quality_rewards,
+        )  # fmt: skip
     return redact_log(
         e,
         seat,
@@ -423,43 +424,28 @@ def _named(
     names: Names, n: SideNames, e: Any, out: dict[str, Any], quality_rewards: Sequence[str]
 ) -> dict[str, Any]:
     """Pittsburgh's own events with ids as client names (``n``: the side's)."""
+    out = rename_named(LOG, n.ids, e, out)
     t = type(e)
     if t is ev.BoardCleared:
-        out["lines"] = [n.line[li] for li in e.lines]
-        out["spaces"] = [n.space[slot] for slot in out.pop("slots")]
         out["oil_released"] = {n.oilfield[f]: k for f, k in enumerate(e.oil_released) if k}
-        return out
-    out = rename_named(LOG, n.ids, e, out)
-    if t is ev.QualityClaimed and e.index < len(quality_rewards):
+    elif t is ev.QualityClaimed and e.index < len(quality_rewards):
         out["reward"] = quality_rewards[e.index]
     return out
 
 
-class StartedLog(_Payload, kw_only=True):
-    players: int
+class StartedLog(board_docs.StartedLog, kw_only=True):
+    """The family's first deal, with the board side, the data set and what setup drew."""
+
     side: str
     data_version: str
-    order: list[int]
-    deck_count: int
-    hand_counts: list[int]
-    facedown_counts: list[int]
-    hand: list[str] | None
     merchants: dict[str, str]
     """Merchant space -> the merchant tile on it (spaces left empty at this count absent)."""
     oilfields_in_play: list[str]
     quality_rewards: list[str]
 
 
-class BoardClearedLog(_Payload, kw_only=True):
-    lines: list[str]
-    spaces: list[str]
-    oil_released: dict[str, int]
-    """Oilfield -> barrels it gets back (oilfields getting none absent)."""
-
-
 PAYLOADS: dict[str, type[msgspec.Struct]] = {
-    **family_payloads(Decision), "started": StartedLog, "board_cleared": BoardClearedLog,
-    **named_payloads(LOG),
+    **family_payloads(Decision), "started": StartedLog, **named_payloads(LOG),
 }  # fmt: skip
 """What the log serves for each stored event (``BrassPittsburgh.LogPayloads``), as
 :func:`redact` writes it."""
