@@ -38,13 +38,11 @@ from plugins.brass_pittsburgh.state import State
 ACTIONS = ["build", "network", "develop", "sell", "loan", "pass"]
 
 
-class Decision(fc.Decision, kw_only=True):
+class Decision(fc.PlaceDecision, kw_only=True):
     """The family's decision (``count``: cards, cubes, barrels, free develops, stars); the
     optional ids say what it is for."""
 
     resource: str | None = None
-    space: str | None = None
-    location: str | None = None
     line: str | None = None
     route: str | None = None
     oilfield: str | None = None
