@@ -18,20 +18,13 @@ from plugins.brass.events import CubeTaken
 __all__ = ["CubeTaken"]  # the family's, under this module's name as the engine emits it
 
 
-class Started(msgspec.Struct, tag="started", frozen=True, kw_only=True):
-    """Setup, with every random draw written down."""
+class Started(fev.Started, frozen=True, kw_only=True):
+    """Setup, with every random draw written down (the order: the shuffled character tiles;
+    one face-down discard per seat, for era 1)."""
 
-    players: int
     side: str
     """The board side in play (``two_player`` or ``main``)."""
     data_version: str
-    order: list[int]
-    """Seats in first-round turn order (the shuffled character tiles)."""
-    deck: list[int]
-    """Card kinds, top card last."""
-    hands: list[list[int]]
-    facedown: list[list[int]]
-    """Per seat, the card dealt face down onto their discard pile (era 1 only)."""
     merchant_tiles: list[str]
     """Per merchant space of the side: its tile, or "" for a space this player count leaves
     empty."""
