@@ -1,8 +1,9 @@
 """Brass: Pittsburgh events: facts that :func:`.state.apply` folds into the state.
 
 The family's events (:mod:`plugins.brass.events`: cards, spending, steps, turns, rounds,
-eras) come first in the union; these are Pittsburgh's board and player-board facts, with the
-family's ``CubeTaken`` (same tag and field).
+eras) come first in the union; these are Pittsburgh's board and player-board facts: its
+``Started`` adds its setup's draws to the family's first deal, and ``CubeTaken`` is the
+family's (same tag and field).
 
 Secret parts: the deck order, every hand but the viewer's, the face-down discards and the
 face-down oilfield tiles. :meth:`.game.BrassPittsburgh.redact` hides them in the log.
@@ -13,9 +14,7 @@ from __future__ import annotations
 import msgspec
 
 from plugins.brass import events as fev
-from plugins.brass.events import CubeTaken
-
-__all__ = ["CubeTaken"]  # the family's, under this module's name as the engine emits it
+from plugins.brass.events import CubeTaken as CubeTaken  # the family's, as the engine emits it
 
 
 class Started(fev.Started, frozen=True, kw_only=True):
