@@ -17,7 +17,7 @@ import msgspec
 from plugins.brass import board_docs
 from plugins.brass import client as fc
 from plugins.brass import events as fev
-from plugins.brass.board_docs import Prompts, describe_step, started_log
+from plugins.brass.board_docs import ON_SLOT, Prompts, describe_step, started_log
 from plugins.brass.data import load
 from plugins.brass.layout import Layout, check_layout, served
 from plugins.brass.log import redact_log
@@ -363,7 +363,6 @@ def _oilfield(s: State, f: int, name: str) -> OilfieldView:
 
 # --- the event log --------------------------------------------------------------------------
 
-ON_SLOT = Named({"slot": "space"}, {"space": "space"})
 ON_FIELD, ON_LINE = Named(ids={"oilfield": "oilfield"}), Named(ids={"line": "line"})
 LOG: dict[type, Named] = {
     ev.Gained: Named(), ev.IncomeSet: Named({"space": "income_space"}),
