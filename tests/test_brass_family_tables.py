@@ -77,6 +77,16 @@ def test_an_event_of_the_table_is_served_renamed_with_its_ids_as_names() -> None
     assert [f.name for f in msgspec.structs.fields(payload)] == ["space", "route", "count", "note"]
 
 
+def test_a_retyped_field_is_served_with_the_type_the_table_gives() -> None:
+    table = {Moved: Named(retyped={"route": dict[str, int]})}
+    payload = named_payloads(table)["moved"]
+    assert msgspec.convert({"slot": 1, "route": {"erie:0": 2}, "count": 3}, payload).route == {
+        "erie:0": 2
+    }
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.convert({"slot": 1, "route": [0], "count": 3}, payload)
+
+
 def test_an_event_outside_the_table_is_served_as_stored() -> None:
     out: dict[str, Any] = {"slot": 0}
     assert rename_named(TABLE, {"space": PLACES}, Put(slot=0), out) is out

@@ -86,9 +86,7 @@ class MarketView(fc.Doc, kw_only=True):
 # The decision of a board: the family's, with the ids of the location, build space or link
 # line it is for (a variant adds its own: Birmingham's merchant). No docstring: the OpenAPI
 # document shows each game's decision with the words its own subclass gives, if any.
-class Decision(fc.Decision, kw_only=True):
-    location: str | None = None
-    space: str | None = None
+class Decision(fc.PlaceDecision, kw_only=True):
     link: str | None = None
 
 

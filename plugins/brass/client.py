@@ -101,6 +101,13 @@ class Decision(Doc, kw_only=True):
     count: int | None = None
 
 
+# The decision of a game on a board of locations and industry spaces: the ids of the place it
+# is for. No docstring: the OpenAPI document shows each game's decision with its own words.
+class PlaceDecision(Decision, kw_only=True):
+    location: str | None = None
+    space: str | None = None
+
+
 class StepView(msgspec.Struct, kw_only=True):
     """One step of the action in progress as the engine keeps it (the position document's
     ``pending`` form): ``kind`` and the game's arguments ``n``, ``a``, ``b`` (indices)."""

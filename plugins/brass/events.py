@@ -5,7 +5,8 @@ The board events (tiles, links, cubes, markets, loans, liquidation) are Birmingh
 taken over unchanged by the family (tags and fields as stored); a variant whose board
 events differ keeps its own (Pittsburgh).
 
-Card lists in :class:`Drew` and :class:`EraBegan` are secret (see :mod:`plugins.brass.hidden`).
+Card lists in :class:`Started`, :class:`Drew` and :class:`EraBegan` are secret (see
+:mod:`plugins.brass.hidden`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,18 @@ class Step(msgspec.Struct, frozen=True, array_like=True):
     n: int = 0
     a: int = -1
     b: int = -1
+
+
+class Started(msgspec.Struct, tag="started", frozen=True):
+    """Setup's first deal; a game's ``Started`` adds what else its setup drew or chose.
+    ``order``: seats in first-round turn order; ``deck``: card kinds, top card last;
+    ``facedown``: per seat, the cards dealt face down onto its discard pile."""
+
+    players: int
+    order: list[int]
+    deck: list[int]
+    hands: list[list[int]]
+    facedown: list[list[int]]
 
 
 class Discarded(msgspec.Struct, tag="discarded", frozen=True):
@@ -113,7 +126,7 @@ class TileDeveloped(msgspec.Struct, tag="tile_developed", frozen=True):
 
 
 class CubeTaken(msgspec.Struct, tag="cube_taken", frozen=True):
-    """One coal, iron or beer taken from the tile on ``slot``."""
+    """One resource cube taken from the tile on ``slot`` (coal, iron, a variant's own)."""
 
     slot: int
 

@@ -93,12 +93,14 @@ def family_payloads(decision: type[msgspec.Struct]) -> dict[str, type[msgspec.St
 class Named(NamedTuple):
     """How the log serves one of a game's stored events: fields ``renamed`` (stored name ->
     served name), then the served fields in ``ids`` written as client ids by the game's id
-    table of that kind (an index, or a list of them), and ``added`` fields the game fills
-    from the match (the payload's optional fields)."""
+    table of that kind (an index, or a list of them), ``added`` fields the game fills from
+    the match (the payload's optional fields), and ``retyped`` ones the game's hook serves
+    in another shape (their served types: a per-place list as ``{id: value}``, say)."""
 
     renamed: Mapping[str, str] = {}
     ids: Mapping[str, str] = {}
     added: Mapping[str, Any] = {}
+    retyped: Mapping[str, Any] = {}
 
 
 def named_payloads(table: Mapping[type, Named]) -> dict[str, type[msgspec.Struct]]:
@@ -109,7 +111,7 @@ def named_payloads(table: Mapping[type, Named]) -> dict[str, type[msgspec.Struct
         kinds = {spec.renamed.get(f.name, f.name): f.type for f in msgspec.structs.fields(stored)}
         ids = {n: list[str] if get_origin(kinds[n]) is list else str for n in spec.ids}
         tag = stored.__struct_config__.tag  # type: ignore[attr-defined]
-        out[tag] = served(stored, dict(spec.renamed), ids, dict(spec.added))
+        out[tag] = served(stored, dict(spec.renamed), {**ids, **spec.retyped}, dict(spec.added))
     return out
 
 

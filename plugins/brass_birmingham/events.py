@@ -28,12 +28,7 @@ import msgspec
 from plugins.brass import events as fev
 
 
-class Started(msgspec.Struct, tag="started", frozen=True):
-    players: int
-    order: list[int]
-    deck: list[int]
-    hands: list[list[int]]
-    facedown: list[list[int]]
+class Started(fev.Started, frozen=True):
     merchants: list[int]
     """Merchant tile (index in merchants.json) per merchant space; -1 = space unused."""
 

@@ -9,15 +9,9 @@ import msgspec
 from plugins.brass import events as f
 
 
-class Started(msgspec.Struct, tag="started", frozen=True):
+class Started(f.Started, frozen=True):
     """The first deal: hands, the cards under the Deck tile (``facedown``, set aside for
     the Canal Era) and the deck; the turn order."""
-
-    players: int
-    order: list[int]
-    deck: list[int]
-    hands: list[list[int]]
-    facedown: list[list[int]]
 
 
 class DoubleActionTaken(msgspec.Struct, tag="double_action_taken", frozen=True):

@@ -1,7 +1,9 @@
 """Brass: Pittsburgh events: facts that :func:`.state.apply` folds into the state.
 
 The family's events (:mod:`plugins.brass.events`: cards, spending, steps, turns, rounds,
-eras) come first in the union; these are Pittsburgh's board and player-board facts.
+eras) come first in the union; these are Pittsburgh's board and player-board facts: its
+``Started`` adds its setup's draws to the family's first deal, and ``CubeTaken`` is the
+family's (same tag and field).
 
 Secret parts: the deck order, every hand but the viewer's, the face-down discards and the
 face-down oilfield tiles. :meth:`.game.BrassPittsburgh.redact` hides them in the log.
@@ -12,22 +14,16 @@ from __future__ import annotations
 import msgspec
 
 from plugins.brass import events as fev
+from plugins.brass.events import CubeTaken as CubeTaken  # the family's, as the engine emits it
 
 
-class Started(msgspec.Struct, tag="started", frozen=True, kw_only=True):
-    """Setup, with every random draw written down."""
+class Started(fev.Started, frozen=True, kw_only=True):
+    """Setup, with every random draw written down (the order: the shuffled character tiles;
+    one face-down discard per seat, for era 1)."""
 
-    players: int
     side: str
     """The board side in play (``two_player`` or ``main``)."""
     data_version: str
-    order: list[int]
-    """Seats in first-round turn order (the shuffled character tiles)."""
-    deck: list[int]
-    """Card kinds, top card last."""
-    hands: list[list[int]]
-    facedown: list[list[int]]
-    """Per seat, the card dealt face down onto their discard pile (era 1 only)."""
     merchant_tiles: list[str]
     """Per merchant space of the side: its tile, or "" for a space this player count leaves
     empty."""
@@ -107,12 +103,6 @@ class OilCityBuilt(msgspec.Struct, tag="oil_city_built", frozen=True):
 
 class OilCityFlipped(msgspec.Struct, tag="oil_city_flipped", frozen=True):
     oilfield: int
-
-
-class CubeTaken(msgspec.Struct, tag="cube_taken", frozen=True):
-    """One cube consumed from the tile on ``slot``."""
-
-    slot: int
 
 
 class CargoTaken(msgspec.Struct, tag="cargo_taken", frozen=True):

@@ -14,16 +14,15 @@ from typing import Any, Literal
 
 import msgspec
 
+from plugins.brass import board_docs
 from plugins.brass import client as fc
 from plugins.brass import events as fev
-from plugins.brass.board_docs import Prompts, describe_step
+from plugins.brass.board_docs import ON_SLOT, Prompts, describe_step, started_log
 from plugins.brass.data import load
-from plugins.brass.hidden import dealt
 from plugins.brass.layout import Layout, check_layout, served
 from plugins.brass.log import redact_log
 from plugins.brass.log_payloads import (
     Named,
-    _Payload,
     family_payloads,
     named_payloads,
     rename_named,
@@ -39,13 +38,11 @@ from plugins.brass_pittsburgh.state import State
 ACTIONS = ["build", "network", "develop", "sell", "loan", "pass"]
 
 
-class Decision(fc.Decision, kw_only=True):
+class Decision(fc.PlaceDecision, kw_only=True):
     """The family's decision (``count``: cards, cubes, barrels, free develops, stars); the
     optional ids say what it is for."""
 
     resource: str | None = None
-    space: str | None = None
-    location: str | None = None
     line: str | None = None
     route: str | None = None
     oilfield: str | None = None
@@ -152,28 +149,17 @@ class QualityView(fc.Doc, kw_only=True):
     face_up: bool
 
 
-class ViewDoc(fc.Doc, kw_only=True):
+class ViewDoc(fc.TurnView, kw_only=True):
+    """The family's view header (where play stands), Pittsburgh's era counted from 1, its
+    decision and players; then the data set and board side, and the board."""
+
+    era: int  # type: ignore[assignment]
+    """1 or 2, as the rulebook counts."""
+    decision: Decision
+    players: list[PlayerView]
     data_version: str
     provisional: bool
     side: str
-    seat: int | None
-    """The viewer (``None``: a spectator)."""
-    era: int
-    """1 or 2, as the rulebook counts."""
-    round: int
-    phase: Literal["play", "scoring", "over"]
-    order: list[int]
-    turn_seat: int | None
-    """The seat whose turn it is (``None`` between eras and after the game)."""
-    actions_left: int
-    decision: Decision
-    pending: list[fc.StepView]
-    """Every step of the action in progress, ``decision`` describing the first (empty
-    between actions); the position document's ``pending``."""
-    players: list[PlayerView]
-    hand: list[str] | None
-    """The viewer's own cards (``None`` for a spectator)."""
-    deck_count: int
     tiles: list[TileView]
     lines: list[LineView]
     pipelines: list[PipelineView]
@@ -377,7 +363,6 @@ def _oilfield(s: State, f: int, name: str) -> OilfieldView:
 
 # --- the event log --------------------------------------------------------------------------
 
-ON_SLOT = Named({"slot": "space"}, {"space": "space"})
 ON_FIELD, ON_LINE = Named(ids={"oilfield": "oilfield"}), Named(ids={"line": "line"})
 LOG: dict[type, Named] = {
     ev.Gained: Named(), ev.IncomeSet: Named({"space": "income_space"}),
@@ -394,9 +379,12 @@ LOG: dict[type, Named] = {
     ev.MerchantFlipped: Named({"space": "merchant"}, {"merchant": "merchant"}),
     # the claimed tile's id comes with a quality space the match has a reward for
     ev.QualityClaimed: Named({"index": "quality_space"}, added={"reward": str}),
+    # oil_released: barrels by oilfield id, the oilfields getting none left out
+    ev.BoardCleared: Named({"slots": "spaces"}, {"lines": "line", "spaces": "space"},
+                           retyped={"oil_released": dict[str, int]}),
 }  # fmt: skip
 """Pittsburgh's own events in the log: mat spaces are ``tile``s, industry slots ``space``s,
-as in the moves; ids by the side's tables (:func:`redact`). ``BoardCleared`` has its own."""
+as in the moves; ids by the side's tables (:func:`redact`)."""
 
 
 def redact(
@@ -413,13 +401,12 @@ def redact(
     card = names.card.__getitem__
     n = names.sides[side]
     if type(e) is ev.Started:
-        return {
-            "players": e.players, "side": e.side, "data_version": e.data_version,
-            "order": e.order, **dealt(e.deck, e.hands, e.facedown, seat, card),
-            "merchants": {n.merchant[m]: k for m, k in enumerate(e.merchant_tiles) if k},
-            "oilfields_in_play": [n.oilfield[f] for f, k in enumerate(e.oilfield_tiles) if k],
-            "quality_rewards": e.quality_rewards,
-        }  # fmt: skip
+        return started_log(
+            e, seat, card, side=e.side, data_version=e.data_version,
+            merchants={n.merchant[m]: k for m, k in enumerate(e.merchant_tiles) if k},
+            oilfields_in_play=[n.oilfield[f] for f, k in enumerate(e.oilfield_tiles) if k],
+            quality_rewards=e.quality_rewards,
+        )  # fmt: skip
     return redact_log(
         e,
         seat,
@@ -434,43 +421,28 @@ def _named(
     names: Names, n: SideNames, e: Any, out: dict[str, Any], quality_rewards: Sequence[str]
 ) -> dict[str, Any]:
     """Pittsburgh's own events with ids as client names (``n``: the side's)."""
+    out = rename_named(LOG, n.ids, e, out)
     t = type(e)
     if t is ev.BoardCleared:
-        out["lines"] = [n.line[li] for li in e.lines]
-        out["spaces"] = [n.space[slot] for slot in out.pop("slots")]
         out["oil_released"] = {n.oilfield[f]: k for f, k in enumerate(e.oil_released) if k}
-        return out
-    out = rename_named(LOG, n.ids, e, out)
-    if t is ev.QualityClaimed and e.index < len(quality_rewards):
+    elif t is ev.QualityClaimed and e.index < len(quality_rewards):
         out["reward"] = quality_rewards[e.index]
     return out
 
 
-class StartedLog(_Payload, kw_only=True):
-    players: int
+class StartedLog(board_docs.StartedLog, kw_only=True):
+    """The family's first deal, with the board side, the data set and what setup drew."""
+
     side: str
     data_version: str
-    order: list[int]
-    deck_count: int
-    hand_counts: list[int]
-    facedown_counts: list[int]
-    hand: list[str] | None
     merchants: dict[str, str]
     """Merchant space -> the merchant tile on it (spaces left empty at this count absent)."""
     oilfields_in_play: list[str]
     quality_rewards: list[str]
 
 
-class BoardClearedLog(_Payload, kw_only=True):
-    lines: list[str]
-    spaces: list[str]
-    oil_released: dict[str, int]
-    """Oilfield -> barrels it gets back (oilfields getting none absent)."""
-
-
 PAYLOADS: dict[str, type[msgspec.Struct]] = {
-    **family_payloads(Decision), "started": StartedLog, "board_cleared": BoardClearedLog,
-    **named_payloads(LOG),
+    **family_payloads(Decision), "started": StartedLog, **named_payloads(LOG),
 }  # fmt: skip
 """What the log serves for each stored event (``BrassPittsburgh.LogPayloads``), as
 :func:`redact` writes it."""
