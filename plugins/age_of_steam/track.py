@@ -109,6 +109,26 @@ def network(board: Board, state: State) -> Net:
     return net
 
 
+def disowned(net: Net, routes: AbstractSet[int]) -> Net:
+    """The network of the same track once the ``routes`` of ``net`` are ownerless (their
+    track abandoned, or their owner out of the game): every route, end and link as they
+    were, those routes' owner aside (:func:`_build_net` reads a route's owner from its
+    first section, and a route's sections all have one owner)."""
+    out = Net()
+    out.routes = [
+        Route(r.sections, r.ends, OWNERLESS, r.last_turn) if i in routes else r
+        for i, r in enumerate(net.routes)
+    ]
+    # Only the routes change: the tables are shared (no network changes its own).
+    out.sec_route, out.ends_at, out.links, out.open_at = (
+        net.sec_route,
+        net.ends_at,
+        net.links,
+        net.open_at,
+    )
+    return out
+
+
 def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
     """The network of ``state``, made from ``old``, the network before a tile was laid on
     ``h`` (then a hex with no track: the last of ``state.track``), equal to what
@@ -297,47 +317,57 @@ ACCEPTED: Final = Plan(-1, "", 0, "", 0, [], [], None)
 """What :func:`evaluate` returns for an accepted build when asked for the verdict only."""
 
 
-class HexContext:
-    """What lies beyond each side of one hex, seen by one builder."""
+View = tuple[tuple[int, ...], tuple[End | None, ...]]
+"""What one builder sees beyond each side of one hex: (status, far end) per side."""
 
-    __slots__ = ("far", "h", "joined", "seat", "status")
 
-    def __init__(self, board: Board, state: State, net: Net, h: int, seat: int) -> None:
-        self.h = h
-        self.seat = seat
-        # The printed map's view first; then only the sides it leaves EMPTY are looked at.
-        plain_status, plain_far, empty_sides = _hex_table(board)[h]
-        status = self.status = list(plain_status)
-        far: list[End | None] = list(plain_far)
-        joined = [-1] * 6
-        self.far, self.joined = far, joined
-        new_cities = state.new_cities
-        open_at, routes = net.open_at, net.routes
-        for s, n, key, city_end in empty_sides:
-            if new_cities and n in new_cities:
-                status[s] = FACES_CITY
-                far[s] = city_end
-                continue
+def hex_view(board: Board, state: State, net: Net, h: int, seat: int) -> View:
+    """What ``seat`` sees beyond each side of ``h``: the printed map's view (shared, not
+    copied, when nothing else lies beside the hex), with the sides it leaves EMPTY looked
+    at for a New City or an open track end."""
+    status, far, empty_sides = _hex_table(board)[h]
+    new_cities = state.new_cities
+    open_at = net.open_at
+    seen: list[int] | None = None
+    ends: list[End | None] = []
+    for s, n, key, city_end in empty_sides:
+        if new_cities and n in new_cities:
+            x: int = FACES_CITY
+            end: End | None = city_end
+        else:
             ridx = open_at.get(key)
             if ridx is None:
                 continue
-            route = routes[ridx]
-            joined[s] = ridx
-            a, b = route.ends
-            far[s] = b if a.kind == OPEN and a.hex == n and a.side == (s + 3) % 6 else a
+            route = net.routes[ridx]
+            a, end = route.ends
+            if not (a.kind == OPEN and a.hex == n and a.side == (s + 3) % 6):
+                end = a
             owner = route.owner
-            status[s] = JOIN_OWN if owner == seat else JOIN_FREE if owner == OWNERLESS else OTHER
+            x = JOIN_OWN if owner == seat else JOIN_FREE if owner == OWNERLESS else OTHER
+        if seen is None:
+            seen, ends = list(status), list(far)
+        seen[s] = x
+        ends[s] = end
+    return (status, far) if seen is None else (tuple(seen), tuple(ends))
 
 
-View = tuple[tuple[int, ...], tuple[End | None, ...]]
-"""What a :class:`HexContext` sees beyond each side of its hex: (status, far end)."""
+class HexContext:
+    """What lies beyond each side of one hex, seen by one builder (:func:`hex_view`)."""
+
+    __slots__ = ("far", "h", "seat", "status")
+
+    def __init__(
+        self, board: Board, state: State, net: Net, h: int, seat: int, view: View | None = None
+    ) -> None:
+        self.h = h
+        self.seat = seat
+        self.status, self.far = view or hex_view(board, state, net, h, seat)
 
 
 def _context(board: Board, state: State, net: Net, h: int, seat: int, view: View) -> HexContext:
     """The :class:`HexContext` of ``h``, whose view the caller found to be ``view``."""
-    ctx = HexContext(board, state, net, h, seat)
-    assert (tuple(ctx.status), tuple(ctx.far)) == view
-    return ctx
+    assert hex_view(board, state, net, h, seat) == view
+    return HexContext(board, state, net, h, seat, view)
 
 
 Side = tuple[int, int, End | None]
@@ -424,12 +454,14 @@ def _track_problem(ctx: HexContext, a: int, b: int) -> Refusal | None:
 
 
 def _claims(
-    ctx: HexContext, net: Net, sides: tuple[int, ...], state: State
+    board: Board, ctx: HexContext, net: Net, sides: tuple[int, ...], state: State
 ) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
+    nbr = board.nbr[ctx.h]
     for s in sides:
         if ctx.status[s] == JOIN_FREE:
-            for h, k in net.routes[ctx.joined[s]].sections:
+            # The ownerless route whose open end faces side s.
+            for h, k in net.routes[net.open_at[nbr[s] * 6 + (s + 3) % 6]].sections:
                 out.append((h, state.track[h].sections[k][0]))
     return out
 
@@ -505,7 +537,7 @@ def evaluate(
         kept = [] if existing is None else [list(sec) for sec in existing.sections]
         sections = kept + [[s, TOWN, seat, turn] for s in new]
         sections.sort()
-        return Plan(h, tile, rotation, kind, cost, sections, _claims(ctx, net, new, state),
+        return Plan(h, tile, rotation, kind, cost, sections, _claims(board, ctx, net, new, state),
                     None if existing is None else existing.tile)  # fmt: skip
     if board.terrain[h] == "water":
         return Refusal("water_hex", "track cannot be built on water")
@@ -541,7 +573,7 @@ def evaluate(
         sides = tuple(s for t in tracks for s in t)
         sections = [[a, b, seat, turn] for a, b in tracks]
         return Plan(h, tile, rotation, "place", cost, sections,
-                    _claims(ctx, net, sides, state), None)  # fmt: skip
+                    _claims(board, ctx, net, sides, state), None)  # fmt: skip
     return _replace(board, state, net, ctx, tile, shape.cls, rotation, tracks, existing, full,
                     means)  # fmt: skip
 
@@ -572,7 +604,7 @@ def _replace(
             return ACCEPTED
         sections = sorted([list(existing.sections[0]), [a, b, seat, state.turn]])
         return Plan(h, tile, rotation, "upgrade", cost, sections,
-                    _claims(ctx, net, (a, b), state), existing.tile)  # fmt: skip
+                    _claims(board, ctx, net, (a, b), state), existing.tile)  # fmt: skip
     redirect = _redirectable(board, state, net, h, seat)
     if redirect is None:
         if len(old) == 2:
@@ -612,7 +644,7 @@ def _replace(
     sections.append([min(entry, new_out), max(entry, new_out), seat, turn_laid])
     sections.sort()
     return Plan(h, tile, rotation, "redirect", cost, sections,
-                _claims(ctx, net, (new_out,), state), existing.tile)  # fmt: skip
+                _claims(board, ctx, net, (new_out,), state), existing.tile)  # fmt: skip
 
 
 def _redirectable(
@@ -761,7 +793,7 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
         return out
     # Tiles out of the supply (usually none): a hex whose verdicts use none of them and
     # whose dearest build is within the money lists them all, with no tile looked at.
-    in_supply, short = tables.supply(state.tiles)
+    short = tables.short(state.tiles)
     built = state.pl[seat].built
     new_cities = state.new_cities
     # The empty hexes beside a city (printed or New) that see no open track end are most
@@ -788,14 +820,10 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
         existing = track.get(h)
         if existing is None and town_at[h] < 0:
             # An empty hex beside an open track end (the ring's others are in its runs).
-            ctx = HexContext(board, state, net, h, seat)
             found = _placements(
-                board, state, net, h, seat, built, tuple(ctx.status), tuple(ctx.far)
+                board, state, net, h, seat, built, *_patched(ring.view(board, h), touched[h])
             )
-            if found.dearest <= money and (not short or found.tiles.isdisjoint(short)):
-                out += found.moves if as_moves else found.rows
-            else:
-                out += found.affordable(money, in_supply, as_moves)
+            out += found.affordable(money, short, as_moves)
             continue
         town = town_at[h] >= 0
         if not town:
@@ -810,18 +838,17 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
             ):
                 continue
         # A hex beside no open track end sees what the ring's map sees (see _Ring.view).
-        if h in touched:
-            ctx = HexContext(board, state, net, h, seat)
-            view = (tuple(ctx.status), tuple(ctx.far))
-        else:
-            view = ring.view(board, h)
+        view = ring.view(board, h)
+        patches = touched.get(h)
+        if patches is not None:
+            view = _patched(view, patches)
         if town:
             found = _town_builds(board, state, net, h, seat, built, existing, view)
-            out += found.affordable(money, in_supply, as_moves)
+            out += found.affordable(money, short, as_moves)
         else:
             assert existing is not None
             found = _track_builds(board, state, net, h, seat, built, existing, view, h in own_ends)
-            out += found.affordable(money, in_supply, as_moves, existing.tile)
+            out += found.affordable(money, short, as_moves, existing.tile)
     if at < len(hexes):
         out += runs[offsets[at] :]
     return out
@@ -875,8 +902,7 @@ class _Ring:
         found = self.views.get(h)
         if found is None:
             state, net = self.blank(board)
-            ctx = HexContext(board, state, net, h, 0)
-            found = self.views[h] = (tuple(ctx.status), tuple(ctx.far))
+            found = self.views[h] = hex_view(board, state, net, h, 0)
         return found
 
 
@@ -905,11 +931,10 @@ def _ring_runs(
     key = (built, min(money, dearest), short, as_moves)
     found = ring.runs.get(key)
     if found is None:
-        in_supply = set(_tables(board).names.difference(short))
         runs: list[object] = []
         offsets = [0]
         for v in verdicts:
-            runs += v.affordable(min(money, dearest), in_supply, as_moves)
+            runs += v.affordable(min(money, dearest), short, as_moves)
             offsets.append(len(runs))
         if len(ring.runs) >= 64:
             ring.runs.clear()
@@ -951,13 +976,18 @@ def _blank_state(board: Board, built: bool, new_cities: dict[int, str] | None = 
     )  # fmt: skip
 
 
+Patch = tuple[int, int, End]
+"""(side, status, far end) that an open track end beyond ``side`` gives a hex's view."""
+
+
 def _around(
     board: Board, state: State, net: Net, seat: int
-) -> tuple[set[int], set[int], dict[int, int], set[int]]:
+) -> tuple[dict[int, list[Patch]], set[int], dict[int, int], set[int]]:
     """In one pass over the open track ends:
 
-    * the hexes beside an open track end: the only ones whose surroundings differ from
-      what the printed map and the New Cities show (:class:`_Ring`);
+    * the hexes beside an open track end, the only ones whose surroundings differ from
+      what the printed map and the New Cities show (:class:`_Ring`), with what each such
+      end changes in the view (:func:`_patched`);
     * the hexes where the seat's own unfinished track ends (the only ones it may
       redirect), and per hex the sides beyond which an open end of the seat's own or
       ownerless track lies (with :attr:`_Ring.faces`, every side a :class:`HexContext`
@@ -966,15 +996,28 @@ def _around(
     nbr, routes, new_cities = board.nbr, net.routes, state.new_cities
     terrain, city_at = board.terrain, board.city_at
     built = state.pl[seat].built
-    touched: set[int] = set()
+    touched: dict[int, list[Patch]] = {}
     own_ends: set[int] = set()
     reach: dict[int, int] = {}
     cands: set[int] = set()
     for key, ridx in net.open_at.items():
         h, side = divmod(key, 6)
         n = nbr[h][side]
-        touched.add(n)
-        owner = routes[ridx].owner
+        route = routes[ridx]
+        owner = route.owner
+        if n >= 0:
+            # As hex_view finds it from n: the side facing h (EMPTY on the printed map,
+            # h being land and no city) sees this route and its other end.
+            a, far = route.ends
+            if not (a.kind == OPEN and a.hex == h and a.side == side):
+                far = a
+            st = JOIN_OWN if owner == seat else JOIN_FREE if owner == OWNERLESS else OTHER
+            patch = ((side + 3) % 6, st, far)
+            found = touched.get(n)
+            if found is None:
+                touched[n] = [patch]
+            else:
+                found.append(patch)
         if owner != seat and owner != OWNERLESS:
             continue
         if owner == seat:
@@ -993,6 +1036,15 @@ def _around(
     return touched, own_ends, reach, cands
 
 
+def _patched(view: View, patches: list[Patch]) -> View:
+    """``view`` (what a hex sees with no open track end beside it) with ``patches``."""
+    status, far = list(view[0]), list(view[1])
+    for side, st, end in patches:
+        status[side] = st
+        far[side] = end
+    return tuple(status), tuple(far)
+
+
 _TOWN_HEXES: dict[str, frozenset[int]] = {}
 
 
@@ -1009,7 +1061,7 @@ class Verdicts:
     """The builds :func:`evaluate` accepts on one hex, before supply and money, as listing
     rows ``(hex, tile, rotation)`` and as moves (made once: verdicts are reused)."""
 
-    __slots__ = ("costs", "dearest", "moves", "rows", "tiles")
+    __slots__ = ("costs", "dearest", "kept", "moves", "rows", "tiles")
 
     def __init__(self, board: Board, h: int, found: list[tuple[str, int, int]]) -> None:
         col, row = board.coords[h]
@@ -1018,20 +1070,31 @@ class Verdicts:
         self.costs = [cost for _name, _r, cost in found]
         self.dearest = max(self.costs, default=0)
         self.tiles = frozenset(name for name, _r, _cost in found)
+        self.kept: dict[tuple[object, ...], list[object]] = {}
+        """The lists :meth:`affordable` made, by what it was asked (money counted up to
+        the dearest build): uniform players, short of money, ask for few of them."""
 
     def affordable(
-        self, money: int, in_supply: AbstractSet[str], as_moves: bool, on_hex: str | None = None
+        self, money: int, short: frozenset[str], as_moves: bool, on_hex: str | None = None
     ) -> list[object]:
-        """The builds with their tile in the supply (or ``on_hex``, the tile a redirect
-        may turn) and their cost within ``money``."""
-        listed: list[Any] = self.moves if as_moves else self.rows
-        if self.dearest <= money and self.tiles <= in_supply:
-            return listed
-        return [
-            x
-            for x, cost, (_h, name, _r) in zip(listed, self.costs, self.rows, strict=True)
-            if cost <= money and (name in in_supply or name == on_hex)
-        ]
+        """The builds with their tile in the supply, not in ``short`` (or ``on_hex``, the
+        tile a redirect may turn), and their cost within ``money``."""
+        dearest = self.dearest
+        if dearest <= money and (not short or self.tiles.isdisjoint(short)):
+            return self.moves if as_moves else self.rows
+        key = (money if money < dearest else dearest, short, as_moves, on_hex)
+        found = self.kept.get(key)
+        if found is None:
+            listed: list[Any] = self.moves if as_moves else self.rows
+            found = [
+                x
+                for x, cost, (_h, name, _r) in zip(listed, self.costs, self.rows, strict=True)
+                if cost <= money and (name not in short or name == on_hex)
+            ]
+            if len(self.kept) >= 16:
+                self.kept.clear()
+            self.kept[key] = found
+        return found
 
 
 _CITY_FACES: dict[str, tuple[int, ...]] = {}
@@ -1066,7 +1129,7 @@ def _placements(
     key = (board.spec.id, h, built, status, far)
     found = _PLACEMENTS.get(key)
     if found is None:
-        ctx = HexContext(board, state, net, h, seat)
+        ctx = _context(board, state, net, h, seat, (status, far))
         bad, anchor = _masks(ctx.status)
         accepted: list[tuple[str, int, int]] = []
         for name, r, mask, _new in _tables(board).anchored(anchor):
@@ -1192,7 +1255,7 @@ def _town_builds(
     return found
 
 
-def _masks(status: list[int]) -> tuple[int, int]:
+def _masks(status: tuple[int, ...]) -> tuple[int, int]:
     """(sides no track may point at, sides a new track may start from) as bit masks."""
     bad = anchor = 0
     for side, st in enumerate(status):
@@ -1234,9 +1297,7 @@ class _Tables:
         """Per simple track (sides a, b): every side some upgrade's added track touches."""
         self.town: list[tuple[str, int, int]] = []
         self.names = frozenset(board.shapes)
-        self._supply: dict[
-            tuple[int, ...], tuple[tuple[str, ...], frozenset[str], frozenset[str]]
-        ] = {}
+        self._supply: dict[tuple[int, ...], tuple[tuple[str, ...], frozenset[str]]] = {}
         costs = board.components.costs
         assert costs is not None
         self.cheapest = min(costs.redirect, costs.upgrade_coexisting, costs.simple,
@@ -1267,10 +1328,9 @@ class _Tables:
                         sides = self.upgrade_sides.get(tracks[keep], 0)
                         self.upgrade_sides[tracks[keep]] = sides | masks[add]
 
-    def supply(self, tiles: dict[str, int]) -> tuple[frozenset[str], frozenset[str]]:
-        """(the tiles left in the supply, the tiles out of it) among the tile set (one the
-        supply does not list has none left), kept per counts, read in the supply's order
-        (kept with them and checked)."""
+    def short(self, tiles: dict[str, int]) -> frozenset[str]:
+        """The tiles of the set out of the supply (one the supply does not list has none
+        left), kept per counts, read in the supply's order (kept with them and checked)."""
         counts = tuple(tiles.values())
         found = self._supply.get(counts)
         if found is None or found[0] != tuple(tiles):
@@ -1280,8 +1340,8 @@ class _Tables:
             )
             if len(self._supply) >= 4096:
                 self._supply.clear()
-            found = self._supply[counts] = (kinds, left, self.names - left)
-        return found[1], found[2]
+            found = self._supply[counts] = (kinds, self.names - left)
+        return found[1]
 
     def anchored(self, anchor: int) -> list[Orientation]:
         """Orientations whose every track touches a side in ``anchor``."""
