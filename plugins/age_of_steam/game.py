@@ -383,11 +383,10 @@ class AgeOfSteam:
         return max(0, cap)
 
     def _actions_open(self, b: Board, state: State) -> list[str]:
-        rules, options = b.rules, state.options
-        optional, taken, used = rules.optional_actions, state.actions, state.cycle_used
+        options, taken, used = state.options, state.actions, state.cycle_used
         return [
-            a for a in rules.actions
-            if options.get(optional.get(a, ""), True) and a not in taken and a not in used
+            a for a, option in _action_options(b)
+            if a not in taken and a not in used and (option is None or options.get(option, True))
         ]  # fmt: skip
 
     def _urbanize_refusal(
@@ -549,67 +548,95 @@ class AgeOfSteam:
         # Whose turn it is: the same for every move, asked once (the turn rules' first half).
         if seat == SYSTEM or self._actor_refusal(state, seat) is not None:
             return []
-        b = board(state.map_id)
-        phase = state.phase
-        # The candidates come in groups, each of one kind of move.
-        groups: list[list[Any]]
-        if phase == "shares":
-            groups = [[mv.IssueShares(n) for n in range(self._share_cap(b, state, seat) + 1)]]
-        elif phase == "first_player":
-            groups = [[_BUY_FIRST], [_DECLINE_FIRST]]
-        elif phase == "auction":
-            a = state.auction
-            assert a is not None
-            low = max(1, a.high + 1)
-            bids = [mv.Bid(x) for x in range(low, state.pl[seat].money + 1)]
-            groups = [bids, [_DROP_OUT], [_TURN_ORDER_PASS]]
-        elif phase == "actions":
-            groups = [[mv.SelectAction(a) for a in self._actions_open(b, state)]]  # type: ignore[arg-type]
-        elif phase == "build":
-            cands: list[Any] = []
-            # Whose turn it is and the step are the same for the three kinds: asked once.
-            if self._kind_refusal(state, _DONE_BUILDING) is not None:
-                return cands
-            if state.urbanize_open:
-                # Every town not yet a city, every New City not yet placed: the conditions
-                # of _urbanize_refusal, which is asked once for the rest (step).
-                placements = _urbanize_moves(b, state.new_cities)
-                if placements and self._step_refusal(b, state, seat, placements[0]) is None:
-                    cands += placements
-            # New City placements were accepted by the validator decide uses (above), so
-            # they are listed as they are, like builds.
-            if self._step_refusal(b, state, seat, _DONE_BUILDING) is None:
-                cands.append(_DONE_BUILDING)
-            if state.builds_left > 0:
-                # The tiles-left rule is the same for every tile: asked once.
-                col, row = b.coords[0]
-                if self._step_refusal(b, state, seat, mv.Build(col, row, "", 0)) is None:
-                    cands += legal_build_moves(b, state, seat)
-            return cands
-        elif phase == "move":
-            groups = [legal_delivery_moves(b, state, seat), [_RAISE_ENGINE], [_PASS_MOVE]]
-        elif phase == "production":
-            groups = [[mv.PlaceCube(c) for c in b.display_ids]]
-        else:
-            return []
-        # _refusal is turn and step rules. The rest of the turn rules (the step's kinds) is
-        # the same for every move of a kind: asked once per group. Deliveries were already
-        # accepted by the validator decide uses; share counts, bids and actions are
-        # generated from the very bounds _refusal checks: their step is asked once per
-        # group too, as it is for a group of one.
-        out: list[Any] = []
-        for group in groups:
-            if not group or self._kind_refusal(state, group[0]) is not None:
-                continue
-            kind = type(group[0])
-            if kind in _VALIDATED:
-                out += group
-            elif kind in _LISTED_EXACTLY or len(group) == 1:
-                if self._step_refusal(b, state, seat, group[0]) is None:
-                    out += group
-            else:
-                out += [m for m in group if self._step_refusal(b, state, seat, m) is None]
+        lister = _LISTERS.get(state.phase)
+        return [] if lister is None else lister(self, board(state.map_id), state, seat)
+
+    # Each step's listing makes its candidates in groups of one kind of move, each group
+    # asked the rest of the turn rules (the step's kinds) once, as they are the same for
+    # every move of a kind. Share counts, bids and actions are generated from the very
+    # bounds _step_refusal checks: their step is asked once per group too, as it is for a
+    # group of one; builds, deliveries and New City placements are only listed once the
+    # validators decide uses accepted them.
+
+    def _exact(self, b: Board, state: State, seat: int, group: list[Any]) -> list[Any]:
+        """``group`` (one kind, generated within the step's bounds) if its first move
+        passes the turn and step rules, else nothing."""
+        if (
+            group
+            and self._kind_refusal(state, group[0]) is None
+            and self._step_refusal(b, state, seat, group[0]) is None
+        ):
+            return group
+        return []
+
+    def _single(self, b: Board, state: State, seat: int, move: Any) -> bool:
+        return (
+            self._kind_refusal(state, move) is None
+            and self._step_refusal(b, state, seat, move) is None
+        )
+
+    def _list_shares(self, b: Board, state: State, seat: int) -> list[Any]:
+        return self._exact(b, state, seat, _SHARES[self._share_cap(b, state, seat)][:])
+
+    def _list_first(self, b: Board, state: State, seat: int) -> list[Any]:
+        out = []
+        if self._single(b, state, seat, _BUY_FIRST):
+            out.append(_BUY_FIRST)
+        if self._single(b, state, seat, _DECLINE_FIRST):
+            out.append(_DECLINE_FIRST)
         return out
+
+    def _list_auction(self, b: Board, state: State, seat: int) -> list[Any]:
+        a = state.auction
+        assert a is not None
+        low = max(1, a.high + 1)
+        out = self._exact(b, state, seat, _bids(low, state.pl[seat].money))
+        if self._single(b, state, seat, _DROP_OUT):
+            out.append(_DROP_OUT)
+        if self._single(b, state, seat, _TURN_ORDER_PASS):
+            out.append(_TURN_ORDER_PASS)
+        return out
+
+    def _list_actions(self, b: Board, state: State, seat: int) -> list[Any]:
+        moves = _action_moves(b)
+        return self._exact(b, state, seat, [moves[a] for a in self._actions_open(b, state)])
+
+    def _list_build(self, b: Board, state: State, seat: int) -> list[Any]:
+        cands: list[Any] = []
+        # Whose turn it is and the step are the same for the three kinds: asked once.
+        if self._kind_refusal(state, _DONE_BUILDING) is not None:
+            return cands
+        if state.urbanize_open:
+            # Every town not yet a city, every New City not yet placed: the conditions
+            # of _urbanize_refusal, which is asked once for the rest (step).
+            placements = _urbanize_moves(b, state.new_cities)
+            if placements and self._step_refusal(b, state, seat, placements[0]) is None:
+                cands += placements
+        # New City placements were accepted by the validator decide uses (above), so
+        # they are listed as they are, like builds.
+        if self._step_refusal(b, state, seat, _DONE_BUILDING) is None:
+            cands.append(_DONE_BUILDING)
+        # The tiles-left rule is the same for every tile: asked once.
+        if state.builds_left > 0 and self._step_refusal(b, state, seat, _ANY_BUILD) is None:
+            cands += legal_build_moves(b, state, seat)
+        return cands
+
+    def _list_move(self, b: Board, state: State, seat: int) -> list[Any]:
+        # Deliveries were accepted by the validator decide uses.
+        out = legal_delivery_moves(b, state, seat)
+        if out and self._kind_refusal(state, out[0]) is not None:
+            out = []
+        if self._single(b, state, seat, _RAISE_ENGINE):
+            out.append(_RAISE_ENGINE)
+        if self._single(b, state, seat, _PASS_MOVE):
+            out.append(_PASS_MOVE)
+        return out
+
+    def _list_production(self, b: Board, state: State, seat: int) -> list[Any]:
+        cubes = _place_cubes(b)
+        if not cubes or self._kind_refusal(state, cubes[0]) is not None:
+            return []
+        return [m for m in cubes if self._step_refusal(b, state, seat, m) is None]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         b = board(state.map_id)
@@ -730,16 +757,53 @@ def _built_event(b: Board, seat: int, p: Plan) -> ev.TrackBuilt:
     )  # fmt: skip
 
 
-_VALIDATED: tuple[type, ...] = (mv.Build, mv.MoveGood, mv.Urbanize)
-"""Candidates legal_moves only lists once the validators decide uses accepted them."""
-_LISTED_EXACTLY: tuple[type, ...] = (*_VALIDATED, mv.IssueShares, mv.Bid, mv.SelectAction)
-"""Candidates legal_moves generates exactly within the bounds _refusal checks."""
-
-# The moves without fields, made once and listed as they are (nothing changes a listed
-# move: it is only compared, encoded or decided).
+# The moves without fields, and the share counts, bids, actions and display columns,
+# made once and listed as they are (nothing changes a listed move: it is only compared,
+# encoded or decided).
 _BUY_FIRST, _DECLINE_FIRST = mv.BuyFirst(), mv.DeclineFirst()
 _DROP_OUT, _TURN_ORDER_PASS = mv.DropOut(), mv.TurnOrderPass()
 _DONE_BUILDING, _RAISE_ENGINE, _PASS_MOVE = mv.DoneBuilding(), mv.RaiseEngine(), mv.PassMove()
+_ANY_BUILD = mv.Build(0, 0, "", 0)
+"""What legal_moves asks the rules every tile shares (tiles left this turn) about."""
+_SHARES = [[mv.IssueShares(n) for n in range(cap + 1)] for cap in range(MAX_SHARES + 1)]
+"""Per cap, issuing 0 to cap shares."""
+_BIDS: list[mv.Bid] = []
+_ACTION_OPTIONS: dict[str, tuple[tuple[str, str | None], ...]] = {}
+_ACTION_MOVES: dict[str, dict[str, mv.SelectAction]] = {}
+_CUBES: dict[str, list[mv.PlaceCube]] = {}
+
+
+def _bids(low: int, high: int) -> list[mv.Bid]:
+    """Bids of ``low`` to ``high`` dollars."""
+    while len(_BIDS) <= high:
+        _BIDS.append(mv.Bid(len(_BIDS)))
+    return _BIDS[low : high + 1]
+
+
+def _action_options(b: Board) -> tuple[tuple[str, str | None], ...]:
+    """The map's actions in order, each with the option that may remove it, if any."""
+    found = _ACTION_OPTIONS.get(b.spec.id)
+    if found is None:
+        optional = b.rules.optional_actions
+        found = _ACTION_OPTIONS[b.spec.id] = tuple((a, optional.get(a)) for a in b.rules.actions)
+    return found
+
+
+def _action_moves(b: Board) -> dict[str, mv.SelectAction]:
+    """Selecting each of the map's actions, by name."""
+    found = _ACTION_MOVES.get(b.spec.id)
+    if found is None:
+        found = _ACTION_MOVES[b.spec.id] = {a: mv.SelectAction(a) for a in b.rules.actions}
+    return found
+
+
+def _place_cubes(b: Board) -> list[mv.PlaceCube]:
+    """Placing a cube on each display column of the map, in the display's order."""
+    found = _CUBES.get(b.spec.id)
+    if found is None:
+        found = _CUBES[b.spec.id] = [mv.PlaceCube(c) for c in b.display_ids]
+    return found
+
 
 _STEP_RULES: dict[type, Any] = {
     mv.IssueShares: AgeOfSteam._shares_refusal,
@@ -755,6 +819,17 @@ _STEP_RULES: dict[type, Any] = {
 """The step's own rules per kind of player move (:meth:`AgeOfSteam._step_refusal`); the
 other kinds (declining the first place, dropping out, done building, moving a good,
 passing) have none beyond whose turn and which step it is."""
+
+_LISTERS: dict[str, Any] = {
+    "shares": AgeOfSteam._list_shares,
+    "first_player": AgeOfSteam._list_first,
+    "auction": AgeOfSteam._list_auction,
+    "actions": AgeOfSteam._list_actions,
+    "build": AgeOfSteam._list_build,
+    "move": AgeOfSteam._list_move,
+    "production": AgeOfSteam._list_production,
+}
+"""Each step's listing of a player's moves (:meth:`AgeOfSteam.legal_moves`)."""
 
 _PHASE_MOVES: dict[str, tuple[type, ...]] = {
     "shares": (mv.IssueShares,),
