@@ -808,13 +808,20 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
     singles.update(ring.towns, ring_set.intersection(track))
     if touched:
         singles.update(ring_set.intersection(touched))
-    faces = ring.faces
-    hexes, at = ring.plain, 0
+    faces, upgrade_sides = ring.faces, tables.upgrade_sides
+    hexes, index, at = ring.plain, ring.index, 0
     for h in sorted(singles):
-        upto = bisect_left(hexes, h, at)
-        if upto > at:
-            out += runs[offsets[at] : offsets[upto]]
-        at = upto + 1 if upto < len(hexes) and hexes[upto] == h else upto
+        # The ring's runs up to h, and past h when it is one of them.
+        upto = index.get(h)
+        if upto is None:
+            upto = bisect_left(hexes, h, at)
+            if upto > at:
+                out += runs[offsets[at] : offsets[upto]]
+            at = upto
+        else:
+            if upto > at:
+                out += runs[offsets[at] : offsets[upto]]
+            at = upto + 1
         if h in new_cities:
             continue
         existing = track.get(h)
@@ -833,8 +840,7 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
             # anything: evaluate refuses every tile there, so the hex is not looked at closely.
             if h not in own_ends and (
                 len(secs) != 1
-                or not tables.upgrade_sides.get((secs[0][0], secs[0][1]), 0)
-                & (faces[h] | reach.get(h, 0))
+                or not upgrade_sides[secs[0][0] * 7 + secs[0][1]] & (faces[h] | reach.get(h, 0))
             ):
                 continue
         # A hex beside no open track end sees what the ring's map sees (see _Ring.view).
@@ -861,8 +867,8 @@ class _Ring:
     Cities, so its verdicts are the same in every state with them; the empty ones that are
     no town (most build candidates) are listed in runs kept here (:func:`_ring_runs`)."""
 
-    __slots__ = ("_blank", "cities", "faces", "plain", "plain_set", "runs", "towns", "verdicts",
-                 "views")  # fmt: skip
+    __slots__ = ("_blank", "cities", "faces", "index", "plain", "plain_set", "runs", "towns",
+                 "verdicts", "views")  # fmt: skip
 
     def __init__(self, board: Board, new_cities: dict[int, str]) -> None:
         nbr, terrain, city_at, town_at = board.nbr, board.terrain, board.city_at, board.town_at
@@ -879,6 +885,8 @@ class _Ring:
         self.plain = sorted(h for h in ring if town_at[h] < 0)
         """The ring's hexes that are no town, in order."""
         self.plain_set = frozenset(self.plain)
+        self.index = {h: i for i, h in enumerate(self.plain)}
+        """Each of :attr:`plain` by its place in it."""
         self.towns = frozenset(h for h in ring if town_at[h] >= 0)
         """The ring's town hexes (always looked at one by one)."""
         self.faces = tuple(faces)
@@ -1293,8 +1301,9 @@ class _Tables:
         self.simple: list[Orientation] = []
         self.per_track: list[tuple[Orientation, tuple[int, ...]]] = []
         self.upgrades: dict[tuple[int, int], list[Orientation]] = {}
-        self.upgrade_sides: dict[tuple[int, int], int] = {}
-        """Per simple track (sides a, b): every side some upgrade's added track touches."""
+        self.upgrade_sides = [0] * 49
+        """Per simple track (sides a, b, at a * 7 + b): every side some upgrade's added
+        track touches."""
         self.town: list[tuple[str, int, int]] = []
         self.names = frozenset(board.shapes)
         self._supply: dict[tuple[int, ...], tuple[tuple[str, ...], frozenset[str]]] = {}
@@ -1325,8 +1334,8 @@ class _Tables:
                         self.upgrades.setdefault(tracks[keep], []).append(
                             (name, r, full, masks[add])
                         )
-                        sides = self.upgrade_sides.get(tracks[keep], 0)
-                        self.upgrade_sides[tracks[keep]] = sides | masks[add]
+                        a, b = tracks[keep]
+                        self.upgrade_sides[a * 7 + b] |= masks[add]
 
     def short(self, tiles: dict[str, int]) -> frozenset[str]:
         """The tiles of the set out of the supply (one the supply does not list has none
