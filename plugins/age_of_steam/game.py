@@ -545,44 +545,35 @@ class AgeOfSteam:
     # --- reading ---------------------------------------------------------------------------
 
     def legal_moves(self, state: State, seat: int) -> list[Any]:
-        # Whose turn it is: the same for every move, asked once (the turn rules' first half).
+        # The turn rules (whose turn it is, the step's kinds of move) are the same for every
+        # move the step lists: asked once, the kinds with a move of one of them.
         if seat == SYSTEM or self._actor_refusal(state, seat) is not None:
             return []
-        lister = _LISTERS.get(state.phase)
-        return [] if lister is None else lister(self, board(state.map_id), state, seat)
+        step = _LISTERS.get(state.phase)
+        if step is None or self._kind_refusal(state, step[1]) is not None:
+            return []
+        return step[0](self, board(state.map_id), state, seat)
 
-    # Each step's listing makes its candidates in groups of one kind of move, each group
-    # asked the rest of the turn rules (the step's kinds) once, as they are the same for
-    # every move of a kind. Share counts, bids and actions are generated from the very
-    # bounds _step_refusal checks: their step is asked once per group too, as it is for a
-    # group of one; builds, deliveries and New City placements are only listed once the
-    # validators decide uses accepted them.
+    # Each step's listing asks the step's own rules (_step_refusal) of its candidates.
+    # Share counts, bids and actions are generated from the very bounds those rules check:
+    # asked once per kind, as for a kind with one move. Builds, deliveries and New City
+    # placements are listed once the validators decide uses accepted them.
 
     def _exact(self, b: Board, state: State, seat: int, group: list[Any]) -> list[Any]:
-        """``group`` (one kind, generated within the step's bounds) if its first move
-        passes the turn and step rules, else nothing."""
-        if (
-            group
-            and self._kind_refusal(state, group[0]) is None
-            and self._step_refusal(b, state, seat, group[0]) is None
-        ):
+        """``group`` (moves of one kind, generated within the step's bounds) if its first
+        move passes the step's rules, else nothing."""
+        if group and self._step_refusal(b, state, seat, group[0]) is None:
             return group
         return []
-
-    def _single(self, b: Board, state: State, seat: int, move: Any) -> bool:
-        return (
-            self._kind_refusal(state, move) is None
-            and self._step_refusal(b, state, seat, move) is None
-        )
 
     def _list_shares(self, b: Board, state: State, seat: int) -> list[Any]:
         return self._exact(b, state, seat, _SHARES[self._share_cap(b, state, seat)][:])
 
     def _list_first(self, b: Board, state: State, seat: int) -> list[Any]:
         out = []
-        if self._single(b, state, seat, _BUY_FIRST):
+        if self._step_refusal(b, state, seat, _BUY_FIRST) is None:
             out.append(_BUY_FIRST)
-        if self._single(b, state, seat, _DECLINE_FIRST):
+        if self._step_refusal(b, state, seat, _DECLINE_FIRST) is None:
             out.append(_DECLINE_FIRST)
         return out
 
@@ -591,9 +582,9 @@ class AgeOfSteam:
         assert a is not None
         low = max(1, a.high + 1)
         out = self._exact(b, state, seat, _bids(low, state.pl[seat].money))
-        if self._single(b, state, seat, _DROP_OUT):
+        if self._step_refusal(b, state, seat, _DROP_OUT) is None:
             out.append(_DROP_OUT)
-        if self._single(b, state, seat, _TURN_ORDER_PASS):
+        if self._step_refusal(b, state, seat, _TURN_ORDER_PASS) is None:
             out.append(_TURN_ORDER_PASS)
         return out
 
@@ -603,9 +594,6 @@ class AgeOfSteam:
 
     def _list_build(self, b: Board, state: State, seat: int) -> list[Any]:
         cands: list[Any] = []
-        # Whose turn it is and the step are the same for the three kinds: asked once.
-        if self._kind_refusal(state, _DONE_BUILDING) is not None:
-            return cands
         if state.urbanize_open:
             # Every town not yet a city, every New City not yet placed: the conditions
             # of _urbanize_refusal, which is asked once for the rest (step).
@@ -622,21 +610,15 @@ class AgeOfSteam:
         return cands
 
     def _list_move(self, b: Board, state: State, seat: int) -> list[Any]:
-        # Deliveries were accepted by the validator decide uses.
         out = legal_delivery_moves(b, state, seat)
-        if out and self._kind_refusal(state, out[0]) is not None:
-            out = []
-        if self._single(b, state, seat, _RAISE_ENGINE):
+        if self._step_refusal(b, state, seat, _RAISE_ENGINE) is None:
             out.append(_RAISE_ENGINE)
-        if self._single(b, state, seat, _PASS_MOVE):
+        if self._step_refusal(b, state, seat, _PASS_MOVE) is None:
             out.append(_PASS_MOVE)
         return out
 
     def _list_production(self, b: Board, state: State, seat: int) -> list[Any]:
-        cubes = _place_cubes(b)
-        if not cubes or self._kind_refusal(state, cubes[0]) is not None:
-            return []
-        return [m for m in cubes if self._step_refusal(b, state, seat, m) is None]
+        return [m for m in _place_cubes(b) if self._step_refusal(b, state, seat, m) is None]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         b = board(state.map_id)
@@ -820,16 +802,17 @@ _STEP_RULES: dict[type, Any] = {
 other kinds (declining the first place, dropping out, done building, moving a good,
 passing) have none beyond whose turn and which step it is."""
 
-_LISTERS: dict[str, Any] = {
-    "shares": AgeOfSteam._list_shares,
-    "first_player": AgeOfSteam._list_first,
-    "auction": AgeOfSteam._list_auction,
-    "actions": AgeOfSteam._list_actions,
-    "build": AgeOfSteam._list_build,
-    "move": AgeOfSteam._list_move,
-    "production": AgeOfSteam._list_production,
+_LISTERS: dict[str, tuple[Any, mv.Move]] = {
+    "shares": (AgeOfSteam._list_shares, _SHARES[0][0]),
+    "first_player": (AgeOfSteam._list_first, _BUY_FIRST),
+    "auction": (AgeOfSteam._list_auction, _DROP_OUT),
+    "actions": (AgeOfSteam._list_actions, mv.SelectAction("engineer")),
+    "build": (AgeOfSteam._list_build, _DONE_BUILDING),
+    "move": (AgeOfSteam._list_move, _PASS_MOVE),
+    "production": (AgeOfSteam._list_production, mv.PlaceCube("")),
 }
-"""Each step's listing of a player's moves (:meth:`AgeOfSteam.legal_moves`)."""
+"""Per step: the listing of a player's moves (:meth:`AgeOfSteam.legal_moves`), and a move
+of one of the step's kinds, for the turn rules."""
 
 _PHASE_MOVES: dict[str, tuple[type, ...]] = {
     "shares": (mv.IssueShares,),

@@ -63,7 +63,7 @@ class Net:
     """The derived network of a state's track."""
 
     __slots__ = ("ends_at", "links", "open_at", "paths", "routes", "sec_route", "starts",
-                 "terminals")  # fmt: skip
+                 "terminals", "walks")  # fmt: skip
 
     def __init__(self) -> None:
         self.routes: list[Route] = []
@@ -74,14 +74,18 @@ class Net:
         """terminal hex * 6 + side -> (route index, far end) for each completed link."""
         self.open_at: dict[int, int] = {}
         """hex * 6 + side of an open end -> route index."""
-        self.paths: dict[tuple[int, str, int], tuple[list[list[int]], list[Any]]] = {}
+        self.paths: dict[tuple[Any, ...], Any] = {}
         """(start hex, colour, engine) -> the paths a good may take along this network,
-        and their moves (verdicts kept by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
+        and their moves; (start hex, engine, the cubes on it...) -> the moves of all of
+        them (verdicts kept by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
         self.starts: list[int] | None = None
         """The hexes a delivery may start from (likewise)."""
         self.terminals: Any = None
         """The links and colours of the cities and towns, as the delivery search reads
         them (made by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
+        self.walks: dict[int, End] | None = None
+        """hex * 6 + side -> where the track leaving the hex by that side ends (kept by
+        :func:`plugins.age_of_steam.goods.walk_track`)."""
 
 
 def is_city(board: Board, state: State, h: int) -> bool:
