@@ -180,22 +180,14 @@ def _deliveries(board: Board, state: State, seat: int, as_moves: bool) -> list[o
     # The starts with goods on them, in order (most have none).
     for h in sorted(goods.keys() & starts):
         cubes = goods[h]
-        if not cubes:
-            continue
-        if as_moves:
-            # A start's moves, kept per the cubes on it (in their order) and engine.
-            key = (h, engine, *cubes)
-            moves = paths.get(key)
-            if moves is None:
-                moves = paths[key] = [
-                    m for color in sorted(set(cubes))
-                    for m in _colour_paths(board, state, seat, net, h, color, engine)[1]
-                ]  # fmt: skip
-            out += moves
-            continue
-        for color in sorted(set(cubes)):
-            found = _colour_paths(board, state, seat, net, h, color, engine)
-            out += [(h, color, list(steps)) for steps in found[0]]
+        for color in sorted(set(cubes)) if len(cubes) > 1 else cubes:
+            found = paths.get((h, color, engine))
+            if found is None:
+                found = _colour_paths(board, state, seat, net, h, color, engine)
+            if as_moves:
+                out += found[1]
+            else:
+                out += [(h, color, list(steps)) for steps in found[0]]
     return out
 
 
@@ -204,18 +196,15 @@ def _colour_paths(
 ) -> tuple[list[list[int]], list[MoveGood]]:
     """The paths :func:`walk_good` accepts for a ``color`` cube on ``h``, and their moves,
     kept by the network per start, colour and engine."""
-    key = (h, color, engine)
-    found = net.paths.get(key)
-    if found is None:
-        accepted = [
-            steps
-            for steps in _paths(board, state, net, h, color, engine)
-            if not isinstance(walk_good(board, state, seat, h, color, steps), Refusal)
-        ]
-        col, row = board.coords[h]
-        moves = [MoveGood(col, row, color, steps) for steps in accepted]
-        found = net.paths[key] = (accepted, moves)
-    return found  # type: ignore[return-value]
+    accepted = [
+        steps
+        for steps in _paths(board, state, net, h, color, engine)
+        if not isinstance(walk_good(board, state, seat, h, color, steps), Refusal)
+    ]
+    col, row = board.coords[h]
+    moves = [MoveGood(col, row, color, steps) for steps in accepted]
+    found = net.paths[h, color, engine] = (accepted, moves)
+    return found
 
 
 def _starts(board: Board, state: State, net: Net) -> list[int]:

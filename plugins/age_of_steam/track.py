@@ -74,10 +74,9 @@ class Net:
         """terminal hex * 6 + side -> (route index, far end) for each completed link."""
         self.open_at: dict[int, int] = {}
         """hex * 6 + side of an open end -> route index."""
-        self.paths: dict[tuple[Any, ...], Any] = {}
+        self.paths: dict[tuple[int, str, int], tuple[list[list[int]], list[Any]]] = {}
         """(start hex, colour, engine) -> the paths a good may take along this network,
-        and their moves; (start hex, engine, the cubes on it...) -> the moves of all of
-        them (verdicts kept by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
+        and their moves (verdicts kept by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
         self.starts: list[int] | None = None
         """The hexes a delivery may start from (likewise)."""
         self.terminals: Any = None
@@ -123,13 +122,12 @@ def disowned(net: Net, routes: AbstractSet[int]) -> Net:
         Route(r.sections, r.ends, OWNERLESS, r.last_turn) if i in routes else r
         for i, r in enumerate(net.routes)
     ]
-    # Only the routes change: the tables are shared (no network changes its own).
-    out.sec_route, out.ends_at, out.links, out.open_at = (
-        net.sec_route,
-        net.ends_at,
-        net.links,
-        net.open_at,
-    )
+    # Only the routes change: the tables are shared (no network changes its own), and so
+    # are the deliveries kept (owners only share out the income).
+    out.sec_route, out.ends_at = net.sec_route, net.ends_at
+    out.links, out.open_at = net.links, net.open_at
+    out.paths, out.starts = net.paths, net.starts
+    out.terminals, out.walks = net.terminals, net.walks
     return out
 
 
@@ -211,11 +209,13 @@ def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
             return None
         del opens[joined]
         changed.append(ridx)
+    linked = False
     for idx in changed:
         end_a, end_b = routes[idx].ends
         if end_a.kind != OPEN and end_b.kind != OPEN:
             links[end_a.hex * 6 + end_a.side] = (idx, end_b)
             links[end_b.hex * 6 + end_b.side] = (idx, end_a)
+            linked = True
         else:
             for e in (end_a, end_b):
                 if e.kind == OPEN:
@@ -223,6 +223,10 @@ def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
     net = Net()
     net.routes, net.ends_at = routes, ends_at
     net.sec_route, net.links, net.open_at = sec_route, links, opens
+    if not linked and not board.rules.goods_on_land:
+        # Goods move along completed links only (and start only in cities and towns
+        # here): with no link added, the deliveries the old network kept hold on this one.
+        net.paths, net.starts, net.terminals = old.paths, old.starts, old.terminals
     return net
 
 
