@@ -369,25 +369,28 @@ class AgeOfSteam:
         self, b: Board, state: State, actor: int, move: mv.PlaceCube
     ) -> Refusal | None:
         column = move.column
-        if column not in b.display_ids:
+        found = b.display_columns.get(column)
+        if found is None:
             return Refusal("no_column", f"the display has no column {column!r}")
-        i = b.display_ids.index(column)
-        if len(state.display[i]) >= b.spec.display[i].spaces:
+        i, spaces = found
+        if len(state.display[i]) >= spaces:
             return Refusal("column_full", f"display column {column} has no empty space")
         return None
 
     def _share_cap(self, b: Board, state: State, seat: int) -> int:
         cap = MAX_SHARES - state.pl[seat].shares
-        if b.rules.max_shares_per_turn is not None:
-            cap = min(cap, b.rules.max_shares_per_turn)
-        return max(0, cap)
+        per_turn = b.spec.rules.max_shares_per_turn
+        if per_turn is not None and per_turn < cap:
+            cap = per_turn
+        return cap if cap > 0 else 0
 
     def _actions_open(self, b: Board, state: State) -> list[str]:
-        options, taken, used = state.options, state.actions, state.cycle_used
-        return [
-            a for a, option in _action_options(b)
-            if a not in taken and a not in used and (option is None or options.get(option, True))
-        ]  # fmt: skip
+        rules, taken, used = b.rules, state.actions, state.cycle_used
+        found = [a for a in rules.actions if a not in taken and a not in used]
+        for a, option in rules.optional_actions.items():  # those an option turns off
+            if not state.options.get(option, True) and a in found:
+                found.remove(a)
+        return found
 
     def _urbanize_refusal(
         self, b: Board, state: State, col: int, row: int, city: str
@@ -750,7 +753,6 @@ _ANY_BUILD = mv.Build(0, 0, "", 0)
 _SHARES = [[mv.IssueShares(n) for n in range(cap + 1)] for cap in range(MAX_SHARES + 1)]
 """Per cap, issuing 0 to cap shares."""
 _BIDS: list[mv.Bid] = []
-_ACTION_OPTIONS: dict[str, tuple[tuple[str, str | None], ...]] = {}
 _ACTION_MOVES: dict[str, dict[str, mv.SelectAction]] = {}
 _CUBES: dict[str, list[mv.PlaceCube]] = {}
 
@@ -760,15 +762,6 @@ def _bids(low: int, high: int) -> list[mv.Bid]:
     while len(_BIDS) <= high:
         _BIDS.append(mv.Bid(len(_BIDS)))
     return _BIDS[low : high + 1]
-
-
-def _action_options(b: Board) -> tuple[tuple[str, str | None], ...]:
-    """The map's actions in order, each with the option that may remove it, if any."""
-    found = _ACTION_OPTIONS.get(b.spec.id)
-    if found is None:
-        optional = b.rules.optional_actions
-        found = _ACTION_OPTIONS[b.spec.id] = tuple((a, optional.get(a)) for a in b.rules.actions)
-    return found
 
 
 def _action_moves(b: Board) -> dict[str, mv.SelectAction]:
