@@ -663,18 +663,22 @@ def _redirectable(
     ht = state.track.get(h)
     if ht is None or board.town_at[h] >= 0:
         return None
+    routes, sec_route = net.routes, net.sec_route
     for k, sec in enumerate(ht.sections):
-        route = net.routes[net.sec_route[(h, k)]]
-        if route.owner != seat or route.complete:
+        a, b = sec[0], sec[1]
+        if b == TOWN:
             continue
-        end = route.open_end()
-        if end is None or end.hex != h or end.side not in (sec[0], sec[1]):
+        route = routes[sec_route[h, k]]
+        if route.owner != seat:
             continue
-        if sec[1] == TOWN:
+        # The route's first open end (Route.open_end), if it is unfinished.
+        end, other = route.ends
+        if end.kind != OPEN:
+            end = other
+        if end.kind != OPEN or end.hex != h or (end.side != a and end.side != b):
             continue
         out = end.side
-        entry = sec[1] if sec[0] == out else sec[0]
-        return k, entry, out
+        return k, (b if a == out else a), out
     return None
 
 
@@ -1021,29 +1025,40 @@ def _around(
         n = nbr[h][side]
         route = routes[ridx]
         owner = route.owner
-        if n >= 0:
-            # As hex_view finds it from n: the side facing h (EMPTY on the printed map,
-            # h being land and no city) sees this route and its other end.
-            a, far = route.ends
-            if not (a.kind == OPEN and a.hex == h and a.side == side):
-                far = a
-            st = JOIN_OWN if owner == seat else JOIN_FREE if owner == OWNERLESS else OTHER
-            patch = ((side + 3) % 6, st, far)
-            found = touched.get(n)
-            if found is None:
-                touched[n] = [patch]
-            else:
-                found.append(patch)
-        if owner != seat and owner != OWNERLESS:
+        if n < 0:
+            if owner == seat:
+                own_ends.add(h)
+                if built:
+                    cands.add(h)
             continue
+        back = (side + 3) % 6
+        # As hex_view finds it from n: the side facing h (EMPTY on the printed map, h
+        # being land and no city) sees this route and its other end.
+        far, other = route.ends
+        if far == (OPEN, h, side):
+            far = other
         if owner == seat:
+            st = JOIN_OWN
             own_ends.add(h)
             if built:
                 cands.add(h)
-        if n >= 0:
-            reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
-            if built and terrain[n] != "water" and city_at[n] < 0 and n not in new_cities:
-                cands.add(n)
+        elif owner == OWNERLESS:
+            st = JOIN_FREE
+        else:
+            found = touched.get(n)
+            if found is None:
+                touched[n] = [(back, OTHER, far)]
+            else:
+                found.append((back, OTHER, far))
+            continue
+        found = touched.get(n)
+        if found is None:
+            touched[n] = [(back, st, far)]
+        else:
+            found.append((back, st, far))
+        reach[n] = reach.get(n, 0) | 1 << back
+        if built and terrain[n] != "water" and city_at[n] < 0 and n not in new_cities:
+            cands.add(n)
     if built:
         track = state.track
         for h in track.keys() & _town_hexes(board):
