@@ -65,14 +65,21 @@ class Net:
     __slots__ = ("ends_at", "links", "open_at", "paths", "routes", "sec_route", "starts",
                  "terminals", "walks")  # fmt: skip
 
-    def __init__(self) -> None:
-        self.routes: list[Route] = []
-        self.sec_route: dict[tuple[int, int], int] = {}
-        self.ends_at: dict[int, tuple[int, int]] = {}
+    def __init__(
+        self,
+        routes: list[Route],
+        sec_route: dict[tuple[int, int], int],
+        ends_at: dict[int, tuple[int, int]],
+        links: dict[int, tuple[int, End]],
+        open_at: dict[int, int],
+    ) -> None:
+        self.routes = routes
+        self.sec_route = sec_route
+        self.ends_at = ends_at
         """hex * 6 + side -> (hex, section index) of the section ending there."""
-        self.links: dict[int, tuple[int, End]] = {}
+        self.links = links
         """terminal hex * 6 + side -> (route index, far end) for each completed link."""
-        self.open_at: dict[int, int] = {}
+        self.open_at = open_at
         """hex * 6 + side of an open end -> route index."""
         self.paths: dict[tuple[int, str, int], tuple[list[list[int]], list[Any]]] = {}
         """(start hex, colour, engine) -> the paths a good may take along this network,
@@ -117,15 +124,15 @@ def disowned(net: Net, routes: AbstractSet[int]) -> Net:
     track abandoned, or their owner out of the game): every route, end and link as they
     were, those routes' owner aside (:func:`_build_net` reads a route's owner from its
     first section, and a route's sections all have one owner)."""
-    out = Net()
-    out.routes = [
-        Route(r.sections, r.ends, OWNERLESS, r.last_turn) if i in routes else r
-        for i, r in enumerate(net.routes)
-    ]
     # Only the routes change: the tables are shared (no network changes its own), and so
     # are the deliveries kept (owners only share out the income).
-    out.sec_route, out.ends_at = net.sec_route, net.ends_at
-    out.links, out.open_at = net.links, net.open_at
+    out = Net(
+        [
+            Route(r.sections, r.ends, OWNERLESS, r.last_turn) if i in routes else r
+            for i, r in enumerate(net.routes)
+        ],
+        net.sec_route, net.ends_at, net.links, net.open_at,
+    )  # fmt: skip
     out.paths, out.starts = net.paths, net.starts
     out.terminals, out.walks = net.terminals, net.walks
     return out
@@ -158,11 +165,15 @@ def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
         ends_at[h * 6 + a] = (h, k)
         if b != TOWN:
             ends_at[h * 6 + b] = (h, k)
-        hit = [(s, ridx) for s in ((a,) if b == TOWN else (a, b)) if sides[s] >= 0
-               if (ridx := open_at.get(sides[s] * 6 + (s + 3) % 6)) is not None]  # fmt: skip
-        if len(hit) > 1 or (hit and hit[0][1] in used):
-            return None
-        side, ridx = hit[0] if hit else (-1, -1)
+        # The open end this track joins, if any (two, or one a track before joined: the
+        # network is worked out afresh).
+        side = ridx = -1
+        for s in (a,) if b == TOWN else (a, b):
+            n = sides[s]
+            if n >= 0 and (r := open_at.get(n * 6 + (s + 3) % 6)) is not None:
+                if side >= 0 or r in used:
+                    return None
+                side, ridx = s, r
         used.add(ridx)
         joins.append((k, sec, side, ridx))
 
@@ -220,9 +231,7 @@ def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
             for e in (end_a, end_b):
                 if e.kind == OPEN:
                     opens[e.hex * 6 + e.side] = idx
-    net = Net()
-    net.routes, net.ends_at = routes, ends_at
-    net.sec_route, net.links, net.open_at = sec_route, links, opens
+    net = Net(routes, sec_route, ends_at, links, opens)
     if not linked and not board.rules.goods_on_land:
         # Goods move along completed links only (and start only in cities and towns
         # here): with no link added, the deliveries the old network kept hold on this one.
@@ -231,9 +240,8 @@ def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
 
 
 def _build_net(board: Board, state: State) -> Net:
-    net = Net()
     track = state.track
-    ends_at = net.ends_at
+    ends_at: dict[int, tuple[int, int]] = {}
     for h, ht in track.items():
         for k, sec in enumerate(ht.sections):
             ends_at[h * 6 + sec[0]] = (h, k)
@@ -262,34 +270,43 @@ def _build_net(board: Board, state: State) -> Net:
             out = sec[1] if sec[0] == back else sec[0]
             h = n
 
-    routes, sec_route, links, open_at = net.routes, net.sec_route, net.links, net.open_at
+    routes: list[Route] = []
+    sec_route: dict[tuple[int, int], int] = {}
+    links: dict[int, tuple[int, End]] = {}
+    open_at: dict[int, int] = {}
     for h, ht in track.items():
         for k, sec in enumerate(ht.sections):
             if (h, k) in sec_route:
                 continue
+            left: list[tuple[int, int]] = []
             if sec[1] == TOWN:
                 right, end_b = walk(h, sec[0], (h, k))
-                secs = [(h, k), *right]
                 end_a = End(TOWN_END, h, sec[0])
             else:
                 left, end_a = walk(h, sec[0], (h, k))
                 right, end_b = walk(h, sec[1], (h, k))
+            idx = len(routes)
+            if left or right:
                 left.reverse()
                 secs = [*left, (h, k), *right]
-            idx = len(routes)
-            owner = track[secs[0][0]].sections[secs[0][1]][2]
-            last = max([track[x].sections[y][3] for x, y in secs])
+                owner = track[secs[0][0]].sections[secs[0][1]][2]
+                last = max([track[x].sections[y][3] for x, y in secs])
+                for hk in secs:
+                    sec_route[hk] = idx
+            else:  # a track alone
+                secs = [(h, k)]
+                owner, last = sec[2], sec[3]
+                sec_route[h, k] = idx
             routes.append(Route(secs, (end_a, end_b), owner, last))
-            for hk in secs:
-                sec_route[hk] = idx
             if end_a.kind != OPEN and end_b.kind != OPEN:  # a completed link
                 links[end_a.hex * 6 + end_a.side] = (idx, end_b)
                 links[end_b.hex * 6 + end_b.side] = (idx, end_a)
             else:
-                for e in (end_a, end_b):
-                    if e.kind == OPEN:
-                        open_at[e.hex * 6 + e.side] = idx
-    return net
+                if end_a.kind == OPEN:
+                    open_at[end_a.hex * 6 + end_a.side] = idx
+                if end_b.kind == OPEN:
+                    open_at[end_b.hex * 6 + end_b.side] = idx
+    return Net(routes, sec_route, ends_at, links, open_at)
 
 
 # --- build validation --------------------------------------------------------------------
