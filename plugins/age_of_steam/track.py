@@ -851,19 +851,20 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
             if upto > at:
                 out += runs[offsets[at] : offsets[upto]]
             at = upto + 1
-        if h in new_cities:
-            continue
+        # (A New City is no candidate: it takes no track and stands on no open track end.)
         existing = track.get(h)
-        if existing is None and town_at[h] < 0:
+        if town_at[h] >= 0:
+            found = _town_builds(
+                board, state, net, h, seat, built, existing, _seen(board, ring, touched, h)
+            )
+            out += found.affordable(money, short, as_moves)
+        elif existing is None:
             # An empty hex beside an open track end (the ring's others are in its runs).
             found = _placements(
                 board, state, net, h, seat, built, *_patched(ring.view(board, h), touched[h])
             )
             out += found.affordable(money, short, as_moves)
-            continue
-        town = town_at[h] >= 0
-        if not town:
-            assert existing is not None
+        else:
             secs = existing.sections
             # Track of others, or own finished track, that no upgrade could join to
             # anything: evaluate refuses every tile there, so the hex is not looked at closely.
@@ -872,16 +873,7 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
                 or not upgrade_sides[secs[0][0] * 7 + secs[0][1]] & (faces[h] | reach.get(h, 0))
             ):
                 continue
-        # A hex beside no open track end sees what the ring's map sees (see _Ring.view).
-        view = ring.view(board, h)
-        patches = touched.get(h)
-        if patches is not None:
-            view = _patched(view, patches)
-        if town:
-            found = _town_builds(board, state, net, h, seat, built, existing, view)
-            out += found.affordable(money, short, as_moves)
-        else:
-            assert existing is not None
+            view = _seen(board, ring, touched, h)
             found = _track_builds(board, state, net, h, seat, built, existing, view, h in own_ends)
             out += found.affordable(money, short, as_moves, existing.tile)
     if at < len(hexes):
@@ -1082,6 +1074,14 @@ def _around(
             if any(sec[2] == seat for sec in track[h].sections):
                 cands.add(h)
     return touched, own_ends, reach, cands
+
+
+def _seen(board: Board, ring: _Ring, touched: dict[int, list[Patch]], h: int) -> View:
+    """What a :class:`HexContext` of ``h`` sees: the ring's view (the printed map and the
+    New Cities), with what the open track ends beside it change (:func:`_around`)."""
+    view = ring.view(board, h)
+    patches = touched.get(h)
+    return view if patches is None else _patched(view, patches)
 
 
 def _patched(view: View, patches: list[Patch]) -> View:
