@@ -194,12 +194,33 @@ class _Opcodes:
         return run
 
 
+# What the listing keeps across games, by content (verdicts per neighbourhood, the rings
+# per set of New Cities and their runs, New City placements), per module: --cold forgets
+# it before every game. A checkout without some of them (the baseline) skips those.
+KEPT_ACROSS_GAMES = {
+    "plugins.age_of_steam.track": ("_RINGS", "_PLACEMENTS", "_PLAIN_PLACEMENTS", "_PLAIN_VERDICTS"),
+    "plugins.age_of_steam.game": ("_URBANIZE",),
+}
+
+
+def forget_kept() -> None:
+    for module, names in KEPT_ACROSS_GAMES.items():
+        found = sys.modules.get(module)
+        for name in names:
+            kept = getattr(found, name, None)
+            if isinstance(kept, dict):
+                kept.clear()
+
+
 def listing_seconds(
     map_id: str, players: int, seed: int, policy: Policy, opcodes: bool = False,
-    choices: bool = False,
+    choices: bool = False, cold: bool = False,
 ) -> tuple[float, int]:  # fmt: skip
     """CPU seconds (or with ``opcodes`` Python bytecodes) spent in ``legal_moves`` (with
-    ``choices``: in the policy's choices) along one seeded game, and the calls made."""
+    ``choices``: in the policy's choices) along one seeded game, and the calls made (with
+    ``cold``: the listing's facts kept across games forgotten first)."""
+    if cold:
+        forget_kept()
     counter = _Opcodes() if opcodes else None
     clock: Callable[[], float] = counter or time.process_time
     legal_moves: Callable[[State, int], list[Any]] = GAME.legal_moves
@@ -232,7 +253,7 @@ def listing_seconds(
 
 
 def listing_us(
-    games: int, repeat: int, opcodes: bool = False, choices: bool = False
+    games: int, repeat: int, opcodes: bool = False, choices: bool = False, cold: bool = False
 ) -> dict[str, float]:
     """Per map, player count and policy: CPU us (or bytecodes) per ``legal_moves`` call
     (with ``choices``: per choice of the playout policy), best pass."""
@@ -244,7 +265,9 @@ def listing_us(
             for _ in range(repeat):
                 spent = calls = 0
                 for seed in range(games):
-                    s, c = listing_seconds(map_id, players, seed, POLICIES[name], opcodes, choices)
+                    s, c = listing_seconds(
+                        map_id, players, seed, POLICIES[name], opcodes, choices, cold
+                    )
                     spent, calls = spent + s, calls + c
                 best = min(best, spent / calls * scale)
             out[f"{map_id} {players}p {name}"] = best
@@ -253,7 +276,9 @@ def listing_us(
 
 def listing(args: argparse.Namespace) -> None:
     if args.json:
-        print(json.dumps(listing_us(args.games, args.repeat, args.opcodes, args.choices)))
+        print(
+            json.dumps(listing_us(args.games, args.repeat, args.opcodes, args.choices, args.cold))
+        )
         return
     ours: dict[str, float] = {}
     base: dict[str, float] = {}
@@ -263,14 +288,16 @@ def listing(args: argparse.Namespace) -> None:
             command = [sys.executable, os.path.abspath(__file__), "--listing", "--json",
                        "--games", str(args.games), "--repeat", str(args.repeat),
                        *(["--opcodes"] if args.opcodes else []),
-                       *(["--choices"] if args.choices else [])]  # fmt: skip
+                       *(["--choices"] if args.choices else []),
+                       *(["--cold"] if args.cold else [])]  # fmt: skip
             env = {**os.environ, "PYTHONPATH": os.path.abspath(args.baseline)}
             done = subprocess.run(
                 command, cwd=args.baseline, env=env, capture_output=True, text=True, check=True
             )
             for k, v in json.loads(done.stdout).items():
                 base[k] = min(base.get(k, v), v)
-        for k, v in listing_us(args.games, args.repeat, args.opcodes, args.choices).items():
+        ours_now = listing_us(args.games, args.repeat, args.opcodes, args.choices, args.cold)
+        for k, v in ours_now.items():
             ours[k] = min(ours.get(k, v), v)
     for key, us in ours.items():
         what = "playout choice" if args.choices else "legal_moves call"
@@ -294,6 +321,9 @@ def main() -> None:
                         help="--listing: Python bytecodes a call, not CPU time")  # fmt: skip
     parser.add_argument("--choices", action="store_true",
                         help="--listing: the playout policy's choices instead")  # fmt: skip
+    parser.add_argument("--cold", action="store_true",
+                        help="--listing: forget what the listing keeps across games "
+                             "before each game")  # fmt: skip
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.listing:
