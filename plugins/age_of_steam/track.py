@@ -873,8 +873,20 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
                 or not upgrade_sides[secs[0][0] * 7 + secs[0][1]] & (faces[h] | reach.get(h, 0))
             ):
                 continue
-            view = _seen(board, ring, touched, h)
-            found = _track_builds(board, state, net, h, seat, built, existing, view, h in own_ends)
+            if h in own_ends or h in touched:
+                view = _seen(board, ring, touched, h)
+                found = _track_builds(
+                    board, state, net, h, seat, built, existing, view, h in own_ends
+                )
+            else:
+                # One track beside no open end and none of the seat's to redirect: its
+                # verdicts are the same in every state with the ring's New Cities.
+                key = (h, built, secs[0][0] * 7 + secs[0][1])
+                found = ring.tracks.get(key)  # type: ignore[assignment]
+                if found is None:
+                    found = ring.tracks[key] = _track_builds(
+                        board, state, net, h, seat, built, existing, ring.view(board, h), False
+                    )
             out += found.affordable(money, short, as_moves, existing.tile)
     if at < len(hexes):
         out += runs[offsets[at] :]
@@ -889,7 +901,7 @@ class _Ring:
     no town (most build candidates) are listed in runs kept here (:func:`_ring_runs`)."""
 
     __slots__ = ("_blank", "cities", "faces", "index", "plain", "plain_set", "runs", "towns",
-                 "verdicts", "views")  # fmt: skip
+                 "tracks", "verdicts", "views")  # fmt: skip
 
     def __init__(self, board: Board, new_cities: dict[int, str]) -> None:
         nbr, terrain, city_at, town_at = board.nbr, board.terrain, board.city_at, board.town_at
@@ -915,6 +927,9 @@ class _Ring:
         self.verdicts: dict[bool, tuple[list[Verdicts], int]] = {}
         self.runs: dict[tuple[object, ...], tuple[list[object], list[int]]] = {}
         self.views: dict[int, View] = {}
+        self.tracks: dict[tuple[int, bool, int], Verdicts] = {}
+        """Per hex, ``built`` and the one track on it (a * 7 + b), where no open track end
+        lies beside or on it: :func:`_track_builds` there."""
         self._blank: tuple[State, Net] | None = None
 
     def blank(self, board: Board) -> tuple[State, Net]:
