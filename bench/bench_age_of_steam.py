@@ -52,7 +52,8 @@ before the listing work; "after" the branch aosuni)::
     st_lucia 2p playout     10.4-11.1  45.5-46.1   4.1-4.4x
 
     The small maps move most with the load: at load ~2 Barbados was 3.6x (uniform) and
-    3.85x (playout), at load ~10 3.6x and 3.2x (the baseline's calls, longer, move less).
+    3.7x (playout), at load ~10 3.6x and 3.2x (the baseline's calls, longer, move less);
+    Rust Belt 5.0-6.0x and 4.4x (6p uniform) at load ~2.
     Load-free, the same tables (after / before): Python bytecodes a call (``--opcodes
     --repeat 2``) Rust Belt 1,455-2,128 / 12,523-17,914 (7.0-10.0x fewer), Barbados
     852 / 5,453 (6.4x, uniform) and 775 / 5,226 (6.7x, playout), St. Lucia 394 / 1,873
