@@ -25,69 +25,71 @@ after the first pass, as in a long-running server. Run from the repository root:
 
     PYTHONPATH=$PWD python3 bench/bench_age_of_steam.py [seconds per player count and policy]
     PYTHONPATH=$PWD python3 bench/bench_age_of_steam.py --listing [--baseline DIR] [--opcodes]
+        [--cold]
 
 ``--opcodes`` counts instead the Python bytecodes a ``legal_moves`` call executes (traced,
 so slow; CPython 3.11): a figure the load on the machine does not move, for comparing two
 checkouts. ``--choices`` measures the playout policy's choices instead of the listing
-(playout games only).
+(playout games only). ``--cold`` forgets, before every game, what the listing keeps across
+games by content (verdicts per neighbourhood and per hex of the printed map, the rings per
+set of New Cities with their runs, New City placements), on both sides: every game is then
+the first a fresh process lists.
 
 Listing figures (us per call, 2 games per table, best of 3, 3 alternated rounds; measured
-2026-12-02 on the shared 2-core machine at load average ~5.4, main at 875dc39 as the
-baseline, the branch aoslist as "after")::
+2026-12-02 on the shared 2-core machine at load average ~5, two runs, the baseline 875dc39,
+before the listing work; "after" the branch aosuni)::
 
                                after    before (875dc39)
-    rust_belt 3p uniform        60.6    241.8   3.99x
-    rust_belt 3p playout        35.8    173.1   4.83x
-    rust_belt 4p uniform        47.9    140.3   2.93x
-    rust_belt 4p playout        46.7    187.4   4.01x
-    rust_belt 6p uniform        56.4    150.5   2.67x
-    rust_belt 6p playout        67.3    220.0   3.27x
-    barbados 1p uniform         41.6     62.4   1.50x
-    barbados 1p playout         49.0    108.3   2.21x
-    st_lucia 2p uniform         18.0     34.9   1.94x
-    st_lucia 2p playout         51.7    115.4   2.23x
+    rust_belt 3p uniform   13.9-14.6   74.7-76.0   5.1-5.5x
+    rust_belt 3p playout   13.7-13.9   73.7-74.6   5.3-5.5x
+    rust_belt 4p uniform   13.7-14.3   68.9-69.4   4.8-5.1x
+    rust_belt 4p playout        15.0   80.1-82.4   5.3-5.5x
+    rust_belt 6p uniform   15.9-16.0        68.0   4.3x
+    rust_belt 6p playout   17.4-18.0   92.9-99.1   5.3-5.5x
+    barbados 1p uniform          8.8   31.4-31.7   3.6x
+    barbados 1p playout      9.5-9.9   33.8-34.6   3.5-3.6x
+    st_lucia 2p uniform      3.4-3.5   14.0-14.1   4.0-4.1x
+    st_lucia 2p playout     10.4-11.1  45.5-46.1   4.1-4.4x
 
-    Bytecodes per call (``--opcodes --repeat 2``, same tables, the same baseline):
+    The small maps move most with the load: at load ~2 Barbados was 3.6x (uniform) and
+    3.7x (playout), at load ~10 3.6x and 3.2x (the baseline's calls, longer, move less);
+    Rust Belt 5.0-6.0x and 4.4x (6p uniform) at load ~2.
+    Load-free, the same tables (after / before): Python bytecodes a call (``--opcodes
+    --repeat 2``) Rust Belt 1,455-2,128 / 12,523-17,914 (7.0-10.0x fewer), Barbados
+    852 / 5,453 (6.4x, uniform) and 775 / 5,226 (6.7x, playout), St. Lucia 394 / 1,873
+    (4.75x) and 1,066 / 6,686 (6.3x); CPU instructions a call (ad hoc: callgrind counting
+    only inside ``legal_moves``, the second pass, ``PYTHONHASHSEED=0``) Rust Belt 98k-138k
+    / 704k-1,038k (5.9-8.4x), Barbados 64k / 311k (4.9x) and 53k / 304k (5.7x), St. Lucia
+    26k / 158k (6.1x) and 69k / 432k (6.3x). Time gains less than instructions: what is
+    left of a call is short, branchy code over kept tables, where the baseline ran long
+    loops.
 
-                               after    before (875dc39)
-    rust_belt 3p uniform        3134    14754   4.71x
-    rust_belt 3p playout        2136    14519   6.80x
-    rust_belt 4p uniform        2878    13392   4.65x
-    rust_belt 4p playout        2614    15469   5.92x
-    rust_belt 6p uniform        3505    12523   3.57x
-    rust_belt 6p playout        3595    17914   4.98x
-    barbados 1p uniform         1433     5453   3.81x
-    barbados 1p playout         1604     5226   3.26x
-    st_lucia 2p uniform          750     1873   2.50x
-    st_lucia 2p playout         2533     6686   2.64x
+    Cold (``--cold --rounds 2``, load ~5): Rust Belt uniform 68-80 / 98-115 us (1.3-1.45x),
+    playout 34-42 / 88-117 us (2.6-2.8x); Barbados 53 / 64 (1.2x) and 31.5 / 49 (1.5x); St.
+    Lucia 5.4 / 15.2 (2.8x) and 30 / 60 (2.0x). A short game in a fresh process pays for
+    the verdicts of every hex beside a city (per set of New Cities, and per whether the
+    builder has built) and of every neighbourhood it meets. Bytecodes of one build listing
+    (12 Rust Belt 4p playout states with New Cities, ad hoc): warm 2,570 (baseline 34,726);
+    its set of New Cities new, the neighbourhoods' verdicts kept, 14,868 (0.43 of an old
+    listing); nothing kept 162,502 (the baseline with its own kept verdicts forgotten:
+    105,079).
 
-    The playout policy's choices (``--choices``, playout games; us with 2 alternated
-    rounds, then bytecodes), 875dc39 -> now: Rust Belt 3p 177 -> 123 us (15,234 ->
-    10,535 bytecodes), 4p 229 -> 174 us (17,076 -> 11,142), 6p 187 -> 117 us (14,575 ->
-    9,360), Barbados 154 -> 109 us (9,345 -> 6,668), St. Lucia 137 -> 87 us (6,983 ->
-    5,577): 1.25-1.56x fewer bytecodes, with the same choices.
+    What a call keeps and reuses: the network extended after a plain or town tile on a hex
+    with no track, kept with its routes made ownerless when track is abandoned or its owner
+    goes out, and keeping its deliveries when no link was added; the verdicts of a hex by
+    what it sees (neighbourhood), the runs of builds of the hexes beside cities per set of
+    New Cities, money and tiles out of the supply, and per verdict its lists filtered by
+    money and supply; a hex's view beside open track ends patched from the ring's view in
+    the one pass over the ends; the step's listing looked up by the phase, its kinds asked
+    once, moves without fields or of few values made once. ``decide`` and ``legal_moves``
+    still share each rule (``_actor_refusal``, ``_kind_refusal``, ``_step_refusal``,
+    ``track.evaluate``, ``goods.walk_good``); bench/aos_listing_digest.py is unchanged.
+    The figures of the earlier branches (aoslist, aoslist2) are in the README's Performance
+    table.
 
-    Under that load single figures vary by 20-50% between runs (the baseline's Rust Belt
-    4p playout figure was 166-275 us across this session's runs); the bytecode counts do
-    not. What is kept: the network is extended after a plain tile on an empty hex instead
-    of rebuilt; verdicts of upgrades and redirects on track hexes are reused like those
-    on empty hexes; the plain hexes beside printed cities are listed in runs kept per
-    money and supply; delivery verdicts and moves are kept with the network. What is left
-    in a build listing is mostly the hexes looked at one by one (HexContext of touched
-    hexes, towns and own track); St. Lucia and Barbados have few plain ring hexes, so
-    they gained least.
-
-    The branch aoslist2 (same session) took them past 3x: the ring now includes the hexes
-    beside New Cities (runs kept per set of New Cities; a town or track hex beside no open
-    end reads its view from the ring), the network is extended after a town tile too,
-    step rules are looked up by the move's kind, candidates are checked per group of one
-    kind, and the path search skips cubes whose colour no linked city has. Bytecodes a
-    call at 875dc39 -> aoslist2: Barbados 5,453 -> 1,112 (uniform), 5,226 -> 905
-    (playout); St. Lucia 1,873 -> 489, 6,686 -> 1,256; Rust Belt 3p 14,519 -> 1,677,
-    4p 15,469 -> 1,841, 6p 17,914 -> 2,455 (playout). Under this machine's load (7-10)
-    the us ratios of a single run moved between 2.6x and 4.2x on the small maps (the
-    baseline's own figures moved by up to 1.8x between runs): see the README's
-    Performance table.
+    The playout policy's choices (``--choices``, 2 alternated rounds, load ~9; the policy is
+    unchanged, the network and deliveries it reads are not), 875dc39 -> now: Rust Belt 3p 86
+    -> 67 us, 4p 99 -> 74, 6p 87 -> 60, Barbados 60 -> 46, St. Lucia 47 -> 40 (1.2-1.45x).
 """
 
 from __future__ import annotations
@@ -194,12 +196,33 @@ class _Opcodes:
         return run
 
 
+# What the listing keeps across games, by content (verdicts per neighbourhood, the rings
+# per set of New Cities and their runs, New City placements), per module: --cold forgets
+# it before every game. A checkout without some of them (the baseline) skips those.
+KEPT_ACROSS_GAMES = {
+    "plugins.age_of_steam.track": ("_RINGS", "_PLACEMENTS", "_PLAIN_PLACEMENTS", "_PLAIN_VERDICTS"),
+    "plugins.age_of_steam.game": ("_URBANIZE",),
+}
+
+
+def forget_kept() -> None:
+    for module, names in KEPT_ACROSS_GAMES.items():
+        found = sys.modules.get(module)
+        for name in names:
+            kept = getattr(found, name, None)
+            if isinstance(kept, dict):
+                kept.clear()
+
+
 def listing_seconds(
     map_id: str, players: int, seed: int, policy: Policy, opcodes: bool = False,
-    choices: bool = False,
+    choices: bool = False, cold: bool = False,
 ) -> tuple[float, int]:  # fmt: skip
     """CPU seconds (or with ``opcodes`` Python bytecodes) spent in ``legal_moves`` (with
-    ``choices``: in the policy's choices) along one seeded game, and the calls made."""
+    ``choices``: in the policy's choices) along one seeded game, and the calls made (with
+    ``cold``: the listing's facts kept across games forgotten first)."""
+    if cold:
+        forget_kept()
     counter = _Opcodes() if opcodes else None
     clock: Callable[[], float] = counter or time.process_time
     legal_moves: Callable[[State, int], list[Any]] = GAME.legal_moves
@@ -232,7 +255,7 @@ def listing_seconds(
 
 
 def listing_us(
-    games: int, repeat: int, opcodes: bool = False, choices: bool = False
+    games: int, repeat: int, opcodes: bool = False, choices: bool = False, cold: bool = False
 ) -> dict[str, float]:
     """Per map, player count and policy: CPU us (or bytecodes) per ``legal_moves`` call
     (with ``choices``: per choice of the playout policy), best pass."""
@@ -244,7 +267,9 @@ def listing_us(
             for _ in range(repeat):
                 spent = calls = 0
                 for seed in range(games):
-                    s, c = listing_seconds(map_id, players, seed, POLICIES[name], opcodes, choices)
+                    s, c = listing_seconds(
+                        map_id, players, seed, POLICIES[name], opcodes, choices, cold
+                    )
                     spent, calls = spent + s, calls + c
                 best = min(best, spent / calls * scale)
             out[f"{map_id} {players}p {name}"] = best
@@ -253,7 +278,9 @@ def listing_us(
 
 def listing(args: argparse.Namespace) -> None:
     if args.json:
-        print(json.dumps(listing_us(args.games, args.repeat, args.opcodes, args.choices)))
+        print(
+            json.dumps(listing_us(args.games, args.repeat, args.opcodes, args.choices, args.cold))
+        )
         return
     ours: dict[str, float] = {}
     base: dict[str, float] = {}
@@ -263,14 +290,16 @@ def listing(args: argparse.Namespace) -> None:
             command = [sys.executable, os.path.abspath(__file__), "--listing", "--json",
                        "--games", str(args.games), "--repeat", str(args.repeat),
                        *(["--opcodes"] if args.opcodes else []),
-                       *(["--choices"] if args.choices else [])]  # fmt: skip
+                       *(["--choices"] if args.choices else []),
+                       *(["--cold"] if args.cold else [])]  # fmt: skip
             env = {**os.environ, "PYTHONPATH": os.path.abspath(args.baseline)}
             done = subprocess.run(
                 command, cwd=args.baseline, env=env, capture_output=True, text=True, check=True
             )
             for k, v in json.loads(done.stdout).items():
                 base[k] = min(base.get(k, v), v)
-        for k, v in listing_us(args.games, args.repeat, args.opcodes, args.choices).items():
+        ours_now = listing_us(args.games, args.repeat, args.opcodes, args.choices, args.cold)
+        for k, v in ours_now.items():
             ours[k] = min(ours.get(k, v), v)
     for key, us in ours.items():
         what = "playout choice" if args.choices else "legal_moves call"
@@ -294,6 +323,9 @@ def main() -> None:
                         help="--listing: Python bytecodes a call, not CPU time")  # fmt: skip
     parser.add_argument("--choices", action="store_true",
                         help="--listing: the playout policy's choices instead")  # fmt: skip
+    parser.add_argument("--cold", action="store_true",
+                        help="--listing: forget what the listing keeps across games "
+                             "before each game")  # fmt: skip
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.listing:

@@ -168,6 +168,8 @@ class Board(msgspec.Struct, frozen=True):
     city_at: tuple[int, ...]
     town_at: tuple[int, ...]
     display_ids: tuple[str, ...]
+    display_columns: dict[str, tuple[int, int]]
+    """Each display column by its id: (its place in the display, its spaces)."""
     total_cubes: int
     city_hexes: tuple[int, ...]
 
@@ -252,7 +254,9 @@ def board(map_id: str) -> Board:
     return Board(
         spec=spec, components=comp, shapes=shapes, coords=coords, index=index,
         terrain=terrain, nbr=nbr, city_at=tuple(city_at), town_at=tuple(town_at),
-        display_ids=tuple(d.id for d in spec.display), total_cubes=sum(spec.bag.values()),
+        display_ids=tuple(d.id for d in spec.display),
+        display_columns={d.id: (i, d.spaces) for i, d in enumerate(spec.display)},
+        total_cubes=sum(spec.bag.values()),
         city_hexes=tuple(h for h, c in enumerate(city_at) if c >= 0),
     )  # fmt: skip
 

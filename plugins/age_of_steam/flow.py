@@ -17,7 +17,7 @@ from plugins.age_of_steam import events as ev
 from plugins.age_of_steam.data import Board, board
 from plugins.age_of_steam.rules import FIRST_PLACE_FEE, MAX_ENGINE, SHARE_VALUE, next_bidder
 from plugins.age_of_steam.state import OWNERLESS, Auction, HexTrack, PlayerState, State
-from plugins.age_of_steam.track import Extended, Net
+from plugins.age_of_steam.track import Extended, Net, disowned
 
 
 def _or(seat: int | None, default: int) -> int:
@@ -281,10 +281,18 @@ def _set_owner(state: State, h: int, side: int, owner: int) -> None:
 
 
 def _on_building_done(b: Board, state: State, e: ev.BuildingDone) -> None:
+    net = state.net
+    freed: set[int] = set()
     for col, row, side in e.abandoned:
-        _set_owner(state, b.hex_of(col, row), side, OWNERLESS)
-    if e.abandoned:  # the network is the track's alone: unchanged track keeps it
-        state.net = None
+        h = b.hex_of(col, row)
+        if type(net) is Net:
+            k = next(k for k, sec in enumerate(state.track[h].sections) if sec[0] == side)
+            freed.add(net.sec_route[h, k])
+        _set_owner(state, h, side, OWNERLESS)
+    # The network is the track's alone: unchanged track keeps it, abandoned track only
+    # changes its routes' owner.
+    if e.abandoned:
+        state.net = disowned(net, freed) if type(net) is Net else None
     state.builds_left = 0
     state.urbanize_open = False
     _advance(b, state)
@@ -334,7 +342,12 @@ def _on_expenses(b: Board, state: State, e: ev.ExpensesPaid) -> None:
                 state.track[h] = HexTrack(tile=ht.tile, sections=sections)
     if e.eliminated:
         state.order = [s for s in state.order if s not in e.eliminated]
-        state.net = None
+        net = state.net
+        if type(net) is Net:  # the players' routes are ownerless now, the track the same
+            out = set(e.eliminated)
+            state.net = disowned(net, {i for i, r in enumerate(net.routes) if r.owner in out})
+        else:
+            state.net = None
 
 
 def _on_reduced(b: Board, state: State, e: ev.IncomeReduced) -> None:

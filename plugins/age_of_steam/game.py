@@ -369,26 +369,28 @@ class AgeOfSteam:
         self, b: Board, state: State, actor: int, move: mv.PlaceCube
     ) -> Refusal | None:
         column = move.column
-        if column not in b.display_ids:
+        found = b.display_columns.get(column)
+        if found is None:
             return Refusal("no_column", f"the display has no column {column!r}")
-        i = b.display_ids.index(column)
-        if len(state.display[i]) >= b.spec.display[i].spaces:
+        i, spaces = found
+        if len(state.display[i]) >= spaces:
             return Refusal("column_full", f"display column {column} has no empty space")
         return None
 
     def _share_cap(self, b: Board, state: State, seat: int) -> int:
         cap = MAX_SHARES - state.pl[seat].shares
-        if b.rules.max_shares_per_turn is not None:
-            cap = min(cap, b.rules.max_shares_per_turn)
-        return max(0, cap)
+        per_turn = b.spec.rules.max_shares_per_turn
+        if per_turn is not None and per_turn < cap:
+            cap = per_turn
+        return cap if cap > 0 else 0
 
     def _actions_open(self, b: Board, state: State) -> list[str]:
-        rules, options = b.rules, state.options
-        optional, taken, used = rules.optional_actions, state.actions, state.cycle_used
-        return [
-            a for a in rules.actions
-            if options.get(optional.get(a, ""), True) and a not in taken and a not in used
-        ]  # fmt: skip
+        rules, taken, used = b.rules, state.actions, state.cycle_used
+        found = [a for a in rules.actions if a not in taken and a not in used]
+        for a, option in rules.optional_actions.items():  # those an option turns off
+            if not state.options.get(option, True) and a in found:
+                found.remove(a)
+        return found
 
     def _urbanize_refusal(
         self, b: Board, state: State, col: int, row: int, city: str
@@ -546,70 +548,80 @@ class AgeOfSteam:
     # --- reading ---------------------------------------------------------------------------
 
     def legal_moves(self, state: State, seat: int) -> list[Any]:
-        # Whose turn it is: the same for every move, asked once (the turn rules' first half).
+        # The turn rules (whose turn it is, the step's kinds of move) are the same for every
+        # move the step lists: asked once, the kinds with a move of one of them.
         if seat == SYSTEM or self._actor_refusal(state, seat) is not None:
             return []
-        b = board(state.map_id)
-        phase = state.phase
-        # The candidates come in groups, each of one kind of move.
-        groups: list[list[Any]]
-        if phase == "shares":
-            groups = [[mv.IssueShares(n) for n in range(self._share_cap(b, state, seat) + 1)]]
-        elif phase == "first_player":
-            groups = [[_BUY_FIRST], [_DECLINE_FIRST]]
-        elif phase == "auction":
-            a = state.auction
-            assert a is not None
-            low = max(1, a.high + 1)
-            bids = [mv.Bid(x) for x in range(low, state.pl[seat].money + 1)]
-            groups = [bids, [_DROP_OUT], [_TURN_ORDER_PASS]]
-        elif phase == "actions":
-            groups = [[mv.SelectAction(a) for a in self._actions_open(b, state)]]  # type: ignore[arg-type]
-        elif phase == "build":
-            cands: list[Any] = []
-            # Whose turn it is and the step are the same for the three kinds: asked once.
-            if self._kind_refusal(state, _DONE_BUILDING) is not None:
-                return cands
-            if state.urbanize_open:
-                # Every town not yet a city, every New City not yet placed: the conditions
-                # of _urbanize_refusal, which is asked once for the rest (step).
-                placements = _urbanize_moves(b, state.new_cities)
-                if placements and self._step_refusal(b, state, seat, placements[0]) is None:
-                    cands += placements
-            # New City placements were accepted by the validator decide uses (above), so
-            # they are listed as they are, like builds.
-            if self._step_refusal(b, state, seat, _DONE_BUILDING) is None:
-                cands.append(_DONE_BUILDING)
-            if state.builds_left > 0:
-                # The tiles-left rule is the same for every tile: asked once.
-                col, row = b.coords[0]
-                if self._step_refusal(b, state, seat, mv.Build(col, row, "", 0)) is None:
-                    cands += legal_build_moves(b, state, seat)
-            return cands
-        elif phase == "move":
-            groups = [legal_delivery_moves(b, state, seat), [_RAISE_ENGINE], [_PASS_MOVE]]
-        elif phase == "production":
-            groups = [[mv.PlaceCube(c) for c in b.display_ids]]
-        else:
+        step = _LISTERS.get(state.phase)
+        if step is None or self._kind_refusal(state, step[1]) is not None:
             return []
-        # _refusal is turn and step rules. The rest of the turn rules (the step's kinds) is
-        # the same for every move of a kind: asked once per group. Deliveries were already
-        # accepted by the validator decide uses; share counts, bids and actions are
-        # generated from the very bounds _refusal checks: their step is asked once per
-        # group too, as it is for a group of one.
-        out: list[Any] = []
-        for group in groups:
-            if not group or self._kind_refusal(state, group[0]) is not None:
-                continue
-            kind = type(group[0])
-            if kind in _VALIDATED:
-                out += group
-            elif kind in _LISTED_EXACTLY or len(group) == 1:
-                if self._step_refusal(b, state, seat, group[0]) is None:
-                    out += group
-            else:
-                out += [m for m in group if self._step_refusal(b, state, seat, m) is None]
+        return step[0](self, board(state.map_id), state, seat)
+
+    # Each step's listing asks the step's own rules (_step_refusal) of its candidates.
+    # Share counts, bids and actions are generated from the very bounds those rules check:
+    # asked once per kind, as for a kind with one move. Builds, deliveries and New City
+    # placements are listed once the validators decide uses accepted them.
+
+    def _exact(self, b: Board, state: State, seat: int, group: list[Any]) -> list[Any]:
+        """``group`` (moves of one kind, generated within the step's bounds) if its first
+        move passes the step's rules, else nothing."""
+        if group and self._step_refusal(b, state, seat, group[0]) is None:
+            return group
+        return []
+
+    def _list_shares(self, b: Board, state: State, seat: int) -> list[Any]:
+        return self._exact(b, state, seat, _SHARES[self._share_cap(b, state, seat)][:])
+
+    def _list_first(self, b: Board, state: State, seat: int) -> list[Any]:
+        out = []
+        if self._step_refusal(b, state, seat, _BUY_FIRST) is None:
+            out.append(_BUY_FIRST)
+        if self._step_refusal(b, state, seat, _DECLINE_FIRST) is None:
+            out.append(_DECLINE_FIRST)
         return out
+
+    def _list_auction(self, b: Board, state: State, seat: int) -> list[Any]:
+        a = state.auction
+        assert a is not None
+        low = max(1, a.high + 1)
+        out = self._exact(b, state, seat, _bids(low, state.pl[seat].money))
+        if self._step_refusal(b, state, seat, _DROP_OUT) is None:
+            out.append(_DROP_OUT)
+        if self._step_refusal(b, state, seat, _TURN_ORDER_PASS) is None:
+            out.append(_TURN_ORDER_PASS)
+        return out
+
+    def _list_actions(self, b: Board, state: State, seat: int) -> list[Any]:
+        moves = _action_moves(b)
+        return self._exact(b, state, seat, [moves[a] for a in self._actions_open(b, state)])
+
+    def _list_build(self, b: Board, state: State, seat: int) -> list[Any]:
+        cands: list[Any] = []
+        if state.urbanize_open:
+            # Every town not yet a city, every New City not yet placed: the conditions
+            # of _urbanize_refusal, which is asked once for the rest (step).
+            placements = _urbanize_moves(b, state.new_cities)
+            if placements and self._step_refusal(b, state, seat, placements[0]) is None:
+                cands += placements
+        # New City placements were accepted by the validator decide uses (above), so
+        # they are listed as they are, like builds.
+        if self._step_refusal(b, state, seat, _DONE_BUILDING) is None:
+            cands.append(_DONE_BUILDING)
+        # The tiles-left rule is the same for every tile: asked once.
+        if state.builds_left > 0 and self._step_refusal(b, state, seat, _ANY_BUILD) is None:
+            cands += legal_build_moves(b, state, seat)
+        return cands
+
+    def _list_move(self, b: Board, state: State, seat: int) -> list[Any]:
+        out = legal_delivery_moves(b, state, seat)
+        if self._step_refusal(b, state, seat, _RAISE_ENGINE) is None:
+            out.append(_RAISE_ENGINE)
+        if self._step_refusal(b, state, seat, _PASS_MOVE) is None:
+            out.append(_PASS_MOVE)
+        return out
+
+    def _list_production(self, b: Board, state: State, seat: int) -> list[Any]:
+        return [m for m in _place_cubes(b) if self._step_refusal(b, state, seat, m) is None]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         b = board(state.map_id)
@@ -730,16 +742,43 @@ def _built_event(b: Board, seat: int, p: Plan) -> ev.TrackBuilt:
     )  # fmt: skip
 
 
-_VALIDATED: tuple[type, ...] = (mv.Build, mv.MoveGood, mv.Urbanize)
-"""Candidates legal_moves only lists once the validators decide uses accepted them."""
-_LISTED_EXACTLY: tuple[type, ...] = (*_VALIDATED, mv.IssueShares, mv.Bid, mv.SelectAction)
-"""Candidates legal_moves generates exactly within the bounds _refusal checks."""
-
-# The moves without fields, made once and listed as they are (nothing changes a listed
-# move: it is only compared, encoded or decided).
+# The moves without fields, and the share counts, bids, actions and display columns,
+# made once and listed as they are (nothing changes a listed move: it is only compared,
+# encoded or decided).
 _BUY_FIRST, _DECLINE_FIRST = mv.BuyFirst(), mv.DeclineFirst()
 _DROP_OUT, _TURN_ORDER_PASS = mv.DropOut(), mv.TurnOrderPass()
 _DONE_BUILDING, _RAISE_ENGINE, _PASS_MOVE = mv.DoneBuilding(), mv.RaiseEngine(), mv.PassMove()
+_ANY_BUILD = mv.Build(0, 0, "", 0)
+"""What legal_moves asks the rules every tile shares (tiles left this turn) about."""
+_SHARES = [[mv.IssueShares(n) for n in range(cap + 1)] for cap in range(MAX_SHARES + 1)]
+"""Per cap, issuing 0 to cap shares."""
+_BIDS: list[mv.Bid] = []
+_ACTION_MOVES: dict[str, dict[str, mv.SelectAction]] = {}
+_CUBES: dict[str, list[mv.PlaceCube]] = {}
+
+
+def _bids(low: int, high: int) -> list[mv.Bid]:
+    """Bids of ``low`` to ``high`` dollars."""
+    while len(_BIDS) <= high:
+        _BIDS.append(mv.Bid(len(_BIDS)))
+    return _BIDS[low : high + 1]
+
+
+def _action_moves(b: Board) -> dict[str, mv.SelectAction]:
+    """Selecting each of the map's actions, by name."""
+    found = _ACTION_MOVES.get(b.spec.id)
+    if found is None:
+        found = _ACTION_MOVES[b.spec.id] = {a: mv.SelectAction(a) for a in b.rules.actions}
+    return found
+
+
+def _place_cubes(b: Board) -> list[mv.PlaceCube]:
+    """Placing a cube on each display column of the map, in the display's order."""
+    found = _CUBES.get(b.spec.id)
+    if found is None:
+        found = _CUBES[b.spec.id] = [mv.PlaceCube(c) for c in b.display_ids]
+    return found
+
 
 _STEP_RULES: dict[type, Any] = {
     mv.IssueShares: AgeOfSteam._shares_refusal,
@@ -755,6 +794,18 @@ _STEP_RULES: dict[type, Any] = {
 """The step's own rules per kind of player move (:meth:`AgeOfSteam._step_refusal`); the
 other kinds (declining the first place, dropping out, done building, moving a good,
 passing) have none beyond whose turn and which step it is."""
+
+_LISTERS: dict[str, tuple[Any, mv.Move]] = {
+    "shares": (AgeOfSteam._list_shares, _SHARES[0][0]),
+    "first_player": (AgeOfSteam._list_first, _BUY_FIRST),
+    "auction": (AgeOfSteam._list_auction, _DROP_OUT),
+    "actions": (AgeOfSteam._list_actions, mv.SelectAction("engineer")),
+    "build": (AgeOfSteam._list_build, _DONE_BUILDING),
+    "move": (AgeOfSteam._list_move, _PASS_MOVE),
+    "production": (AgeOfSteam._list_production, mv.PlaceCube("")),
+}
+"""Per step: the listing of a player's moves (:meth:`AgeOfSteam.legal_moves`), and a move
+of one of the step's kinds, for the turn rules."""
 
 _PHASE_MOVES: dict[str, tuple[type, ...]] = {
     "shares": (mv.IssueShares,),

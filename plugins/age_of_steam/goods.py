@@ -52,7 +52,18 @@ def _new_city_colours(board: Board) -> dict[str, str]:
 
 
 def walk_track(board: Board, state: State, net: Net, h: int, out: int) -> End:
-    """Follow the track leaving hex ``h`` by side ``out`` to the city, town or open end."""
+    """Follow the track leaving hex ``h`` by side ``out`` to the city, town or open end
+    (kept by the network: a delivery's listing and its check walk the same track)."""
+    walks = net.walks
+    if walks is None:
+        walks = net.walks = {}
+    found = walks.get(h * 6 + out)
+    if found is None:
+        found = walks[h * 6 + out] = _walk_track(board, state, net, h, out)
+    return found
+
+
+def _walk_track(board: Board, state: State, net: Net, h: int, out: int) -> End:
     nbr, city_at, new_cities = board.nbr, board.city_at, state.new_cities
     ends_at, track = net.ends_at, state.track
     while True:
@@ -168,28 +179,32 @@ def _deliveries(board: Board, state: State, seat: int, as_moves: bool) -> list[o
         starts = net.starts = _starts(board, state, net)
     # The starts with goods on them, in order (most have none).
     for h in sorted(goods.keys() & starts):
-        cubes = goods.get(h)
-        if not cubes:
-            continue
+        cubes = goods[h]
         for color in sorted(set(cubes)) if len(cubes) > 1 else cubes:
-            key = (h, color, engine)
-            found = paths.get(key)
+            found = paths.get((h, color, engine))
             if found is None:
-                accepted = [
-                    steps
-                    for steps in _paths(board, state, net, h, color, engine)
-                    if not isinstance(walk_good(board, state, seat, h, color, steps), Refusal)
-                ]
-                col, row = board.coords[h]
-                found = paths[key] = (
-                    accepted,
-                    [MoveGood(col, row, color, steps) for steps in accepted],
-                )
+                found = _colour_paths(board, state, seat, net, h, color, engine)
             if as_moves:
                 out += found[1]
             else:
                 out += [(h, color, list(steps)) for steps in found[0]]
     return out
+
+
+def _colour_paths(
+    board: Board, state: State, seat: int, net: Net, h: int, color: str, engine: int
+) -> tuple[list[list[int]], list[MoveGood]]:
+    """The paths :func:`walk_good` accepts for a ``color`` cube on ``h``, and their moves,
+    kept by the network per start, colour and engine."""
+    accepted = [
+        steps
+        for steps in _paths(board, state, net, h, color, engine)
+        if not isinstance(walk_good(board, state, seat, h, color, steps), Refusal)
+    ]
+    col, row = board.coords[h]
+    moves = [MoveGood(col, row, color, steps) for steps in accepted]
+    found = net.paths[h, color, engine] = (accepted, moves)
+    return found
 
 
 def _starts(board: Board, state: State, net: Net) -> list[int]:

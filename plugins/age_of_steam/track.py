@@ -63,16 +63,23 @@ class Net:
     """The derived network of a state's track."""
 
     __slots__ = ("ends_at", "links", "open_at", "paths", "routes", "sec_route", "starts",
-                 "terminals")  # fmt: skip
+                 "terminals", "walks")  # fmt: skip
 
-    def __init__(self) -> None:
-        self.routes: list[Route] = []
-        self.sec_route: dict[tuple[int, int], int] = {}
-        self.ends_at: dict[int, tuple[int, int]] = {}
+    def __init__(
+        self,
+        routes: list[Route],
+        sec_route: dict[tuple[int, int], int],
+        ends_at: dict[int, tuple[int, int]],
+        links: dict[int, tuple[int, End]],
+        open_at: dict[int, int],
+    ) -> None:
+        self.routes = routes
+        self.sec_route = sec_route
+        self.ends_at = ends_at
         """hex * 6 + side -> (hex, section index) of the section ending there."""
-        self.links: dict[int, tuple[int, End]] = {}
+        self.links = links
         """terminal hex * 6 + side -> (route index, far end) for each completed link."""
-        self.open_at: dict[int, int] = {}
+        self.open_at = open_at
         """hex * 6 + side of an open end -> route index."""
         self.paths: dict[tuple[int, str, int], tuple[list[list[int]], list[Any]]] = {}
         """(start hex, colour, engine) -> the paths a good may take along this network,
@@ -82,6 +89,9 @@ class Net:
         self.terminals: Any = None
         """The links and colours of the cities and towns, as the delivery search reads
         them (made by :func:`plugins.age_of_steam.goods.legal_deliveries`)."""
+        self.walks: dict[int, End] | None = None
+        """hex * 6 + side -> where the track leaving the hex by that side ends (kept by
+        :func:`plugins.age_of_steam.goods.walk_track`)."""
 
 
 def is_city(board: Board, state: State, h: int) -> bool:
@@ -107,6 +117,25 @@ def network(board: Board, state: State) -> Net:
         net = _build_net(board, state)
     state.net = net
     return net
+
+
+def disowned(net: Net, routes: AbstractSet[int]) -> Net:
+    """The network of the same track once the ``routes`` of ``net`` are ownerless (their
+    track abandoned, or their owner out of the game): every route, end and link as they
+    were, those routes' owner aside (:func:`_build_net` reads a route's owner from its
+    first section, and a route's sections all have one owner)."""
+    # Only the routes change: the tables are shared (no network changes its own), and so
+    # are the deliveries kept (owners only share out the income).
+    out = Net(
+        [
+            Route(r.sections, r.ends, OWNERLESS, r.last_turn) if i in routes else r
+            for i, r in enumerate(net.routes)
+        ],
+        net.sec_route, net.ends_at, net.links, net.open_at,
+    )  # fmt: skip
+    out.paths, out.starts = net.paths, net.starts
+    out.terminals, out.walks = net.terminals, net.walks
+    return out
 
 
 def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
@@ -136,11 +165,15 @@ def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
         ends_at[h * 6 + a] = (h, k)
         if b != TOWN:
             ends_at[h * 6 + b] = (h, k)
-        hit = [(s, ridx) for s in ((a,) if b == TOWN else (a, b)) if sides[s] >= 0
-               if (ridx := open_at.get(sides[s] * 6 + (s + 3) % 6)) is not None]  # fmt: skip
-        if len(hit) > 1 or (hit and hit[0][1] in used):
-            return None
-        side, ridx = hit[0] if hit else (-1, -1)
+        # The open end this track joins, if any (two, or one a track before joined: the
+        # network is worked out afresh).
+        side = ridx = -1
+        for s in (a,) if b == TOWN else (a, b):
+            n = sides[s]
+            if n >= 0 and (r := open_at.get(n * 6 + (s + 3) % 6)) is not None:
+                if side >= 0 or r in used:
+                    return None
+                side, ridx = s, r
         used.add(ridx)
         joins.append((k, sec, side, ridx))
 
@@ -187,25 +220,28 @@ def _extended(board: Board, state: State, old: Net, h: int) -> Net | None:
             return None
         del opens[joined]
         changed.append(ridx)
+    linked = False
     for idx in changed:
         end_a, end_b = routes[idx].ends
         if end_a.kind != OPEN and end_b.kind != OPEN:
             links[end_a.hex * 6 + end_a.side] = (idx, end_b)
             links[end_b.hex * 6 + end_b.side] = (idx, end_a)
+            linked = True
         else:
             for e in (end_a, end_b):
                 if e.kind == OPEN:
                     opens[e.hex * 6 + e.side] = idx
-    net = Net()
-    net.routes, net.ends_at = routes, ends_at
-    net.sec_route, net.links, net.open_at = sec_route, links, opens
+    net = Net(routes, sec_route, ends_at, links, opens)
+    if not linked and not board.rules.goods_on_land:
+        # Goods move along completed links only (and start only in cities and towns
+        # here): with no link added, the deliveries the old network kept hold on this one.
+        net.paths, net.starts, net.terminals = old.paths, old.starts, old.terminals
     return net
 
 
 def _build_net(board: Board, state: State) -> Net:
-    net = Net()
     track = state.track
-    ends_at = net.ends_at
+    ends_at: dict[int, tuple[int, int]] = {}
     for h, ht in track.items():
         for k, sec in enumerate(ht.sections):
             ends_at[h * 6 + sec[0]] = (h, k)
@@ -234,34 +270,43 @@ def _build_net(board: Board, state: State) -> Net:
             out = sec[1] if sec[0] == back else sec[0]
             h = n
 
-    routes, sec_route, links, open_at = net.routes, net.sec_route, net.links, net.open_at
+    routes: list[Route] = []
+    sec_route: dict[tuple[int, int], int] = {}
+    links: dict[int, tuple[int, End]] = {}
+    open_at: dict[int, int] = {}
     for h, ht in track.items():
         for k, sec in enumerate(ht.sections):
             if (h, k) in sec_route:
                 continue
+            left: list[tuple[int, int]] = []
             if sec[1] == TOWN:
                 right, end_b = walk(h, sec[0], (h, k))
-                secs = [(h, k), *right]
                 end_a = End(TOWN_END, h, sec[0])
             else:
                 left, end_a = walk(h, sec[0], (h, k))
                 right, end_b = walk(h, sec[1], (h, k))
+            idx = len(routes)
+            if left or right:
                 left.reverse()
                 secs = [*left, (h, k), *right]
-            idx = len(routes)
-            owner = track[secs[0][0]].sections[secs[0][1]][2]
-            last = max([track[x].sections[y][3] for x, y in secs])
+                owner = track[secs[0][0]].sections[secs[0][1]][2]
+                last = max([track[x].sections[y][3] for x, y in secs])
+                for hk in secs:
+                    sec_route[hk] = idx
+            else:  # a track alone
+                secs = [(h, k)]
+                owner, last = sec[2], sec[3]
+                sec_route[h, k] = idx
             routes.append(Route(secs, (end_a, end_b), owner, last))
-            for hk in secs:
-                sec_route[hk] = idx
             if end_a.kind != OPEN and end_b.kind != OPEN:  # a completed link
                 links[end_a.hex * 6 + end_a.side] = (idx, end_b)
                 links[end_b.hex * 6 + end_b.side] = (idx, end_a)
             else:
-                for e in (end_a, end_b):
-                    if e.kind == OPEN:
-                        open_at[e.hex * 6 + e.side] = idx
-    return net
+                if end_a.kind == OPEN:
+                    open_at[end_a.hex * 6 + end_a.side] = idx
+                if end_b.kind == OPEN:
+                    open_at[end_b.hex * 6 + end_b.side] = idx
+    return Net(routes, sec_route, ends_at, links, open_at)
 
 
 # --- build validation --------------------------------------------------------------------
@@ -297,47 +342,57 @@ ACCEPTED: Final = Plan(-1, "", 0, "", 0, [], [], None)
 """What :func:`evaluate` returns for an accepted build when asked for the verdict only."""
 
 
-class HexContext:
-    """What lies beyond each side of one hex, seen by one builder."""
+View = tuple[tuple[int, ...], tuple[End | None, ...]]
+"""What one builder sees beyond each side of one hex: (status, far end) per side."""
 
-    __slots__ = ("far", "h", "joined", "seat", "status")
 
-    def __init__(self, board: Board, state: State, net: Net, h: int, seat: int) -> None:
-        self.h = h
-        self.seat = seat
-        # The printed map's view first; then only the sides it leaves EMPTY are looked at.
-        plain_status, plain_far, empty_sides = _hex_table(board)[h]
-        status = self.status = list(plain_status)
-        far: list[End | None] = list(plain_far)
-        joined = [-1] * 6
-        self.far, self.joined = far, joined
-        new_cities = state.new_cities
-        open_at, routes = net.open_at, net.routes
-        for s, n, key, city_end in empty_sides:
-            if new_cities and n in new_cities:
-                status[s] = FACES_CITY
-                far[s] = city_end
-                continue
+def hex_view(board: Board, state: State, net: Net, h: int, seat: int) -> View:
+    """What ``seat`` sees beyond each side of ``h``: the printed map's view (shared, not
+    copied, when nothing else lies beside the hex), with the sides it leaves EMPTY looked
+    at for a New City or an open track end."""
+    status, far, empty_sides = _hex_table(board)[h]
+    new_cities = state.new_cities
+    open_at = net.open_at
+    seen: list[int] | None = None
+    ends: list[End | None] = []
+    for s, n, key, city_end in empty_sides:
+        if new_cities and n in new_cities:
+            x: int = FACES_CITY
+            end: End | None = city_end
+        else:
             ridx = open_at.get(key)
             if ridx is None:
                 continue
-            route = routes[ridx]
-            joined[s] = ridx
-            a, b = route.ends
-            far[s] = b if a.kind == OPEN and a.hex == n and a.side == (s + 3) % 6 else a
+            route = net.routes[ridx]
+            a, end = route.ends
+            if not (a.kind == OPEN and a.hex == n and a.side == (s + 3) % 6):
+                end = a
             owner = route.owner
-            status[s] = JOIN_OWN if owner == seat else JOIN_FREE if owner == OWNERLESS else OTHER
+            x = JOIN_OWN if owner == seat else JOIN_FREE if owner == OWNERLESS else OTHER
+        if seen is None:
+            seen, ends = list(status), list(far)
+        seen[s] = x
+        ends[s] = end
+    return (status, far) if seen is None else (tuple(seen), tuple(ends))
 
 
-View = tuple[tuple[int, ...], tuple[End | None, ...]]
-"""What a :class:`HexContext` sees beyond each side of its hex: (status, far end)."""
+class HexContext:
+    """What lies beyond each side of one hex, seen by one builder (:func:`hex_view`)."""
+
+    __slots__ = ("far", "h", "seat", "status")
+
+    def __init__(
+        self, board: Board, state: State, net: Net, h: int, seat: int, view: View | None = None
+    ) -> None:
+        self.h = h
+        self.seat = seat
+        self.status, self.far = view or hex_view(board, state, net, h, seat)
 
 
 def _context(board: Board, state: State, net: Net, h: int, seat: int, view: View) -> HexContext:
     """The :class:`HexContext` of ``h``, whose view the caller found to be ``view``."""
-    ctx = HexContext(board, state, net, h, seat)
-    assert (tuple(ctx.status), tuple(ctx.far)) == view
-    return ctx
+    assert hex_view(board, state, net, h, seat) == view
+    return HexContext(board, state, net, h, seat, view)
 
 
 Side = tuple[int, int, End | None]
@@ -424,12 +479,14 @@ def _track_problem(ctx: HexContext, a: int, b: int) -> Refusal | None:
 
 
 def _claims(
-    ctx: HexContext, net: Net, sides: tuple[int, ...], state: State
+    board: Board, ctx: HexContext, net: Net, sides: tuple[int, ...], state: State
 ) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
+    nbr = board.nbr[ctx.h]
     for s in sides:
         if ctx.status[s] == JOIN_FREE:
-            for h, k in net.routes[ctx.joined[s]].sections:
+            # The ownerless route whose open end faces side s.
+            for h, k in net.routes[net.open_at[nbr[s] * 6 + (s + 3) % 6]].sections:
                 out.append((h, state.track[h].sections[k][0]))
     return out
 
@@ -505,7 +562,7 @@ def evaluate(
         kept = [] if existing is None else [list(sec) for sec in existing.sections]
         sections = kept + [[s, TOWN, seat, turn] for s in new]
         sections.sort()
-        return Plan(h, tile, rotation, kind, cost, sections, _claims(ctx, net, new, state),
+        return Plan(h, tile, rotation, kind, cost, sections, _claims(board, ctx, net, new, state),
                     None if existing is None else existing.tile)  # fmt: skip
     if board.terrain[h] == "water":
         return Refusal("water_hex", "track cannot be built on water")
@@ -541,7 +598,7 @@ def evaluate(
         sides = tuple(s for t in tracks for s in t)
         sections = [[a, b, seat, turn] for a, b in tracks]
         return Plan(h, tile, rotation, "place", cost, sections,
-                    _claims(ctx, net, sides, state), None)  # fmt: skip
+                    _claims(board, ctx, net, sides, state), None)  # fmt: skip
     return _replace(board, state, net, ctx, tile, shape.cls, rotation, tracks, existing, full,
                     means)  # fmt: skip
 
@@ -572,7 +629,7 @@ def _replace(
             return ACCEPTED
         sections = sorted([list(existing.sections[0]), [a, b, seat, state.turn]])
         return Plan(h, tile, rotation, "upgrade", cost, sections,
-                    _claims(ctx, net, (a, b), state), existing.tile)  # fmt: skip
+                    _claims(board, ctx, net, (a, b), state), existing.tile)  # fmt: skip
     redirect = _redirectable(board, state, net, h, seat)
     if redirect is None:
         if len(old) == 2:
@@ -612,7 +669,7 @@ def _replace(
     sections.append([min(entry, new_out), max(entry, new_out), seat, turn_laid])
     sections.sort()
     return Plan(h, tile, rotation, "redirect", cost, sections,
-                _claims(ctx, net, (new_out,), state), existing.tile)  # fmt: skip
+                _claims(board, ctx, net, (new_out,), state), existing.tile)  # fmt: skip
 
 
 def _redirectable(
@@ -623,18 +680,22 @@ def _redirectable(
     ht = state.track.get(h)
     if ht is None or board.town_at[h] >= 0:
         return None
+    routes, sec_route = net.routes, net.sec_route
     for k, sec in enumerate(ht.sections):
-        route = net.routes[net.sec_route[(h, k)]]
-        if route.owner != seat or route.complete:
+        a, b = sec[0], sec[1]
+        if b == TOWN:
             continue
-        end = route.open_end()
-        if end is None or end.hex != h or end.side not in (sec[0], sec[1]):
+        route = routes[sec_route[h, k]]
+        if route.owner != seat:
             continue
-        if sec[1] == TOWN:
+        # The route's first open end (Route.open_end), if it is unfinished.
+        end, other = route.ends
+        if end.kind != OPEN:
+            end = other
+        if end.kind != OPEN or end.hex != h or (end.side != a and end.side != b):
             continue
         out = end.side
-        entry = sec[1] if sec[0] == out else sec[0]
-        return k, entry, out
+        return k, (b if a == out else a), out
     return None
 
 
@@ -761,7 +822,7 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
         return out
     # Tiles out of the supply (usually none): a hex whose verdicts use none of them and
     # whose dearest build is within the money lists them all, with no tile looked at.
-    in_supply, short = tables.supply(state.tiles)
+    short = tables.short(state.tiles)
     built = state.pl[seat].built
     new_cities = state.new_cities
     # The empty hexes beside a city (printed or New) that see no open track end are most
@@ -776,52 +837,57 @@ def _listing(board: Board, state: State, seat: int, as_moves: bool) -> list[obje
     singles.update(ring.towns, ring_set.intersection(track))
     if touched:
         singles.update(ring_set.intersection(touched))
-    faces = ring.faces
-    hexes, at = ring.plain, 0
+    faces, upgrade_sides = ring.faces, tables.upgrade_sides
+    hexes, index, at = ring.plain, ring.index, 0
     for h in sorted(singles):
-        upto = bisect_left(hexes, h, at)
-        if upto > at:
-            out += runs[offsets[at] : offsets[upto]]
-        at = upto + 1 if upto < len(hexes) and hexes[upto] == h else upto
-        if h in new_cities:
-            continue
+        # The ring's runs up to h, and past h when it is one of them.
+        upto = index.get(h)
+        if upto is None:
+            upto = bisect_left(hexes, h, at)
+            if upto > at:
+                out += runs[offsets[at] : offsets[upto]]
+            at = upto
+        else:
+            if upto > at:
+                out += runs[offsets[at] : offsets[upto]]
+            at = upto + 1
+        # (A New City is no candidate: it takes no track and stands on no open track end.)
         existing = track.get(h)
-        if existing is None and town_at[h] < 0:
-            # An empty hex beside an open track end (the ring's others are in its runs).
-            ctx = HexContext(board, state, net, h, seat)
-            found = _placements(
-                board, state, net, h, seat, built, tuple(ctx.status), tuple(ctx.far)
+        if town_at[h] >= 0:
+            found = _town_builds(
+                board, state, net, h, seat, built, existing, _seen(board, ring, touched, h)
             )
-            if found.dearest <= money and (not short or found.tiles.isdisjoint(short)):
-                out += found.moves if as_moves else found.rows
-            else:
-                out += found.affordable(money, in_supply, as_moves)
-            continue
-        town = town_at[h] >= 0
-        if not town:
-            assert existing is not None
+            out += found.affordable(money, short, as_moves)
+        elif existing is None:
+            # An empty hex beside an open track end (the ring's others are in its runs).
+            found = _placements(
+                board, state, net, h, seat, built, *_patched(ring.view(board, h), touched[h])
+            )
+            out += found.affordable(money, short, as_moves)
+        else:
             secs = existing.sections
             # Track of others, or own finished track, that no upgrade could join to
             # anything: evaluate refuses every tile there, so the hex is not looked at closely.
             if h not in own_ends and (
                 len(secs) != 1
-                or not tables.upgrade_sides.get((secs[0][0], secs[0][1]), 0)
-                & (faces[h] | reach.get(h, 0))
+                or not upgrade_sides[secs[0][0] * 7 + secs[0][1]] & (faces[h] | reach.get(h, 0))
             ):
                 continue
-        # A hex beside no open track end sees what the ring's map sees (see _Ring.view).
-        if h in touched:
-            ctx = HexContext(board, state, net, h, seat)
-            view = (tuple(ctx.status), tuple(ctx.far))
-        else:
-            view = ring.view(board, h)
-        if town:
-            found = _town_builds(board, state, net, h, seat, built, existing, view)
-            out += found.affordable(money, in_supply, as_moves)
-        else:
-            assert existing is not None
-            found = _track_builds(board, state, net, h, seat, built, existing, view, h in own_ends)
-            out += found.affordable(money, in_supply, as_moves, existing.tile)
+            if h in own_ends or h in touched:
+                view = _seen(board, ring, touched, h)
+                found = _track_builds(
+                    board, state, net, h, seat, built, existing, view, h in own_ends
+                )
+            else:
+                # One track beside no open end and none of the seat's to redirect: its
+                # verdicts are the same in every state with the ring's New Cities.
+                key = (h, built, secs[0][0] * 7 + secs[0][1])
+                found = ring.tracks.get(key)  # type: ignore[assignment]
+                if found is None:
+                    found = ring.tracks[key] = _track_builds(
+                        board, state, net, h, seat, built, existing, ring.view(board, h), False
+                    )
+            out += found.affordable(money, short, as_moves, existing.tile)
     if at < len(hexes):
         out += runs[offsets[at] :]
     return out
@@ -834,8 +900,8 @@ class _Ring:
     Cities, so its verdicts are the same in every state with them; the empty ones that are
     no town (most build candidates) are listed in runs kept here (:func:`_ring_runs`)."""
 
-    __slots__ = ("_blank", "cities", "faces", "plain", "plain_set", "runs", "towns", "verdicts",
-                 "views")  # fmt: skip
+    __slots__ = ("_blank", "cities", "faces", "index", "plain", "plain_set", "runs", "towns",
+                 "tracks", "verdicts", "views")  # fmt: skip
 
     def __init__(self, board: Board, new_cities: dict[int, str]) -> None:
         nbr, terrain, city_at, town_at = board.nbr, board.terrain, board.city_at, board.town_at
@@ -852,6 +918,8 @@ class _Ring:
         self.plain = sorted(h for h in ring if town_at[h] < 0)
         """The ring's hexes that are no town, in order."""
         self.plain_set = frozenset(self.plain)
+        self.index = {h: i for i, h in enumerate(self.plain)}
+        """Each of :attr:`plain` by its place in it."""
         self.towns = frozenset(h for h in ring if town_at[h] >= 0)
         """The ring's town hexes (always looked at one by one)."""
         self.faces = tuple(faces)
@@ -859,6 +927,9 @@ class _Ring:
         self.verdicts: dict[bool, tuple[list[Verdicts], int]] = {}
         self.runs: dict[tuple[object, ...], tuple[list[object], list[int]]] = {}
         self.views: dict[int, View] = {}
+        self.tracks: dict[tuple[int, bool, int], Verdicts] = {}
+        """Per hex, ``built`` and the one track on it (a * 7 + b), where no open track end
+        lies beside or on it: :func:`_track_builds` there."""
         self._blank: tuple[State, Net] | None = None
 
     def blank(self, board: Board) -> tuple[State, Net]:
@@ -875,8 +946,7 @@ class _Ring:
         found = self.views.get(h)
         if found is None:
             state, net = self.blank(board)
-            ctx = HexContext(board, state, net, h, 0)
-            found = self.views[h] = (tuple(ctx.status), tuple(ctx.far))
+            found = self.views[h] = hex_view(board, state, net, h, 0)
         return found
 
 
@@ -905,11 +975,10 @@ def _ring_runs(
     key = (built, min(money, dearest), short, as_moves)
     found = ring.runs.get(key)
     if found is None:
-        in_supply = set(_tables(board).names.difference(short))
         runs: list[object] = []
         offsets = [0]
         for v in verdicts:
-            runs += v.affordable(min(money, dearest), in_supply, as_moves)
+            runs += v.affordable(min(money, dearest), short, as_moves)
             offsets.append(len(runs))
         if len(ring.runs) >= 64:
             ring.runs.clear()
@@ -951,13 +1020,18 @@ def _blank_state(board: Board, built: bool, new_cities: dict[int, str] | None = 
     )  # fmt: skip
 
 
+Patch = tuple[int, int, End]
+"""(side, status, far end) that an open track end beyond ``side`` gives a hex's view."""
+
+
 def _around(
     board: Board, state: State, net: Net, seat: int
-) -> tuple[set[int], set[int], dict[int, int], set[int]]:
+) -> tuple[dict[int, list[Patch]], set[int], dict[int, int], set[int]]:
     """In one pass over the open track ends:
 
-    * the hexes beside an open track end: the only ones whose surroundings differ from
-      what the printed map and the New Cities show (:class:`_Ring`);
+    * the hexes beside an open track end, the only ones whose surroundings differ from
+      what the printed map and the New Cities show (:class:`_Ring`), with what each such
+      end changes in the view (:func:`_patched`);
     * the hexes where the seat's own unfinished track ends (the only ones it may
       redirect), and per hex the sides beyond which an open end of the seat's own or
       ownerless track lies (with :attr:`_Ring.faces`, every side a :class:`HexContext`
@@ -966,31 +1040,72 @@ def _around(
     nbr, routes, new_cities = board.nbr, net.routes, state.new_cities
     terrain, city_at = board.terrain, board.city_at
     built = state.pl[seat].built
-    touched: set[int] = set()
+    touched: dict[int, list[Patch]] = {}
     own_ends: set[int] = set()
     reach: dict[int, int] = {}
     cands: set[int] = set()
     for key, ridx in net.open_at.items():
         h, side = divmod(key, 6)
         n = nbr[h][side]
-        touched.add(n)
-        owner = routes[ridx].owner
-        if owner != seat and owner != OWNERLESS:
+        route = routes[ridx]
+        owner = route.owner
+        if n < 0:
+            if owner == seat:
+                own_ends.add(h)
+                if built:
+                    cands.add(h)
             continue
+        back = (side + 3) % 6
+        # As hex_view finds it from n: the side facing h (EMPTY on the printed map, h
+        # being land and no city) sees this route and its other end.
+        far, other = route.ends
+        if far == (OPEN, h, side):
+            far = other
         if owner == seat:
+            st = JOIN_OWN
             own_ends.add(h)
             if built:
                 cands.add(h)
-        if n >= 0:
-            reach[n] = reach.get(n, 0) | 1 << (side + 3) % 6
-            if built and terrain[n] != "water" and city_at[n] < 0 and n not in new_cities:
-                cands.add(n)
+        elif owner == OWNERLESS:
+            st = JOIN_FREE
+        else:
+            found = touched.get(n)
+            if found is None:
+                touched[n] = [(back, OTHER, far)]
+            else:
+                found.append((back, OTHER, far))
+            continue
+        found = touched.get(n)
+        if found is None:
+            touched[n] = [(back, st, far)]
+        else:
+            found.append((back, st, far))
+        reach[n] = reach.get(n, 0) | 1 << back
+        if built and terrain[n] != "water" and city_at[n] < 0 and n not in new_cities:
+            cands.add(n)
     if built:
         track = state.track
         for h in track.keys() & _town_hexes(board):
             if any(sec[2] == seat for sec in track[h].sections):
                 cands.add(h)
     return touched, own_ends, reach, cands
+
+
+def _seen(board: Board, ring: _Ring, touched: dict[int, list[Patch]], h: int) -> View:
+    """What a :class:`HexContext` of ``h`` sees: the ring's view (the printed map and the
+    New Cities), with what the open track ends beside it change (:func:`_around`)."""
+    view = ring.view(board, h)
+    patches = touched.get(h)
+    return view if patches is None else _patched(view, patches)
+
+
+def _patched(view: View, patches: list[Patch]) -> View:
+    """``view`` (what a hex sees with no open track end beside it) with ``patches``."""
+    status, far = list(view[0]), list(view[1])
+    for side, st, end in patches:
+        status[side] = st
+        far[side] = end
+    return tuple(status), tuple(far)
 
 
 _TOWN_HEXES: dict[str, frozenset[int]] = {}
@@ -1009,7 +1124,7 @@ class Verdicts:
     """The builds :func:`evaluate` accepts on one hex, before supply and money, as listing
     rows ``(hex, tile, rotation)`` and as moves (made once: verdicts are reused)."""
 
-    __slots__ = ("costs", "dearest", "moves", "rows", "tiles")
+    __slots__ = ("costs", "dearest", "kept", "moves", "rows", "tiles")
 
     def __init__(self, board: Board, h: int, found: list[tuple[str, int, int]]) -> None:
         col, row = board.coords[h]
@@ -1018,20 +1133,31 @@ class Verdicts:
         self.costs = [cost for _name, _r, cost in found]
         self.dearest = max(self.costs, default=0)
         self.tiles = frozenset(name for name, _r, _cost in found)
+        self.kept: dict[tuple[object, ...], list[object]] = {}
+        """The lists :meth:`affordable` made, by what it was asked (money counted up to
+        the dearest build): uniform players, short of money, ask for few of them."""
 
     def affordable(
-        self, money: int, in_supply: AbstractSet[str], as_moves: bool, on_hex: str | None = None
+        self, money: int, short: frozenset[str], as_moves: bool, on_hex: str | None = None
     ) -> list[object]:
-        """The builds with their tile in the supply (or ``on_hex``, the tile a redirect
-        may turn) and their cost within ``money``."""
-        listed: list[Any] = self.moves if as_moves else self.rows
-        if self.dearest <= money and self.tiles <= in_supply:
-            return listed
-        return [
-            x
-            for x, cost, (_h, name, _r) in zip(listed, self.costs, self.rows, strict=True)
-            if cost <= money and (name in in_supply or name == on_hex)
-        ]
+        """The builds with their tile in the supply, not in ``short`` (or ``on_hex``, the
+        tile a redirect may turn), and their cost within ``money``."""
+        dearest = self.dearest
+        if dearest <= money and (not short or self.tiles.isdisjoint(short)):
+            return self.moves if as_moves else self.rows
+        key = (money if money < dearest else dearest, short, as_moves, on_hex)
+        found = self.kept.get(key)
+        if found is None:
+            listed: list[Any] = self.moves if as_moves else self.rows
+            found = [
+                x
+                for x, cost, (_h, name, _r) in zip(listed, self.costs, self.rows, strict=True)
+                if cost <= money and (name not in short or name == on_hex)
+            ]
+            if len(self.kept) >= 16:
+                self.kept.clear()
+            self.kept[key] = found
+        return found
 
 
 _CITY_FACES: dict[str, tuple[int, ...]] = {}
@@ -1066,7 +1192,7 @@ def _placements(
     key = (board.spec.id, h, built, status, far)
     found = _PLACEMENTS.get(key)
     if found is None:
-        ctx = HexContext(board, state, net, h, seat)
+        ctx = _context(board, state, net, h, seat, (status, far))
         bad, anchor = _masks(ctx.status)
         accepted: list[tuple[str, int, int]] = []
         for name, r, mask, _new in _tables(board).anchored(anchor):
@@ -1192,7 +1318,7 @@ def _town_builds(
     return found
 
 
-def _masks(status: list[int]) -> tuple[int, int]:
+def _masks(status: tuple[int, ...]) -> tuple[int, int]:
     """(sides no track may point at, sides a new track may start from) as bit masks."""
     bad = anchor = 0
     for side, st in enumerate(status):
@@ -1230,13 +1356,12 @@ class _Tables:
         self.simple: list[Orientation] = []
         self.per_track: list[tuple[Orientation, tuple[int, ...]]] = []
         self.upgrades: dict[tuple[int, int], list[Orientation]] = {}
-        self.upgrade_sides: dict[tuple[int, int], int] = {}
-        """Per simple track (sides a, b): every side some upgrade's added track touches."""
+        self.upgrade_sides = [0] * 49
+        """Per simple track (sides a, b, at a * 7 + b): every side some upgrade's added
+        track touches."""
         self.town: list[tuple[str, int, int]] = []
         self.names = frozenset(board.shapes)
-        self._supply: dict[
-            tuple[int, ...], tuple[tuple[str, ...], frozenset[str], frozenset[str]]
-        ] = {}
+        self._supply: dict[tuple[int, ...], tuple[tuple[str, ...], frozenset[str]]] = {}
         costs = board.components.costs
         assert costs is not None
         self.cheapest = min(costs.redirect, costs.upgrade_coexisting, costs.simple,
@@ -1264,13 +1389,12 @@ class _Tables:
                         self.upgrades.setdefault(tracks[keep], []).append(
                             (name, r, full, masks[add])
                         )
-                        sides = self.upgrade_sides.get(tracks[keep], 0)
-                        self.upgrade_sides[tracks[keep]] = sides | masks[add]
+                        a, b = tracks[keep]
+                        self.upgrade_sides[a * 7 + b] |= masks[add]
 
-    def supply(self, tiles: dict[str, int]) -> tuple[frozenset[str], frozenset[str]]:
-        """(the tiles left in the supply, the tiles out of it) among the tile set (one the
-        supply does not list has none left), kept per counts, read in the supply's order
-        (kept with them and checked)."""
+    def short(self, tiles: dict[str, int]) -> frozenset[str]:
+        """The tiles of the set out of the supply (one the supply does not list has none
+        left), kept per counts, read in the supply's order (kept with them and checked)."""
         counts = tuple(tiles.values())
         found = self._supply.get(counts)
         if found is None or found[0] != tuple(tiles):
@@ -1280,8 +1404,8 @@ class _Tables:
             )
             if len(self._supply) >= 4096:
                 self._supply.clear()
-            found = self._supply[counts] = (kinds, left, self.names - left)
-        return found[1], found[2]
+            found = self._supply[counts] = (kinds, self.names - left)
+        return found[1]
 
     def anchored(self, anchor: int) -> list[Orientation]:
         """Orientations whose every track touches a side in ``anchor``."""

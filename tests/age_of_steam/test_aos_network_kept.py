@@ -80,3 +80,39 @@ def test_a_network_extended_after_a_town_tile_equals_the_one_rebuilt():
                     b = board(state.map_id)
                     assert _net_facts(network(b, state)) == _net_facts(_build_net(b, fresh))
     assert towns > 5
+
+
+@pytest.mark.parametrize(("map_id", "players"), [("rust_belt", 4), ("rust_belt", 6),
+                                                 ("barbados", 1)])  # fmt: skip
+def test_a_network_kept_when_track_turns_ownerless_equals_the_one_rebuilt(
+    map_id: str, players: int
+):
+    """Abandoned track, and the track of a player out of the game, keeps its routes with
+    no owner (``track.disowned``): the network is then the one worked out afresh. Players
+    moving at random abandon track and go bankrupt early."""
+    kept = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state: State | None = None
+        for e in GAME.setup(GAME.Options(map=map_id), players, rng):
+            state = GAME.evolve(state, e)
+        assert state is not None
+        while tasks := GAME.pending_tasks(state):
+            task = tasks[0]
+            if task.kind == "system":
+                events = GAME.decide(state, SYSTEM, task.move, rng)
+            else:
+                legal = GAME.legal_moves(state, task.seat)
+                events = GAME.decide(state, task.seat, rng.choice(legal), rng)
+            for e in events:
+                before = state.net
+                state = GAME.evolve(state, e)
+                if getattr(e, "abandoned", None) or getattr(e, "eliminated", None):
+                    assert type(before) is not Net or type(state.net) is Net
+                    if type(state.net) is Net:
+                        kept += 1
+                        fresh = clone(state)
+                        fresh.net = None
+                        b = board(state.map_id)
+                        assert _net_facts(state.net) == _net_facts(_build_net(b, fresh))
+    assert kept > 5
