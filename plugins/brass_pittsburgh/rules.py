@@ -15,6 +15,7 @@ from plugins.brass.build import card_reach
 from plugins.brass.cards import CardDef, CardTable
 from plugins.brass.income import IncomeTrack
 from plugins.brass.state import TurnRules
+from plugins.brass_pittsburgh import internal_moves as im
 from plugins.brass_pittsburgh.board import PittsburghBoard
 from plugins.brass_pittsburgh.data import Cost, IndustryCard, PittsburghData, default_data
 from plugins.brass_pittsburgh.industries import card_builds
@@ -126,6 +127,24 @@ class Rules:
             for sid, board in self.boards.items()
         }
         """Per side, per link tile: its cubes all bought from Vanderbilt (the most they cost)."""
+        self.link_moves: dict[str, dict[str, tuple[list[im.Network], list[im.SecondLink]]]] = {
+            sid: {
+                link: (
+                    [im.Network(link, site) for site in range(n)],
+                    [im.SecondLink(link, site) for site in range(n)],
+                )
+                for link, tile in self.link_tiles.items()
+                for n in [len(board.routes) if tile.rule[0] else len(board.lines)]
+            }
+            for sid, board in self.boards.items()
+        }
+        """Per side, per link tile, per line (trains) or route (pipelines): the first and the
+        second link move placing it there, made once (listings hand out these instances)."""
+        self.develop_moves: list[tuple[im.Develop, im.DevelopAlso, im.FreeDevelop]] = [
+            (im.Develop(space), im.DevelopAlso(space), im.FreeDevelop(space))
+            for space in range(len(self.mat.tiles))
+        ]
+        """Per mat space: its develop, second develop and free develop moves, made once."""
 
         self.listings: dict[bytes, tuple[Any, ...]] = {}
         """Legal moves of recent states by content (kept by :mod:`.engine`)."""
