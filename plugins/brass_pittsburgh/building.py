@@ -28,7 +28,6 @@ import msgspec
 from plugins.brass.build import (
     EVERY_LOCATION,
     NETWORK_LOCATIONS,
-    build_spaces,
 )
 from plugins.brass.mat import developable
 from plugins.brass_pittsburgh.board import BuiltPipeline
@@ -238,16 +237,24 @@ def free_slots(rules: Rules, state: State) -> list[list[tuple[int, int, int]] | 
 
 
 def industry_slots(rules: Rules, state: State, industry: int) -> list[tuple[int, int, int]]:
-    """(city, slot, -1) of every empty slot ``industry`` may take, cities ascending (the
-    family's single-icon-first rule applied)."""
-    board = rules.board_of(state.side)
-    icons = rules.slot_industries[state.side]
-    owner, city_slots = state.slot_owner, board.city_slots
-    return [
-        (city, slot, NONE)
-        for city in rules.industry_cities[state.side][industry]
-        for slot in build_spaces(city_slots[city], icons, owner, industry)
-    ]
+    """(city, slot, -1) of every empty slot ``industry`` may take, cities ascending: a
+    city's empty single-icon slots, or while it has none its empty shared ones (the
+    family's :func:`plugins.brass.build.build_spaces`, read from the side's table)."""
+    owner = state.slot_owner
+    found: list[tuple[int, int, int]] = []
+    add = found.append
+    # Plain loops: listings ask this for every industry of every new board.
+    for city, single, shared in rules.industry_places[state.side][industry]:
+        empty_single = False
+        for slot in single:
+            if owner[slot] < 0:
+                add((city, slot, NONE))
+                empty_single = True
+        if not empty_single:
+            for slot in shared:
+                if owner[slot] < 0:
+                    add((city, slot, NONE))
+    return found
 
 
 def develop_spaces(rules: Rules, state: State, seat: int) -> list[int]:

@@ -83,6 +83,20 @@ class Rules:
             for sid, board in self.boards.items()
         }
         """Per side, per industry: the cities with a slot showing its icon, ascending."""
+        self.industry_places: dict[str, list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]]]
+        self.industry_places = {
+            sid: [
+                [
+                    (city, *_split_by_icons(board.city_slots[city], self.slot_industries[sid], i))
+                    for city in self.industry_cities[sid][i]
+                ]
+                for i in range(len(self.industries))
+            ]
+            for sid, board in self.boards.items()
+        }
+        """Per side, per industry, per city showing it (ascending): the slots showing it
+        alone and the shared ones, for the family's single-icon-first rule
+        (:func:`plugins.brass.build.build_spaces`) without reading every slot's icons again."""
         names = list(dict.fromkeys(card_name(c) for c in data.cards))
         self.card_names: list[str] = names
         """Card kind -> name; the same kinds on both sides."""
@@ -145,6 +159,9 @@ class Rules:
             for space in range(len(self.mat.tiles))
         ]
         """Per mat space: its develop, second develop and free develop moves, made once."""
+        self.build_moves: dict[tuple[int, int, int, int], im.Build] = {}
+        """Build moves by (card or -1 for a whiskey's, mat space, slot, oilfield), made when
+        first listed (few of the many possible ones ever are)."""
 
         self.listings: dict[bytes, tuple[Any, ...]] = {}
         """Legal moves of recent states by content (kept by :mod:`.engine`)."""
@@ -205,6 +222,17 @@ class Rules:
         for card in self.data.deck_for(players):
             copies[table.index(card_name(card))] += 1
         return copies
+
+
+def _split_by_icons(
+    slots: list[int], icons: list[list[int]], industry: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A city's ``slots`` showing ``industry``: those showing it alone, and shared ones."""
+    showing = [s for s in slots if industry in icons[s]]
+    return (
+        tuple(s for s in showing if len(icons[s]) == 1),
+        tuple(s for s in showing if len(icons[s]) > 1),
+    )
 
 
 @functools.cache
