@@ -29,6 +29,7 @@ from plugins.brass.build import (
     EVERY_LOCATION,
     NETWORK_LOCATIONS,
 )
+from plugins.brass.graph import positions
 from plugins.brass.mat import developable
 from plugins.brass_pittsburgh.board import BuiltPipeline
 from plugins.brass_pittsburgh.data import MatTile
@@ -75,7 +76,8 @@ def has_presence(state: State, seat: int) -> bool:
 
 def network(rules: Rules, state: State, seat: int) -> set[int]:
     board = rules.board_of(state.side)
-    nodes = [board.slot_node[s] for s, owner in enumerate(state.slot_owner) if owner == seat]
+    slot_node = board.slot_node
+    nodes = [slot_node[s] for s in positions(state.slot_owner, seat)]
     return board.network_by_owner(seat, nodes, state.line_owner, state.route_owner)
 
 
@@ -105,9 +107,7 @@ class BuildScene:
         if self._occupied is None:
             st, node = self.state, self.board.slot_node
             self._occupied = (
-                {node[s] for s, o in enumerate(st.slot_owner) if o == self.seat}
-                if self._era == 1
-                else set()
+                {node[s] for s in positions(st.slot_owner, self.seat)} if self._era == 1 else set()
             )
         return self._occupied
 
