@@ -110,6 +110,7 @@ class Build(PittsburghAction):
         # Per cube set: whether its cubes delivered to a consumer (by connected group; an
         # oilfield by its own number) fit the budget left after a given money cost.
         fits: dict[tuple[tuple[tuple[str, int], ...], int], dict[int, bool]] = {}
+        sourced: dict[tuple[tuple[str, int], ...], set[int]] = {}
         affordable: list[tuple[int, int, list[tuple[int, int, int]]]] = []
         for sp, industry, tile in scene.spaces:
             if space is not None and sp != space:
@@ -130,12 +131,23 @@ class Build(PittsburghAction):
                 # Not affordable wherever it goes (Vanderbilt's cubes being too dear): the
                 # cheapest cubes depend on the place through its connected group alone, and
                 # tiles of equal cubes and cost share the answer, asked once per group.
+                # A city's group with none of these cubes free or on sale pays Vanderbilt
+                # for all of them, which is over budget here: no plan to work out.
                 cubes, budget = tile_cubes[sp], money - cost.money
                 fit = fits.setdefault((cubes, budget), {})
+                hot = sourced.get(cubes)
+                if hot is None:
+                    table = facts.payment
+                    hot = sourced[cubes] = set().union(*(table.sourced(c) for c, _ in cubes))
                 kept = []
                 for x in sites:
                     city = x[0]  # a slot's city; -1 for an oilfield (the Oil City)
-                    group = labels[city] if city >= 0 else FIELD - x[2]
+                    if city >= 0:
+                        group = labels[city]
+                        if group not in hot:
+                            continue
+                    else:
+                        group = FIELD - x[2]
                     ok = fit.get(group)
                     if ok is None:
                         b = city if city >= 0 else group
