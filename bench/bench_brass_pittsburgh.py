@@ -32,20 +32,20 @@ checkout and listed by both)::
 
     The best of 3 repeats lists every state a second time, when the facts kept by content
     (free slots, buildable tiles, connectivity, names) are warm. Counted by callgrind
-    (``PYTHONHASHSEED=0``), CPU instructions a call over the 300 playout states of 2, 3
-    and 4 players each that ``brass_playout_instructions.py collect`` saves (a run listing
-    them all less a run listing none): 4c3f824^ 626k / 667k / 754k, main 7d05e0f 395k /
-    461k / 528k, now 344k / 398k / 441k (1.73x over the three; 3p a second, warm pass:
-    639k, 376k at main a49b2b6, 328k now). The 3x target is not reached. Per action state (82% of the
+    (``PYTHONHASHSEED=0``), CPU instructions a call over the 300 playout states of 2, 3 and
+    4 players each that ``brass_playout_instructions.py collect`` saves (a run listing them
+    all less a run listing none): 4c3f824^ 626k / 667k / 754k, main 7d05e0f 395k / 461k /
+    528k, now 344k / 398k / 441k (1.73x over the three; 3p a second, warm pass: 639k, 376k
+    at main a49b2b6, 328k now). The 3x target is not reached. Per action state (82% of the
     instructions; 706k each, 2-4 players) the parts cost, in the order a listing meets them:
-    the listing key ~46k, the facts and the seat's network ~58k, the payment table ~56k,
-    the build scene and its places ~140k, the build candidates ~200k, the ~24 link moves
-    ~120k, develops, sales, loan and pass ~70k, the moves' names ~67k; a second link
-    ~317k, a cube payment ~175k, a discard ~29k. Each is a few Python loops over the
-    board's 55 slots, 45 lines and 14 routes or over the candidates. The listing key
-    pays for itself where a service lists a state and then decides a move on it
-    (callgrind, 3 players, list + playout policy + decide: 1,590k with the remembered
-    listings, 1,609k without), so it stays.
+    the listing key ~46k, the facts and the seat's network ~58k, the payment table ~56k, the
+    build scene and its places ~140k, the build candidates ~200k, the ~24 link moves ~120k,
+    develops, sales, loan and pass ~70k, the moves' names ~67k; a second link ~317k, a cube
+    payment ~175k, a discard ~29k. Each is a few Python loops over the board's 55 slots, 45
+    lines and 14 routes or over the candidates. The listing key pays for itself where a
+    service lists a state and then decides a move on it (callgrind, 3 players, list +
+    playout policy + decide: 1,590k with the remembered listings, 1,609k without), so it
+    stays.
 """
 
 from __future__ import annotations
