@@ -17,30 +17,35 @@
     PYTHONPATH=$PWD python3 bench/bench_brass_pittsburgh.py [--games N] [--rounds N]
         [--profile] [--legal-games N] [--listing [--baseline DIR]]
 
-Listing figures (us per call, 2 games per figure, best of 3, 10 alternated rounds;
-2026-12-02, the shared 2-core machine at load average 7-9, so a few percent are beyond
-its resolution; the states played by this checkout and listed by both)::
+Listing figures (us per call, 2 games per figure, best of 3, 10 alternated rounds
+(``--listing --baseline DIR --alternations 10``, DIR a ``git archive`` of 4c3f824^);
+2026-12-02, the shared 2-core machine at load average 2.5; the states played by this
+checkout and listed by both)::
 
                  now    4c3f824^ (before the listing work)
-    2p random    46.9    64.1   1.37x
-    2p playout   47.1    67.9   1.44x
-    3p random    51.5    75.8   1.47x
-    3p playout   55.5    81.1   1.46x
-    4p random    50.4    71.7   1.42x
-    4p playout   50.0    73.1   1.46x
+    2p random    35.7    60.3   1.69x
+    2p playout   34.3    57.8   1.69x
+    3p random    38.9    62.4   1.60x
+    3p playout   43.6    69.9   1.60x
+    4p random    40.3    63.0   1.56x
+    4p playout   41.1    62.4   1.52x
 
     The best of 3 repeats lists every state a second time, when the facts kept by content
-    (free slots, buildable tiles, connectivity, names) are warm. Counted by callgrind over
-    the 1,557 playout states of 2-4 players (PYTHONHASHSEED=0), CPU instructions a call:
-    one pass 617k at 4c3f824^, 423k at 8846eed, 396k now (1.56x); a second pass (warm, as
-    timed here) 587k, 341k, 326k (1.80x). The 3x target is not reached, and no one part
-    stands in its way: per call, the 558 action states cost ~740k each (the listing key
-    ~46k; the seat's network ~46k; the build scene ~47k and its free slots, upgrades and
-    Oil City sites ~137k cold; the payment table ~62k; the build candidates ~190k, of
-    which making the ~17 Build moves ~26k; the ~21 link moves ~120k; sales ~32k; develops
-    ~29k), a second link ~330k, a cube payment ~190k, a discard ~18k; the moves' names
-    ~50k per action listing. Each is a few Python loops over the board's 55 slots, 45
-    lines and 14 routes or over the candidates; halving the whole needs every one halved.
+    (free slots, buildable tiles, connectivity, names) are warm. Counted by callgrind
+    (``PYTHONHASHSEED=0``), CPU instructions a call over the 300 playout states of 2, 3 and
+    4 players each that ``brass_playout_instructions.py collect`` saves (a run listing them
+    all less a run listing none): 4c3f824^ 626k / 667k / 754k, main 7d05e0f 395k / 461k /
+    528k, now 344k / 398k / 441k (1.73x over the three; 3p a second, warm pass: 639k, 376k
+    at main a49b2b6, 328k now). The 3x target is not reached. Per action state (82% of the
+    instructions; 706k each, 2-4 players) the parts cost, in the order a listing meets them:
+    the listing key ~46k, the facts and the seat's network ~58k, the payment table ~56k, the
+    build scene and its places ~140k, the build candidates ~200k, the ~24 link moves ~120k,
+    develops, sales, loan and pass ~70k, the moves' names ~67k; a second link ~317k, a cube
+    payment ~175k, a discard ~29k. Each is a few Python loops over the board's 55 slots, 45
+    lines and 14 routes or over the candidates. The listing key pays for itself where a
+    service lists a state and then decides a move on it (callgrind, 3 players, list +
+    playout policy + decide: 1,590k with the remembered listings, 1,609k without), so it
+    stays.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from plugins.brass.graph import BoardGraph
+from plugins.brass.graph import BoardGraph, positions
 from plugins.brass_pittsburgh.data import (
     BoardSide,
     Line,
@@ -159,7 +159,8 @@ class PittsburghBoard:
         route_owner: Sequence[int],
     ) -> set[int]:
         """:meth:`network` from the owner of each pipeline route (``-1``: none)."""
-        pipes = [self.route_city[r] for r, owner in enumerate(route_owner) if owner == seat]
+        route_city = self.route_city
+        pipes = [route_city[r] for r in positions(route_owner, seat)]
         return self.graph.network(industry_nodes, line_owner, seat, pipes)
 
     def pipeline(self, built: BuiltPipeline) -> Pipeline:

@@ -28,8 +28,8 @@ import msgspec
 from plugins.brass.build import (
     EVERY_LOCATION,
     NETWORK_LOCATIONS,
-    build_spaces,
 )
+from plugins.brass.graph import positions
 from plugins.brass.mat import developable
 from plugins.brass_pittsburgh.board import BuiltPipeline
 from plugins.brass_pittsburgh.data import MatTile
@@ -76,7 +76,8 @@ def has_presence(state: State, seat: int) -> bool:
 
 def network(rules: Rules, state: State, seat: int) -> set[int]:
     board = rules.board_of(state.side)
-    nodes = [board.slot_node[s] for s, owner in enumerate(state.slot_owner) if owner == seat]
+    slot_node = board.slot_node
+    nodes = [slot_node[s] for s in positions(state.slot_owner, seat)]
     return board.network_by_owner(seat, nodes, state.line_owner, state.route_owner)
 
 
@@ -106,9 +107,7 @@ class BuildScene:
         if self._occupied is None:
             st, node = self.state, self.board.slot_node
             self._occupied = (
-                {node[s] for s, o in enumerate(st.slot_owner) if o == self.seat}
-                if self._era == 1
-                else set()
+                {node[s] for s in positions(st.slot_owner, self.seat)} if self._era == 1 else set()
             )
         return self._occupied
 
@@ -238,16 +237,24 @@ def free_slots(rules: Rules, state: State) -> list[list[tuple[int, int, int]] | 
 
 
 def industry_slots(rules: Rules, state: State, industry: int) -> list[tuple[int, int, int]]:
-    """(city, slot, -1) of every empty slot ``industry`` may take, cities ascending (the
-    family's single-icon-first rule applied)."""
-    board = rules.board_of(state.side)
-    icons = rules.slot_industries[state.side]
-    owner, city_slots = state.slot_owner, board.city_slots
-    return [
-        (city, slot, NONE)
-        for city in rules.industry_cities[state.side][industry]
-        for slot in build_spaces(city_slots[city], icons, owner, industry)
-    ]
+    """(city, slot, -1) of every empty slot ``industry`` may take, cities ascending: a
+    city's empty single-icon slots, or while it has none its empty shared ones (the
+    family's :func:`plugins.brass.build.build_spaces`, read from the side's table)."""
+    owner = state.slot_owner
+    found: list[tuple[int, int, int]] = []
+    add = found.append
+    # Plain loops: listings ask this for every industry of every new board.
+    for city, single, shared in rules.industry_places[state.side][industry]:
+        empty_single = False
+        for slot in single:
+            if owner[slot] < 0:
+                add((city, slot, NONE))
+                empty_single = True
+        if not empty_single:
+            for slot in shared:
+                if owner[slot] < 0:
+                    add((city, slot, NONE))
+    return found
 
 
 def develop_spaces(rules: Rules, state: State, seat: int) -> list[int]:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import msgspec
 
+from plugins.brass.graph import positions
 from plugins.brass_pittsburgh.board import PittsburghBoard
 from plugins.brass_pittsburgh.building import has_presence, network, route_pipelines
 from plugins.brass_pittsburgh.data import Cost
@@ -30,8 +31,8 @@ def own_trains(rules: Rules, state: State, seat: int) -> dict[int, tuple[str, in
     carried, links, cargo = rules.train_carries, state.line_link, state.line_cargo
     return {
         line: (carried[links[line]], cargo[line])
-        for line, owner in enumerate(state.line_owner)
-        if owner == seat and carried[links[line]]
+        for line in positions(state.line_owner, seat)
+        if carried[links[line]]
     }
 
 
@@ -71,8 +72,8 @@ def sale_candidates(rules: Rules, state: State, seat: int) -> list[SaleCandidate
     data, board = rules.data, rules.board_of(state.side)
     labels = board.labels(state.line_owner)
     found = []
-    for slot, owner in enumerate(state.slot_owner):
-        if owner != seat or state.slot_flipped[slot]:
+    for slot in positions(state.slot_owner, seat):
+        if state.slot_flipped[slot]:
             continue
         tile = data.mat.tiles[state.slot_tile[slot]]
         if not sellable(data, tile):

@@ -5,6 +5,10 @@ send and read the named moves of :mod:`.moves`, converted by :mod:`.names`.
 Indices: ``card`` is a card kind, ``space`` a mat space, ``slot`` an industry slot, ``site``
 a railroad line (trains) or pipeline route (pipelines), ``merchant`` a merchant space, all
 in the orders of :mod:`.rules` / :mod:`.board`.
+
+The moves listings make most (builds, links, develops) keep their hash: listings hand out
+the same instances, built once per side (:attr:`.rules.Rules.link_moves`), and naming them
+(:meth:`.names.Names.encode_all`, a memo by move) then hashes each once.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from plugins.brass.moves import Discard, Loan, Pass, Sell, SellAlso
 __all__ = ["Discard", "Loan", "Pass", "Sell", "SellAlso"]  # the family's, used as they are
 
 
-class Build(msgspec.Struct, tag="build", frozen=True, kw_only=True):
+class Build(msgspec.Struct, tag="build", frozen=True, kw_only=True, cache_hash=True):
     """Build the top tile of mat ``space`` on ``slot`` (or, for the Oil City, on
     ``oilfield``), paying with ``card``; with ``whiskey`` the card is chosen next
     (``card`` is then -1) and a whiskey makes it any location or industry card."""
@@ -28,31 +32,31 @@ class Build(msgspec.Struct, tag="build", frozen=True, kw_only=True):
     whiskey: bool = False
 
 
-class Network(msgspec.Struct, tag="network", frozen=True):
+class Network(msgspec.Struct, tag="network", frozen=True, cache_hash=True):
     """Place ``link`` (``LT`` or a heavy train or pipeline id) on line or route ``site``."""
 
     link: str
     site: int
 
 
-class SecondLink(msgspec.Struct, tag="second_link", frozen=True):
+class SecondLink(msgspec.Struct, tag="second_link", frozen=True, cache_hash=True):
     """Pay $10 more and place a second link in this Network action."""
 
     link: str
     site: int
 
 
-class Develop(msgspec.Struct, tag="develop", frozen=True):
+class Develop(msgspec.Struct, tag="develop", frozen=True, cache_hash=True):
     """Remove the top tile of mat ``space`` (a second may follow)."""
 
     space: int
 
 
-class DevelopAlso(msgspec.Struct, tag="develop_also", frozen=True):
+class DevelopAlso(msgspec.Struct, tag="develop_also", frozen=True, cache_hash=True):
     space: int
 
 
-class FreeDevelop(msgspec.Struct, tag="free_develop", frozen=True):
+class FreeDevelop(msgspec.Struct, tag="free_develop", frozen=True, cache_hash=True):
     """Use a free develop (line bonus, merchant, Locomotive Works) on mat ``space``."""
 
     space: int

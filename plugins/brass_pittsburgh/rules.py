@@ -15,6 +15,7 @@ from plugins.brass.build import card_reach
 from plugins.brass.cards import CardDef, CardTable
 from plugins.brass.income import IncomeTrack
 from plugins.brass.state import TurnRules
+from plugins.brass_pittsburgh import internal_moves as im
 from plugins.brass_pittsburgh.board import PittsburghBoard
 from plugins.brass_pittsburgh.data import Cost, IndustryCard, PittsburghData, default_data
 from plugins.brass_pittsburgh.industries import card_builds
@@ -82,6 +83,20 @@ class Rules:
             for sid, board in self.boards.items()
         }
         """Per side, per industry: the cities with a slot showing its icon, ascending."""
+        self.industry_places: dict[str, list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]]]
+        self.industry_places = {
+            sid: [
+                [
+                    (city, *_split_by_icons(board.city_slots[city], self.slot_industries[sid], i))
+                    for city in self.industry_cities[sid][i]
+                ]
+                for i in range(len(self.industries))
+            ]
+            for sid, board in self.boards.items()
+        }
+        """Per side, per industry, per city showing it (ascending): the slots showing it
+        alone and the shared ones, for the family's single-icon-first rule
+        (:func:`plugins.brass.build.build_spaces`) without reading every slot's icons again."""
         names = list(dict.fromkeys(card_name(c) for c in data.cards))
         self.card_names: list[str] = names
         """Card kind -> name; the same kinds on both sides."""
@@ -126,6 +141,27 @@ class Rules:
             for sid, board in self.boards.items()
         }
         """Per side, per link tile: its cubes all bought from Vanderbilt (the most they cost)."""
+        self.link_moves: dict[str, dict[str, tuple[list[im.Network], list[im.SecondLink]]]] = {
+            sid: {
+                link: (
+                    [im.Network(link, site) for site in range(n)],
+                    [im.SecondLink(link, site) for site in range(n)],
+                )
+                for link, tile in self.link_tiles.items()
+                for n in [len(board.routes) if tile.rule[0] else len(board.lines)]
+            }
+            for sid, board in self.boards.items()
+        }
+        """Per side, per link tile, per line (trains) or route (pipelines): the first and the
+        second link move placing it there, made once (listings hand out these instances)."""
+        self.develop_moves: list[tuple[im.Develop, im.DevelopAlso, im.FreeDevelop]] = [
+            (im.Develop(space), im.DevelopAlso(space), im.FreeDevelop(space))
+            for space in range(len(self.mat.tiles))
+        ]
+        """Per mat space: its develop, second develop and free develop moves, made once."""
+        self.build_moves: dict[tuple[int, int, int, int], im.Build] = {}
+        """Build moves by (card or -1 for a whiskey's, mat space, slot, oilfield), made when
+        first listed (few of the many possible ones ever are)."""
 
         self.listings: dict[bytes, tuple[Any, ...]] = {}
         """Legal moves of recent states by content (kept by :mod:`.engine`)."""
@@ -186,6 +222,17 @@ class Rules:
         for card in self.data.deck_for(players):
             copies[table.index(card_name(card))] += 1
         return copies
+
+
+def _split_by_icons(
+    slots: list[int], icons: list[list[int]], industry: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A city's ``slots`` showing ``industry``: those showing it alone, and shared ones."""
+    showing = [s for s in slots if industry in icons[s]]
+    return (
+        tuple(s for s in showing if len(icons[s]) == 1),
+        tuple(s for s in showing if len(icons[s]) > 1),
+    )
 
 
 @functools.cache

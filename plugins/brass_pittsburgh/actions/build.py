@@ -64,6 +64,16 @@ def _cubes_price(
     )
 
 
+def _made(
+    made: dict[tuple[int, int, int, int], mv.Build], card: int, space: int, slot: int, field: int
+) -> mv.Build:
+    """The build move of ``card`` (-1: a whiskey's) kept in ``made`` (made when first listed)."""
+    m = made[card, space, slot, field] = mv.Build(
+        card=card, space=space, slot=slot, oilfield=field, whiskey=card < 0
+    )
+    return m
+
+
 class Build(PittsburghAction):
     """Build: a card (or whiskey and any card), a tile on a slot (an upgrade scores and
     replaces its own flipped tile) or the Oil City on an oilfield, its cost, its cubes
@@ -100,6 +110,7 @@ class Build(PittsburghAction):
         # Per cube set: whether its cubes delivered to a consumer (by connected group; an
         # oilfield by its own number) fit the budget left after a given money cost.
         fits: dict[tuple[tuple[tuple[str, int], ...], int], dict[int, bool]] = {}
+        sourced: dict[tuple[tuple[str, int], ...], set[int]] = {}
         affordable: list[tuple[int, int, list[tuple[int, int, int]]]] = []
         for sp, industry, tile in scene.spaces:
             if space is not None and sp != space:
@@ -120,12 +131,23 @@ class Build(PittsburghAction):
                 # Not affordable wherever it goes (Vanderbilt's cubes being too dear): the
                 # cheapest cubes depend on the place through its connected group alone, and
                 # tiles of equal cubes and cost share the answer, asked once per group.
+                # A city's group with none of these cubes free or on sale pays Vanderbilt
+                # for all of them, which is over budget here: no plan to work out.
                 cubes, budget = tile_cubes[sp], money - cost.money
                 fit = fits.setdefault((cubes, budget), {})
+                hot = sourced.get(cubes)
+                if hot is None:
+                    table = facts.payment
+                    hot = sourced[cubes] = set().union(*(table.sourced(c) for c, _ in cubes))
                 kept = []
                 for x in sites:
                     city = x[0]  # a slot's city; -1 for an oilfield (the Oil City)
-                    group = labels[city] if city >= 0 else FIELD - x[2]
+                    if city >= 0:
+                        group = labels[city]
+                        if group not in hot:
+                            continue
+                    else:
+                        group = FIELD - x[2]
                     ok = fit.get(group)
                     if ok is None:
                         b = city if city >= 0 else group
@@ -140,7 +162,7 @@ class Build(PittsburghAction):
         # those in the network, or those in one city (worked out once per tile, when first asked).
         in_network: dict[int, list[tuple[int, int, int]]] = {}
         in_city: dict[int, dict[int, list[tuple[int, int, int]]]] = {}
-        Build = mv.Build
+        made = rules.build_moves
         for kind in kinds:
             if card is not None and kind != card:
                 continue
@@ -150,7 +172,10 @@ class Build(PittsburghAction):
                     continue
                 if sites[0][2] >= 0:  # the Oil City: its oilfields are joined to the network
                     if oil_city_ok:
-                        out += [Build(card=kind, space=sp, oilfield=x[2]) for x in sites]
+                        out += [
+                            made.get((kind, sp, -1, x[2])) or _made(made, kind, sp, -1, x[2])
+                            for x in sites
+                        ]
                     continue
                 chosen: Sequence[tuple[int, int, int]] = sites  # a card building anywhere
                 if where == NETWORK_CITIES:
@@ -166,11 +191,14 @@ class Build(PittsburghAction):
                         for x in sites:
                             cities.setdefault(x[0], []).append(x)
                     chosen = cities.get(where, ())
-                out += [Build(card=kind, space=sp, slot=x[1]) for x in chosen]
+                out += [
+                    made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1)
+                    for x in chosen
+                ]
         if s.whiskey[seat] > 0 and card in (None, -1):
             for sp, _, sites in affordable:
                 out += [
-                    Build(card=-1, space=sp, slot=x[1], oilfield=x[2], whiskey=True) for x in sites
+                    made.get((-1, sp, x[1], x[2])) or _made(made, -1, sp, x[1], x[2]) for x in sites
                 ]
         return out
 

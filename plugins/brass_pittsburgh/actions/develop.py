@@ -47,7 +47,8 @@ class Develop(PittsburghAction):
     )
 
     def options(self, v: Variant, f: Any, seat: int) -> list[Any]:
-        return [mv.Develop(sp) for sp in develop_moves(v.d, f.s, seat, f)]
+        made = v.d.develop_moves
+        return [made[sp][0] for sp in develop_moves(v.d, f.s, seat, f)]
 
     def start(self, r: TurnResolver, m: Any) -> list[Step]:
         r.emit(ev.TileTaken(r.seat, m.space))
@@ -89,7 +90,8 @@ class MoreDevelop(Offer):
     reason = pending("more_develop")
 
     def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
-        return [mv.DevelopAlso(sp) for sp in develop_moves(v.d, s, seat)]
+        made = v.d.develop_moves
+        return [made[sp][1] for sp in develop_moves(v.d, s, seat)]
 
     def take_up(self, r: TurnResolver, m: Any, queue: list[Step], step: Step) -> None:
         r.emit(ev.TileTaken(r.seat, m.space))
@@ -101,7 +103,8 @@ class FreeDevelop(Offer):
     reason = pending("free_develop")
 
     def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
-        return [mv.FreeDevelop(sp) for sp in develop_spaces(v.d, s, seat)]
+        made = v.d.develop_moves
+        return [made[sp][2] for sp in develop_spaces(v.d, s, seat)]
 
     def take_up(self, r: TurnResolver, m: Any, queue: list[Step], step: Step) -> None:
         r.emit(ev.TileTaken(r.seat, m.space))

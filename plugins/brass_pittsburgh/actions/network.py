@@ -22,7 +22,7 @@ from plugins.brass_pittsburgh.actions import (
     reward,
 )
 from plugins.brass_pittsburgh.building import has_presence, network
-from plugins.brass_pittsburgh.choices import link_cost, network_options, network_sites
+from plugins.brass_pittsburgh.choices import link_cost, network_sites
 from plugins.brass_pittsburgh.data import CUBES
 from plugins.brass_pittsburgh.engine import LINE, LINK_ROUTE
 from plugins.brass_pittsburgh.eras import train_link_vp
@@ -94,7 +94,8 @@ class Network(PittsburghAction):
         sites = network_sites(
             v.d, f.s, seat, net=f.network, payment=lambda: f.payment, only_link=link
         )
-        return [mv.Network(tile, site) for tile, found in sites for site in found]
+        made = v.d.link_moves[f.s.side]
+        return [made[tile][0][site] for tile, found in sites for site in found]
 
     def listed(self, v: Variant, f: Any, seat: int, m: Any) -> list[Any]:
         return self.options(v, f, seat, m.link)
@@ -177,8 +178,9 @@ class MoreLink(Offer):
     reason = pending("more_link")
 
     def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
-        links = network_options(v.d, s, seat, second=True)
-        return [mv.SecondLink(link, site) for link, site in links]
+        made = v.d.link_moves[s.side]
+        sites = network_sites(v.d, s, seat, second=True)
+        return [made[link][1][site] for link, found in sites for site in found]
 
     def has_offer(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> bool:
         # the dearest listing: stop at its first option
