@@ -8,7 +8,13 @@ from random import Random
 
 import pytest
 
-from plugins.brass_pittsburgh.building import BuildTarget, build_targets, develop_spaces
+from plugins.brass.build import build_spaces
+from plugins.brass_pittsburgh.building import (
+    BuildTarget,
+    build_targets,
+    develop_spaces,
+    industry_slots,
+)
 from plugins.brass_pittsburgh.game import BrassPittsburgh, Options
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.state import ERA1, ERA2, State
@@ -66,6 +72,26 @@ def test_single_icon_space_must_be_used_first(game: BrassPittsburgh) -> None:
     assert ("S2", "homestead:1") not in t.targets("homestead")
     t.tile("homestead", 0, 1, "S2")
     assert ("S2", "homestead:1") in t.targets("homestead")
+
+
+def test_single_icon_first_table_agrees_with_the_family_rule(game: BrassPittsburgh) -> None:
+    """The listing reads the single-icon-first rule from a per-side table; on boards filled
+    at random it must give exactly the family's ``build_spaces`` for every city."""
+    rules, rng = game.rules, Random(11)
+    for side, board in rules.boards.items():
+        icons = rules.slot_industries[side]
+        t = Table(game)
+        s = t.state
+        s.side = side
+        for _ in range(30):
+            s.slot_owner = [rng.choice((-1, -1, 0, 1)) for _ in icons]
+            for industry in range(len(rules.industries)):
+                expected = [
+                    slot
+                    for slots in board.city_slots
+                    for slot in build_spaces(slots, icons, s.slot_owner, industry)
+                ]
+                assert [slot for _, slot, _ in industry_slots(rules, s, industry)] == expected
 
 
 def test_one_industry_per_city_per_player_in_era1_only(game: BrassPittsburgh) -> None:
