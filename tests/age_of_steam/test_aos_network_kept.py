@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from aos_helpers import GAME
@@ -23,32 +25,59 @@ def _net_facts(net: Net) -> tuple[object, ...]:
     return routes, *(sorted(d.items()) for d in dicts)
 
 
+def _play(
+    map_id: str,
+    players: int,
+    seed: int,
+    choose: Callable[[State, int, list[Any], random.Random], Any],
+    before_listing: Callable[[State], None] = lambda state: None,
+    after_event: Callable[[Any, Any, State], None] = lambda net, event, state: None,
+) -> None:
+    """One seeded game, each decision chosen by ``choose`` from the listing. ``before_listing`` sees
+    the state a player's listing will read; ``after_event`` the network before an event,
+    the event and the state after it."""
+    rng = random.Random(seed)
+    state: State | None = None
+    for e in GAME.setup(GAME.Options(map=map_id), players, rng):
+        state = GAME.evolve(state, e)
+    assert state is not None
+    while tasks := GAME.pending_tasks(state):
+        task = tasks[0]
+        if task.kind == "system":
+            events = GAME.decide(state, SYSTEM, task.move, rng)
+        else:
+            before_listing(state)
+            legal = GAME.legal_moves(state, task.seat)
+            events = GAME.decide(state, task.seat, choose(state, task.seat, legal, rng), rng)
+        for e in events:
+            before = state.net
+            state = GAME.evolve(state, e)
+            after_event(before, e, state)
+
+
+def _same_as_rebuilt(state: State, net: Net) -> None:
+    fresh = clone(state)
+    fresh.net = None
+    assert _net_facts(net) == _net_facts(_build_net(board(state.map_id), fresh))
+
+
+def _at_random(state: State, seat: int, legal: list[Any], rng: random.Random) -> Any:
+    return rng.choice(legal)
+
+
 @pytest.mark.parametrize(("map_id", "players"), [("rust_belt", 3), ("rust_belt", 6),
                                                  ("st_lucia", 2), ("barbados", 1)])  # fmt: skip
 def test_a_network_extended_after_a_build_equals_the_one_rebuilt(map_id: str, players: int):
     extended = 0
+
+    def check(state: State) -> None:
+        nonlocal extended
+        if type(state.net) is Extended:
+            extended += 1
+            _same_as_rebuilt(state, network(board(state.map_id), state))
+
     for seed in range(3):
-        rng = random.Random(seed)
-        state: State | None = None
-        for e in GAME.setup(GAME.Options(map=map_id), players, rng):
-            state = GAME.evolve(state, e)
-        assert state is not None
-        while tasks := GAME.pending_tasks(state):
-            task = tasks[0]
-            if task.kind == "system":
-                events = GAME.decide(state, SYSTEM, task.move, rng)
-            else:
-                if type(state.net) is Extended:
-                    extended += 1
-                    fresh = clone(state)
-                    fresh.net = None
-                    b = board(state.map_id)
-                    assert _net_facts(network(b, state)) == _net_facts(_build_net(b, fresh))
-                legal = GAME.legal_moves(state, task.seat)
-                events = GAME.decide(state, task.seat, playout_move(state, task.seat, legal,
-                                                                    rng), rng)  # fmt: skip
-            for e in events:
-                state = GAME.evolve(state, e)
+        _play(map_id, players, seed, playout_move, before_listing=check)
     assert extended > 10
 
 
@@ -57,28 +86,15 @@ def test_a_network_extended_after_a_town_tile_equals_the_one_rebuilt():
     network, extended by those spokes, is the one worked out afresh (St. Lucia's playouts
     build many towns)."""
     towns = 0
+
+    def check(net: Any, e: Any, state: State) -> None:
+        nonlocal towns
+        if getattr(e, "kind", None) == "town" and type(state.net) is Extended:
+            towns += 1
+            _same_as_rebuilt(state, network(board(state.map_id), state))
+
     for seed in range(4):
-        rng = random.Random(seed)
-        state: State | None = None
-        for e in GAME.setup(GAME.Options(map="st_lucia"), 2, rng):
-            state = GAME.evolve(state, e)
-        assert state is not None
-        while tasks := GAME.pending_tasks(state):
-            task = tasks[0]
-            if task.kind == "system":
-                events = GAME.decide(state, SYSTEM, task.move, rng)
-            else:
-                legal = GAME.legal_moves(state, task.seat)
-                events = GAME.decide(state, task.seat, playout_move(state, task.seat, legal,
-                                                                    rng), rng)  # fmt: skip
-            for e in events:
-                state = GAME.evolve(state, e)
-                if getattr(e, "kind", None) == "town" and type(state.net) is Extended:
-                    towns += 1
-                    fresh = clone(state)
-                    fresh.net = None
-                    b = board(state.map_id)
-                    assert _net_facts(network(b, state)) == _net_facts(_build_net(b, fresh))
+        _play("st_lucia", 2, seed, playout_move, after_event=check)
     assert towns > 5
 
 
@@ -91,28 +107,15 @@ def test_a_network_kept_when_track_turns_ownerless_equals_the_one_rebuilt(
     no owner (``track.disowned``): the network is then the one worked out afresh. Players
     moving at random abandon track and go bankrupt early."""
     kept = 0
+
+    def check(before: Any, e: Any, state: State) -> None:
+        nonlocal kept
+        if getattr(e, "abandoned", None) or getattr(e, "eliminated", None):
+            assert type(before) is not Net or type(state.net) is Net
+            if type(state.net) is Net:
+                kept += 1
+                _same_as_rebuilt(state, state.net)
+
     for seed in range(6):
-        rng = random.Random(seed)
-        state: State | None = None
-        for e in GAME.setup(GAME.Options(map=map_id), players, rng):
-            state = GAME.evolve(state, e)
-        assert state is not None
-        while tasks := GAME.pending_tasks(state):
-            task = tasks[0]
-            if task.kind == "system":
-                events = GAME.decide(state, SYSTEM, task.move, rng)
-            else:
-                legal = GAME.legal_moves(state, task.seat)
-                events = GAME.decide(state, task.seat, rng.choice(legal), rng)
-            for e in events:
-                before = state.net
-                state = GAME.evolve(state, e)
-                if getattr(e, "abandoned", None) or getattr(e, "eliminated", None):
-                    assert type(before) is not Net or type(state.net) is Net
-                    if type(state.net) is Net:
-                        kept += 1
-                        fresh = clone(state)
-                        fresh.net = None
-                        b = board(state.map_id)
-                        assert _net_facts(state.net) == _net_facts(_build_net(b, fresh))
+        _play(map_id, players, seed, _at_random, after_event=check)
     assert kept > 5
