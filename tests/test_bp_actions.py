@@ -8,21 +8,20 @@ from __future__ import annotations
 import pytest
 
 from plugins.brass.income import IncomeTrack
-from plugins.brass_pittsburgh.board import BuiltPipeline, PittsburghBoard, board_for
+from plugins.brass_pittsburgh.board import BuiltPipeline, PittsburghBoard
 from plugins.brass_pittsburgh.data import PittsburghData, default_data
-from plugins.brass_pittsburgh.finance import collect_income, drop_income
+from plugins.brass_pittsburgh.finance import drop_income
 from plugins.brass_pittsburgh.links import (
     LIGHT,
     pipeline_sites,
     place_pipeline,
-    place_train,
-    second_link_surcharge,
     train_sites,
 )
 from plugins.brass_pittsburgh.markets import market_ladders
 from plugins.brass_pittsburgh.payment import cheapest_cubes
 from plugins.brass_pittsburgh.rewards import Gains
-from plugins.brass_pittsburgh.selling import merchant_reward, merchants_buying, sale_stars
+from plugins.brass_pittsburgh.rules import default_rules
+from plugins.brass_pittsburgh.selling import merchant_reward, merchants_buying
 from plugins.brass_pittsburgh.sourcing import Source, cube_sources, oil_sources
 
 
@@ -32,8 +31,9 @@ def data() -> PittsburghData:
 
 
 @pytest.fixture(scope="module")
-def board(data: PittsburghData) -> PittsburghBoard:
-    return board_for(data, 4)
+def board() -> PittsburghBoard:
+    rules = default_rules()
+    return rules.board_of(rules.side_for(4))
 
 
 @pytest.fixture(scope="module")
@@ -244,21 +244,6 @@ def test_reserve_pipeline_may_be_swapped_by_its_owner_only(
     assert r not in pipeline_sites(data, board, 1, "PL_VP1", owner, kind, net, True)
 
 
-def test_train_on_a_bonus_line_gains_the_bonus(
-    data: PittsburghData, board: PittsburghBoard
-) -> None:
-    line = board.line_index["erie~warren"]  # provisional: a whiskey icon
-    assert place_train(data, board, LIGHT, line).gains == Gains(whiskey=1)
-    plain = board.line_index["buffalo~erie"]
-    assert place_train(data, board, "HT_WHISKEY", plain).gains == Gains(whiskey=1)
-
-
-def test_resource_heavy_train_arrives_loaded(data: PittsburghData, board: PittsburghBoard) -> None:
-    plain = board.line_index["buffalo~erie"]
-    assert place_train(data, board, "HT_COKE", plain).cargo == {"coke": 2}
-    assert place_train(data, board, LIGHT, plain).cargo == {}
-
-
 def test_pipeline_adds_route_oil_and_the_first_one_reveals_the_oilfield(
     data: PittsburghData, board: PittsburghBoard
 ) -> None:
@@ -283,10 +268,6 @@ def test_swapping_a_reserve_pipeline_adds_the_routes_oil_again(
     assert (placed.oil_added, placed.returns_reserve, placed.reveals_oilfield) == (2, True, False)
 
 
-def test_second_link_in_one_action_costs_ten_dollars_more(data: PittsburghData) -> None:
-    assert second_link_surcharge(data) == 10
-
-
 # --- selling -----------------------------------------------------------------------------------
 
 
@@ -307,11 +288,6 @@ def test_merchant_pays_its_reward_only_face_up(data: PittsburghData) -> None:
     assert merchant_reward(data, "MT_15", faceup=False) == Gains()
 
 
-def test_stars_of_the_industries_sold_together_add_up(data: PittsburghData) -> None:
-    tiles = data.mat.tiles
-    assert sale_stars([tiles["K4"], tiles["A2"]]) == 2 + 3
-
-
 # --- money -------------------------------------------------------------------------------------
 
 
@@ -326,12 +302,6 @@ def test_loan_drops_three_levels_to_the_highest_space_of_the_new_level(
 def test_no_action_may_take_income_below_minus_ten(track: IncomeTrack) -> None:
     assert drop_income(track, 2, 3) is None  # level -8
     assert drop_income(track, 3, 3) == 0
-
-
-def test_income_is_gained_or_paid_and_bankruptcy_when_unpayable(track: IncomeTrack) -> None:
-    assert collect_income(track, 14, 5).money == 5 + 2
-    assert collect_income(track, 7, 5).money == 2 and not collect_income(track, 7, 5).bankrupt
-    assert collect_income(track, 7, 2).bankrupt
 
 
 # --- cheapest payment --------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from plugins.brass_pittsburgh.data import (
     default_data,
     load_data,
 )
+from plugins.brass_pittsburgh.rules import default_rules
 
 Json = dict[str, Any]
 
@@ -56,7 +57,7 @@ def test_deck_keeps_only_cards_showing_the_player_count() -> None:
 
 def test_two_player_cards_name_cities_of_the_two_player_side() -> None:
     data = default_data()
-    side = data.side_for(2)
+    side = data.sides[default_rules().side_for(2)]
     assert side.players == [2]
     for card in data.deck_for(2):
         if isinstance(card, LocationCard):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from plugins.brass_pittsburgh.data import default_data
-from plugins.brass_pittsburgh.markets import MarketLadder, sale_plans, sell_plan
+from plugins.brass_pittsburgh.markets import MarketLadder, sale_plans
 
 
 def ladder(market: int, resource: str) -> MarketLadder:
@@ -57,16 +57,3 @@ def test_produced_cubes_sell_as_many_as_possible() -> None:
     assert sorted(sale_plans([2, 1], 2)) == [(1, 1), (2, 0)]
     assert sale_plans([2, 1], 5) == [(2, 1)]
     assert sale_plans([0, 0], 3) == [(0, 0)]
-
-
-def test_the_chosen_split_decides_the_money(coke: MarketLadder) -> None:
-    other = ladder(4, "coke")
-    _, both_first = sell_plan([coke, other], [1, 1], (1, 1))
-    _, one_market = sell_plan([coke, other], [1, 1], (2, 0))
-    assert (both_first.money, one_market.money) == (18, 17)
-    assert both_first.vp == one_market.vp == 8
-
-
-def test_a_plan_beyond_a_market_vacancies_is_refused(coke: MarketLadder) -> None:
-    with pytest.raises(ValueError, match="room"):
-        sell_plan([coke], [2], (2,))

@@ -9,7 +9,7 @@ import pytest
 
 from plugins.brass.income import IncomeTrack
 from plugins.brass.scoring import link_icons
-from plugins.brass_pittsburgh.board import BuiltPipeline, PittsburghBoard, board_for
+from plugins.brass_pittsburgh.board import BuiltPipeline, PittsburghBoard
 from plugins.brass_pittsburgh.data import PittsburghData, default_data
 from plugins.brass_pittsburgh.eras import (
     bankrupt,
@@ -27,10 +27,8 @@ from plugins.brass_pittsburgh.industries import (
 )
 from plugins.brass_pittsburgh.rewards import (
     Gains,
-    add_whiskey,
     claimable_quality_rewards,
     era_end_vp,
-    flip_oilfield_tile,
     gains,
     pipeline_pays,
 )
@@ -43,8 +41,9 @@ def data() -> PittsburghData:
 
 
 @pytest.fixture(scope="module")
-def board(data: PittsburghData) -> PittsburghBoard:
-    return board_for(data, 4)
+def board() -> PittsburghBoard:
+    rules = default_rules()
+    return rules.board_of(rules.side_for(4))
 
 
 def test_polyphase_alternator_pays_twice_the_income_level(data: PittsburghData) -> None:
@@ -53,26 +52,10 @@ def test_polyphase_alternator_pays_twice_the_income_level(data: PittsburghData) 
     assert gains(reward, income_level=-3).money == 0  # never takes money
 
 
-def test_whiskey_beyond_three_is_ignored(data: PittsburghData) -> None:
-    assert add_whiskey(2, 2, data.constants.whiskey_max) == 3
-    assert add_whiskey(0, 1, data.constants.whiskey_max) == 1
-
-
 def test_pipeline_owner_earns_its_reward_per_barrel(data: PittsburghData) -> None:
     assert pipeline_pays(data.pipelines["PL_VP2"], 2) == Gains(vp=4)
     assert pipeline_pays(data.pipelines["PL_INCOME1"], 3) == Gains(income_spaces=3)
     assert pipeline_pays(data.pipelines["PL_RESERVE"], 1) == Gains()
-
-
-def test_oilfield_revealed_in_era1_pays_now_and_produces_at_era_end(data: PittsburghData) -> None:
-    flip = flip_oilfield_tile(data.oilfield_tiles["OT_B"], era=1)
-    assert flip.reward == Gains(money=5)
-    assert (flip.oil_now, flip.oil_at_era_end, flip.tile_discarded) == (0, 2, False)
-
-
-def test_oilfield_revealed_in_era2_produces_at_once_and_is_discarded(data: PittsburghData) -> None:
-    flip = flip_oilfield_tile(data.oilfield_tiles["OT_E"], era=2)
-    assert (flip.oil_now, flip.oil_at_era_end, flip.tile_discarded) == (3, 0, True)
 
 
 def test_whiskey_adds_one_star_per_token_to_claim_a_quality_reward(data: PittsburghData) -> None:

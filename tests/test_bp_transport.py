@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.brass_pittsburgh.board import BuiltPipeline, PittsburghBoard, board_for
-from plugins.brass_pittsburgh.data import default_data
+from plugins.brass_pittsburgh.board import BuiltPipeline, PittsburghBoard
+from plugins.brass_pittsburgh.rules import default_rules
 
 
 @pytest.fixture(scope="module")
 def board() -> PittsburghBoard:
-    return board_for(default_data(), 4)
+    rules = default_rules()
+    return rules.board_of(rules.side_for(4))
 
 
 def lines(board: PittsburghBoard, owners: dict[str, int]) -> list[int]:
@@ -28,12 +29,6 @@ def pipes(board: PittsburghBoard, built: dict[str, BuiltPipeline]) -> list[Built
     for route_id, pipe in built.items():
         route[board.route_index[route_id]] = pipe
     return route  # type: ignore[return-value]
-
-
-def test_two_player_game_uses_the_side_marked_for_two() -> None:
-    data = default_data()
-    assert board_for(data, 2).side.id == "two_player"
-    assert board_for(data, 3).side.id == board_for(data, 4).side.id == "main"
 
 
 def test_oilfields_are_not_locations(board: PittsburghBoard) -> None:

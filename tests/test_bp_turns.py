@@ -167,16 +167,17 @@ def test_income_is_paid_at_round_end_and_bankruptcy_when_unpayable(
     game: BrassPittsburgh,
 ) -> None:
     m = Match(game)
-    rich, broke = m.state.order[0], m.state.order[1]
+    rich, broke, payer = m.state.order[0], m.state.order[1], m.state.order[2]
     m.state.income[rich] = 14  # level 2
-    m.state.income[broke] = 7  # level -3
+    m.state.income[broke] = m.state.income[payer] = 7  # level -3
     m.state.money[broke] = 2
+    m.state.money[payer] = 5
     m.state.whiskey[broke] = 2
     m.state.vp[broke] = 5
     for _ in m.state.order:
         m.act(mv.Pass())
         m.discard_any()
-    assert m.state.money[rich] == 32
+    assert (m.state.money[rich], m.state.money[payer]) == (30 + 2, 5 - 3)
     assert events_of(m.log, ev.Bankrupt) == [ev.Bankrupt(broke)]
     assert (m.state.whiskey[broke], m.state.vp[broke], m.state.money[broke]) == (0, -35, 2)
     assert m.state.income[broke] == 10
@@ -545,17 +546,19 @@ def test_one_sale_may_sell_several_tiles_adding_their_stars(game: BrassPittsburg
     seat = m.seat
     s = m.state
     refinery = oil_sale(m)  # 1 star, needs 1 barrel
-    goods = m.tile("cleveland", 1, seat, "M3", flipped=False)  # no oil, no star
+    goods = m.tile("cleveland", 1, seat, "M2", flipped=False)  # 1 star, needs 1 barrel
+    s.oil[m.board.oilfield_index["bradford"]] = 2
     s.quality_rewards, s.quality_faceup = ["QR_2_MONEY", "QR_3_VP", "QR_5_VP"], [True] * 3
     s.whiskey[seat] = 1
     m.act(mv.Sell(goods, 0))
     m.discard_any()
     assert mv.SellAlso(refinery, 0) in m.legal()
     m.act(mv.SellAlso(refinery, 0))
-    assert s.pending[0].kind == "quality" and s.pending[0].n == 1
-    m.act(mv.ClaimQuality(0))
+    assert s.pending[0].kind == "quality" and s.pending[0].n == 1 + 1
+    assert mv.ClaimQuality(1) in m.legal()  # QR_3: two stars and a whiskey
+    m.act(mv.ClaimQuality(1))
     m.finish_action()
-    assert s.slot_flipped[goods] and s.slot_flipped[refinery]
+    assert s.slot_flipped[goods] and s.slot_flipped[refinery] and s.whiskey[seat] == 0
 
 
 def test_develop_may_remove_a_second_tile(game: BrassPittsburgh) -> None:
@@ -590,13 +593,27 @@ def test_first_pipeline_to_an_oilfield_reveals_its_tile(game: BrassPittsburgh) -
     seat = m.seat
     route = m.board.route_index["oil_creek~titusville"]  # two oil icons
     field = m.board.oilfield_index["oil_creek"]
-    tile = game.rules.data.oilfield_tiles[m.state.oilfield_tile[field]]
+    m.state.oilfield_tile[field] = "OT_B"  # $5; 2 barrels
     m.act(mv.Network("PL_MONEY1", route))
     m.finish_action()
     assert m.state.oilfield_revealed[field]
-    assert (m.state.oil[field], m.state.oil_pending[field]) == (2, tile.production)
-    assert m.game.view(m.state, None)["oilfields"][field]["tile"] == tile.id
+    # era 1: the reward at once, the tile's barrels when the era ends
+    assert (m.state.oil[field], m.state.oil_pending[field]) == (2, 2)
+    assert ev.Gained(seat=seat, money=5) in m.log
+    assert m.game.view(m.state, None)["oilfields"][field]["tile"] == "OT_B"
     assert m.state.route_owner[route] == seat
+
+
+def test_oilfield_revealed_in_era2_produces_at_once(game: BrassPittsburgh) -> None:
+    m = Match(game)
+    m.state.era = ERA2
+    route = m.board.route_index["oil_creek~titusville"]  # two oil icons
+    field = m.board.oilfield_index["oil_creek"]
+    m.state.oilfield_tile[field] = "OT_E"  # $2; 3 barrels
+    m.act(mv.Network("PL_MONEY1", route))
+    m.finish_action()
+    assert (m.state.oil[field], m.state.oil_pending[field]) == (2 + 3, 0)
+    assert ev.Gained(seat=m.state.route_owner[route], money=2) in m.log
 
 
 def test_train_on_an_income_line_raises_income_by_spaces(game: BrassPittsburgh) -> None:
@@ -615,6 +632,73 @@ def test_face_down_merchant_still_buys_but_pays_nothing(game: BrassPittsburgh) -
     m.act(mv.Sell(refinery, 0))
     m.finish_action()
     assert m.state.slot_flipped[refinery] and m.state.money[seat] == 30
+
+
+def test_resource_train_arrives_loaded_with_its_cubes(game: BrassPittsburgh) -> None:
+    m = Match(game)
+    seat = m.seat
+    m.state.money[seat] = 60
+    m.state.link_supply[seat].append("HT_COKE")
+    line = m.board.line_index["buffalo~erie"]
+    m.act(mv.Network("HT_COKE", line))
+    m.finish_action()
+    assert (m.state.line_link[line], m.state.line_cargo[line]) == ("HT_COKE", 2)
+
+
+def test_whiskey_gained_beyond_three_is_ignored(game: BrassPittsburgh) -> None:
+    m = Match(game)
+    seat = m.seat
+    refinery = oil_sale(m)
+    m.state.merchant_tile[0] = "MT_WHISKEY"  # two whiskey
+    m.state.whiskey[seat] = 2
+    m.act(mv.Sell(refinery, 0))
+    m.finish_action()
+    assert ev.Gained(seat=seat, whiskey=2) in m.log
+    assert m.state.whiskey[seat] == 3
+
+
+def coke_for_two_markets(m: Match, altoona_cubes: int) -> int:
+    """The current seat builds a Coke Works at Connellsville (4 coke) joined by others'
+    trains to Altoona's and Wheeling's coke ladders ($10, $9, $8 at 4 VP each); Wheeling's
+    is empty. The coke waits for the split."""
+    for line in (
+        "connellsville~greensburg", "greensburg~johnstown", "altoona~johnstown",
+        "connellsville~mckeesport", "mckeesport~washington", "washington~wheeling",
+    ):  # fmt: skip
+        m.line(line, (m.seat + 1) % 4)
+    cubes = {mk.city: i for i, mk in enumerate(m.board.markets)}
+    m.state.market_cubes[cubes["altoona"]]["coke"] = altoona_cubes
+    m.state.market_cubes[cubes["wheeling"]]["coke"] = 0
+    card = m.card("connellsville")
+    slot = m.slot("connellsville", 0)
+    m.act(mv.Build(card=card, space=m.game.rules.mat.index["CK"], slot=slot))
+    while m.state.pending[0].kind != "produce":
+        m.act(m.legal()[0])
+    return slot
+
+
+def test_the_chosen_split_of_produced_cubes_decides_the_money(game: BrassPittsburgh) -> None:
+    sales = {}
+    for plan in ([2, 2], [3, 1]):
+        m = Match(game)
+        seat = m.seat
+        coke_for_two_markets(m, altoona_cubes=0)
+        assert sorted(p.plan for p in m.legal()) == [[1, 3], [2, 2], [3, 1]]
+        m.act(mv.SellProduced(plan))
+        (sale,) = [e for e in events_of(m.log, ev.Gained) if e.vp]
+        sales[tuple(plan)] = (sale.seat == seat, sale.money, sale.vp)
+    assert sales == {
+        (2, 2): (True, 10 + 9 + 10 + 9, 16),
+        (3, 1): (True, 10 + 9 + 8 + 10, 16),
+    }
+
+
+def test_a_split_beyond_a_markets_vacancies_is_refused(game: BrassPittsburgh) -> None:
+    m = Match(game)
+    coke_for_two_markets(m, altoona_cubes=1)  # room for two
+    assert sorted(p.plan for p in m.legal()) == [[1, 3], [2, 2]]
+    with pytest.raises(IllegalMove):
+        m.act(mv.SellProduced([3, 1]))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

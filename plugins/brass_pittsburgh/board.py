@@ -94,9 +94,6 @@ class PittsburghBoard:
             *(m.link_icons for m in side.merchants.values()),
         ]
 
-    def is_merchant(self, node: int) -> bool:
-        return node >= self.n_cities
-
     def vanderbilt_price(self, cube: str) -> int:
         """What Vanderbilt charges to deliver one ``cube`` to any location."""
         return self.side.vanderbilt[cube]
@@ -165,8 +162,3 @@ class PittsburghBoard:
 
     def pipeline(self, built: BuiltPipeline) -> Pipeline:
         return self.data.pipelines[built.pipeline]
-
-
-def board_for(data: PittsburghData, players: int) -> PittsburghBoard:
-    """Setup step 1: the side marked for this player count."""
-    return PittsburghBoard(data, data.side_for(players))

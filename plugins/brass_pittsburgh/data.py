@@ -464,9 +464,6 @@ class PittsburghData(msgspec.Struct, frozen=True, kw_only=True):
     def version(self) -> str:
         return self.manifest.version
 
-    def side_for(self, players: int) -> BoardSide:
-        return self.sides[self.default_side_by_players[players]]
-
     def deck_for(self, players: int) -> list[Card]:
         """Setup step 2: only the cards whose player-count icons match, at every player
         count: 4 players leave out the four cards without a 4 icon, so that each era lasts

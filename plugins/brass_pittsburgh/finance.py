@@ -12,8 +12,6 @@ the three bankruptcy steps replace the payment.
 
 from __future__ import annotations
 
-import msgspec
-
 from plugins.brass.income import IncomeTrack
 
 
@@ -21,16 +19,3 @@ def drop_income(track: IncomeTrack, space: int, levels: int) -> int | None:
     """The income space after losing ``levels`` levels (highest space of the new level),
     or ``None`` when that would go below the track's floor (the action is refused)."""
     return track.drop_levels(space, levels) if levels > 0 else space
-
-
-class IncomePayment(msgspec.Struct, frozen=True, kw_only=True):
-    money: int
-    bankrupt: bool
-
-
-def collect_income(track: IncomeTrack, space: int, money: int) -> IncomePayment:
-    """End of round: gain a positive income level, pay a negative one if possible."""
-    level = track.level(space)
-    if level >= 0 or money + level >= 0:
-        return IncomePayment(money=money + level, bankrupt=False)
-    return IncomePayment(money=money, bankrupt=True)

@@ -7,11 +7,11 @@ does.
   pipeline in its place and take the reserve back.
 * A link must touch a location of the player's network, unless the player has no tile on
   the board at all.
-* A train on a line with a bonus icon gains that bonus. A pipeline adds the route's
-  oil-barrel icons (and a reserve pipeline its own barrel) to the oilfield; the first
-  pipeline joining an oilfield reveals its tile.
-* A second link in the same action costs $10 more; the family has no such rule (Birmingham
-  prices double rails differently), so it lives here.
+* A pipeline adds the route's oil-barrel icons (and a reserve pipeline its own barrel) to
+  the oilfield; the first pipeline joining an oilfield reveals its tile.
+
+A train's line bonus and a second link's $10 are the Network action's
+(:mod:`.actions.network`).
 
 Swapping a reserve pipeline for another places a pipeline on the route, so the route's oil
 icons are added again (the literal text; see the package docstring).
@@ -24,8 +24,7 @@ from collections.abc import Sequence
 import msgspec
 
 from plugins.brass_pittsburgh.board import PittsburghBoard
-from plugins.brass_pittsburgh.data import HeavyTrain, Pipeline, PittsburghData
-from plugins.brass_pittsburgh.rewards import NOTHING, Gains, gains
+from plugins.brass_pittsburgh.data import Pipeline, PittsburghData
 
 LIGHT = "LT"
 
@@ -101,22 +100,6 @@ def pipeline_sites(
     return sites
 
 
-class TrainPlaced(msgspec.Struct, frozen=True, kw_only=True):
-    gains: Gains
-    """The line's bonus icon plus the heavy train's own reward."""
-    cargo: dict[str, int]
-    """Resources placed on a resource heavy train (only its owner may use them)."""
-
-
-def place_train(data: PittsburghData, board: PittsburghBoard, link: str, line: int) -> TrainPlaced:
-    bonus = board.lines[line].bonus
-    got = gains([bonus]) if bonus is not None else NOTHING
-    if link == LIGHT:
-        return TrainPlaced(gains=got, cargo={})
-    heavy: HeavyTrain = data.heavy_trains[link]
-    return TrainPlaced(gains=got + gains(heavy.reward), cargo=dict(heavy.carries))
-
-
 class PipelinePlaced(msgspec.Struct, frozen=True, kw_only=True):
     oil_added: int
     """Barrels put on the oilfield at once (route icons, a reserve's own barrel)."""
@@ -137,8 +120,3 @@ def place_pipeline(
         reveals_oilfield=first,
         returns_reserve=swap,
     )  # fmt: skip
-
-
-def second_link_surcharge(data: PittsburghData) -> int:
-    """Extra money for a second link in one Network action, paid before placing it."""
-    return data.constants.second_link_extra_money

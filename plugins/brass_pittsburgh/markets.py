@@ -73,22 +73,6 @@ def sale_plans(vacancies: Sequence[int], produced: int) -> list[tuple[int, ...]]
     ]
 
 
-def sell_plan(
-    ladders: Sequence[MarketLadder], cubes: Sequence[int], plan: Sequence[int]
-) -> tuple[list[int], Sale]:
-    """Carry out ``plan`` on ladders holding ``cubes``: the new cube counts and the total
-    sale (money and VP)."""
-    after = list(cubes)
-    sold = money = vp = 0
-    for i, (ladder, k) in enumerate(zip(ladders, plan, strict=True)):
-        sale = ladder.sell(after[i], k)
-        if sale.sold != k:
-            raise ValueError(f"market {i} has room for {ladder.vacancies(after[i])}, not {k}")
-        after[i] += k
-        sold, money, vp = sold + sale.sold, money + sale.money, vp + sale.vp
-    return after, Sale(sold=sold, money=money, vp=vp)
-
-
 def market_ladders(markets: Sequence[Market]) -> list[dict[str, MarketLadder]]:
     """The ladders of each market of a board side, by resource."""
     return [{res: MarketLadder(ladder) for res, ladder in m.ladders.items()} for m in markets]

@@ -19,7 +19,6 @@ from plugins.brass_pittsburgh.data import (
     IncomeSpaces,
     Money,
     MoneyTimesIncomeLevel,
-    OilfieldTile,
     Pipeline,
     QualityReward,
     Vp,
@@ -97,40 +96,11 @@ def era_end_vp(effects: Iterable[Effect], empty_mat_spaces: int, heavy_trains_bu
     return vp
 
 
-def add_whiskey(held: int, gained: int, cap: int) -> int:
-    """Whiskey held after gaining some: anything beyond the cap is ignored."""
-    return min(cap, held + gained)
-
-
 def pipeline_pays(pipeline: Pipeline, barrels: int) -> Gains:
     """What a pipeline's owner earns when ``barrels`` travel through it."""
     if pipeline.per_barrel is None:
         return NOTHING
     return gains([pipeline.per_barrel]).times(barrels)
-
-
-class OilfieldFlip(msgspec.Struct, frozen=True, kw_only=True):
-    """The first pipeline to an oilfield reveals its tile."""
-
-    reward: Gains
-    """Paid at once to that pipeline's owner."""
-    oil_now: int
-    """Barrels added to the oilfield at once (era 2)."""
-    oil_at_era_end: int
-    """Barrels left under the oilfield until era 1 ends (era 1)."""
-    tile_discarded: bool
-    """Era 2: the tile goes back to its space under the board."""
-
-
-def flip_oilfield_tile(tile: OilfieldTile, era: int) -> OilfieldFlip:
-    if era == 1:
-        return OilfieldFlip(
-            reward=gains(tile.reward), oil_now=0, oil_at_era_end=tile.production,
-            tile_discarded=False,
-        )  # fmt: skip
-    return OilfieldFlip(
-        reward=gains(tile.reward), oil_now=tile.production, oil_at_era_end=0, tile_discarded=True
-    )
 
 
 def claimable_quality_rewards(

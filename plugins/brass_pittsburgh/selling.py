@@ -10,7 +10,7 @@ Rewards tile whose star requirement the sold tiles' stars plus spent whiskey mee
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from plugins.brass_pittsburgh.board import PittsburghBoard
 from plugins.brass_pittsburgh.data import MatTile, PittsburghData
@@ -42,11 +42,6 @@ def merchants_buying(
 def merchant_reward(data: PittsburghData, tile: str, faceup: bool) -> Gains:
     """The gold side's reward, once; a face-down tile pays nothing."""
     return gains(data.merchant_tiles[tile].reward) if faceup else NOTHING
-
-
-def sale_stars(tiles: Iterable[MatTile]) -> int:
-    """Quality stars shown on the industries sold together."""
-    return sum(t.quality_stars for t in tiles)
 
 
 def oil_needed(tile: MatTile) -> int:
