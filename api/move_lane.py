@@ -29,12 +29,14 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from api.auth import parse_bearer
 from api.bodies import MoveAccepted, Version
 from api.problems import exception_handler
+from api.routes import IdempotencyKey, MatchId
 from core.service import MatchService
 
-_PATH = re.compile(r"/matches/([^/]{1,64})/moves")
+# The route's own parameter bounds: a move outside them is the route's to refuse.
+_ID = MatchId.__metadata__[0]
+_KEY = IdempotencyKey.__metadata__[0]
+_PATH = re.compile(rf"/matches/([^/]{{{_ID.min_length},{_ID.max_length}}})/moves")
 _JSON = b"application/json"
-_KEY_LIMITS = (1, 128)
-"""``Idempotency-Key``'s length bounds (its header parameter in :mod:`api.routes`)."""
 
 
 class _Body(msgspec.Struct, forbid_unknown_fields=True):
@@ -138,7 +140,7 @@ class MoveLane:
         if not move.startswith(b"{"):  # SubmitMove's move is an object
             return None
         key = headers.get(b"idempotency-key")
-        if key is not None and not _KEY_LIMITS[0] <= len(key) <= _KEY_LIMITS[1]:
+        if key is not None and not _KEY.min_length <= len(key) <= _KEY.max_length:
             return None
         authorization = headers.get(b"authorization")
         return (
