@@ -569,27 +569,22 @@ class AgeOfSteam:
             return group
         return []
 
+    def _allowed(self, b: Board, state: State, seat: int, moves: Any) -> list[Any]:
+        """The ``moves`` the step's rules allow, each asked on its own, in their order."""
+        return [m for m in moves if self._step_refusal(b, state, seat, m) is None]
+
     def _list_shares(self, b: Board, state: State, seat: int) -> list[Any]:
         return self._exact(b, state, seat, _SHARES[self._share_cap(b, state, seat)][:])
 
     def _list_first(self, b: Board, state: State, seat: int) -> list[Any]:
-        out = []
-        if self._step_refusal(b, state, seat, _BUY_FIRST) is None:
-            out.append(_BUY_FIRST)
-        if self._step_refusal(b, state, seat, _DECLINE_FIRST) is None:
-            out.append(_DECLINE_FIRST)
-        return out
+        return self._allowed(b, state, seat, (_BUY_FIRST, _DECLINE_FIRST))
 
     def _list_auction(self, b: Board, state: State, seat: int) -> list[Any]:
         a = state.auction
         assert a is not None
         low = max(1, a.high + 1)
         out = self._exact(b, state, seat, _bids(low, state.pl[seat].money))
-        if self._step_refusal(b, state, seat, _DROP_OUT) is None:
-            out.append(_DROP_OUT)
-        if self._step_refusal(b, state, seat, _TURN_ORDER_PASS) is None:
-            out.append(_TURN_ORDER_PASS)
-        return out
+        return out + self._allowed(b, state, seat, (_DROP_OUT, _TURN_ORDER_PASS))
 
     def _list_actions(self, b: Board, state: State, seat: int) -> list[Any]:
         moves = _action_moves(b)
@@ -614,14 +609,10 @@ class AgeOfSteam:
 
     def _list_move(self, b: Board, state: State, seat: int) -> list[Any]:
         out = legal_delivery_moves(b, state, seat)
-        if self._step_refusal(b, state, seat, _RAISE_ENGINE) is None:
-            out.append(_RAISE_ENGINE)
-        if self._step_refusal(b, state, seat, _PASS_MOVE) is None:
-            out.append(_PASS_MOVE)
-        return out
+        return out + self._allowed(b, state, seat, (_RAISE_ENGINE, _PASS_MOVE))
 
     def _list_production(self, b: Board, state: State, seat: int) -> list[Any]:
-        return [m for m in _place_cubes(b) if self._step_refusal(b, state, seat, m) is None]
+        return self._allowed(b, state, seat, _place_cubes(b))
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         b = board(state.map_id)
