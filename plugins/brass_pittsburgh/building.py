@@ -74,6 +74,13 @@ def has_presence(state: State, seat: int) -> bool:
     )
 
 
+def presence(state: State, seat: int, net: set[int]) -> bool:
+    """:func:`has_presence` read from the seat's network ``net``, once known: it is empty
+    exactly while the seat has no industry or link tile on the board (the Oil City aside,
+    which is no location of it)."""
+    return bool(net) or seat in state.oil_city_owner
+
+
 def network(rules: Rules, state: State, seat: int) -> set[int]:
     board = rules.board_of(state.side)
     slot_node = board.slot_node
@@ -90,13 +97,15 @@ class BuildScene:
         self.rules, self.state, self.seat = rules, state, seat
         self.board = rules.board_of(state.side)
         self.net = network(rules, state, seat) if net is None else net
-        self.present = has_presence(state, seat)
+        self.present = presence(state, seat, self.net)
         era = era_number(state)
         self.spaces: list[tuple[int, int, MatTile]] = buildable(rules, state.mat[seat], era)
         """(mat space, industry, tile) of every tile the seat may build this era."""
         self._era = era
         self._occupied: set[int] | None = None
         self._sites: dict[int, list[tuple[int, int, int]]] = {}
+        self._unoccupied: dict[int, list[tuple[int, int, int]]] = {}
+        """Per industry, its free slots outside the cities the seat may not build in."""
         self._free: list[list[tuple[int, int, int]] | None] | None = None
         self._built: list[BuiltIndustry | None] | None = None
         self._oil_fields: list[int] | None = None
@@ -113,8 +122,9 @@ class BuildScene:
 
     def sites(self, space: int, industry: int, tile: MatTile) -> list[tuple[int, int, int]]:
         """(city, slot, oilfield) of every place the tile of ``space`` may go for a card
-        that builds anywhere, cost aside: cities ascending (an upgrade: slots ascending;
-        the Oil City: oilfields, city -1). Every card's builds are a part of these."""
+        that builds anywhere, cost aside: cities ascending (an upgrade: slots ascending, so
+        cities too; the Oil City: oilfields, city -1). Every card's builds are a part of
+        these."""
         found = self._sites.get(space)
         if found is None:
             if tile.build_on == "oilfield":
@@ -123,16 +133,20 @@ class BuildScene:
                 slot_node = self.board.slot_node
                 found = [(slot_node[slot], slot, NONE) for slot in self.upgrades(tile)]
             else:
-                if self._free is None:
-                    self._free = free_slots(self.rules, self.state)
-                found = self._free[industry]
+                found = self._unoccupied.get(industry)
                 if found is None:
-                    found = self._free[industry] = industry_slots(self.rules, self.state, industry)
-                occupied = self.occupied
-                if occupied:
-                    found = [x for x in found if x[0] not in occupied]
+                    found = self._unoccupied[industry] = self._free_of(industry)
             self._sites[space] = found
         return found
+
+    def _free_of(self, industry: int) -> list[tuple[int, int, int]]:
+        if self._free is None:
+            self._free = free_slots(self.rules, self.state)
+        found = self._free[industry]
+        if found is None:
+            found = self._free[industry] = industry_slots(self.rules, self.state, industry)
+        occupied = self.occupied
+        return [x for x in found if x[0] not in occupied] if occupied else found
 
     def reached(self, city: int, where: int) -> bool:
         """Whether ``city`` is one of ``where`` (a city, or ``EVERY_CITY`` ...)."""
@@ -243,17 +257,18 @@ def industry_slots(rules: Rules, state: State, industry: int) -> list[tuple[int,
     owner = state.slot_owner
     found: list[tuple[int, int, int]] = []
     add = found.append
-    # Plain loops: listings ask this for every industry of every new board.
-    for city, single, shared in rules.industry_places[state.side][industry]:
+    # Plain loops over places made once: listings ask this for every industry of every
+    # new board.
+    for single, shared in rules.industry_places[state.side][industry]:
         empty_single = False
-        for slot in single:
-            if owner[slot] < 0:
-                add((city, slot, NONE))
+        for place in single:
+            if owner[place[1]] < 0:
+                add(place)
                 empty_single = True
         if not empty_single:
-            for slot in shared:
-                if owner[slot] < 0:
-                    add((city, slot, NONE))
+            for place in shared:
+                if owner[place[1]] < 0:
+                    add(place)
     return found
 
 
