@@ -188,10 +188,11 @@ class Build(PittsburghAction):
                 elif where != EVERY_CITY:  # one city, or none (no place's city is negative)
                     start = bisect_left(sites, (where,))
                     chosen = sites[start : bisect_left(sites, (where + 1,), start)]
-                out += [
-                    made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1)
-                    for x in chosen
-                ]
+                if chosen:  # most cards reach no place of most tiles
+                    out += [
+                        made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1)
+                        for x in chosen
+                    ]
         if s.whiskey[seat] > 0 and card in (None, -1):
             for sp, _, sites in affordable:
                 out += [
