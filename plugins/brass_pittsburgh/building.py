@@ -184,8 +184,7 @@ def build_reach(
     which industries, and whether it may build the Oil City."""
     if wild:
         return EVERY_CITY, range(len(rules.industries)), True
-    present, absent, industries, oil_city_ok = rules.card_scopes[scene.state.side][card]
-    return present if scene.present else absent, industries, oil_city_ok
+    return rules.card_scopes[scene.state.side][scene.present][card]
 
 
 def buildable(rules: Rules, left: list[int], era: int) -> list[tuple[int, int, MatTile]]:

@@ -37,6 +37,10 @@ Places = tuple[tuple[int, int, int], ...]
 """Build places (city, slot, oilfield -1) of industry slots."""
 
 
+CardScope = tuple[int, frozenset[int], bool]
+"""Where a card builds, which industries, whether the Oil City (see ``Rules.card_scopes``)."""
+
+
 def card_name(card: object) -> str:
     return card.industry if isinstance(card, IndustryCard) else card.location  # type: ignore[attr-defined]
 
@@ -170,20 +174,22 @@ class Rules:
 
         self.listings: dict[bytes, tuple[Any, ...]] = {}
         """Legal moves of recent states by content (kept by :mod:`.engine`)."""
-        self.card_scopes: dict[str, list[tuple[int, int, frozenset[int], bool]]] = {
-            sid: [
-                (
-                    card_reach(cdef, True),
-                    card_reach(cdef, False),
-                    self.card_industries[sid][card],
-                    cdef.kind != "location",  # a location card names a city, never an oilfield
-                )
-                for card, cdef in enumerate(self.cards[sid].defs)
-            ]
+        self.card_scopes: dict[str, tuple[list[CardScope], list[CardScope]]] = {
+            sid: tuple(  # type: ignore[misc]
+                [
+                    (
+                        card_reach(cdef, present),
+                        self.card_industries[sid][card],
+                        cdef.kind != "location",  # a location card names a city, never an oilfield
+                    )
+                    for card, cdef in enumerate(self.cards[sid].defs)
+                ]
+                for present in (False, True)
+            )
             for sid in self.boards
         }
-        """Per side, per card kind, what a build listing reads of it: where it builds while
-        its holder has tiles on the board and while not (:func:`plugins.brass.build.card_reach`),
+        """Per side, per whether the holder has tiles on the board, per card kind, what a
+        build listing reads of it: where it builds (:func:`plugins.brass.build.card_reach`),
         which industries, and whether it may build the Oil City."""
         self.buildable: dict[tuple[int, ...], list[tuple[int, int, Any]]] = {}
         """Mats' buildable tiles by content (kept by :mod:`.building`)."""

@@ -29,7 +29,6 @@ from plugins.brass_pittsburgh.actions import (
 from plugins.brass_pittsburgh.building import (
     EVERY_CITY,
     NETWORK_CITIES,
-    build_reach,
     has_presence,
     network,
 )
@@ -164,10 +163,11 @@ class Build(PittsburghAction):
         # city (a run of the places, which are in city order).
         in_network: dict[int, list[tuple[int, int, int]]] = {}
         made = rules.build_moves
+        scopes = rules.card_scopes[s.side][scene.present]  # :func:`.building.build_reach`
         for kind in kinds:
             if card is not None and kind != card:
                 continue
-            where, industries, oil_city_ok = build_reach(rules, scene, kind, False)
+            where, industries, oil_city_ok = scopes[kind]
             for sp, industry, sites in affordable:
                 if industry not in industries:
                     continue
