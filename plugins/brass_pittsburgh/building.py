@@ -104,8 +104,6 @@ class BuildScene:
         self._era = era
         self._occupied: set[int] | None = None
         self._sites: dict[int, list[tuple[int, int, int]]] = {}
-        self._unoccupied: dict[int, list[tuple[int, int, int]]] = {}
-        """Per industry, its free slots outside the cities the seat may not build in."""
         self._free: list[list[tuple[int, int, int]] | None] | None = None
         self._built: list[BuiltIndustry | None] | None = None
         self._oil_fields: list[int] | None = None
@@ -133,20 +131,16 @@ class BuildScene:
                 slot_node = self.board.slot_node
                 found = [(slot_node[slot], slot, NONE) for slot in self.upgrades(tile)]
             else:
-                found = self._unoccupied.get(industry)
+                if self._free is None:
+                    self._free = free_slots(self.rules, self.state)
+                found = self._free[industry]
                 if found is None:
-                    found = self._unoccupied[industry] = self._free_of(industry)
+                    found = self._free[industry] = industry_slots(self.rules, self.state, industry)
+                occupied = self.occupied
+                if occupied:
+                    found = [x for x in found if x[0] not in occupied]
             self._sites[space] = found
         return found
-
-    def _free_of(self, industry: int) -> list[tuple[int, int, int]]:
-        if self._free is None:
-            self._free = free_slots(self.rules, self.state)
-        found = self._free[industry]
-        if found is None:
-            found = self._free[industry] = industry_slots(self.rules, self.state, industry)
-        occupied = self.occupied
-        return [x for x in found if x[0] not in occupied] if occupied else found
 
     def reached(self, city: int, where: int) -> bool:
         """Whether ``city`` is one of ``where`` (a city, or ``EVERY_CITY`` ...)."""
