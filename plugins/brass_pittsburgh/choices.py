@@ -197,11 +197,15 @@ def network_sites(
         yield link, fit
 
 
-def payment_table(rules: Rules, state: State, seat: int) -> PaymentTable:
-    """The cheapest cube payments of the seat on this state (see :mod:`.payment`)."""
+def payment_table(
+    rules: Rules, state: State, seat: int, labels: Sequence[int] | None = None
+) -> PaymentTable:
+    """The cheapest cube payments of the seat on this state (see :mod:`.payment`);
+    ``labels``: the state's connectivity, if already known."""
     board = rules.board_of(state.side)
     return PaymentTable(
-        board, board.labels(state.line_owner), slot_resource=slot_resources(rules, state),
+        board, board.labels(state.line_owner) if labels is None else labels,
+        slot_resource=slot_resources(rules, state),
         slot_cubes=state.slot_cubes, own_trains=own_trains(rules, state, seat),
         ladders=rules.ladders[state.side], market_cubes=state.market_cubes,
     )  # fmt: skip
