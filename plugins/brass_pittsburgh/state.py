@@ -96,6 +96,7 @@ def initial_state(rules: Rules, e: ev.Started) -> State:
     data, board = rules.data, rules.board_of(e.side)
     n, c = e.players, rules.data.constants
     on_mat = data.links_on_mat()
+    supply = [link for link in (*data.heavy_trains, *data.pipelines) if link not in on_mat]
     nl, nr, ns = len(board.lines), len(board.routes), len(board.slot_node)
     nf = len(board.oilfields)
     core = core_fields(
@@ -108,13 +109,7 @@ def initial_state(rules: Rules, e: ev.Started) -> State:
         whiskey=[0] * n,
         mat=[rules.mat.initial() for _ in range(n)],
         light_trains=[data.light_trains.count] * n,
-        link_supply=[
-            [
-                *(h for h in data.heavy_trains if h not in on_mat),
-                *(p for p in data.pipelines if p not in on_mat),
-            ]
-            for _ in range(n)
-        ],
+        link_supply=[supply[:] for _ in range(n)],
         line_owner=[-1] * nl,
         line_link=[""] * nl,
         line_cargo=[0] * nl,
