@@ -35,19 +35,10 @@ class Decision(bd.Decision, kw_only=True):
     merchant: str | None = None
 
 
-class PlayerView(fc.PlayerCore, kw_only=True):
-    hand_count: int
-    discards: list[str]
-    """Face-up discards, by card name."""
-    facedown_count: int
+class PlayerView(bd.PlayerView, kw_only=True):
     wild_cards: dict[str, int]
     """Wild cards in the hand, by kind (0 or 1 each): public, as scouting takes them from
     the supply and playing one returns it there, both in the open."""
-    next_tiles: dict[str, int | None]
-    """Level of the lowest tile left on each industry stack (``None``: stack empty)."""
-    tiles_left: dict[str, int]
-    links_left: int
-    """Link tiles not on the board (canal links come back when the canal era ends)."""
 
 
 class BonusView(fc.Doc, kw_only=True):

@@ -50,10 +50,6 @@ class Decision(fc.PlaceDecision, kw_only=True):
 
 class PlayerView(fc.PlayerCore, kw_only=True):
     whiskey: int
-    hand_count: int
-    discards: list[str]
-    """Face-up discards, by card name."""
-    facedown_count: int
     light_trains: int
     """Light trains (``LT``) in the personal supply."""
     link_supply: list[str]
