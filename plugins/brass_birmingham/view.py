@@ -17,7 +17,7 @@ from plugins.brass import client as fc
 from plugins.brass import events as fev
 from plugins.brass.actions.network import second_link_blocker
 from plugins.brass.log import redact_log
-from plugins.brass.log_payloads import _Payload, served
+from plugins.brass.log_payloads import served
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham.data import INDUSTRIES, Birmingham
 from plugins.brass_birmingham.names import Names
@@ -187,15 +187,9 @@ def _named(names: Names, e: Any, out: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-class StartedLog(_Payload, kw_only=True):
-    players: int
-    order: list[int]
+class StartedLog(bd.StartedLog, kw_only=True):
     merchants: dict[str, str]
     """Merchant space -> the merchant tile on it (spaces left empty at this count absent)."""
-    deck_count: int
-    hand_counts: list[int]
-    facedown_counts: list[int]
-    hand: list[str] | None
 
 
 def _payloads() -> dict[str, type[msgspec.Struct]]:
