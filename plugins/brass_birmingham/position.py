@@ -21,7 +21,6 @@ from plugins.brass_birmingham.state import State
 FORMAT = "brass-birmingham/1"
 LEGACY_CARD_NAMES = {"wild_location": "wild:location", "wild_industry": "wild:industry"}
 """Wild card names of the first release, still read so stored matches replay."""
-ERAS = bd.ERAS
 WILD_KINDS = ("location", "industry")
 """The keys of the view's ``wild_cards`` and ``wild_supply``."""
 

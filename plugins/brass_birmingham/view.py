@@ -24,7 +24,6 @@ from plugins.brass_birmingham.names import Names
 from plugins.brass_birmingham.state import PLAY, RAIL, State
 from plugins.brass_birmingham.variant import birmingham_variant
 
-ERAS = ("canal", "rail")
 ACTIONS = ["build", "network", "develop", "sell", "loan", "scout", "pass"]
 
 
@@ -130,7 +129,7 @@ def view(d: Birmingham, names: Names, s: State, seat: int | None) -> dict[str, A
     tile_ids = [t.id for t in d.merchant_tiles]
     wild = d.cards.wild_location, d.cards.wild_industry
     doc = ViewDoc(
-        seat=seat, era=ERAS[s.era], **fc.turn_fields(s, seat, names.card),
+        seat=seat, era=bd.ERAS[s.era], **fc.turn_fields(s, seat, names.card),
         decision=decision(d, names, s),
         **bd.view_fields(d, names, s, INDUSTRIES, PlayerView, lambda i: {"wild_cards": {
             "location": s.hands[i].count(wild[0]), "industry": s.hands[i].count(wild[1])}}),
