@@ -64,6 +64,7 @@ class TileView(board_docs.TileView, kw_only=True):
     """An industry tile on the board, with the mat tile it came from and what its cubes are."""
 
     level: int | None  # type: ignore[assignment]
+    """``None`` for the tiles printed without one (the Oil City, the crown jewels)."""
     tile: str
     """The mat tile id it came from (``K1``)."""
     resource: str | None
