@@ -152,6 +152,40 @@ def test_negative_oil_icons_on_a_route_are_refused(data_copy: Path) -> None:
     assert (err.file, err.code) == ("pipeline_routes.json", "unreadable")
 
 
+DECODE_REFUSALS = [
+    # the rulebook's numbers: constants.json admits only them
+    ("constants.json", lambda d: d["components"].update(coal=17), "components.coal"),
+    ("constants.json", lambda d: d.update(players=[2, 3]), "players"),
+    # no build cost is paid in oil barrels
+    ("player_mat.json", lambda d: tile(d, "K2")["cost"].update(oil=1), "cost.oil"),
+    # a mat space holds at least one tile
+    ("player_mat.json", lambda d: tile(d, "K2").update(count=0), "count"),
+    # tiles produce cubes or oil, trains carry them
+    ("player_mat.json", lambda d: tile(d, "C2").update(produces={"beer": 1}), "produces"),
+    ("heavy_trains.json", lambda d: d["heavy_trains"][0].update(carries={"beer": 1}), "carries"),
+    # a Quality Rewards tile needs stars and gives something
+    ("quality_rewards.json", lambda d: d["quality_rewards"][0].update(stars_required=0), "stars"),
+    ("quality_rewards.json", lambda d: d["quality_rewards"][0].update(reward=[]), "reward"),
+    # cards show the icons of 2 to 4 players, at least one
+    ("cards.json", lambda d: d["cards"][0].update(player_counts=[2, 5]), "player_counts"),
+    ("cards.json", lambda d: d["cards"][0].update(player_counts=[]), "player_counts"),
+    ("board_sides.json", lambda d: d["default_side_by_players"].update(x="main"), "default_side"),
+    # markets and Vanderbilt trade cubes, never oil barrels
+    ("markets.json", lambda d: d["sides"]["main"][0]["ladders"].update(oil={}), "ladders"),
+    ("vanderbilt.json", lambda d: d["sides"]["main"].update(oil=20), "sides"),
+]
+
+
+@pytest.mark.parametrize(("name", "change", "field"), DECODE_REFUSALS)
+def test_shape_the_rules_rule_out_is_refused_when_decoded_naming_the_field(
+    data_copy: Path, name: str, change: Callable[[Json], object], field: str
+) -> None:
+    edit(data_copy, name, change)
+    err = refused(data_copy)
+    assert (err.file, err.code) == (name, "unreadable")
+    assert field in err.message
+
+
 def _pair_off_places(d: Json) -> None:
     """Every location keeps a line, but only to one neighbour: the rail board falls apart."""
     places = sorted({end for line in d["sides"]["main"] for end in line["endpoints"]})
@@ -401,9 +435,11 @@ def test_vanderbilt_must_charge_more_than_any_market(data_copy: Path) -> None:
     assert (err.file, err.code) == ("vanderbilt.json", "bad_value")
 
 
-def test_vanderbilt_delivers_no_oil(data_copy: Path) -> None:
-    edit(data_copy, "vanderbilt.json", lambda d: d["sides"]["main"].update(oil=20))
-    assert refused(data_copy).file == "vanderbilt.json"
+def test_vanderbilt_delivers_every_cube(data_copy: Path) -> None:
+    edit(data_copy, "vanderbilt.json", lambda d: d["sides"]["main"].pop("coke"))
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("vanderbilt.json", "bad_value")
+    assert "coke" in err.message
 
 
 def test_locomotive_works_must_give_three_free_develops(data_copy: Path) -> None:

@@ -424,4 +424,4 @@ def _check_markets(d: PittsburghData, side: BoardSide) -> None:
              f"{sid}: setup needs {n} {res} cubes, the box has {have}")  # fmt: skip
     for res in CUBES:  # Vanderbilt delivers every cube (and no oil: decoding refuses it)
         need(side.vanderbilt.get(res, 0) > top_price[res], "vanderbilt.json", "bad_value",
-             f"{sid}: Vanderbilt's {res} price must be above every market price")  # fmt: skip
+             f"{sid}: Vanderbilt delivers {res} dearer than every market sells it")  # fmt: skip
