@@ -93,6 +93,17 @@ def refused(directory: Path) -> DataError:
     return info.value
 
 
+def assert_refused(
+    directory: Path, name: str, change: Callable[[Json], object], code: str, fragment: str
+) -> None:
+    """Once ``change`` breaks file ``name``, loading refuses it with ``code``, the message
+    naming ``fragment``."""
+    edit(directory, name, change)
+    err = refused(directory)
+    assert (err.file, err.code) == (name, code)
+    assert fragment in err.message
+
+
 def tile(doc: Json, tile_id: str) -> Json:
     return next(t for t in doc["tiles"] if t["id"] == tile_id)
 
@@ -180,10 +191,7 @@ DECODE_REFUSALS = [
 def test_shape_the_rules_rule_out_is_refused_when_decoded_naming_the_field(
     data_copy: Path, name: str, change: Callable[[Json], object], field: str
 ) -> None:
-    edit(data_copy, name, change)
-    err = refused(data_copy)
-    assert (err.file, err.code) == (name, "unreadable")
-    assert field in err.message
+    assert_refused(data_copy, name, change, "unreadable", field)
 
 
 def _pair_off_places(d: Json) -> None:
@@ -301,10 +309,7 @@ DANGLING = [
 def test_reference_to_something_that_does_not_exist_is_refused(
     data_copy: Path, name: str, change: Callable[[Json], None], culprit: str
 ) -> None:
-    edit(data_copy, name, change)
-    err = refused(data_copy)
-    assert (err.file, err.code) == (name, "unknown_reference")
-    assert culprit in err.message
+    assert_refused(data_copy, name, change, "unknown_reference", culprit)
 
 
 def test_duplicate_card_id_is_refused(data_copy: Path) -> None:
@@ -344,10 +349,7 @@ COUNTS = [
 def test_component_count_other_than_the_rulebook_is_refused(
     data_copy: Path, name: str, change: Callable[[Json], object], fragment: str
 ) -> None:
-    edit(data_copy, name, change)
-    err = refused(data_copy)
-    assert (err.file, err.code) == (name, "count_mismatch")
-    assert fragment in err.message
+    assert_refused(data_copy, name, change, "count_mismatch", fragment)
 
 
 def test_deck_must_hold_sixteen_cards_per_player_for_eight_rounds(data_copy: Path) -> None:
