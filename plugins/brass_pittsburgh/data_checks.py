@@ -1,8 +1,9 @@
 """Brass: Pittsburgh's data set checked against its rulebook and against itself.
 
-Decoding already refuses what a record's shape rules out (:mod:`.data`: a negative printed
-number, a tile count below 1, a resource or player count that does not exist, a cost in
-oil, an unknown field); the family checks what every Brass board shares (line graphs,
+Decoding already refuses what a record's shape rules out (:mod:`.data`: a game number of
+``constants.json`` other than the rulebook's, the only value its field admits; a negative
+printed number, a tile count below 1, a resource or player count that does not exist, a
+cost in oil, an unknown field); the family checks what every Brass board shares (line graphs,
 price ladders, the income track). This module holds what Pittsburgh's rulebook states
 (component counts, crown-jewel effects, link costs, market fills, the income track's start
 and floor), each record's facts as a table of sentences, and the references between the
