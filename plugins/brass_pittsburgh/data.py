@@ -2,7 +2,9 @@
 
 The numbers are PROVISIONAL (see ``data/README.md``): the official board, mat and tiles are
 not public, so the files hold a designed data set. Replacing them with a transcription of the
-official values must need no code change, so this module never names a tile, city or card;
+official values must need no code change, so this module never names a tile, city or card.
+Its records' types refuse on decode what the rules rule out (a game number other than the
+rulebook's, a count below 1, an unknown resource or player count), naming the field;
 :mod:`.data_checks` checks the files against what the rulebook states (component counts,
 crown-jewel effects, costs in the comparison table) and against themselves (every reference
 resolves).
