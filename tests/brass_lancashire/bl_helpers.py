@@ -6,6 +6,9 @@ from collections import Counter
 from random import Random
 from typing import Any
 
+import pytest
+
+from core.errors import IllegalMove
 from core.game import SYSTEM
 from plugins.brass_lancashire import moves as mv
 from plugins.brass_lancashire.data import lancashire
@@ -67,3 +70,24 @@ def draw(s: State, tile: int) -> tuple[State, list[Any]]:
 
 def tags(events: list[Any]) -> list[str]:
     return [e.__struct_config__.tag for e in events]
+
+
+def refused(s: State, seat: int, move: Any) -> str:
+    """The code of the refusal of ``move``, which must be refused."""
+    with pytest.raises(IllegalMove) as exc:
+        GAME.decide(s, seat, move, Random(0))
+    return exc.value.code
+
+
+def tile(space: str, industry: str, owner: int = 0, level: int = 2, **more: Any) -> dict:
+    """A tile of a position document (``more``: ``cubes``, ``flipped``)."""
+    return {"space": space, "owner": owner, "industry": industry, "level": level, **more}
+
+
+def era_end(era: str, money: list[int], **doc: Any) -> State:
+    """A 2-player position at ``era``'s end, every card played (``doc``: more fields)."""
+    cards = sorted(GAME.names.card[k] for k, c in enumerate(D.deck_copies[2]) for _ in range(c))
+    seats = [{"money": m, "income_space": 10, "discards": cards[i::2]} for i, m in enumerate(money)]
+    return GAME.load_position({"players": 2, "order": [0, 1], "era": era, "phase": "scoring",
+                               "round": 11, "seats": seats, "deck": [],
+                               "markets": {"coal": 8, "iron": 8}, **doc})  # fmt: skip
