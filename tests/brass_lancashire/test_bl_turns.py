@@ -7,7 +7,7 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from bl_helpers import GAME, act, load, slot, tags
+from bl_helpers import GAME, act, load, slot, tags, tile
 
 from core.game import SYSTEM
 from plugins.brass import events as fev
@@ -146,3 +146,14 @@ def test_no_loans_in_the_rail_eras_last_four_rounds_at_any_player_count(players:
     for rnd, allowed in ((rounds - 4, True), (rounds - 3, False)):
         s = load(players, hands={0: ["wigan"] * 2}, era="rail", round=rnd)
         assert any(type(m) is mv.Loan for m in GAME.legal_moves(s, 0)) is allowed
+
+
+def test_income_shortfall_lets_the_seat_choose_its_tiles_and_stops_once_covered() -> None:
+    mills = [tile("bolton:0", "cotton", owner=3), tile("bury:0", "cotton", owner=3, level=1)]
+    s, events = _round_end(spent=[0] * 4, money=[30, 30, 30, 0], income=[10, 10, 10, 7],
+                           tiles=mills)  # fmt: skip
+    assert s.deciding == 3 and s.pending[0].kind == "liquidate"
+    assert {m.space for m in GAME.legal_moves(s, 3)} == {"bolton:0", "bury:0"}
+    s, events = act(s, 3, mv.Liquidate("bury:0"))  # Cotton Mill I: £12, half is £6
+    assert fev.Liquidated(3, slot("bury:0"), 6) in events and "round_ended" in tags(events)
+    assert s.slot_owner[slot("bolton:0")] == 3 and s.money[3] == 6 - 3
