@@ -10,13 +10,11 @@ from __future__ import annotations
 import os
 from collections import Counter, deque
 from collections.abc import Iterator
-from random import Random
 from typing import Any
 
 import pytest
-from bl_helpers import GAME, D
+from bl_helpers import GAME, D, playout
 
-from core.game import SYSTEM
 from plugins.brass import events as fev
 from plugins.brass_lancashire import events as lev
 from plugins.brass_lancashire.state import State
@@ -184,34 +182,10 @@ class Referee:
             self.flag("a new works always, a new mine through a trade icon, fills the market", e)
 
 
-def refereed_game(players: int, seed: int) -> tuple[Referee, Counter[str]]:
-    """Seat 0 plays the greedy bot, the others at random but selling whenever they can."""
-    rng, ref, seen = Random(seed), Referee(), Counter[str]()
-    s: Any = None
-    for e in GAME.setup(GAME.Options(), players, rng):
-        s = GAME.evolve(s, e)
-    while tasks := GAME.pending_tasks(s):
-        task = tasks[0]
-        if task.kind == "system":
-            events = GAME.decide(s, SYSTEM, task.move, rng)
-        else:
-            legal = GAME.legal_moves(s, task.seat)
-            sales = [m for m in legal if m.__struct_config__.tag in ("sell", "sell_also")]
-            if task.seat == 0:
-                move = GAME.bot_policy(GAME.view(s, 0), legal, rng)
-            else:
-                move = rng.choice(sales or legal)
-            events = GAME.decide(s, task.seat, move, rng)
-        for e in events:
-            before, s = s.clone(), GAME.evolve(s, e)
-            seen[e.__struct_config__.tag] += 1
-            ref.check(before, e, s)
-    return ref, seen
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_keep_every_refereed_rule(players: int) -> None:
     for seed in range(GAMES):
-        ref, seen = refereed_game(players, 7000 + 100 * players + seed)
+        ref = Referee()
+        seen, _ = playout(players, 7000 + 100 * players + seed, each_event=ref.check)
         assert not ref.wrong, ref.wrong[:5]
         assert seen["era_scored"] == 2 and seen["demand_tile_drawn"] and seen["round_ended"]
