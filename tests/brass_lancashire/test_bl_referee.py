@@ -2,7 +2,8 @@
 rule, worked out here from the position before it and the data tables (pinned to the
 reference by :mod:`test_bl_data`), without the engine's own rule code. Covers what the
 scenario tests pin one case at a time: era scores, turn order, income, loans, where and
-which tiles are built, overbuilding, the distant market, coal and iron sources, market
+which tiles are built or developed (the lowest), overbuilding, the distant market, coal and
+iron sources, market
 sales (BL_REFEREE_GAMES=N games per player count)."""
 
 from __future__ import annotations
@@ -64,6 +65,16 @@ def trade_icons(s: State) -> set[str]:
     return PRINTED_TRADE | {town(slot) for slot in tiles(s, PORT)}
 
 
+def lowest(s: State, seat: int, ind: int) -> int:
+    """The level of the seat's lowest ``ind`` tile: the mat's stack, counted afresh."""
+    taken = s.mat[seat][ind]
+    for tile in D.tiles[ind]:
+        if taken < tile.count:
+            return int(tile.level)
+        taken -= tile.count
+    return -1
+
+
 def level(space: int) -> int:
     return int(D.income.level(space))
 
@@ -93,9 +104,12 @@ class Referee:
                 self.flag("loan of £10 a level, marker on the new level's top space", e)
         elif t is fev.LinkPlaced:
             self.site = link_ends(e.link)
-        elif t is fev.TilePlaced:
-            self.site = [town(e.slot)]
-            self.placed(s, e)
+        elif t is fev.TilePlaced or t is fev.TileDeveloped:
+            if e.level != lowest(s, e.seat, e.industry):
+                self.flag("the lowest tile of the industry on the mat", e)
+            if t is fev.TilePlaced:
+                self.site = [town(e.slot)]
+                self.placed(s, e)
         elif t is lev.DemandTileDrawn:
             self.demand(s, e, new)
         elif t is fev.CubeTaken and s.slot_ind[e.slot] == COAL:
