@@ -3,8 +3,7 @@ rule, worked out here from the position before it and the data tables (pinned to
 reference by :mod:`test_bl_data`), without the engine's own rule code. Covers what the
 scenario tests pin one case at a time: era scores, turn order, income, loans, where and
 which tiles are built or developed (the lowest), overbuilding, the distant market, coal and
-iron sources, market
-sales (BL_REFEREE_GAMES=N games per player count)."""
+iron sources, market sales (BL_REFEREE_GAMES=N games per player count)."""
 
 from __future__ import annotations
 
