@@ -118,6 +118,17 @@ def test_overbuild_own_tile_of_any_industry_with_a_higher_level() -> None:
     assert s.slot_level[slot("stockport:0")] == 2 and s.slot_owner[slot("stockport:0")] == 0
 
 
+def test_overbuilt_tile_leaves_the_game_its_cubes_to_the_supply_its_income_kept() -> None:
+    mine = tile("wigan:0", "coal", level=1, cubes=2)
+    s = load(hands={0: ["wigan"] * 2}, tiles=[mine], income=[14, 10, 10, 10],
+             markets={"coal": 8, "iron": 8}, mat=[{"coal": 1}, {}, {}, {}])  # fmt: skip
+    s, events = act(s, 0, mv.Build("location:wigan", "wigan:0", "coal"))
+    # the level 2 mine carries its own 3 coal; the old 2 go back to the supply, not the
+    # full market, and the income the old tile gave stays
+    assert fev.Produced(slot("wigan:0"), 3, 0, 0) in events
+    assert s.slot_cubes[slot("wigan:0")] == 3 and s.coal_market == 8 and s.income[0] == 14
+
+
 def test_opponents_cotton_mill_and_port_are_never_overbuilt() -> None:
     mill = tile("stockport:0", "cotton", owner=1, level=1)
     s = load(hands={0: ["stockport"] * 2}, tiles=[mill], mat=[{"cotton": 3}, {}, {}, {}])
