@@ -157,9 +157,13 @@ class SeatCommands:
                 if info.token_hash or info.bot:
                     raise Conflict("seat_taken", f"seat {seat} is already taken")
                 if invite is not None:
-                    raise Forbidden(
-                        "bad_invite", f"seat {seat} has no invite: claim it without a code"
+                    # Claiming without the code only works where anybody may take a seat.
+                    ask = (
+                        "ask the owner for one"
+                        if match.rules.invite_only
+                        else "claim it without a code"
                     )
+                    raise Forbidden("bad_invite", f"seat {seat} has no invite: {ask}")
                 if match.rules.invite_only:
                     raise Forbidden(
                         "invite_required",

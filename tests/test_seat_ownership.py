@@ -85,6 +85,19 @@ def test_an_invite_only_match_seats_only_invited_players(client: TestClient[Any]
     assert_problem(claim(client, match["id"], 0, code), 409, "seat_taken")
 
 
+@pytest.mark.parametrize(
+    ("invite_only", "advice"), [(True, "ask the owner for one"), (False, "claim it without a code")]
+)
+def test_a_code_for_a_seat_without_an_invite_is_refused_with_advice_that_works_there(
+    client: TestClient[Any], invite_only: bool, advice: str
+) -> None:
+    match = create(client, invite_only=invite_only)
+    code = invite(client, match, 0)
+    refused = claim(client, match["id"], 1, code)
+    assert_problem(refused, 403, "bad_invite")
+    assert refused.json()["detail"] == f"seat 1 has no invite: {advice}"
+
+
 def test_free_seats_of_an_invite_only_match_go_to_bots_only_by_the_owner(
     client: TestClient[Any],
 ) -> None:
