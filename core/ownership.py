@@ -143,6 +143,7 @@ class SeatCommands:
         def claim(match: MatchState) -> list[Any]:
             nonlocal token
             info = _seat(match, seat)
+            self._require_going_on(match)
             if info.resigned:
                 raise _resigned(seat)
             if info.invite_hash is not None:
@@ -197,6 +198,7 @@ class SeatCommands:
         def hand_over(match: MatchState) -> list[Any]:
             info = _seat(match, seat)
             choice = bot_choice(self.game_of(match), bot, level, think_ms)
+            self._require_going_on(match)
             if info.resigned:
                 raise _resigned(seat)
             if info.bot:
@@ -222,6 +224,7 @@ class SeatCommands:
 
         def release(match: MatchState) -> list[Any]:
             info = _seat(match, seat)
+            self._require_going_on(match)
             if info.resigned:
                 raise _resigned(seat)
             if not info.bot:
@@ -241,6 +244,7 @@ class SeatCommands:
         def reserve(match: MatchState) -> list[Any]:
             self._require_owner(match, token, "invite players")
             info = _seat(match, seat)
+            self._require_going_on(match)
             if info.resigned:
                 raise _resigned(seat)
             if info.token_hash:

@@ -261,6 +261,28 @@ def test_resigning_a_two_seat_match_ends_it_with_the_resigned_seat_last(
     assert_problem(played, 409, "match_over")
 
 
+def test_seats_of_a_finished_match_change_hands_no_more(client: TestClient[Any]) -> None:
+    match = create(client, players=3)
+    tokens = claim_all(client, match["id"])  # seats 0 and 1; seat 2 stays free
+    client.post(f"/matches/{match['id']}/seats/1/bot", json={"bot": "random"},
+                headers=bearer(tokens[1]))  # fmt: skip
+    for seat in (0, 1):
+        client.post(f"/matches/{match['id']}/seats/{seat}/resign", headers=bearer(tokens[seat]))
+    before = client.get(f"/matches/{match['id']}").json()
+    assert before["finished"]
+    owner = bearer(match["owner_token"])
+    seats_url = f"/matches/{match['id']}/seats"
+    refused = [
+        client.post(f"{seats_url}/2/claim"),
+        client.post(f"{seats_url}/2/bot", json={"bot": "random"}),
+        client.post(f"{seats_url}/2/invite", headers=owner),
+        client.delete(f"{seats_url}/1/bot", headers=owner),
+    ]
+    for response in refused:
+        assert_problem(response, 409, "match_over")
+    assert client.get(f"/matches/{match['id']}").json()["version"] == before["version"]
+
+
 def test_a_resigned_seat_s_turns_are_played_by_the_stand_in_until_one_seat_is_left(
     client: TestClient[Any],
 ) -> None:
