@@ -522,6 +522,33 @@ def test_idle_stream_sends_keepalive_comments(service: MatchService) -> None:
     assert [(m.comment, m.id) for m in messages] == [("keep-alive", None)] * 2
 
 
+def test_stream_lets_the_loop_run_between_events_so_a_client_that_left_is_heard_of(
+    service: MatchService,
+) -> None:
+    # Else the rest of a page goes to a closed socket, each write logging a warning.
+    from api.sse import event_stream
+
+    match = service.load(service.create_match("highcard", 2, seed="s1").match_id)
+    assert match.version >= 2  # created and dealt: two events in one page
+
+    async def other_task_ran_between_the_first_two_events() -> bool:
+        ran = anyio.Event()
+
+        async def other() -> None:
+            ran.set()
+
+        stream = event_stream(service, match.match_id, None, 0)
+        async with anyio.create_task_group() as tasks:
+            await anext(stream)
+            tasks.start_soon(other)
+            await anext(stream)
+            seen = ran.is_set()
+        await stream.aclose()
+        return seen
+
+    assert anyio.run(other_task_ran_between_the_first_two_events)
+
+
 def highcard_position(**changes: Any) -> dict[str, Any]:
     position = {
         "players": 2, "rounds": 1, "hand_size": 1, "deck": [], "hands": [[1], [2]],
