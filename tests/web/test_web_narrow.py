@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from web_table import screenshot, start_match
 
 PHONE = {"width": 390, "height": 844}
@@ -14,12 +15,19 @@ WIDER_THAN_THE_SCREEN = """() => [...document.querySelectorAll('body *')]
   .map((e) => `${e.tagName.toLowerCase()}.${e.className}`)"""
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "part"),
+    [
+        ("brass-birmingham", 2, ".table-bar select"),  # the seat switch is in the top bar
+        ("age-of-steam", 3, ".replay-bar .slider"),  # no hidden information: replays live
+    ],
+)
 def test_a_players_table_fits_a_phone_screen_without_scrolling_sideways(
-    server: str, open_page: Any
+    server: str, open_page: Any, game: str, players: int, part: str
 ) -> None:
     page = open_page("phone")
     page.set_viewport_size(PHONE)
-    start_match(page, server, "brass-birmingham", 2)  # the seat switch is in the top bar
-    page.wait_for_selector(".table-bar select")
+    start_match(page, server, game, players)
+    page.wait_for_selector(part)
     assert page.evaluate(WIDER_THAN_THE_SCREEN) == []
-    screenshot(page, "table-phone")
+    screenshot(page, f"table-phone-{game}")
