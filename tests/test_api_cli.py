@@ -107,6 +107,16 @@ def test_bad_numbers_and_levels_are_usage_errors_naming_the_option(
     assert "Traceback" not in err
 
 
+def test_openapi_check_prints_its_verdict_and_no_log_lines() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "api.cli", "openapi", "--check"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("openapi.json is up to date")
+    assert done.stderr == ""
+
+
 def test_serve_with_an_unknown_store_url_says_which_urls_work(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
