@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from plugins.brass import events as ev
 from plugins.brass import steps
 from plugins.brass.actions import Action, DrawnStep, Refusal, StepKind
+from plugins.brass.actions import develop as dev
 from plugins.brass.actions.sell import sellable_tiles, tile_refusal
 from plugins.brass.facts import Facts
 from plugins.brass.graph import nearest
@@ -95,6 +96,8 @@ class Variant:
     """The most links one Network action places, per era: one canal, or one or two rails."""
     develop_iron: int = 1
     """Iron each developed tile costs."""
+    develop_ids: Sequence[Any] = ()
+    """Client ids of what a development names, by index (Birmingham: the industries')."""
     actions: tuple[Action, ...] = ()
     """The actions the game offers, in the order ``legal_moves`` lists them."""
     not_an_action: tuple[str, str] = (
@@ -109,6 +112,7 @@ class Variant:
     def __init__(self, d: Any, names: Any, apply: Callable[[Any, Any], Any]) -> None:
         self.d, self.names = d, names
         self.reduce = apply
+        self.develop_ids = names.industry
         self.industries = d.industries
         self.coal, self.iron = d.ind_index.get("coal", -1), d.ind_index.get("iron", -1)
 
@@ -267,6 +271,25 @@ class Variant:
         iron = self.iron
         return [i for i, ind in enumerate(s.slot_ind) if ind == iron and s.slot_cubes[i]]
 
+    # --- developing ----------------------------------------------------------------------
+
+    def developable(self, s: Any, seat: int, free: bool = False, f: Any = None) -> list[int]:
+        """What the seat may develop now (Birmingham: the industries whose lowest tile
+        may go), paying for it unless ``free``; ``f`` the facts of ``s`` if at hand."""
+        return dev.industries(self, f or self.facts(s), seat, free)
+
+    def develop_refusal(self, f: Facts, seat: int, m: Any, free: bool = False) -> Refusal:
+        """Why the development ``m`` names is not allowed (``free``: nothing to pay)."""
+        return dev.refusal(self, f, seat, m.industry, free)
+
+    def develop(self, r: TurnResolver, m: Any) -> None:
+        """The development ``m`` names: its tile leaves the seat's mat."""
+        dev.develop(r, m.industry)
+
+    def develop_payment(self) -> ev.Step:
+        """The step paying for one development (Birmingham: its iron)."""
+        return ev.Step("iron", self.develop_iron)
+
     # --- selling -------------------------------------------------------------------------
 
     def sale_options(self, f: Facts, seat: int) -> list[tuple[int, int]]:
@@ -300,6 +323,11 @@ class Variant:
     def sale_steps(self, r: TurnResolver, slot: int, target: int) -> list[ev.Step]:
         """Steps a sale needs before its tile flips (Birmingham: the beer)."""
         return []
+
+    def sale(self, r: TurnResolver, slot: int, target: int) -> list[ev.Step]:
+        """One sale's steps: what it needs (:meth:`sale_steps`), the flip, the offer of
+        another."""
+        return [*self.sale_steps(r, slot, target), ev.Step("flip", a=slot), ev.Step("more_sell")]
 
     # --- money ---------------------------------------------------------------------------
 
