@@ -71,16 +71,14 @@ class PittsburghVariant(Variant):
         boards = rules.boards.values()
         self.names = SimpleNamespace(space=range(max(len(b.slot_node) for b in boards)))
         self.sale_target_names = range(max(len(b.merchant_spaces) for b in boards))
-        self.actions = tuple(
-            kind(move, move)  # listings are engine moves: the game names them
-            for kind, move in (
-                (Build, mv.Build),
-                (Network, mv.Network),
-                (Develop, mv.Develop),
-                (Sell, mv.Sell),
-                (Loan, mv.Loan),
-                (Pass, mv.Pass),
-            )
+        developed = tuple(mv.Develop(space) for space in self.develop_ids)  # listed often
+        self.actions = (
+            Build(mv.Build, mv.Build),
+            Network(mv.Network, mv.Network),
+            Develop(mv.Develop, developed.__getitem__),
+            Sell(mv.Sell, mv.Sell),
+            Loan(mv.Loan, mv.Loan),
+            Pass(mv.Pass, mv.Pass),
         )
         c = rules.data.constants
         self.loan = LoanOption((c.loan_amount, c.loan_income_levels))
