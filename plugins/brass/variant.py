@@ -94,10 +94,8 @@ class Variant:
     """The loans on offer, when a board's data lists several (:meth:`loans`)."""
     links_per_era: tuple[int, int] = (1, 2)
     """The most links one Network action places, per era: one canal, or one or two rails."""
-    develop_iron: int = 1
-    """Iron each developed tile costs."""
-    develop_ids: Sequence[Any] = ()
-    """Client ids of what a development names, by index (Birmingham: the industries')."""
+    develop_payment: ev.Step = ev.Step("iron", 1)
+    """The step paying for one developed tile (Birmingham: one iron)."""
     actions: tuple[Action, ...] = ()
     """The actions the game offers, in the order ``legal_moves`` lists them."""
     not_an_action: tuple[str, str] = (
@@ -112,7 +110,6 @@ class Variant:
     def __init__(self, d: Any, names: Any, apply: Callable[[Any, Any], Any]) -> None:
         self.d, self.names = d, names
         self.reduce = apply
-        self.develop_ids = names.industry
         self.industries = d.industries
         self.coal, self.iron = d.ind_index.get("coal", -1), d.ind_index.get("iron", -1)
 
@@ -278,6 +275,11 @@ class Variant:
         may go), paying for it unless ``free``; ``f`` the facts of ``s`` if at hand."""
         return dev.industries(self, f or self.facts(s), seat, free)
 
+    def develop_moves(self, f: Facts, seat: int, named: type) -> list[Any]:
+        """The Develop action's moves now, each ``named`` by its client id."""
+        industry = self.names.industry
+        return [named(industry[i]) for i in self.developable(f.s, seat, False, f)]
+
     def develop_refusal(self, f: Facts, seat: int, m: Any, free: bool = False) -> Refusal:
         """Why the development ``m`` names is not allowed (``free``: nothing to pay)."""
         return dev.refusal(self, f, seat, m.industry, free)
@@ -285,10 +287,6 @@ class Variant:
     def develop(self, r: TurnResolver, m: Any) -> None:
         """The development ``m`` names: its tile leaves the seat's mat."""
         dev.develop(r, m.industry)
-
-    def develop_payment(self) -> ev.Step:
-        """The step paying for one development (Birmingham: its iron)."""
-        return ev.Step("iron", self.develop_iron)
 
     # --- selling -------------------------------------------------------------------------
 
@@ -301,6 +299,12 @@ class Variant:
             for target in self.sale_candidates(f, slot)
             if self.sale_refusal(f, seat, slot, target) is None
         ]
+
+    def sale_moves(self, f: Facts, seat: int, named: type) -> list[Any]:
+        """The Sell action's moves now: :meth:`sale_options`, each ``named`` by its client
+        ids."""
+        space, target = self.names.space, self.sale_target_names
+        return [named(space[slot], target[t]) for slot, t in self.sale_options(f, seat)]
 
     def sale_candidates(self, f: Facts, slot: int) -> Iterable[int]:
         """The sale targets worth asking about for the tile on ``slot``, in the order the

@@ -6,9 +6,10 @@ game's :class:`.rules.Rules`. Pittsburgh's own rules (``brass-pittsburgh-ruleboo
 
 * "Develop Action": one accessible, developable mat tile for one iron or steel, or free
   (line bonus, merchant, Locomotive Works: ``free_develop``), recorded as ``TileTaken``
-  (``developable``, ``develop_refusal``, ``develop``, ``develop_payment``);
+  (``develop_moves``, ``developable``, ``develop_refusal``, ``develop``,
+  ``develop_payment``);
 * "Sell Action": the seat's tiles to connected merchants, with oil, merchants' and
-  Quality Rewards, the flips last (``sale_options``, ``sale_refusal``, ``sale``; the steps
+  Quality Rewards, the flips last (``sale_moves``, ``sale_refusal``, ``sale``; the steps
   in :mod:`.actions.sell`);
 * "Loan Action": $30 for three income levels, never below level -10 (``loans``,
   ``loan_refusal``), recorded as Pittsburgh's ``IncomeSet`` and ``Gained`` (``take_loan``);
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from plugins.brass.actions import Refusal, StepKind
@@ -57,28 +57,28 @@ METAL_STEP = Step("metal", 1)
 
 
 class PittsburghVariant(Variant):
+    develop_payment = METAL_STEP
     not_an_action = (
         "not_an_action",
         "start an action: Build, Network, Develop, Sell, Loan or Pass",
     )
 
     def __init__(self, rules: Rules) -> None:
-        self.d = rules
+        self.d, self.names = rules, None
         self.reduce = partial(apply, rules)
         self.industries = tuple(rules.industries)
-        # Its listings are engine moves (the game names them): the ids are the indices.
-        self.develop_ids = range(len(rules.mat.tiles))
-        boards = rules.boards.values()
-        self.names = SimpleNamespace(space=range(max(len(b.slot_node) for b in boards)))
-        self.sale_target_names = range(max(len(b.merchant_spaces) for b in boards))
-        developed = tuple(mv.Develop(space) for space in self.develop_ids)  # listed often
-        self.actions = (
-            Build(mv.Build, mv.Build),
-            Network(mv.Network, mv.Network),
-            Develop(mv.Develop, developed.__getitem__),
-            Sell(mv.Sell, mv.Sell),
-            Loan(mv.Loan, mv.Loan),
-            Pass(mv.Pass, mv.Pass),
+        self.developed = tuple(mv.Develop(space) for space in range(len(rules.mat.tiles)))
+        """Each mat space's develop move, made once (listed often)."""
+        self.actions = tuple(
+            kind(move, move)  # listings are engine moves: the game names them
+            for kind, move in (
+                (Build, mv.Build),
+                (Network, mv.Network),
+                (Develop, mv.Develop),
+                (Sell, mv.Sell),
+                (Loan, mv.Loan),
+                (Pass, mv.Pass),
+            )
         )
         c = rules.data.constants
         self.loan = LoanOption((c.loan_amount, c.loan_income_levels))
@@ -127,11 +127,12 @@ class PittsburghVariant(Variant):
     def develop(self, r: TurnResolver, m: Any) -> None:
         r.emit(ev.TileTaken(r.seat, m.space))
 
-    def develop_payment(self) -> Step:
-        return METAL_STEP
+    def develop_moves(self, f: Any, seat: int, named: type) -> list[Any]:
+        made = self.developed
+        return [made[space] for space in self.developable(f.s, seat, False, f)]
 
-    def sale_options(self, f: Any, seat: int) -> list[tuple[int, int]]:
-        return [(c.slot, m) for c in sale_candidates(self.d, f.s, seat) for m in c.merchants]
+    def sale_moves(self, f: Any, seat: int, named: type) -> list[Any]:
+        return [named(c.slot, m) for c in sale_candidates(self.d, f.s, seat) for m in c.merchants]
 
     def sale_refusal(self, f: Any, seat: int, slot: int, target: int) -> Refusal:
         return sell.sale_refusal(self.d, f.s, seat, slot, target)

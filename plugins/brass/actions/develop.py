@@ -60,12 +60,12 @@ def tile_refusal(v: Variant, f: Facts, seat: int, ind: int) -> Refusal:
 def iron_code(v: Variant, f: Facts, seat: int) -> str | None:
     """Whether the seat can pay a development's iron (the same for every tile): the code
     only, :func:`cost` adds the words."""
-    return cost_code(v, f, seat, (), 0, 0, v.develop_iron)
+    return cost_code(v, f, seat, (), 0, 0, v.develop_payment.n)
 
 
 def cost(v: Variant, f: Facts, seat: int) -> Refusal:
     """Whether the seat can pay a development's iron (the same for every tile)."""
-    return cost_refusal(v, f, seat, (), 0, 0, v.develop_iron)
+    return cost_refusal(v, f, seat, (), 0, 0, v.develop_payment.n)
 
 
 def refusal(v: Variant, f: Facts, seat: int, ind: int, free: bool = False) -> Refusal:
@@ -89,7 +89,7 @@ def develop(r: TurnResolver, ind: int) -> None:
 def developed(r: TurnResolver, m: Any) -> list[ev.Step]:
     """Develop what ``m`` names (:meth:`Variant.develop`); its payment comes next."""
     r.v.develop(r, m)
-    return [r.v.develop_payment()]
+    return [r.v.develop_payment]
 
 
 class Develop(Action):
@@ -99,8 +99,7 @@ class Develop(Action):
         return v.develop_refusal(f, seat, m)
 
     def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
-        named, ids = self.named, v.develop_ids
-        return [named(ids[i]) for i in v.developable(f.s, seat, f=f)]
+        return v.develop_moves(f, seat, self.named)
 
     def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
         return [*developed(r, m), ev.Step("more_develop")]

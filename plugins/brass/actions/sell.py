@@ -55,8 +55,7 @@ class Sell(Action):
         return v.sale_refusal(f, seat, m.slot, m.merchant)
 
     def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
-        named, space, target = self.named, v.names.space, v.sale_target_names
-        return [named(space[slot], target[t]) for slot, t in v.sale_options(f, seat)]
+        return v.sale_moves(f, seat, self.named)
 
     def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
         return r.v.sale(r, m.slot, m.merchant)
