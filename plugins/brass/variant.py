@@ -272,15 +272,13 @@ class Variant:
 
     def developable(self, s: Any, seat: int, free: bool = False, f: Any = None) -> list[int]:
         """What the seat may develop now (Birmingham: the industries whose lowest tile
-        may go), paying for it unless ``free``; ``f`` the facts of ``s`` if at hand. A
-        variant overriding it overrides :meth:`develop_moves` too."""
+        may go), paying for it unless ``free``; ``f`` the facts of ``s`` if at hand."""
         return dev.industries(self, f or self.facts(s), seat, free)
 
     def develop_moves(self, f: Facts, seat: int, named: type) -> list[Any]:
-        """The Develop action's moves now, each ``named`` by its client id (listed often:
-        the industries asked directly, not through :meth:`developable`)."""
+        """The Develop action's moves now, each ``named`` by its client id."""
         industry = self.names.industry
-        return [named(industry[i]) for i in dev.industries(self, f, seat)]
+        return [named(industry[i]) for i in self.developable(f.s, seat, False, f)]
 
     def develop_refusal(self, f: Facts, seat: int, m: Any, free: bool = False) -> Refusal:
         """Why the development ``m`` names is not allowed (``free``: nothing to pay)."""
