@@ -24,6 +24,7 @@ from plugins.brass.actions.build import (
     paid_at,
     place,
     place_refusal,
+    showing,
     space_refusal,
 )
 from plugins.brass.actions.develop import Develop
@@ -184,9 +185,8 @@ class DoubleBuild(Action):
         levels, lowest = affordable(v, f, seat), f.lowest(seat)
         prices: dict[tuple[int, int], int] = {}
         out = []
-        for slot in range(d.n_slots):
-            loc = d.slot_loc[slot]
-            for k in d.slot_icons[slot]:
+        for loc in sorted(showing(d, levels)):
+            for slot, k in d.loc_pairs[loc]:
                 need = levels.get(k)
                 if (
                     need is not None

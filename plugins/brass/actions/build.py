@@ -21,6 +21,7 @@ The new tile then produces (coal, iron, beer: :meth:`Variant.produce`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from plugins.brass import events as ev
@@ -129,6 +130,14 @@ def affordable(v: Variant, f: Facts, seat: int) -> dict[int, tuple[int, int]]:
     return out
 
 
+def showing(d: Any, industries: Iterable[int]) -> set[int]:
+    """The locations with a build space showing one of ``industries``."""
+    found: set[int] = set()
+    for ind in industries:
+        found |= d.industry_locs[ind]
+    return found
+
+
 def paid_at(
     v: Variant, f: Facts, seat: int, loc: int, need: tuple[int, int], prices: dict[Any, int]
 ) -> bool:
@@ -158,10 +167,6 @@ class Build(Action):
     tag = "build"
     cards = 0
 
-    def __init__(self, move: type, named: type) -> None:
-        super().__init__(move, named)
-        self._pairs: dict[int, list[list[tuple[int, int]]]] = {}
-
     def refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
         d = v.d
         if not 0 <= m.card < len(d.cards) or m.card not in f.s.hands[seat]:
@@ -184,9 +189,7 @@ class Build(Action):
         if not levels:
             return []
         # locations showing one of those industries, where one of the hand's cards reaches
-        shown: set[int] = set()
-        for ind in levels:
-            shown |= d.industry_locs[ind]
+        shown = showing(d, levels)
         reach = {card_reach(defs[c], present) for c in hand}
         if EVERY_LOCATION not in reach:
             near = network if NETWORK_LOCATIONS in reach else set()
@@ -205,14 +208,13 @@ class Build(Action):
         coal_price: dict[tuple[int, int], int] = {}
         named, card, space, industry = self.named, v.names.card, v.names.space, v.names.industry
         out: list[Any] = []
-        pairs = self.pairs(d)
         for loc in sorted(shown):
             in_net, nameable = loc in network, v.nameable(loc)
             here = located.get(loc, ())
             # per industry: the cards that build it here, none if its tile cannot be built
             # or paid for here (the parts cheapest and most often refusing first)
             by_ind: dict[int, list[int]] = {}
-            for slot, ind in pairs[loc]:
+            for slot, ind in d.loc_pairs[loc]:
                 ok = by_ind.get(ind)
                 if ok is None:
                     ok = by_ind[ind] = []
@@ -241,17 +243,6 @@ class Build(Action):
                 for c in ok:
                     out.append(named(card[c], space[slot], industry[ind]))
         return out
-
-    def pairs(self, d: Any) -> list[list[tuple[int, int]]]:
-        """Per location, its (space, industry shown) pairs in board order: the candidates
-        of a listing, worked out once per board."""
-        found = self._pairs.get(id(d))
-        if found is None:
-            found = self._pairs[id(d)] = [
-                [(slot, ind) for slot in d.loc_slots[loc] for ind in d.slot_icons[slot]]
-                for loc in range(len(d.loc_slots))
-            ]
-        return found
 
     def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
         r.emit(ev.Discarded(r.seat, [m.card]))
