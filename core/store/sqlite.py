@@ -237,10 +237,11 @@ class SQLiteStore(EventStore):
     ) -> AppendResult:
         """The append's statements, inside a write transaction the caller holds."""
         if events and expected_version:
-            return self._append_on(
-                conn, stream_id, expected_version, events, idempotency_key, request_digest,
-                waiting,
+            moved = AppendResult(
+                stream_id=stream_id, first_version=expected_version + 1,
+                last_version=expected_version + len(events),
             )  # fmt: skip
+            return self._append_on(conn, moved, events, idempotency_key, request_digest, waiting)
         if idempotency_key is not None:
             seen = self._lookup(conn, stream_id, idempotency_key)
             if seen is not None:
@@ -268,22 +269,13 @@ class SQLiteStore(EventStore):
         return result
 
     def _append_on(
-        self,
-        conn: sqlite3.Connection,
-        stream_id: str,
-        expected_version: int,
-        events: Sequence[NewEvent],
-        idempotency_key: str | None,
-        request_digest: str | None,
-        waiting: bool | None,
-    ) -> AppendResult:
-        """Events appended to a stream that exists (a move): each check is the write it
-        guards, so the common append is three statements. The caller rolls back whatever
-        was written when a check fails."""
-        result = AppendResult(
-            stream_id=stream_id, first_version=expected_version + 1,
-            last_version=expected_version + len(events),
-        )  # fmt: skip
+        self, conn: sqlite3.Connection, result: AppendResult, events: Sequence[NewEvent],
+        idempotency_key: str | None, request_digest: str | None, waiting: bool | None,
+    ) -> AppendResult:  # fmt: skip
+        """``events`` appended as ``result`` to a stream that exists (a move): each check is
+        the write it guards, so the common append is three statements. The caller rolls
+        back whatever was written when a check fails."""
+        stream_id, expected_version = result.stream_id, result.first_version - 1
         # The key first: one used before answers as a retry, whatever the version is now.
         if idempotency_key is not None and not self._insert_key(
             conn, result, idempotency_key, request_digest
