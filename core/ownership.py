@@ -33,6 +33,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from core.bots import BOT_KINDS, BOT_LEVELS, DEFAULT_LEVEL, offered
@@ -58,7 +59,10 @@ def new_secret() -> str:
     return secrets.token_urlsafe(32)
 
 
+@lru_cache(maxsize=4096)
 def hash_secret(secret: str) -> str:
+    """The digest a secret is stored and compared as. Kept for the secrets seen lately: a
+    move checks its token against the owner's and then each seat's, request after request."""
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
