@@ -146,7 +146,7 @@ def _integral(value: Any) -> Any:
 
 
 def refuse_unknown_query_parameters(request: Request[Any, Any, Any]) -> None:
-    """A 400 for a query parameter the API operation does not declare.
+    """A 400 for a query parameter the API operation does not declare, or one given twice.
 
     A misspelt or unsupported filter (``?open=true`` for ``?open_seats=true``) would
     otherwise be ignored, and the client would take an unfiltered answer for a filtered one.
@@ -164,6 +164,15 @@ def refuse_unknown_query_parameters(request: Request[Any, Any, Any]) -> None:
             "unknown_query_parameter",
             f"{request.method} {request.url.path} has no query parameter "
             f"{', '.join(unknown)} (it takes: {allowed})",
+        )
+    # Every parameter is one value: of ``?status=open&status=finished`` all but one would
+    # be ignored, and the client would take one filter's answer for the other's.
+    query = request.query_params
+    repeated = sorted(name for name in set(query) if len(query.getall(name)) > 1)
+    if repeated:
+        raise BadRequest(
+            "repeated_query_parameter",
+            f"{request.method} {request.url.path} takes {', '.join(repeated)} once, not repeated",
         )
 
 

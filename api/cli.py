@@ -9,6 +9,7 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -16,7 +17,7 @@ from urllib.parse import urlsplit, urlunsplit
 import msgspec
 
 from api import package_version
-from core.errors import ServiceUnavailable
+from core.errors import BadRequest, ServiceUnavailable
 from core.service import MatchService
 
 log = logging.getLogger(__name__)
@@ -32,9 +33,6 @@ def _serve(args: argparse.Namespace) -> int:
     from worker.bootstrap import build_service, store_url_from_env
 
     store_url = args.store or store_url_from_env()
-    if args.workers < 1:
-        print("ironworks serve: --workers must be 1 or more", file=sys.stderr)
-        return 2
     if args.workers > 1 and store_url.startswith("memory:"):
         print("ironworks serve: --workers N needs a store the processes share: memory:// "
               "lives in one process", file=sys.stderr)  # fmt: skip
@@ -150,6 +148,8 @@ def public_url(url: str) -> str:
 
 
 def _worker(args: argparse.Namespace) -> int:
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
     from worker.bootstrap import ALLOW_PRIVATE_ENV, store_url_from_env
     from worker.rq_runner import run_worker
 
@@ -171,7 +171,12 @@ def _worker(args: argparse.Namespace) -> int:
         observe_service()
         start_http_server(args.metrics_port, addr=args.metrics_host)
     print(worker_line(store_url, redis_url), file=sys.stderr, flush=True)
-    run_worker(redis_url, store_url, burst=args.burst)
+    try:
+        run_worker(redis_url, store_url, burst=args.burst)
+    except RedisConnectionError as exc:
+        print(f"ironworks worker: cannot reach Redis at {public_url(redis_url)}: {exc}",
+              file=sys.stderr)  # fmt: skip
+        return 1
     return 0
 
 
@@ -206,6 +211,11 @@ def _check_plugin(args: argparse.Namespace) -> int:
             print(f"  plugin {problem.plugin} skipped: {problem.error}", file=sys.stderr)
         return 2
     game = registry.get(args.game)
+    for players in args.players or ():
+        if not game.min_players <= players <= game.max_players:
+            print(f"ironworks check-plugin: {game.title} takes {game.min_players} to "
+                  f"{game.max_players} players, not {players}", file=sys.stderr)  # fmt: skip
+            return 2
     params = params_for(game)
     if args.playouts is not None:
         params = msgspec.structs.replace(params, playouts=args.playouts)
@@ -239,10 +249,15 @@ def installed_games_document() -> str:
     from core.store.memory import MemoryStore
 
     service = MatchService(MemoryStore(), default_registry())
-    with TestClient(create_app(service)) as client:
-        response = client.get(f"{DOCS_PATH}/openapi.json")
-        response.raise_for_status()
-        return render_document(response.json())
+    quiet = logging.root.manager.disable
+    logging.disable(logging.INFO)  # the app's log of its one request is no output of ours
+    try:
+        with TestClient(create_app(service)) as client:
+            response = client.get(f"{DOCS_PATH}/openapi.json")
+            response.raise_for_status()
+            return render_document(response.json())
+    finally:
+        logging.disable(quiet)
 
 
 def _openapi(args: argparse.Namespace) -> int:
@@ -261,6 +276,33 @@ def _openapi(args: argparse.Namespace) -> int:
     path.write_text(text, encoding="utf-8")
     print(f"wrote {path}")
     return 0
+
+
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+
+
+def at_least(low: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` up, refused as a usage error (exit 2,
+    no traceback) rather than failing later, deep in whatever the number was for."""
+
+    def number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")
+        return value
+
+    return number
+
+
+def port(text: str) -> int:
+    """An argparse type: a TCP port to listen on."""
+    value = at_least(1)(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {value}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -283,7 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--host", default="127.0.0.1", help="interface to bind (default: %(default)s)"
     )
-    serve.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
+    serve.add_argument("--port", type=port, default=8000, help="port (default: %(default)s)")
     serve.add_argument(
         "--store",
         default=None,
@@ -295,8 +337,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--redis", default=None, help="Redis URL for RQ queues (default: $REDIS_URL)"
     )
     serve.add_argument(
-        "--log-level", default="info", help="log level: debug, info, warning… (default: info)"
-    )
+        "--log-level", type=str.lower, choices=LOG_LEVELS, default="info",
+        help="least severe level logged (default: %(default)s)",
+    )  # fmt: skip
     serve.add_argument(
         "--log-format", choices=LOG_FORMATS, default="console",
         help="console: readable lines; json: one JSON object a line, each request with its "
@@ -304,7 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: %(default)s)",
     )  # fmt: skip
     serve.add_argument(
-        "--workers", type=int, default=1, metavar="N",
+        "--workers", type=at_least(1), default=1, metavar="N",
         help="run N API processes on the one port, sharing the store (not memory://); "
         "the in-process runner then runs jobs in each of them (default: 1)",
     )  # fmt: skip
@@ -344,7 +387,7 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     worker.add_argument("--burst", action="store_true", help="exit once the queues are empty")
     worker.add_argument(
-        "--metrics-port", type=int, default=None, metavar="PORT",
+        "--metrics-port", type=port, default=None, metavar="PORT",
         help="serve this worker's Prometheus metrics (its jobs, bot think time, moves, store "
         "appends) at http://HOST:PORT/metrics",
     )  # fmt: skip
@@ -383,11 +426,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument("game", help="the game id, e.g. brass-birmingham")
     check.add_argument(
-        "--playouts", type=int, default=None,
+        "--playouts", type=at_least(1), default=None,
         help="random playouts per player count (default: the game's own conformance metadata)",
     )  # fmt: skip
     check.add_argument(
-        "--players", type=int, action="append", default=None, metavar="N",
+        "--players", type=at_least(1), action="append", default=None, metavar="N",
         help="player count to test; repeat for several (default: every count the game takes)",
     )  # fmt: skip
     check.set_defaults(run=_check_plugin)
@@ -400,15 +443,15 @@ def build_parser() -> argparse.ArgumentParser:
         "eliminations, negative final income and move-time p50/p95 per bot.",
     )
     tournament.add_argument("--game", required=True, help="game id, e.g. brass-birmingham")
-    tournament.add_argument("--players", type=int, required=True, help="seats per match")
+    tournament.add_argument("--players", type=at_least(1), required=True, help="seats per match")
     tournament.add_argument(
         "--bots", required=True,
         help="comma-separated bots cycled over the seats: random, greedy, search[:LEVEL]"
         "[@THINK_MS], e.g. search:hard,greedy",
     )  # fmt: skip
-    tournament.add_argument("--games", type=int, default=20, help="matches (default: 20)")
+    tournament.add_argument("--games", type=at_least(1), default=20, help="matches (default: 20)")
     tournament.add_argument(
-        "--processes", type=int, default=1,
+        "--processes", type=at_least(1), default=1,
         help="play matches in this many processes (default: 1)",
     )  # fmt: skip
     tournament.add_argument(
@@ -455,7 +498,7 @@ def build_parser() -> argparse.ArgumentParser:
         "at its default level)",
     )  # fmt: skip
     play.add_argument(
-        "--decisions", type=int, default=None, metavar="N",
+        "--decisions", type=at_least(1), default=None, metavar="N",
         help="stop after N decisions (default: play until the match is over)",
     )  # fmt: skip
     play.add_argument("--quiet", action="store_true", help="print only the final line")
@@ -465,7 +508,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return args.run(args)
+    try:
+        return args.run(args)
+    except BadRequest as exc:  # a setting refused on the way in, such as the store URL
+        print(f"ironworks {args.command}: {exc.message}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -94,7 +94,7 @@ def ironworks_error(_: Request[Any, Any, Any], exc: IronworksError) -> Response[
     return response
 
 
-def http_error(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Problem]:
+def http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Problem]:
     status = exc.status_code
     if status >= 500:
         log.error("internal HTTP error: %s", exc.detail)
@@ -103,11 +103,27 @@ def http_error(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Proble
     errors = None
     if isinstance(exc, ValidationException) and isinstance(exc.extra, list):
         errors = [e for e in exc.extra if isinstance(e, dict)] or None
-    response = problem(status, code, exc.detail or _TITLES.get(status, "error"), errors=errors)
+    detail = _said(request, exc) or exc.detail or _TITLES.get(status, "error")
+    response = problem(status, code, detail, errors=errors)
     if exc.headers:
         # e.g. Allow on a 405: keep what Litestar says the client may do instead
         response.headers.update(exc.headers)
     return response
+
+
+def _said(request: Request[Any, Any, Any], exc: HTTPException) -> str | None:
+    """What Litestar's bare refusals ("Not Found", "Method Not Allowed", "Request Entity Too
+    Large") leave unsaid: which request, what the route takes instead."""
+    asked = f"{request.method} {request.url.path}"
+    if exc.status_code == 404 and exc.detail == "Not Found":
+        return f"nothing answers {asked}: the routes are at /docs (a seat in a path is a number)"
+    if exc.status_code == 405:
+        allowed = {k.lower(): v for k, v in (exc.headers or {}).items()}.get("allow", "")
+        return f"{request.url.path} takes {allowed or 'other methods'}, not {request.method}"
+    if exc.status_code == 413:
+        limit = request.route_handler.resolve_request_max_body_size()
+        return f"the body is over the {limit} bytes that {asked} takes" if limit else None
+    return None
 
 
 def unexpected_error(request: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:

@@ -210,7 +210,8 @@ def list_matches(
 ) -> MatchPage:
     """Matches, newest first, with their seats and status: the lobby. The filters combine;
     ``total`` counts the matches that pass them, ``offset`` and ``limit`` page through those.
-    An unknown query parameter is a 400 (``unknown_query_parameter``), never ignored."""
+    An unknown query parameter is a 400 (``unknown_query_parameter``), never ignored, and so
+    is one given twice (``repeated_query_parameter``)."""
     if game is None and status is None and open_seats is None:
         streams = service.store.list_streams(offset, limit)
         return MatchPage(

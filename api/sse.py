@@ -72,6 +72,9 @@ async def event_stream(
                     return
                 seen = event["version"]
                 yield ServerSentEventMessage(data=msgspec.json.encode(event).decode(), id=seen)
+                # Let the loop hear of a client that left: else the rest of a page is written
+                # to a closed socket, each write logging a warning.
+                await anyio.sleep(0)
             if events:
                 continue
             if finished:

@@ -10,8 +10,22 @@ is emptied before every call, so each figure is a listing worked out afresh.
 before a change) in a subprocess, alternated with this one ``--rounds`` times, and prints
 the ratio.
 
+``--passes N`` times nothing: it plays the games and lists every state N times, for a
+figure the machine's load cannot move. CPU instructions per call are the difference of
+two callgrind runs (``PYTHONHASHSEED=0``), ``--passes 3`` less ``--passes 0``, over three times
+the states; for another checkout run this file with ``PYTHONPATH=DIR`` from ``DIR``:
+
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
+        python bench/bench_brass_legal_moves.py --game birmingham --players 4 --passes 3
+
+Figures (2026-12-02, branch ``bblist``; before the listing work is ``d59404c^``):
+Birmingham 4p 868k -> 189k instructions a call (4.58x), 2p 879k -> 145k (6.09x); timed at
+load average 5-8, 4p 3.25-3.80x, 2p 4.34-4.82x. Lancashire 4p, main at ``a515454`` -> then:
+286k -> 206k (1.39x), timed 1.30-1.50x. The README's "Performance" table keeps the history.
+
     python3 bench/bench_brass_legal_moves.py [--games N] [--players 2 4] [--repeat N]
         [--game birmingham pittsburgh lancashire] [--baseline DIR [--rounds N]] [--json]
+        [--passes N]
 """
 
 from __future__ import annotations
@@ -118,7 +132,22 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--baseline", help="another checkout to measure the same way")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--passes", type=int,
+        help="untimed: list every state this many times (0: only play the games), for "
+        "callgrind; the first --game and --players",
+    )  # fmt: skip
     args = parser.parse_args()
+    if args.passes is not None:
+        game = make_game(args.game[0])
+        states = [
+            x for seed in range(args.games) for x in decision_states(game, args.players[0], seed)
+        ]
+        for _ in range(args.passes):
+            for state, seat in states:
+                game.legal_moves(state, seat)
+        print(f"{len(states)} states listed {args.passes} times")
+        return
     if args.json:
         print(json.dumps(measure(args.game, args.players, args.games, args.repeat)))
         return

@@ -15,6 +15,13 @@ begins, as a client does. A match played to its end is replaced by a new one. Th
 Litestar app on the same uvicorn, whose one endpoint decodes a small msgspec body and returns
 JSON, is driven by the same number of tasks POSTing in a loop.
 
+``--instructions`` measures without a server, a client or the machine's load: it replays
+the recorded moves through the app's ASGI handler in process (the move lane, the request
+log and metrics, the service, a fresh SQLite store; system steps run inline) under
+callgrind, twice, and prints the user-space CPU instructions of one move POST (the
+difference of the two runs over the difference of their moves, so imports and setup
+cancel out). uvicorn and h11, which both apps share, are not in it.
+
 Printed: accepted moves/s, p50/p95/p99 of each request kind, the bare app's requests/s and
 latencies, and the ratios. ``--workers N`` starts both servers with N processes. Everything
 binds to 127.0.0.1, is bounded by ``--seconds`` per server, and removes its store afterwards
@@ -309,6 +316,93 @@ async def drive_bare(port: int, session: int, args: argparse.Namespace) -> Stats
     return stats
 
 
+# --- instructions through the ASGI handler --------------------------------------------------
+
+
+def asgi_moves(count: int, args: argparse.Namespace) -> None:
+    """Play ``count`` recorded moves as POSTs through the app's ASGI handler, no server."""
+    import logging
+
+    from api.app import create_app
+    from worker.bootstrap import build_service
+    from worker.inprocess import InlineRunner
+
+    logging.disable(logging.INFO)  # as served with --log-level warning
+    games = record_games(args.game, args.players, args.games)
+    tmp = Path(tempfile.mkdtemp(prefix="iwbench-asgi-"))
+    service = build_service(store_url=f"sqlite:///{tmp / 'asgi.sqlite3'}", runner=InlineRunner())
+    app = create_app(service, log_level="warning")
+
+    async def post(match_id: str, token: str, move: bytes, version: int) -> tuple[int, bytes]:
+        body = b'{"move":%s,"expected_version":%d}' % (move, version)
+        path = f"/matches/{match_id}/moves"
+        headers = [
+            (b"host", b"127.0.0.1"), (b"authorization", f"Bearer {token}".encode()),
+            (b"idempotency-key", uuid.uuid4().hex.encode()),
+            (b"content-type", b"application/json"), (b"content-length", b"%d" % len(body)),
+        ]  # fmt: skip
+        scope = {
+            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+            "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
+            "root_path": "", "headers": headers, "client": ("127.0.0.1", 1),
+            "server": ("127.0.0.1", 2), "state": {},
+        }  # fmt: skip
+        sent: list[Any] = []
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        async def send(message: Any) -> None:
+            sent.append(message)
+
+        await app.asgi_handler(scope, receive, send)  # type: ignore[arg-type]
+        return sent[0]["status"], sent[-1]["body"]
+
+    async def play() -> None:
+        played = 0
+        for game in games * (1 + count // sum(len(g.moves) for g in games)):
+            match = service.create_match(args.game, args.players, seed=game.seed)
+            tokens = [service.claim_seat(match.match_id, seat) for seat in range(args.players)]
+            version = service.load(match.match_id).version
+            for seat, move in game.moves:
+                if played == count:
+                    return
+                status, answer = await post(match.match_id, tokens[seat], move, version)
+                if status != 200:  # a system step ran meanwhile: go on from its version
+                    version = service.load(match.match_id).version
+                    status, answer = await post(match.match_id, tokens[seat], move, version)
+                if status != 200:
+                    raise RuntimeError(f"POST move: {status} {answer[:200]!r}")
+                version = msgspec.json.decode(answer)["version"]
+                played += 1
+
+    try:
+        asyncio.run(play())
+    finally:
+        service.runner.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def instructions(args: argparse.Namespace) -> None:
+    """Instructions a move POST costs the app: callgrind over two numbers of moves."""
+    counts = (50, 50 + args.instructions)
+    totals = []
+    for count in counts:
+        cmd = [
+            "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+            __file__, "--asgi-moves", str(count), "--game", args.game,
+            "--players", str(args.players), "--games", str(args.games),
+        ]  # fmt: skip
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0"}
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+        totals.append(int(done.stderr.rsplit("Collected : ", 1)[1].split()[0]))
+    per_move = (totals[1] - totals[0]) / (counts[1] - counts[0])
+    print(
+        f"{args.game} {args.players}p through the app's ASGI handler (SQLite, no server): "
+        f"{per_move / 1e3:.0f}k CPU instructions per move POST ({counts[1] - counts[0]} moves)"
+    )
+
+
 # --- servers ---------------------------------------------------------------------------------
 
 
@@ -413,7 +507,19 @@ def main() -> None:
         "--reads", choices=["turn", "none"], default="turn",
         help="turn: GET the view and the legal moves when a seat's turn begins; none: POSTs only",
     )  # fmt: skip
+    parser.add_argument(
+        "--instructions", type=int, metavar="MOVES", default=0,
+        help="count the CPU instructions of MOVES move POSTs through the app, without a "
+        "server (callgrind; see above)",
+    )  # fmt: skip
+    parser.add_argument("--asgi-moves", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.asgi_moves:
+        asgi_moves(args.asgi_moves, args)
+        return
+    if args.instructions:
+        instructions(args)
+        return
 
     games = record_games(args.game, args.players, args.games)
     tmp = Path(tempfile.mkdtemp(prefix="iwbench-http-"))

@@ -33,6 +33,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from core.bots import BOT_KINDS, BOT_LEVELS, DEFAULT_LEVEL, offered
@@ -58,7 +59,10 @@ def new_secret() -> str:
     return secrets.token_urlsafe(32)
 
 
+@lru_cache(maxsize=4096)
 def hash_secret(secret: str) -> str:
+    """The digest a secret is stored and compared as. Kept for the secrets seen lately: a
+    move checks its token against the owner's and then each seat's, request after request."""
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
@@ -143,6 +147,7 @@ class SeatCommands:
         def claim(match: MatchState) -> list[Any]:
             nonlocal token
             info = _seat(match, seat)
+            self._require_going_on(match)
             if info.resigned:
                 raise _resigned(seat)
             if info.invite_hash is not None:
@@ -157,9 +162,13 @@ class SeatCommands:
                 if info.token_hash or info.bot:
                     raise Conflict("seat_taken", f"seat {seat} is already taken")
                 if invite is not None:
-                    raise Forbidden(
-                        "bad_invite", f"seat {seat} has no invite: claim it without a code"
+                    # Claiming without the code only works where anybody may take a seat.
+                    ask = (
+                        "ask the owner for one"
+                        if match.rules.invite_only
+                        else "claim it without a code"
                     )
+                    raise Forbidden("bad_invite", f"seat {seat} has no invite: {ask}")
                 if match.rules.invite_only:
                     raise Forbidden(
                         "invite_required",
@@ -193,6 +202,7 @@ class SeatCommands:
         def hand_over(match: MatchState) -> list[Any]:
             info = _seat(match, seat)
             choice = bot_choice(self.game_of(match), bot, level, think_ms)
+            self._require_going_on(match)
             if info.resigned:
                 raise _resigned(seat)
             if info.bot:
@@ -218,6 +228,7 @@ class SeatCommands:
 
         def release(match: MatchState) -> list[Any]:
             info = _seat(match, seat)
+            self._require_going_on(match)
             if info.resigned:
                 raise _resigned(seat)
             if not info.bot:
@@ -237,6 +248,7 @@ class SeatCommands:
         def reserve(match: MatchState) -> list[Any]:
             self._require_owner(match, token, "invite players")
             info = _seat(match, seat)
+            self._require_going_on(match)
             if info.resigned:
                 raise _resigned(seat)
             if info.token_hash:

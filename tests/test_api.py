@@ -418,6 +418,26 @@ def test_body_over_the_limit_is_413(client: TestClient[Any]) -> None:
     assert_problem(client.post("/matches", json=big), 413, "body_too_large")
 
 
+@pytest.mark.parametrize(
+    ("method", "path", "kwargs", "status", "detail"),
+    [
+        ("GET", "/nowhere", {}, 404, "nothing answers GET /nowhere: the routes are at /docs"),
+        ("POST", "/matches/m/seats/first/claim", {}, 404,
+         "nothing answers POST /matches/m/seats/first/claim"),
+        ("DELETE", "/games", {}, 405, "/games takes GET, OPTIONS, not DELETE"),
+        ("POST", "/matches", {"json": {"game": "highcard", "players": 2, "seed": "y" * 70_000}},
+         413, "the body is over the 65536 bytes that POST /matches takes"),
+    ],
+)  # fmt: skip
+def test_routing_and_size_refusals_say_what_was_asked_and_what_the_route_takes(
+    client: TestClient[Any], method: str, path: str, kwargs: dict[str, Any], status: int,
+    detail: str,
+) -> None:  # fmt: skip
+    code = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large"}[status]
+    body = assert_problem(client.request(method, path, **kwargs), status, code)
+    assert body["detail"].startswith(detail), body["detail"]
+
+
 def test_unknown_field_in_a_body_is_refused(client: TestClient[Any]) -> None:
     response = client.post("/matches", json={"game": "highcard", "players": 2, "colour": "red"})
     body = assert_problem(response, 400, "invalid_request")
@@ -500,6 +520,33 @@ def test_idle_stream_sends_keepalive_comments(service: MatchService) -> None:
 
     messages = anyio.run(first_two)
     assert [(m.comment, m.id) for m in messages] == [("keep-alive", None)] * 2
+
+
+def test_stream_lets_the_loop_run_between_events_so_a_client_that_left_is_heard_of(
+    service: MatchService,
+) -> None:
+    # Else the rest of a page goes to a closed socket, each write logging a warning.
+    from api.sse import event_stream
+
+    match = service.load(service.create_match("highcard", 2, seed="s1").match_id)
+    assert match.version >= 2  # created and dealt: two events in one page
+
+    async def other_task_ran_between_the_first_two_events() -> bool:
+        ran = anyio.Event()
+
+        async def other() -> None:
+            ran.set()
+
+        stream = event_stream(service, match.match_id, None, 0)
+        async with anyio.create_task_group() as tasks:
+            await anext(stream)
+            tasks.start_soon(other)
+            await anext(stream)
+            seen = ran.is_set()
+        await stream.aclose()
+        return seen
+
+    assert anyio.run(other_task_ran_between_the_first_two_events)
 
 
 def highcard_position(**changes: Any) -> dict[str, Any]:

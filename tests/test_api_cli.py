@@ -80,6 +80,81 @@ def test_worker_without_redis_url_says_what_is_missing(
     assert "REDIS_URL" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["serve", "--port", "99999"],
+        ["serve", "--port", "eighty"],
+        ["serve", "--workers", "0"],
+        ["serve", "--log-level", "loud"],
+        ["worker", "--metrics-port", "-1"],
+        ["check-plugin", "brass-birmingham", "--playouts", "-1"],
+        ["tournament", "--game", "brass-birmingham", "--players", "2", "--bots", "random",
+         "--games", "-1"],
+        ["tournament", "--game", "brass-birmingham", "--players", "2", "--bots", "random",
+         "--processes", "0"],
+        ["play", "http://127.0.0.1:8000", "m", "--decisions", "0"],
+    ],
+)  # fmt: skip
+def test_bad_numbers_and_levels_are_usage_errors_naming_the_option(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {argv[-2]}:" in err
+    assert "Traceback" not in err
+
+
+def test_openapi_check_prints_its_verdict_and_no_log_lines() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "api.cli", "openapi", "--check"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("openapi.json is up to date")
+    assert done.stderr == ""
+
+
+def test_serve_with_an_unknown_store_url_says_which_urls_work(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["serve", "--store", "bogus://x"]) == 2
+    err = capsys.readouterr().err
+    assert "ironworks serve: unknown store URL 'bogus://x'" in err and "sqlite:///" in err
+
+
+def test_worker_that_cannot_reach_redis_says_so_without_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["worker", "--redis", f"redis://127.0.0.1:{free_port()}", "--store",
+                 "memory://"]) == 1  # fmt: skip
+    assert "ironworks worker: cannot reach Redis at redis://127.0.0.1:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("options", ["{bad", '{"no_such_option": 1}'])
+def test_tournament_refuses_options_the_game_does_not_have(
+    options: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["tournament", "--game", "brass-birmingham", "--players", "2", "--bots", "random",
+            "--games", "1", "--options", options, "--quiet"]  # fmt: skip
+    assert main(argv) == 2
+    assert "--options is not options of Brass: Birmingham" in capsys.readouterr().err
+
+
+def test_check_plugin_refuses_a_player_count_the_game_does_not_take(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["check-plugin", "brass-birmingham", "--players", "9"]) == 2
+    assert "Brass: Birmingham takes 2 to 4 players, not 9" in capsys.readouterr().err
+
+
+def test_play_refuses_a_server_url_that_is_not_http(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "localhost:8000", "m", "--token", "t", "--bot", "random"]) == 2
+    assert "must start with http:// or https://" in capsys.readouterr().err
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -89,6 +89,17 @@ def test_lobby_items_show_seats_and_status(client: TestClient[Any], lobby: dict[
     assert [s["claimed"] for s in items[lobby["open"]]["seats"]] == [False, False]
 
 
+def test_a_query_parameter_given_twice_is_a_problem_not_half_ignored(
+    client: TestClient[Any], lobby: dict[str, str]
+) -> None:
+    twice = client.get("/matches", params=[("status", "open"), ("status", "finished")])
+    body = assert_problem(twice, 400, "repeated_query_parameter")
+    assert "status" in body["detail"]
+    events = f"/matches/{lobby['open']}/events"
+    assert_problem(client.get(events, params=[("after", 1), ("after", 2)]), 400,
+                   "repeated_query_parameter")  # fmt: skip
+
+
 def test_unknown_query_parameter_is_a_problem_never_ignored(
     client: TestClient[Any], lobby: dict[str, str]
 ) -> None:

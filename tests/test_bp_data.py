@@ -93,6 +93,17 @@ def refused(directory: Path) -> DataError:
     return info.value
 
 
+def assert_refused(
+    directory: Path, name: str, change: Callable[[Json], object], code: str, fragment: str
+) -> None:
+    """Once ``change`` breaks file ``name``, loading refuses it with ``code``, the message
+    naming ``fragment``."""
+    edit(directory, name, change)
+    err = refused(directory)
+    assert (err.file, err.code) == (name, code)
+    assert fragment in err.message
+
+
 def tile(doc: Json, tile_id: str) -> Json:
     return next(t for t in doc["tiles"] if t["id"] == tile_id)
 
@@ -150,6 +161,37 @@ def test_negative_oil_icons_on_a_route_are_refused(data_copy: Path) -> None:
     edit(data_copy, "pipeline_routes.json", lambda d: d["sides"]["main"][0].update(oil_icons=-1))
     err = refused(data_copy)
     assert (err.file, err.code) == ("pipeline_routes.json", "unreadable")
+
+
+DECODE_REFUSALS = [
+    # the rulebook's numbers: constants.json admits only them
+    ("constants.json", lambda d: d["components"].update(coal=17), "components.coal"),
+    ("constants.json", lambda d: d.update(players=[2, 3]), "players"),
+    # no build cost is paid in oil barrels
+    ("player_mat.json", lambda d: tile(d, "K2")["cost"].update(oil=1), "cost.oil"),
+    # a mat space holds at least one tile
+    ("player_mat.json", lambda d: tile(d, "K2").update(count=0), "count"),
+    # tiles produce cubes or oil, trains carry them
+    ("player_mat.json", lambda d: tile(d, "C2").update(produces={"beer": 1}), "produces"),
+    ("heavy_trains.json", lambda d: d["heavy_trains"][0].update(carries={"beer": 1}), "carries"),
+    # a Quality Rewards tile needs stars and gives something
+    ("quality_rewards.json", lambda d: d["quality_rewards"][0].update(stars_required=0), "stars"),
+    ("quality_rewards.json", lambda d: d["quality_rewards"][0].update(reward=[]), "reward"),
+    # cards show the icons of 2 to 4 players, at least one
+    ("cards.json", lambda d: d["cards"][0].update(player_counts=[2, 5]), "player_counts"),
+    ("cards.json", lambda d: d["cards"][0].update(player_counts=[]), "player_counts"),
+    ("board_sides.json", lambda d: d["default_side_by_players"].update(x="main"), "default_side"),
+    # markets and Vanderbilt trade cubes, never oil barrels
+    ("markets.json", lambda d: d["sides"]["main"][0]["ladders"].update(oil={}), "ladders"),
+    ("vanderbilt.json", lambda d: d["sides"]["main"].update(oil=20), "sides"),
+]
+
+
+@pytest.mark.parametrize(("name", "change", "field"), DECODE_REFUSALS)
+def test_shape_the_rules_rule_out_is_refused_when_decoded_naming_the_field(
+    data_copy: Path, name: str, change: Callable[[Json], object], field: str
+) -> None:
+    assert_refused(data_copy, name, change, "unreadable", field)
 
 
 def _pair_off_places(d: Json) -> None:
@@ -267,10 +309,7 @@ DANGLING = [
 def test_reference_to_something_that_does_not_exist_is_refused(
     data_copy: Path, name: str, change: Callable[[Json], None], culprit: str
 ) -> None:
-    edit(data_copy, name, change)
-    err = refused(data_copy)
-    assert (err.file, err.code) == (name, "unknown_reference")
-    assert culprit in err.message
+    assert_refused(data_copy, name, change, "unknown_reference", culprit)
 
 
 def test_duplicate_card_id_is_refused(data_copy: Path) -> None:
@@ -310,10 +349,7 @@ COUNTS = [
 def test_component_count_other_than_the_rulebook_is_refused(
     data_copy: Path, name: str, change: Callable[[Json], object], fragment: str
 ) -> None:
-    edit(data_copy, name, change)
-    err = refused(data_copy)
-    assert (err.file, err.code) == (name, "count_mismatch")
-    assert fragment in err.message
+    assert_refused(data_copy, name, change, "count_mismatch", fragment)
 
 
 def test_deck_must_hold_sixteen_cards_per_player_for_eight_rounds(data_copy: Path) -> None:
@@ -327,7 +363,7 @@ def test_deck_must_hold_sixteen_cards_per_player_for_eight_rounds(data_copy: Pat
     edit(data_copy, "cards.json", give_a_four_player_icon)
     err = refused(data_copy)
     assert (err.file, err.code) == ("cards.json", "count_mismatch")
-    assert "65 cards show the 4-player icon" in err.message and "need 64" in err.message
+    assert "65 cards show the 4-player icon" in err.message and "needs 64" in err.message
 
 
 def test_personal_supply_must_be_nine_light_two_heavy_two_pipelines(data_copy: Path) -> None:
@@ -401,9 +437,11 @@ def test_vanderbilt_must_charge_more_than_any_market(data_copy: Path) -> None:
     assert (err.file, err.code) == ("vanderbilt.json", "bad_value")
 
 
-def test_vanderbilt_delivers_no_oil(data_copy: Path) -> None:
-    edit(data_copy, "vanderbilt.json", lambda d: d["sides"]["main"].update(oil=20))
-    assert refused(data_copy).file == "vanderbilt.json"
+def test_vanderbilt_delivers_every_cube(data_copy: Path) -> None:
+    edit(data_copy, "vanderbilt.json", lambda d: d["sides"]["main"].pop("coke"))
+    err = refused(data_copy)
+    assert (err.file, err.code) == ("vanderbilt.json", "bad_value")
+    assert "coke" in err.message
 
 
 def test_locomotive_works_must_give_three_free_develops(data_copy: Path) -> None:
@@ -440,7 +478,8 @@ def test_reserve_pipeline_must_carry_no_oil_payment(data_copy: Path) -> None:
 def test_starting_money_must_be_thirty_dollars(data_copy: Path) -> None:
     edit(data_copy, "constants.json", lambda d: d.update(starting_money=17))
     err = refused(data_copy)
-    assert (err.file, err.code) == ("constants.json", "rulebook_mismatch")
+    assert (err.file, err.code) == ("constants.json", "unreadable")
+    assert "starting_money" in err.message
 
 
 def test_income_marker_must_start_on_space_ten_at_level_zero(data_copy: Path) -> None:

@@ -627,7 +627,9 @@ def diagnosis(s: State, m: object) -> tuple[str, str] | None:
         return None
     if isinstance(m, mv.ClaimQuality):
         return quality_refusal(v.d, s, seat, m, s.pending[0].n)
-    return v.action_of[kind.of].diagnosis(v.d, s, seat, m, s.pending)  # type: ignore[attr-defined, no-any-return]
+    if hasattr(kind, "of"):
+        return v.action_of[kind.of].diagnosis(v.d, s, seat, m, s.pending)  # type: ignore[no-any-return]
+    return kind.specific(v, s, m)  # type: ignore[attr-defined, no-any-return]
 
 
 def test_every_refusal_code_is_documented_in_the_client_guide() -> None:

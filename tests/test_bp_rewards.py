@@ -7,15 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.brass.income import IncomeTrack
 from plugins.brass.scoring import link_icons
 from plugins.brass_pittsburgh.board import BuiltPipeline, PittsburghBoard
 from plugins.brass_pittsburgh.data import PittsburghData, default_data
-from plugins.brass_pittsburgh.eras import (
-    bankrupt,
-    train_leaves_at_era_end,
-    train_link_vp,
-)
 from plugins.brass_pittsburgh.industries import (
     BuiltIndustry,
     already_flipped,
@@ -33,6 +27,7 @@ from plugins.brass_pittsburgh.rewards import (
     pipeline_pays,
 )
 from plugins.brass_pittsburgh.rules import default_rules
+from plugins.brass_pittsburgh.scoring import train_leaves_at_era_end, train_link_vp
 
 
 @pytest.fixture(scope="module")
@@ -138,10 +133,3 @@ def test_light_trains_leave_every_era_end_heavy_trains_only_the_last() -> None:
     assert train_leaves_at_era_end(1, heavy=False) and train_leaves_at_era_end(2, heavy=False)
     assert not train_leaves_at_era_end(1, heavy=True)
     assert train_leaves_at_era_end(2, heavy=True)
-
-
-def test_bankruptcy_drinks_whiskey_costs_40_vp_and_resets_income(data: PittsburghData) -> None:
-    track = IncomeTrack(data.income_track.space_to_level, data.income_track.start_space)
-    result = bankrupt(track, vp=12, vp_loss=data.constants.bankruptcy_vp_loss)
-    assert (result.whiskey, result.vp, result.income_space) == (0, -28, 10)
-    assert track.level(result.income_space) == 0

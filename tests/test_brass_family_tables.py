@@ -1,7 +1,8 @@
 """The family's declaration tables a variant writes against: moves declared once
 (``vocabulary.Declare``), log names and payloads from one table (``log_payloads.Named``),
 the hidden cards of a seat's view (``hidden.deal_from_view``), data files declared by
-their Structs (``dataset.DataSet``, ``boarddata.Amount``), the decisions every board
+their Structs (``dataset.DataSet``, ``boarddata.Amount``), their records by id and the
+references between them (``data.by_id``, ``data.check_references``), the decisions every board
 words (``board_docs.describe_step``) and places numbered within their location
 (``client.numbered``)."""
 
@@ -20,7 +21,7 @@ from plugins.brass import board_docs as bd
 from plugins.brass import client as fc
 from plugins.brass.boarddata import Amount, Strict
 from plugins.brass.client import Ids
-from plugins.brass.data import CodedDataError, DataError
+from plugins.brass.data import CodedDataError, DataError, by_id, check_references
 from plugins.brass.dataset import DataSet
 from plugins.brass.events import Step
 from plugins.brass.hidden import deal_from_view, turn_from_view
@@ -190,6 +191,29 @@ def test_a_set_level_provisional_flag_and_status_are_optional(tmp_path: Path) ->
     files.check_version("layout.json", {"version": "1.0"})
     with pytest.raises(DataError, match=r"layout\.json: _\.version '0\.9' is stale"):
         files.check_version("layout.json", {"version": "0.9"})
+
+
+class _Town(Strict):
+    id: str
+    market: str
+
+
+def test_records_are_read_by_id_an_id_given_twice_refused_with_its_code() -> None:
+    towns = [_Town("erie", "m1"), _Town("butler", "m2")]
+    assert list(by_id("towns.json", towns, "town")) == ["erie", "butler"]
+    with pytest.raises(CodedDataError) as refused:
+        by_id("towns.json", [*towns, towns[0]], "town", CodedDataError.check)
+    assert (refused.value.code, refused.value.message) == (
+        "duplicate_id",
+        "town: id 'erie' appears twice",
+    )
+
+
+def test_a_reference_to_no_record_is_refused_naming_the_file_and_the_culprit() -> None:
+    refs = [("towns.json", f"town {t.id}", t.market, {"m1"}) for t in [_Town("erie", "m1")]]
+    check_references(refs)
+    with pytest.raises(DataError, match=r"towns\.json: town butler names unknown 'm9'"):
+        check_references([*refs, ("towns.json", "town butler", "m9", {"m1"})])
 
 
 # --- the decisions every board words -------------------------------------------------------

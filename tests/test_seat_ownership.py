@@ -85,6 +85,19 @@ def test_an_invite_only_match_seats_only_invited_players(client: TestClient[Any]
     assert_problem(claim(client, match["id"], 0, code), 409, "seat_taken")
 
 
+@pytest.mark.parametrize(
+    ("invite_only", "advice"), [(True, "ask the owner for one"), (False, "claim it without a code")]
+)
+def test_a_code_for_a_seat_without_an_invite_is_refused_with_advice_that_works_there(
+    client: TestClient[Any], invite_only: bool, advice: str
+) -> None:
+    match = create(client, invite_only=invite_only)
+    code = invite(client, match, 0)
+    refused = claim(client, match["id"], 1, code)
+    assert_problem(refused, 403, "bad_invite")
+    assert refused.json()["detail"] == f"seat 1 has no invite: {advice}"
+
+
 def test_free_seats_of_an_invite_only_match_go_to_bots_only_by_the_owner(
     client: TestClient[Any],
 ) -> None:
@@ -246,6 +259,28 @@ def test_resigning_a_two_seat_match_ends_it_with_the_resigned_seat_last(
     move = {"move": {"type": "play", "card": 1}, "expected_version": view["version"]}
     played = client.post(f"/matches/{match['id']}/moves", json=move, headers=bearer(tokens[1]))
     assert_problem(played, 409, "match_over")
+
+
+def test_seats_of_a_finished_match_change_hands_no_more(client: TestClient[Any]) -> None:
+    match = create(client, players=3)
+    tokens = claim_all(client, match["id"])  # seats 0 and 1; seat 2 stays free
+    client.post(f"/matches/{match['id']}/seats/1/bot", json={"bot": "random"},
+                headers=bearer(tokens[1]))  # fmt: skip
+    for seat in (0, 1):
+        client.post(f"/matches/{match['id']}/seats/{seat}/resign", headers=bearer(tokens[seat]))
+    before = client.get(f"/matches/{match['id']}").json()
+    assert before["finished"]
+    owner = bearer(match["owner_token"])
+    seats_url = f"/matches/{match['id']}/seats"
+    refused = [
+        client.post(f"{seats_url}/2/claim"),
+        client.post(f"{seats_url}/2/bot", json={"bot": "random"}),
+        client.post(f"{seats_url}/2/invite", headers=owner),
+        client.delete(f"{seats_url}/1/bot", headers=owner),
+    ]
+    for response in refused:
+        assert_problem(response, 409, "match_over")
+    assert client.get(f"/matches/{match['id']}").json()["version"] == before["version"]
 
 
 def test_a_resigned_seat_s_turns_are_played_by_the_stand_in_until_one_seat_is_left(

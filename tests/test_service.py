@@ -3,6 +3,9 @@ concurrency and idempotency, enqueue what the match waits for, refuse bad input 
 
 from __future__ import annotations
 
+import copy
+import hashlib
+import pickle
 from collections.abc import Sequence
 from random import Random
 from typing import Any
@@ -140,6 +143,30 @@ def test_decide_gets_the_generator_of_the_seed_and_the_version(
     ]
     assert decision_rng(SEED, 3).random() != decision_rng(SEED, 4).random()
     assert decision_rng(SEED, 3).random() != decision_rng(SEED + "x", 3).random()
+
+
+@pytest.mark.parametrize(
+    "first_draw",
+    [
+        lambda rng: rng.random(), lambda rng: rng.randrange(1000), lambda rng: rng.getstate(),
+        lambda rng: rng.shuffle(cards := list(range(40))) or cards,
+        lambda rng: rng.choices("abc", k=4), lambda rng: rng.randbytes(5),
+        lambda rng: copy.deepcopy(rng).random(),
+        lambda rng: pickle.loads(pickle.dumps(rng)).random(),
+    ],
+)  # fmt: skip
+def test_a_decision_generator_seeded_when_it_first_draws_draws_as_one_seeded_at_once(
+    first_draw: Any,
+) -> None:
+    """The generator's numbers are part of every recorded game: seeding it lazily must
+    not change one of them, whichever way a game first draws."""
+    label = f"{SEED}\x1f7\x1fdecide".encode()
+    seeded = Random(int.from_bytes(hashlib.sha256(label).digest()[:16], "big"))
+    lazy = decision_rng(SEED, 7)
+
+    assert first_draw(lazy) == first_draw(seeded)
+    assert [lazy.random() for _ in range(3)] == [seeded.random() for _ in range(3)]
+    assert isinstance(lazy, Random)
 
 
 def test_the_seed_never_reaches_views_or_redacted_events(service: MatchService) -> None:

@@ -132,6 +132,17 @@ def test_retried_key_wins_over_a_stale_expected_version(backend: Backend) -> Non
     assert again.replayed and again.last_version == 2
 
 
+def test_a_conflicting_append_keeps_neither_its_events_nor_its_key(backend: Backend) -> None:
+    """The key is no retry of anything: the same request at the right version goes in."""
+    fill(backend, "m1", 2)
+
+    with pytest.raises(VersionConflict):
+        backend.store.append("m1", 1, [tick(1, 0)], "move-1", "d")
+
+    assert backend.store.lookup("m1", "move-1") is None and backend.store.version("m1") == 2
+    assert not backend.store.append("m1", 2, [tick(1, 0)], "move-1", "d").replayed
+
+
 def test_idempotency_key_reused_for_a_different_request_is_refused(backend: Backend) -> None:
     fill(backend, "m1", 1)
     backend.store.append("m1", 1, [tick(1, 0)], "move-1", "digest-a")

@@ -185,6 +185,10 @@ def main(args: Any) -> int:
     except ValueError as exc:
         print(f"ironworks play: {exc}", file=sys.stderr)
         return 2
+    if urllib.parse.urlsplit(args.url).scheme not in ("http", "https"):
+        print(f"ironworks play: the server's URL must start with http:// or https://, not "
+              f"{args.url!r}", file=sys.stderr)  # fmt: skip
+        return 2
     api = Api(args.url, args.match, token)
     say = (lambda line: None) if args.quiet else (lambda line: print(line, flush=True))
     try:

@@ -316,7 +316,13 @@ def main(args: Any) -> int:
         print(f"ironworks tournament: {game.title} takes {game.min_players} to "
               f"{game.max_players} players", file=sys.stderr)  # fmt: skip
         return 2
-    options = msgspec.json.decode(args.options) if args.options else None
+    try:
+        options = msgspec.json.decode(args.options) if args.options else None
+        msgspec.convert(options or {}, game.Options)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        print(f"ironworks tournament: --options is not options of {game.title}: {exc}",
+              file=sys.stderr)  # fmt: skip
+        return 2
     started = time.perf_counter()
     show = None if args.quiet else (lambda d, t: _progress(d, t, started, sys.stderr))
     setting = {"game": args.game, "players": args.players, "seed": args.seed,

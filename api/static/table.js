@@ -1049,17 +1049,25 @@ function lastMove(events) {
   return out;
 }
 
+// Who won, with their points: seats sharing first place need not have the same score
+// (Age of Steam ranks seats eliminated in the same turn together), so each says its own.
+export function resultSentence(result, seatName) {
+  const r = result || {};
+  const winners = (r.ranking || []).map((place, seat) => [place, seat]).filter(([p]) => p === 1).map(([, seat]) => seat);
+  if (!winners.length) return "";
+  const points = r.scores ? winners.map((w) => r.scores[w]) : [];
+  const who = winners.map((w) => seatName(w)).join(" and ");
+  if (winners.length === 1) return `${who} wins${points.length ? ` with ${points[0]} points` : ""}.`;
+  if (points.length && points.every((p) => p === points[0])) return `${who} share the win with ${points[0]} points each.`;
+  if (!points.length) return `${who} share the win.`;
+  return `${winners.map((w, i) => `${seatName(w)} (${points[i]} points)`).join(" and ")} share the win.`;
+}
+
 function statusSentence(env, s, seatName) {
   if (!env) return ["Loading…"];
   const prefix = s.replay ? [h("b", {}, `Version ${s.replay.version}: `)] : [];
   if (env.finished && env.status === "abandoned") return [...prefix, h("b", {}, "The match was abandoned.")];
-  if (env.finished) {
-    const r = env.result || {};
-    const winners = (r.ranking || []).map((place, seat) => [place, seat]).filter(([p]) => p === 1).map(([, seat]) => seat);
-    const who = winners.map((w) => seatName(w)).join(" and ");
-    const score = winners.length && r.scores ? ` with ${r.scores[winners[0]]} points` : "";
-    return [...prefix, h("b", {}, "Game over. "), winners.length ? `${who} ${winners.length > 1 ? "share the win" : "wins"}${score}.` : ""];
-  }
+  if (env.finished) return [...prefix, h("b", {}, "Game over. "), resultSentence(env.result, seatName)];
   const d = env.view && env.view.decision;
   const prompt = d && d.prompt ? d.prompt : "";
   if (!d || d.seat == null) {

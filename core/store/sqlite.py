@@ -236,6 +236,12 @@ class SQLiteStore(EventStore):
         waiting: bool | None,
     ) -> AppendResult:
         """The append's statements, inside a write transaction the caller holds."""
+        if events and expected_version:
+            moved = AppendResult(
+                stream_id=stream_id, first_version=expected_version + 1,
+                last_version=expected_version + len(events),
+            )  # fmt: skip
+            return self._append_on(conn, moved, events, idempotency_key, request_digest, waiting)
         if idempotency_key is not None:
             seen = self._lookup(conn, stream_id, idempotency_key)
             if seen is not None:
@@ -253,32 +259,73 @@ class SQLiteStore(EventStore):
                     "UPDATE streams SET waiting = ? WHERE stream_id = ?", (waiting, stream_id)
                 )
             return result
-        now = time.time()
-        if expected_version == 0:
-            conn.execute(
-                "INSERT INTO streams (stream_id, version, created_at, waiting) VALUES (?, ?, ?, ?)",
-                (stream_id, last, now, waiting is not False),
-            )
-        elif waiting is None:
-            conn.execute("UPDATE streams SET version = ? WHERE stream_id = ?", (last, stream_id))
-        else:
-            conn.execute(
-                "UPDATE streams SET version = ?, waiting = ? WHERE stream_id = ?",
-                (last, waiting, stream_id),
-            )
-        conn.executemany(
-            f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (stream_id, v, e.type, e.data, e.actor, now, idempotency_key, e.rules_version)
-                for v, e in enumerate(events, start=expected_version + 1)
-            ],
+        conn.execute(
+            "INSERT INTO streams (stream_id, version, created_at, waiting) VALUES (?, ?, ?, ?)",
+            (stream_id, last, time.time(), waiting is not False),
         )
+        self._insert_events(conn, result, events, idempotency_key)
         if idempotency_key is not None:
-            conn.execute(
-                "INSERT INTO idempotency_keys VALUES (?, ?, ?, ?, ?)",
-                (stream_id, idempotency_key, result.first_version, last, request_digest),
-            )
+            self._insert_key(conn, result, idempotency_key, request_digest)
         return result
+
+    def _append_on(
+        self, conn: sqlite3.Connection, result: AppendResult, events: Sequence[NewEvent],
+        idempotency_key: str | None, request_digest: str | None, waiting: bool | None,
+    ) -> AppendResult:  # fmt: skip
+        """``events`` appended as ``result`` to a stream that exists (a move): each check is
+        the write it guards, so the common append is three statements. The caller rolls
+        back whatever was written when a check fails."""
+        stream_id, expected_version = result.stream_id, result.first_version - 1
+        # The key first: one used before answers as a retry, whatever the version is now.
+        if idempotency_key is not None and not self._insert_key(
+            conn, result, idempotency_key, request_digest
+        ):
+            seen = self._lookup(conn, stream_id, idempotency_key)
+            assert seen is not None  # the insert just met it, in this transaction
+            return replay(seen, request_digest)
+        if waiting is None:
+            moved = conn.execute(
+                "UPDATE streams SET version = ? WHERE stream_id = ? AND version = ?",
+                (result.last_version, stream_id, expected_version),
+            )
+        else:
+            moved = conn.execute(
+                "UPDATE streams SET version = ?, waiting = ? WHERE stream_id = ? AND version = ?",
+                (result.last_version, waiting, stream_id, expected_version),
+            )
+        if moved.rowcount != 1:
+            raise VersionConflict(stream_id, expected_version, self._version(conn, stream_id))
+        self._insert_events(conn, result, events, idempotency_key)
+        return result
+
+    @staticmethod
+    def _insert_events(
+        conn: sqlite3.Connection,
+        result: AppendResult,
+        events: Sequence[NewEvent],
+        idempotency_key: str | None,
+    ) -> None:
+        now = time.time()
+        rows = [
+            (result.stream_id, v, e.type, e.data, e.actor, now, idempotency_key, e.rules_version)
+            for v, e in enumerate(events, start=result.first_version)
+        ]
+        insert = f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        if len(rows) == 1:
+            conn.execute(insert, rows[0])  # a statement cheaper than executemany's
+        else:
+            conn.executemany(insert, rows)
+
+    @staticmethod
+    def _insert_key(
+        conn: sqlite3.Connection, result: AppendResult, key: str, request_digest: str | None
+    ) -> bool:
+        """Record ``key`` for ``result``; ``False`` when the stream has it already."""
+        inserted = conn.execute(
+            "INSERT INTO idempotency_keys VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (result.stream_id, key, result.first_version, result.last_version, request_digest),
+        )
+        return inserted.rowcount == 1
 
     def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
         with self.breaker:

@@ -46,13 +46,11 @@ D = TypeVar("D", bound=fc.Decision)
 
 
 class PlayerView(fc.PlayerCore, kw_only=True):
-    hand_count: int
-    discards: list[str]
-    facedown_count: int
     next_tiles: dict[str, int | None]
     """Level of the lowest tile left on each industry stack (``None``: stack empty)."""
     tiles_left: dict[str, int]
     links_left: int
+    """Link tiles not on the board (canal links come back when the canal era ends)."""
 
 
 class TileView(fc.Doc, kw_only=True):
@@ -271,6 +269,7 @@ class BoardPositionDoc(Doc, kw_only=True):
     markets: MarketsDoc
     pending: list[StepDoc] = []
     deciding: int = -1
+    """A seat deciding outside its turn (round-end liquidation), else -1."""
 
 
 def export_fields(d: Any, s: Any, industries: Sequence[str]) -> dict[str, Any]:

@@ -252,6 +252,20 @@ class BoardData(Generic[TileT]):
             for k in range(len(self.industries))
         ]
         """Per industry, the locations with a build space showing its icon."""
+        self.loc_pairs: list[list[tuple[int, int]]] = [
+            [(slot, k) for slot in slots for k in self.slot_icons[slot]] for slots in self.loc_slots
+        ]
+        """Per location, its (build space, industry shown) pairs in board order: the
+        candidates of a build listing."""
+        self.single_icon_spaces: list[dict[int, tuple[int, ...]]] = [
+            {
+                k: tuple(i for i in slots if self.slot_icons[i] == (k,))
+                for k in range(len(self.industries))
+            }
+            for slots in self.loc_slots
+        ]
+        """Per location, per industry: its build spaces showing that icon alone (while one
+        is empty, no shared space of the location takes the industry)."""
 
     def _read_links(self, links: Sequence[LinkData], file: str, most_nodes: int = 2) -> None:
         """The link lines (a line may touch up to ``most_nodes`` locations, each line a

@@ -138,8 +138,8 @@ def current_decision(
 
 
 class PlayerCore(Doc, kw_only=True):
-    """What every Brass view shows of each player first; a game's player view adds its
-    own fields after these (cards among them, filled by :func:`player_fields`)."""
+    """What every Brass view shows of each player first (:func:`player_fields` fills it);
+    a game's player view adds its own fields after these."""
 
     seat: int
     money: int
@@ -148,13 +148,16 @@ class PlayerCore(Doc, kw_only=True):
     income_space: int
     income_level: int
     vp: int
+    hand_count: int
+    discards: list[str]
+    """Face-up discards, by card name."""
+    facedown_count: int
 
 
 def player_fields(
     track: IncomeTrack, s: BrassState, seat: int, card: Sequence[str]
 ) -> dict[str, Any]:
-    """The shared fields of ``seat``'s player view: :class:`PlayerCore`'s, the hand's size,
-    the face-up discards by name and the count of face-down discards."""
+    """The shared fields of ``seat``'s player view (:class:`PlayerCore`'s)."""
     return dict(
         seat=seat, money=s.money[seat], spent=s.spent[seat], income_space=s.income[seat],
         income_level=track.level(s.income[seat]), vp=s.vp[seat],

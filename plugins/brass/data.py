@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container, Iterable
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar
 
 import msgspec
 
 T = TypeVar("T")
+
+
+class Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+IdT = TypeVar("IdT", bound=Identified)
 
 
 class DataError(ValueError):
@@ -73,3 +81,25 @@ class CodedDataError(DataError):
         """Raise this class's error for ``file`` unless ``condition`` holds."""
         if not condition:
             raise cls(file, code, message)
+
+
+def by_id(
+    file: str, items: Iterable[IdT], what: str, check: CodedCheck = uncoded
+) -> dict[str, IdT]:
+    """``items`` by their ``id``, in order, refusing an id given twice (``duplicate_id``)."""
+    out: dict[str, IdT] = {}
+    for item in items:
+        check(item.id not in out, file, "duplicate_id", f"{what}: id {item.id!r} appears twice")
+        out[item.id] = item
+    return out
+
+
+Reference = tuple[str, str, str, Container[str]]
+"""``(file, who refers, the id it names, the ids it may name)``."""
+
+
+def check_references(refs: Iterable[Reference], check: CodedCheck = uncoded) -> None:
+    """Every reference between a data set's files resolves (``unknown_reference``): a
+    variant lists them once, rather than a check per kind of reference."""
+    for file, where, name, known in refs:
+        check(name in known, file, "unknown_reference", f"{where} names unknown {name!r}")

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from plugins.brass.build import build_spaces
 from plugins.brass.graph import positions
 
 if TYPE_CHECKING:
@@ -37,21 +36,6 @@ class Facts:
         self._links: dict[int, int] = {}
         self._coal: dict[int, int] | None = None
         self._iron = -1
-        self._spaces: dict[tuple[int, int], list[int]] = {}
-
-    def build_spaces(self, loc: int, ind: int) -> list[int]:
-        """The empty spaces of ``loc`` where ``ind`` may be built (with the single-icon
-        rule, if the variant has it: :attr:`Variant.single_icon_first`)."""
-        found = self._spaces.get((loc, ind))
-        if found is None:
-            d, owner = self.d, self.s.slot_owner
-            if self.v.single_icon_first:
-                found = build_spaces(d.loc_slots[loc], d.slot_icons, owner, ind)
-            else:
-                icons = d.slot_icons
-                found = [i for i in d.loc_slots[loc] if owner[i] < 0 and ind in icons[i]]
-            self._spaces[loc, ind] = found
-        return found
 
     def presence(self, seat: int) -> bool:
         """Whether the seat has any industry or link on the board."""

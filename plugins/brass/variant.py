@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from plugins.brass import events as ev
 from plugins.brass import steps
 from plugins.brass.actions import Action, DrawnStep, Refusal, StepKind
+from plugins.brass.actions import develop as dev
 from plugins.brass.actions.sell import sellable_tiles, tile_refusal
 from plugins.brass.facts import Facts
 from plugins.brass.graph import nearest
@@ -93,8 +94,8 @@ class Variant:
     """The loans on offer, when a board's data lists several (:meth:`loans`)."""
     links_per_era: tuple[int, int] = (1, 2)
     """The most links one Network action places, per era: one canal, or one or two rails."""
-    develop_iron: int = 1
-    """Iron each developed tile costs."""
+    develop_payment: ev.Step = ev.Step("iron", 1)
+    """The step paying for one developed tile (Birmingham: one iron)."""
     actions: tuple[Action, ...] = ()
     """The actions the game offers, in the order ``legal_moves`` lists them."""
     not_an_action: tuple[str, str] = (
@@ -267,6 +268,26 @@ class Variant:
         iron = self.iron
         return [i for i, ind in enumerate(s.slot_ind) if ind == iron and s.slot_cubes[i]]
 
+    # --- developing ----------------------------------------------------------------------
+
+    def developable(self, s: Any, seat: int, free: bool = False, f: Any = None) -> list[int]:
+        """What the seat may develop now (Birmingham: the industries whose lowest tile
+        may go), paying for it unless ``free``; ``f`` the facts of ``s`` if at hand."""
+        return dev.industries(self, f or self.facts(s), seat, free)
+
+    def develop_moves(self, f: Facts, seat: int, named: type) -> list[Any]:
+        """The Develop action's moves now, each ``named`` by its client id."""
+        industry = self.names.industry
+        return [named(industry[i]) for i in self.developable(f.s, seat, False, f)]
+
+    def develop_refusal(self, f: Facts, seat: int, m: Any, free: bool = False) -> Refusal:
+        """Why the development ``m`` names is not allowed (``free``: nothing to pay)."""
+        return dev.refusal(self, f, seat, m.industry, free)
+
+    def develop(self, r: TurnResolver, m: Any) -> None:
+        """The development ``m`` names: its tile leaves the seat's mat."""
+        dev.develop(r, m.industry)
+
     # --- selling -------------------------------------------------------------------------
 
     def sale_options(self, f: Facts, seat: int) -> list[tuple[int, int]]:
@@ -278,6 +299,12 @@ class Variant:
             for target in self.sale_candidates(f, slot)
             if self.sale_refusal(f, seat, slot, target) is None
         ]
+
+    def sale_moves(self, f: Facts, seat: int, named: type) -> list[Any]:
+        """The Sell action's moves now: :meth:`sale_options`, each ``named`` by its client
+        ids."""
+        space, target = self.names.space, self.sale_target_names
+        return [named(space[slot], target[t]) for slot, t in self.sale_options(f, seat)]
 
     def sale_candidates(self, f: Facts, slot: int) -> Iterable[int]:
         """The sale targets worth asking about for the tile on ``slot``, in the order the
@@ -300,6 +327,11 @@ class Variant:
     def sale_steps(self, r: TurnResolver, slot: int, target: int) -> list[ev.Step]:
         """Steps a sale needs before its tile flips (Birmingham: the beer)."""
         return []
+
+    def sale(self, r: TurnResolver, slot: int, target: int) -> list[ev.Step]:
+        """One sale's steps: what it needs (:meth:`sale_steps`), the flip, the offer of
+        another."""
+        return [*self.sale_steps(r, slot, target), ev.Step("flip", a=slot), ev.Step("more_sell")]
 
     # --- money ---------------------------------------------------------------------------
 

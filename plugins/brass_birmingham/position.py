@@ -21,7 +21,6 @@ from plugins.brass_birmingham.state import State
 FORMAT = "brass-birmingham/1"
 LEGACY_CARD_NAMES = {"wild_location": "wild:location", "wild_industry": "wild:industry"}
 """Wild card names of the first release, still read so stored matches replay."""
-ERAS = bd.ERAS
 WILD_KINDS = ("location", "industry")
 """The keys of the view's ``wild_cards`` and ``wild_supply``."""
 
@@ -37,31 +36,16 @@ class WildDoc(bd.Doc, kw_only=True):
     industry: int
 
 
-class PositionDoc(bd.Doc, kw_only=True):
+class PositionDoc(bd.BoardPositionDoc, kw_only=True):
     """The family's board document (:mod:`plugins.brass.board_docs`) with the wild cards'
-    supply and the merchants, in the order Birmingham has always served them."""
+    supply and the merchants."""
 
     format: Literal["brass-birmingham/1"] = FORMAT
-    players: int
-    era: Literal["canal", "rail"] = "canal"
-    round: int = 1
-    phase: Literal["play", "scoring", "over"] = "play"
-    order: list[int]
-    turn: int = 0
     actions_left: int | None = None
     """Actions left in the current seat's turn; default: a full turn of this round."""
-    seats: list[bd.SeatDoc]
-    deck: list[str] | None = None
-    """Top card last; default: every card held nowhere else, in card-table order."""
     wild_supply: WildDoc | None = None
-    tiles: list[bd.TileDoc] = []
-    links: list[bd.LinkDoc] = []
-    markets: bd.MarketsDoc
     merchants: list[MerchantDoc]
     """One entry per merchant space, in board order (``tile`` null on an unused space)."""
-    pending: list[bd.StepDoc] = []
-    deciding: int = -1
-    """A seat deciding outside its turn (round-end liquidation), else -1."""
 
 
 def export(d: Birmingham, s: State) -> dict[str, Any]:

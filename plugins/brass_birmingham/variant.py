@@ -23,7 +23,7 @@ from plugins.brass.actions.network import Network
 from plugins.brass.actions.pass_ import Pass
 from plugins.brass.actions.sell import Sell
 from plugins.brass.facts import Facts
-from plugins.brass.steps import Offer, TakeCubes
+from plugins.brass.steps import TakeCubes
 from plugins.brass.turn import TurnResolver
 from plugins.brass.variant import Variant
 from plugins.brass_birmingham import events as bev
@@ -258,20 +258,10 @@ class Bonus(StepKind):
         return False
 
 
-class FreeDevelop(Offer):
-    """Gloucester's beer bonus: one development that costs no iron (``free_develop``)."""
+class FreeDevelop(dev.FreeDevelop):
+    """Gloucester's beer bonus: one development that costs no iron."""
 
     move = pm.FreeDevelopOf
-    reason = ("develop_illegal", "choose a tile to develop for free or done")
-
-    def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[ev.Step]) -> list[Any]:
-        return [pm.FreeDevelopOf(i) for i in dev.industries(v, v.facts(s), seat, free=True)]
-
-    def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step], step: ev.Step) -> None:
-        dev.develop(r, m.industry)
-
-    def specific(self, v: Variant, s: Any, m: Any) -> Refusal:
-        return dev.refusal(v, v.facts(s), s.current, m.industry, free=True)
 
 
 @cache

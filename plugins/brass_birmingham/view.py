@@ -17,14 +17,13 @@ from plugins.brass import client as fc
 from plugins.brass import events as fev
 from plugins.brass.actions.network import second_link_blocker
 from plugins.brass.log import redact_log
-from plugins.brass.log_payloads import _Payload, served
+from plugins.brass.log_payloads import served
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham.data import INDUSTRIES, Birmingham
 from plugins.brass_birmingham.names import Names
 from plugins.brass_birmingham.state import PLAY, RAIL, State
 from plugins.brass_birmingham.variant import birmingham_variant
 
-ERAS = ("canal", "rail")
 ACTIONS = ["build", "network", "develop", "sell", "loan", "scout", "pass"]
 
 
@@ -35,19 +34,10 @@ class Decision(bd.Decision, kw_only=True):
     merchant: str | None = None
 
 
-class PlayerView(fc.PlayerCore, kw_only=True):
-    hand_count: int
-    discards: list[str]
-    """Face-up discards, by card name."""
-    facedown_count: int
+class PlayerView(bd.PlayerView, kw_only=True):
     wild_cards: dict[str, int]
     """Wild cards in the hand, by kind (0 or 1 each): public, as scouting takes them from
     the supply and playing one returns it there, both in the open."""
-    next_tiles: dict[str, int | None]
-    """Level of the lowest tile left on each industry stack (``None``: stack empty)."""
-    tiles_left: dict[str, int]
-    links_left: int
-    """Link tiles not on the board (canal links come back when the canal era ends)."""
 
 
 class BonusView(fc.Doc, kw_only=True):
@@ -139,7 +129,7 @@ def view(d: Birmingham, names: Names, s: State, seat: int | None) -> dict[str, A
     tile_ids = [t.id for t in d.merchant_tiles]
     wild = d.cards.wild_location, d.cards.wild_industry
     doc = ViewDoc(
-        seat=seat, era=ERAS[s.era], **fc.turn_fields(s, seat, names.card),
+        seat=seat, era=bd.ERAS[s.era], **fc.turn_fields(s, seat, names.card),
         decision=decision(d, names, s),
         **bd.view_fields(d, names, s, INDUSTRIES, PlayerView, lambda i: {"wild_cards": {
             "location": s.hands[i].count(wild[0]), "industry": s.hands[i].count(wild[1])}}),
@@ -196,15 +186,9 @@ def _named(names: Names, e: Any, out: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-class StartedLog(_Payload, kw_only=True):
-    players: int
-    order: list[int]
+class StartedLog(bd.StartedLog, kw_only=True):
     merchants: dict[str, str]
     """Merchant space -> the merchant tile on it (spaces left empty at this count absent)."""
-    deck_count: int
-    hand_counts: list[int]
-    facedown_counts: list[int]
-    hand: list[str] | None
 
 
 def _payloads() -> dict[str, type[msgspec.Struct]]:

@@ -20,11 +20,12 @@ from plugins.brass import moves as fm
 from plugins.brass.actions import Action, DrawnStep, Refusal, StepKind
 from plugins.brass.actions.build import (
     Build,
+    affordable,
+    paid_at,
     place,
     place_refusal,
+    showing,
     space_refusal,
-    tile_code,
-    tile_cost_code,
 )
 from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
@@ -177,27 +178,21 @@ class DoubleBuild(Action):
     def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
         if self.turn_refusal(v, f.s, seat):
             return []
-        # place_refusal's parts, each asked once for all it settles: the tile per industry,
-        # the cost per industry and connected group (as the build listing does), the space
-        # per space; codes only, since a listing shows no refusal.
-        d, s, space, industry = v.d, f.s, v.names.space, v.names.industry
-        levels = {}
-        for k in range(len(v.industries)):
-            level = d.stacks.top_level(k, s.mat[seat][k])
-            if tile_code(v, s, k, level) is None:
-                levels[k] = level
-        paid: dict[tuple[int, int], bool] = {}
+        # place_refusal's parts, each asked once for all it settles: the tile and the least
+        # cost per industry, the coal per amount and connected group (as the build listing
+        # does), the space per space; codes only, since a listing shows no refusal.
+        d, space, industry = v.d, v.names.space, v.names.industry
+        levels, lowest = affordable(v, f, seat), f.lowest(seat)
+        prices: dict[tuple[int, int], int] = {}
         out = []
-        for slot in range(d.n_slots):
-            loc = d.slot_loc[slot]
-            for k in d.slot_icons[slot]:
-                level = levels.get(k)
-                if level is None:
-                    continue
-                ok = paid.get((k, f.comp[loc]))
-                if ok is None:
-                    ok = paid[k, f.comp[loc]] = not tile_cost_code(v, f, seat, loc, k, level)
-                if ok and space_refusal(v, f, seat, slot, k, level) is None:
+        for loc in sorted(showing(d, levels)):
+            for slot, k in d.loc_pairs[loc]:
+                need = levels.get(k)
+                if (
+                    need is not None
+                    and paid_at(v, f, seat, loc, need, prices)
+                    and space_refusal(v, f, seat, slot, k, lowest[k]) is None
+                ):
                     out.append(self.named(space[slot], industry[k]))
         return out
 

@@ -8,7 +8,7 @@ indexed once), ``board`` (a side as ints; connected over trains, never pipelines
 ``mat`` (the player mat as a graph), ``markets``, ``sourcing`` and ``payment`` (where cubes
 and oil come from and the cheapest plan), ``links``, ``building``, ``selling``, ``choices``
 (each action's Pittsburgh rules), ``rewards``, ``industries`` (crown jewels, upgrades),
-``finance``, ``eras`` and ``scoring`` (era end), ``state``/``events``/``moves``, ``engine``
+``finance``, ``scoring`` (era end), ``state``/``events``/``moves``, ``engine``
 (the family resolver's hooks; ``legal_moves`` and ``decide`` share one path), ``position``
 (documents), ``game`` and ``plugin``. What the family still lacks: ``FAMILY_NEEDS.md``.
 

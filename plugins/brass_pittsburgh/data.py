@@ -2,7 +2,9 @@
 
 The numbers are PROVISIONAL (see ``data/README.md``): the official board, mat and tiles are
 not public, so the files hold a designed data set. Replacing them with a transcription of the
-official values must need no code change, so this module never names a tile, city or card;
+official values must need no code change, so this module never names a tile, city or card.
+Its records' types refuse on decode what the rules rule out (a game number other than the
+rulebook's, a count below 1, an unknown resource or player count), naming the field;
 :mod:`.data_checks` checks the files against what the rulebook states (component counts,
 crown-jewel effects, costs in the comparison table) and against themselves (every reference
 resolves).
@@ -16,20 +18,22 @@ Any problem raises :class:`DataError` naming the file, a stable code and a sente
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Generic, Literal, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar, get_args
 
 import msgspec
 
 from plugins.brass.boarddata import Amount, IncomeTable, PriceLadder, Strict
-from plugins.brass.data import CodedDataError
+from plugins.brass.data import CodedDataError, by_id
 from plugins.brass.dataset import DataSet, Manifest
 
 DATA_DIR = Path(__file__).parent / "data"
-CUBES: tuple[str, ...] = ("coal", "iron", "steel", "coke")
+Cube = Literal["coal", "iron", "steel", "coke"]
+Resource = Literal["coal", "iron", "steel", "coke", "oil"]
+CUBES: tuple[str, ...] = get_args(Cube)
 """Resource cubes; oil comes in barrels and follows its own route (pipelines first)."""
-RESOURCES: tuple[str, ...] = (*CUBES, "oil")
+PlayerCount = Literal[2, 3, 4]
+Positive = Annotated[int, msgspec.Meta(ge=1)]
 T = TypeVar("T")
 
 
@@ -107,42 +111,48 @@ class Cost(Strict):
     iron: Amount = 0
     steel: Amount = 0
     coke: Amount = 0
-    oil: Amount = 0
+    oil: Literal[0] = 0
+    """No cost is paid in oil barrels (the rulebook); clients see the field all the same."""
     income_levels: int = 0
     """Negative: the income marker moves down that many levels."""
 
     def resources(self) -> dict[str, int]:
-        return {r: n for r in RESOURCES if (n := getattr(self, r))}
+        return {r: n for r in CUBES if (n := getattr(self, r))}
 
 
 class Components(Strict):
-    whiskey: Amount
-    coal: Amount
-    iron: Amount
-    steel: Amount
-    coke: Amount
-    oil: Amount
-    money_tokens: Amount
+    """The box's components, as the rulebook lists them."""
+
+    whiskey: Literal[12]
+    coal: Literal[18]
+    iron: Literal[14]
+    steel: Literal[18]
+    coke: Literal[10]
+    oil: Literal[18]
+    money_tokens: Literal[77]
 
 
 class Constants(Strict):
-    players: list[int]
-    eras: int
-    rounds_per_era_nominal: int
-    starting_money: int
-    starting_vp: int
-    hand_size: int
-    extra_face_down_discard_era1: int
-    actions_per_turn: int
-    actions_first_round_era1: int
-    loan_amount: int
-    loan_income_levels: int
-    second_link_extra_money: int
-    whiskey_max: int
-    bankruptcy_vp_loss: int
-    quality_reward_spaces: int
-    oil_city_extra_barrels: int
-    oil_city_flip_money: int
+    """The game's numbers: each field admits only the rulebook's value, so a file that
+    differs is refused when decoded, naming the field."""
+
+    players: tuple[Literal[2], Literal[3], Literal[4]]
+    eras: Literal[2]
+    rounds_per_era_nominal: Literal[8]
+    starting_money: Literal[30]
+    starting_vp: Literal[0]
+    hand_size: Literal[8]
+    extra_face_down_discard_era1: Literal[1]
+    actions_per_turn: Literal[2]
+    actions_first_round_era1: Literal[1]
+    loan_amount: Literal[30]
+    loan_income_levels: Literal[3]
+    second_link_extra_money: Literal[10]
+    whiskey_max: Literal[3]
+    bankruptcy_vp_loss: Literal[40]
+    quality_reward_spaces: Literal[3]
+    oil_city_extra_barrels: Literal[3]
+    oil_city_flip_money: Literal[25]
     components: Components
 
 
@@ -152,20 +162,12 @@ class Character(Strict):
     sides: list[str]
 
 
-class CharactersFile(Strict):
-    characters: list[Character]
-
-
 class Industry(Strict):
     id: str
     name: str
     path: str
     sellable: bool
     flip: Literal["sell", "resources_depleted", "already_flipped"]
-
-
-class IndustriesFile(Strict):
-    industries: list[Industry]
 
 
 class City(Strict):
@@ -201,7 +203,7 @@ class SideLayout(Strict):
 
 
 class BoardSidesFile(Strict):
-    default_side_by_players: dict[str, str]
+    default_side_by_players: dict[Literal["2", "3", "4"], str]
     sides: list[SideLayout]
 
 
@@ -258,7 +260,7 @@ class Market(Strict):
     kind: Literal["coal_iron", "coke_steel"]
     city: str
     placement: Literal["inside", "perimeter"]
-    ladders: dict[str, Ladder]
+    ladders: dict[Cube, Ladder]
 
 
 class MatPath(Strict):
@@ -273,14 +275,14 @@ class MatTile(Strict):
     id: str
     industry: str
     level: int | None
-    count: int
+    count: Positive
     crown_jewel: bool
     cost: Cost
     upgrade_of: str | None
     """A mat path: the tile replaces one of its owner's flipped tiles of that path."""
     build_on: Literal["industry_space", "oilfield", "upgrade"]
     era: Literal["era1_only", "era2_only", "both"]
-    produces: dict[str, int]
+    produces: dict[Resource, Positive]
     oil_to_sell: Amount | None
     quality_stars: Amount
     flip_reward: list[Effect]
@@ -322,15 +324,11 @@ class LightTrains(Strict):
 class HeavyTrain(Strict):
     id: str
     type: Literal["resource", "whiskey", "double_link", "replacement"]
-    carries: dict[str, Amount]
+    carries: dict[Resource, Amount]
     reward: list[Effect]
     cost: Cost
     link_score_multiplier: Amount
     note: str = ""
-
-
-class HeavyTrainsFile(Strict):
-    heavy_trains: list[HeavyTrain]
 
 
 class Pipeline(Strict):
@@ -346,19 +344,11 @@ class Pipeline(Strict):
         return self.type != "reserve"
 
 
-class PipelinesFile(Strict):
-    pipelines: list[Pipeline]
-
-
 class MerchantTile(Strict):
     id: str
     accepts: list[str]
     reward: list[Effect]
     min_players: int
-
-
-class MerchantTilesFile(Strict):
-    merchant_tiles: list[MerchantTile]
 
 
 class OilfieldTile(Strict):
@@ -370,18 +360,10 @@ class OilfieldTile(Strict):
     min_players: int
 
 
-class OilfieldTilesFile(Strict):
-    oilfield_tiles: list[OilfieldTile]
-
-
 class QualityReward(Strict):
     id: str
-    stars_required: int
-    reward: list[Effect]
-
-
-class QualityRewardsFile(Strict):
-    quality_rewards: list[QualityReward]
+    stars_required: Positive
+    reward: Annotated[list[Effect], msgspec.Meta(min_length=1)]
 
 
 class IndustryType(Strict):
@@ -392,14 +374,14 @@ class IndustryType(Strict):
 class LocationCard(Strict, tag="location", tag_field="kind"):
     id: str
     location: str
-    player_counts: list[int]
+    player_counts: Annotated[list[PlayerCount], msgspec.Meta(min_length=1)]
 
 
 class IndustryCard(Strict, tag="industry", tag_field="kind"):
     id: str
     industry: str
     """A key of ``industry_types``: the mat path the card builds from."""
-    player_counts: list[int]
+    player_counts: Annotated[list[PlayerCount], msgspec.Meta(min_length=1)]
 
 
 Card = LocationCard | IndustryCard
@@ -474,23 +456,34 @@ class PittsburghData(msgspec.Struct, frozen=True, kw_only=True):
         return {ls.link for ls in self.mat.link_spaces}
 
 
+def _listed(field: str, record: type[Any]) -> Any:
+    """A file holding its records as one list, ``{field: [...]}``."""
+    return msgspec.defstruct(field, [(field, list[record])], bases=(Strict,))
+
+
+BY_ID = ("industries", "heavy_trains", "pipelines", "merchant_tiles", "oilfield_tiles",
+         "quality_rewards")  # fmt: skip
+"""The files ``<field>.json`` listed under ``field``, read into ``PittsburghData.<field>``
+by id."""
+PER_SIDE = ("lines.json", "pipeline_routes.json", "oilfields.json", "markets.json",
+            "vanderbilt.json")  # fmt: skip
 FILES: dict[str, Any] = {
     "constants.json": Constants,
-    "characters.json": CharactersFile,
-    "industries.json": IndustriesFile,
+    "characters.json": _listed("characters", Character),
+    "industries.json": _listed("industries", Industry),
     "board_sides.json": BoardSidesFile,
     "lines.json": PerSide[list[Line]],
     "pipeline_routes.json": PerSide[list[PipelineRoute]],
     "oilfields.json": PerSide[OilfieldsOfSide],
     "markets.json": PerSide[list[Market]],
-    "vanderbilt.json": PerSide[dict[str, int]],
+    "vanderbilt.json": PerSide[dict[Cube, Amount]],
     "player_mat.json": PlayerMatFile,
     "light_trains.json": LightTrains,
-    "heavy_trains.json": HeavyTrainsFile,
-    "pipelines.json": PipelinesFile,
-    "merchant_tiles.json": MerchantTilesFile,
-    "oilfield_tiles.json": OilfieldTilesFile,
-    "quality_rewards.json": QualityRewardsFile,
+    "heavy_trains.json": _listed("heavy_trains", HeavyTrain),
+    "pipelines.json": _listed("pipelines", Pipeline),
+    "merchant_tiles.json": _listed("merchant_tiles", MerchantTile),
+    "oilfield_tiles.json": _listed("oilfield_tiles", OilfieldTile),
+    "quality_rewards.json": _listed("quality_rewards", QualityReward),
     "cards.json": CardsFile,
     "income_track.json": IncomeTable,
 }
@@ -517,69 +510,41 @@ def load_data(directory: Path | str = DATA_DIR) -> PittsburghData:
     return data
 
 
-def _by_id(file: str, items: Iterable[T], what: str) -> dict[str, T]:
-    out: dict[str, T] = {}
-    for item in items:
-        key = item.id  # type: ignore[attr-defined]
-        need(key not in out, file, "duplicate_id", f"{what} id {key!r} appears twice")
-        out[key] = item
-    return out
+def _side(layout: SideLayout, of: dict[str, Any]) -> BoardSide:
+    """A side of ``board_sides.json`` with its records of the per-side files (``of``)."""
+    sid = layout.id
+    by_id("board_sides.json", [*layout.cities, *layout.merchants], f"{sid} location", need)
+    by_id("markets.json", of["markets.json"], f"{sid} market", need)
+    oil: OilfieldsOfSide = of["oilfields.json"]
+    return BoardSide(
+        id=sid, name=layout.name, players=layout.players,
+        cities={c.id: c for c in layout.cities}, merchants={m.id: m for m in layout.merchants},
+        lines=of["lines.json"], pipeline_routes=of["pipeline_routes.json"],
+        oilfields=by_id("oilfields.json", oil.oilfields, f"{sid} oilfield", need),
+        oilfield_tile_display=oil.tile_display, markets=of["markets.json"],
+        vanderbilt=of["vanderbilt.json"],
+    )  # fmt: skip
 
 
 def _assemble(files: DataSet) -> PittsburghData:
     f = files.docs
     board: BoardSidesFile = f["board_sides.json"]
-    side_ids = [s.id for s in board.sides]
-    _by_id("board_sides.json", board.sides, "board side")
-    for name in ("lines.json", "pipeline_routes.json", "oilfields.json", "markets.json",
-                 "vanderbilt.json"):  # fmt: skip
+    side_ids = sorted(by_id("board_sides.json", board.sides, "board side", need))
+    for name in PER_SIDE:
         got = sorted(f[name].sides)
-        need(got == sorted(side_ids), name, "side_mismatch",
-             f"has sides {got}, but board_sides.json defines {sorted(side_ids)}")  # fmt: skip
-    sides = {}
-    for layout in board.sides:
-        sid = layout.id
-        cities = _by_id("board_sides.json", layout.cities, f"{sid} city")
-        merchants = _by_id("board_sides.json", layout.merchants, f"{sid} merchant")
-        for dup in cities.keys() & merchants.keys():
-            raise DataError("board_sides.json", "duplicate_id", f"{sid}: {dup!r} is twice")
-        oil: OilfieldsOfSide = f["oilfields.json"].sides[sid]
-        _by_id("markets.json", f["markets.json"].sides[sid], f"{sid} market")
-        sides[sid] = BoardSide(
-            id=sid, name=layout.name, players=layout.players, cities=cities,
-            merchants=merchants, lines=f["lines.json"].sides[sid],
-            pipeline_routes=f["pipeline_routes.json"].sides[sid],
-            oilfields=_by_id("oilfields.json", oil.oilfields, f"{sid} oilfield"),
-            oilfield_tile_display=oil.tile_display, markets=f["markets.json"].sides[sid],
-            vanderbilt=f["vanderbilt.json"].sides[sid],
-        )  # fmt: skip
+        need(got == side_ids, name, "side_mismatch",
+             f"has sides {got}, but board_sides.json defines {side_ids}")  # fmt: skip
     mat: PlayerMatFile = f["player_mat.json"]
     cards: CardsFile = f["cards.json"]
-    _by_id("cards.json", cards.cards, "card")
-    try:
-        default_side = {int(k): v for k, v in board.default_side_by_players.items()}
-    except ValueError:
-        raise DataError(
-            "board_sides.json", "bad_value", "default_side_by_players keys must be player counts"
-        ) from None
+    by_id("cards.json", cards.cards, "card", need)
     return PittsburghData(
-        files=files, constants=f["constants.json"],
-        characters=f["characters.json"].characters,
-        industries=_by_id("industries.json", f["industries.json"].industries, "industry"),
-        default_side_by_players=default_side, sides=sides,
-        mat=PlayerMat(paths=list(_by_id("player_mat.json", mat.paths, "path").values()),
-                      tiles=_by_id("player_mat.json", mat.tiles, "mat tile"),
+        files=files, constants=f["constants.json"], characters=f["characters.json"].characters,
+        default_side_by_players={int(n): s for n, s in board.default_side_by_players.items()},
+        sides={s.id: _side(s, {n: f[n].sides[s.id] for n in PER_SIDE}) for s in board.sides},
+        mat=PlayerMat(paths=list(by_id("player_mat.json", mat.paths, "path", need).values()),
+                      tiles=by_id("player_mat.json", mat.tiles, "mat tile", need),
                       arrows=mat.arrows, link_spaces=mat.link_spaces),
-        light_trains=f["light_trains.json"],
-        heavy_trains=_by_id("heavy_trains.json", f["heavy_trains.json"].heavy_trains,
-                            "heavy train"),
-        pipelines=_by_id("pipelines.json", f["pipelines.json"].pipelines, "pipeline"),
-        merchant_tiles=_by_id("merchant_tiles.json", f["merchant_tiles.json"].merchant_tiles,
-                              "merchant tile"),
-        oilfield_tiles=_by_id("oilfield_tiles.json", f["oilfield_tiles.json"].oilfield_tiles,
-                              "oilfield tile"),
-        quality_rewards=_by_id("quality_rewards.json",
-                               f["quality_rewards.json"].quality_rewards, "quality reward"),
-        industry_types=cards.industry_types, cards=cards.cards,
-        income_track=f["income_track.json"],
+        light_trains=f["light_trains.json"], industry_types=cards.industry_types,
+        cards=cards.cards, income_track=f["income_track.json"],
+        **{k: by_id(f"{k}.json", getattr(f[f"{k}.json"], k), k, need) for k in BY_ID},
     )  # fmt: skip

@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 from plugins.brass.evaluation import flip_chance, outlooks
-from plugins.brass_pittsburgh.eras import train_link_vp
 from plugins.brass_pittsburgh.knowledge import knowledge_of
 from plugins.brass_pittsburgh.links import LIGHT
 from plugins.brass_pittsburgh.rules import Rules
-from plugins.brass_pittsburgh.scoring import location_icons, score_era
+from plugins.brass_pittsburgh.scoring import location_icons, score_era, train_link_vp
 from plugins.brass_pittsburgh.state import ERA1, OVER, State
 
 WHISKEY_VP = 1.0

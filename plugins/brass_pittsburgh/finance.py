@@ -4,7 +4,8 @@ Income rises by spaces and falls by levels (:class:`plugins.brass.income.IncomeT
 nothing may take a player's income level below -10. A loan gives $30 for three levels; a
 few tiles (Skyscraper, Locomotive Works) cost income levels as part of their build cost.
 At the end of each round but the game's last, each player gains or pays their income
-level; a player who cannot pay goes bankrupt (:func:`.eras.bankrupt`).
+level; a player who cannot pay goes bankrupt (``Bankrupt``: whiskey, 40 VP and its
+income level go).
 
 Decision (rulebook silent): a bankrupt player pays none of that round's negative income;
 the three bankruptcy steps replace the payment.

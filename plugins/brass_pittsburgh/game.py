@@ -1,9 +1,10 @@
-"""The Brass: Pittsburgh decider (implements :class:`core.game.Game`) on the family turn
-engine; the rules are in :mod:`.engine`, the data's provenance in ``metadata``.
+"""The Brass: Pittsburgh decider (implements :class:`core.game.Game`): the family's
+:class:`~plugins.brass.engine_game.EngineGame` over :class:`.variant.PittsburghVariant`
+(``decide`` and ``evolve`` are the family's), the data's provenance in ``metadata``.
 
-This is the boundary between client names and engine indices: ``decide`` takes a named move
-(:mod:`.moves`) and hands the engine its indexed form (:mod:`.internal_moves`),
-``legal_moves`` names the engine's listing, and views and the log come from :mod:`.view`."""
+Its own: the setup's tiles and board side, ``legal_moves`` named from the engine's
+remembered listings (:mod:`.engine`), a log read by the match's side, the bot's facts
+per side, and the face-down oilfield tiles ``sample_hidden`` redraws."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import msgspec
 from core.errors import BadRequest, IllegalMove
 from plugins.brass import bot
 from plugins.brass.cards import build_deck
-from plugins.brass.engine_game import DocsGame
+from plugins.brass.engine_game import EngineGame
 from plugins.brass.first_deal import FirstDeal, first_deal, first_deal_fields, tiles_on_spaces
 from plugins.brass.hidden import deal
 from plugins.brass.knowledge import Knowledge
@@ -27,7 +28,7 @@ from plugins.brass_pittsburgh import moves as mv
 from plugins.brass_pittsburgh.bot_view import bot_view, follow_up_facts
 from plugins.brass_pittsburgh.names import Names, shipped_names
 from plugins.brass_pittsburgh.rules import Rules, default_rules
-from plugins.brass_pittsburgh.state import State, apply
+from plugins.brass_pittsburgh.state import State
 
 MOVE_FORM = (
     "sequential, by name (see CLIENTS.md): an action's first move names the action and its "
@@ -71,12 +72,10 @@ class SetupOutcome(FirstDeal, frozen=True, kw_only=True, forbid_unknown_fields=T
     """The Quality Rewards tiles drawn face up, in space order."""
 
 
-class BrassPittsburgh(DocsGame):
+class BrassPittsburgh(EngineGame):
     id = "brass-pittsburgh"
     title = "Brass: Pittsburgh"
     rules_version = "1"
-    min_players = 2
-    max_players = 4
     Options = Options
     SetupOutcome = SetupOutcome
     Move = mv.Move
@@ -88,6 +87,7 @@ class BrassPittsburgh(DocsGame):
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = self.data = rules or default_rules()  # views and positions take the rules
         self.names = Names(rules) if rules else shipped_names()
+        self.variant = self.rules.variant
         data = self.rules.data
         self.evaluation = evaluation.Evaluation(self.rules)
         # Per instance: the data version shown to users is the one actually loaded.
@@ -200,13 +200,6 @@ class BrassPittsburgh(DocsGame):
     def position_options(self, state: State) -> Options:
         """The options a position plays with: its board side."""
         return Options(board_side=state.side)  # type: ignore[arg-type]
-
-    def evolve(self, state: State | None, event: Any) -> State:
-        return apply(self.rules, state, event)
-
-    def decide(self, state: State, actor: int, move: Any, rng: Random) -> list[Any]:
-        self.check_move(move)
-        return engine.decide(self.rules, state, actor, self.names.decode(move, state), rng)
 
     def legal_moves(self, state: State, seat: int) -> list[Any]:
         return self.names.encode_all(engine.legal_moves(self.rules, state, seat), state)

@@ -73,6 +73,3 @@ class MatGraph:
     def empty_spaces(self, left: Sequence[int]) -> int:
         """Industry spaces with no tile left (what the Polyphase Alternator scores)."""
         return sum(1 for n in left if n == 0)
-
-    def tiles_left(self, left: Sequence[int]) -> int:
-        return sum(left)

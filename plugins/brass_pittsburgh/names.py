@@ -32,56 +32,47 @@ def _refuse(code: str, sentence: str) -> NoReturn:
     raise IllegalMove(code, sentence)
 
 
+PLACE_REFUSALS = {
+    "space": "there is no industry space {name} on this board; spaces are '<city>:<n>' as the "
+    "board metadata lists them ('erie:0')",
+    "line": "there is no railroad line {name} on this board; lines are their two location ids "
+    "sorted and joined by '~' ('erie~meadville')",
+    "route": "there is no pipeline route {name} on this board; routes are '<oilfield>~<city>' "
+    "('oil_creek~titusville')",
+    "oilfield": "there is no oilfield {name} on this board; oilfields are {all}",
+    "market": "there is no market {name} on this board; markets are {all}",
+    "merchant": "there is no merchant space {name} on this board; merchant spaces are "
+    "'<merchant>:<n>' as the view's merchants list them ('chicago:0')",
+}
+"""How a name of no place of each kind is refused (code ``unknown_<kind>``; ``{all}``: the
+side's ids of that kind)."""
+
+
 class SideNames:
     """The ids of one board side's places, by engine index, and the reverse lookups."""
 
     def __init__(self, board: PittsburghBoard) -> None:
         self.board = board
         self.location = tuple(board.locations)
-        self.space = Ids(
-            board.slot_name,
-            "unknown_space",
-            "there is no industry space {name} on this board; spaces are '<city>:<n>' as the "
-            "board metadata lists them ('erie:0')",
-        )
-        self.line = Ids(
-            (line.id for line in board.lines),
-            "unknown_line",
-            "there is no railroad line {name} on this board; lines are their two location "
-            "ids sorted and joined by '~' ('erie~meadville')",
-        )
-        self.route = Ids(
-            (route.id for route in board.routes),
-            "unknown_route",
-            "there is no pipeline route {name} on this board; routes are "
-            "'<oilfield>~<city>' ('oil_creek~titusville')",
-        )
-        self.oilfield = Ids(
-            board.oilfields,
-            "unknown_oilfield",
-            f"there is no oilfield {{name}} on this board; oilfields are "
-            f"{', '.join(board.oilfields)}",
-        )
-        markets = [m.id for m in board.markets]
-        self.market = Ids(
-            markets,
-            "unknown_market",
-            f"there is no market {{name}} on this board; markets are {', '.join(markets)}",
-        )
-        self.merchant = Ids(
-            numbered(board.locations[node] for node, _ in board.merchant_spaces),
-            "unknown_merchant",
-            "there is no merchant space {name} on this board; merchant spaces are "
-            "'<merchant>:<n>' as the view's merchants list them ('chicago:0')",
-        )
+        places = {
+            "space": board.slot_name, "line": [line.id for line in board.lines],
+            "route": [route.id for route in board.routes], "oilfield": board.oilfields,
+            "market": [m.id for m in board.markets],
+            "merchant": numbered(board.locations[node] for node, _ in board.merchant_spaces),
+        }  # fmt: skip
+        self.ids = {kind: Ids(names, f"unknown_{kind}",
+                              PLACE_REFUSALS[kind].replace("{all}", ", ".join(names)))
+                    for kind, names in places.items()}  # fmt: skip
+        """The side's id tables by kind (:class:`Names` adds the mat's ``tile``, for the log)."""
+        ids = self.ids
+        self.space, self.line, self.route = ids["space"], ids["line"], ids["route"]
+        self.oilfield, self.market, self.merchant = ids["oilfield"], ids["market"], ids["merchant"]
         self.source = {"train": self.line, "tile": self.space, "market": self.market,
                        "pipeline": self.route}  # fmt: skip
         """The ids a payment's ``at`` names, by its source (all but Vanderbilt)."""
         self.memo: dict[Any, Any] = {}
         """Engine move -> named move, for moves whose name does not depend on the state."""
         self.vocabulary: Vocabulary
-        self.ids: dict[str, Ids]
-        """The side's id tables by kind (with the mat's ``tile``), for the log."""
 
 
 class Names:
@@ -104,9 +95,7 @@ class Names:
         self.quality = frozenset(d.quality_rewards)
         self.sides = {sid: SideNames(board) for sid, board in rules.boards.items()}
         for n in self.sides.values():
-            n.ids = {"tile": self.tile, "space": n.space, "merchant": n.merchant,
-                     "line": n.line, "route": n.route, "market": n.market,
-                     "oilfield": n.oilfield}  # fmt: skip
+            n.ids["tile"] = self.tile
             ids = {**n.ids, "card": self.card, "card?": OrNone(self.card), "same": Same(),
                    "space?": OrNone(n.space), "oilfield?": OrNone(n.oilfield)}  # fmt: skip
             n.vocabulary = Vocabulary(ids, pm.MOVES)  # type: ignore[arg-type]

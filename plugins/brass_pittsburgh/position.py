@@ -47,17 +47,29 @@ SEAT_FIELDS = {"money": "money", "spent": "spent", "income": "income_space", "vp
                "whiskey": "whiskey", "light_trains": "light_trains",
                "link_supply": "link_supply", "mat": "mat", "discards": "discards"}  # fmt: skip
 """The state's per-seat fields a player's view shows as they are (state field: view's)."""
-ON_BOARD = {
-    "line_owner": ("line", -1, "lines", "owner"), "line_link": ("line", "", "lines", "link"),
-    "line_cargo": ("line", 0, "lines", "cargo"),
-    "route_owner": ("route", -1, "pipelines", "owner"),
-    "route_pipeline": ("route", "", "pipelines", "pipeline"),
-    "slot_owner": ("space", -1, "tiles", "owner"), "slot_tile": ("space", "", "tiles", "tile"),
-    "slot_cubes": ("space", 0, "tiles", "resources"),
-    "slot_flipped": ("space", False, "tiles", "flipped"),
+PLACES = {
+    "line_owner": ("line", -1), "line_link": ("line", ""), "line_cargo": ("line", 0),
+    "route_owner": ("route", -1), "route_pipeline": ("route", ""),
+    "slot_owner": ("space", -1), "slot_tile": ("space", ""), "slot_cubes": ("space", 0),
+    "slot_flipped": ("space", False),
+    "oil": ("oilfield", 0), "oil_pending": ("oilfield", 0), "oilfield_tile": ("oilfield", ""),
+    "oilfield_revealed": ("oilfield", False), "oil_city_owner": ("oilfield", -1),
+    "oil_city_flipped": ("oilfield", False),
+    "market_cubes": ("market", None), "merchant_tile": ("merchant", ""),
 }  # fmt: skip
-"""The state's per-place fields of what is built: the kind of place (its id table), the
-value of an empty place, and the view's list and field showing it by that id."""
+"""The state's per-place fields a document may give as ``{place id: value}``: the kind of
+place (the side's id table) and the value of an empty place (the markets start with their
+printed cubes; the tiles setup draws have no default: :data:`DRAWN`)."""
+DRAWN = ("oilfield_tile", "merchant_tile")
+PLACE_WORDS = {"space": "slot", "merchant": "merchant space"}
+"""How the refusal of a per-place field's length names a kind of place."""
+BUILT = {"line_owner": ("lines", "owner"), "line_link": ("lines", "link"),
+         "line_cargo": ("lines", "cargo"), "route_owner": ("pipelines", "owner"),
+         "route_pipeline": ("pipelines", "pipeline"), "slot_owner": ("tiles", "owner"),
+         "slot_tile": ("tiles", "tile"), "slot_cubes": ("tiles", "resources"),
+         "slot_flipped": ("tiles", "flipped")}  # fmt: skip
+"""The per-place fields of what is built, and the view's list and field showing each (the
+list's entries named by the place's id, as its kind in :data:`PLACES`)."""
 
 
 def export(rules: Rules, state: State) -> dict[str, Any]:
@@ -109,7 +121,8 @@ def _load(rules: Rules, doc: dict[str, Any]) -> State:
             raise KeyError(name)
         return index
 
-    raw = _fill_defaults(rules, dict(raw))
+    names = SideNames(rules.board_of(raw["side"]))
+    raw = _fill_defaults(rules, names, dict(raw))
     try:
         for key in CARD_FIELDS:
             raw[key] = [[card(c) for c in cards] for cards in raw[key]]
@@ -128,7 +141,7 @@ def _load(rules: Rules, doc: dict[str, Any]) -> State:
         _refuse("invalid_position", f"state: {exc}")
     if derive and len(state.mat) == state.players:
         state.link_supply = [_expected_supply(rules, state, seat) for seat in range(state.players)]
-    _check(rules, state)
+    _check(rules, names, state)
     return state
 
 
@@ -160,12 +173,12 @@ def _locked(rules: Rules, s: State, seat: int, link: str) -> bool:
     return space is not None and 0 <= space < len(left) and left[space] > 0
 
 
-def _fill_defaults(rules: Rules, raw: dict[str, Any]) -> dict[str, Any]:
+def _fill_defaults(rules: Rules, names: SideNames, raw: dict[str, Any]) -> dict[str, Any]:
     """``raw`` with every field left out set as a match's start has it (empty board, full
     mats, starting money and income, the deck as the cards held nowhere else), and every
     per-place list given as ``{place name: value}`` spelled out in board order. The random
     parts of setup (merchant, oilfield and Quality Rewards tiles) have no default."""
-    data, board = rules.data, rules.board_of(raw["side"])
+    data, board = rules.data, names.board
     n = raw["players"]
     if not isinstance(n, int) or isinstance(n, bool):
         _refuse("invalid_position", "state.players must be the player count")
@@ -184,22 +197,14 @@ def _fill_defaults(rules: Rules, raw: dict[str, Any]) -> dict[str, Any]:
         _by_name(mat_spaces, left, rules.mat.initial()) if isinstance(left, dict) else left
         for left in raw.get("mat", [{}] * n)
     ]
-    names = SideNames(board)
     markets = [{res: lad.initial for res, lad in m.ladders.items()} for m in board.markets]
-    per_place: dict[str, tuple[Ids, Any]] = {
-        **{key: (getattr(names, kind), empty) for key, (kind, empty, *_) in ON_BOARD.items()},
-        "oil": (names.oilfield, 0),
-        "oil_pending": (names.oilfield, 0), "oilfield_revealed": (names.oilfield, False),
-        "oil_city_owner": (names.oilfield, -1), "oil_city_flipped": (names.oilfield, False),
-        "oilfield_tile": (names.oilfield, ""), "merchant_tile": (names.merchant, ""),
-        "market_cubes": (names.market, None),
-    }  # fmt: skip
-    for key, (ids, value) in per_place.items():
-        default = markets if key == "market_cubes" else [value] * len(ids)
+    for key, (kind, empty) in PLACES.items():
+        ids = names.ids[kind]
+        default = markets if key == "market_cubes" else [empty] * len(ids)
         given = raw.get(key)
         if isinstance(given, dict):
             raw[key] = _by_name(ids, given, default)
-        elif given is None and key not in ("oilfield_tile", "merchant_tile"):
+        elif given is None and key not in DRAWN:
             raw[key] = default
     if isinstance(raw.get("merchant_tile"), list):
         raw.setdefault("merchant_faceup", [bool(t) for t in raw["merchant_tile"]])
@@ -231,30 +236,20 @@ def _rest_of_deck(rules: Rules, raw: dict[str, Any]) -> list[int]:
     return sorted(rest.elements())
 
 
-def _check(rules: Rules, s: State) -> None:
+def _check(rules: Rules, names: SideNames, s: State) -> None:
     d, n = rules.data, s.players
     check(n in d.constants.players and n in d.sides[s.side].players, "bad_player_count",
           f"{n} players cannot play on the {s.side} side")  # fmt: skip
-    board = rules.board_of(s.side)
     per_seat = ("money", "spent", "income", "vp", "whiskey", "hands", "discards", "facedown")
     for key in (*per_seat, "mat", "light_trains", "link_supply"):
         check(len(getattr(s, key)) == n, "bad_seats", f"{key} needs one entry per player ({n})")
     check(sorted(s.order) == list(range(n)), "bad_order", "order must list every seat once")
     check(s.phase in (PLAY, SCORING, OVER) and s.era in (0, 1), "bad_phase",
           "phase is play, scoring or over; era is 0 or 1 (counted from 0)")  # fmt: skip
-    sizes = {
-        "line": (len(board.lines), ("line_owner", "line_link", "line_cargo")),
-        "route": (len(board.routes), ("route_owner", "route_pipeline")),
-        "slot": (len(board.slot_node), ("slot_owner", "slot_tile", "slot_cubes", "slot_flipped")),
-        "oilfield": (len(board.oilfields), ("oil", "oil_pending", "oilfield_tile",
-                     "oilfield_revealed", "oil_city_owner", "oil_city_flipped")),
-        "market": (len(board.markets), ("market_cubes",)),
-        "merchant space": (len(board.merchant_spaces), ("merchant_tile", "merchant_faceup")),
-    }  # fmt: skip
-    for what, (size, keys) in sizes.items():
-        for key in keys:
-            check(len(getattr(s, key)) == size, "bad_board",
-                  f"{key} needs one entry per {what} of the side ({size})")  # fmt: skip
+    for key, (kind, _) in (*PLACES.items(), ("merchant_faceup", ("merchant", False))):
+        size = len(names.ids[kind])
+        check(len(getattr(s, key)) == size, "bad_board", f"{key} needs one entry per "
+              f"{PLACE_WORDS.get(kind, kind)} of the side ({size})")  # fmt: skip
     held = Counter(s.deck)
     for cards in (*s.hands, *s.discards, *s.facedown):
         held.update(cards)
@@ -286,7 +281,7 @@ def _check(rules: Rules, s: State) -> None:
               "empty)")  # fmt: skip
     for slot, tile in enumerate(s.slot_tile):
         check((tile == "") == (s.slot_owner[slot] < 0) and not (tile and tile not in d.mat.tiles),
-              "bad_slot", f"slot {board.slot_name[slot]}: owner and tile disagree")  # fmt: skip
+              "bad_slot", f"slot {names.space[slot]}: owner and tile disagree")  # fmt: skip
     _unique_known(s.merchant_tile, d.merchant_tiles.keys(), "merchant tile")
     _unique_known(s.oilfield_tile, d.oilfield_tiles.keys(), "oilfield tile")
     _unique_known(s.quality_rewards, d.quality_rewards.keys(), "Quality Rewards tile")
@@ -327,8 +322,8 @@ def from_view(rules: Rules, names: Names, view: dict[str, Any], rng: Random) -> 
         "deck": [card[c] for c in deck],
         "pending": [[p["kind"], p["n"], p["a"], p["b"]] for p in view["pending"]],
         "deciding": deciding, "side": side,
-        **{key: {x[kind]: x[shown] for x in view[part]}
-           for key, (kind, _, part, shown) in ON_BOARD.items()},
+        **{key: {x[PLACES[key][0]]: x[shown] for x in view[part]}
+           for key, (part, shown) in BUILT.items()},
         "oil": [o["oil"] for o in oilfields],
         "oil_pending": [o["oil_later"] for o in oilfields],
         "oilfield_tile": [drawn.get(f) or o["tile"] or "" for f, o in enumerate(oilfields)],

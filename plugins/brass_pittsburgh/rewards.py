@@ -46,16 +46,6 @@ class Gains(msgspec.Struct, frozen=True, kw_only=True):
             bonus_sells=self.bonus_sells + other.bonus_sells,
         )
 
-    def times(self, k: int) -> Gains:
-        return Gains(
-            money=self.money * k,
-            income_spaces=self.income_spaces * k,
-            vp=self.vp * k,
-            whiskey=self.whiskey * k,
-            free_develops=self.free_develops * k,
-            bonus_sells=self.bonus_sells * k,
-        )
-
 
 NOTHING = Gains()
 
@@ -98,9 +88,8 @@ def era_end_vp(effects: Iterable[Effect], empty_mat_spaces: int, heavy_trains_bu
 
 def pipeline_pays(pipeline: Pipeline, barrels: int) -> Gains:
     """What a pipeline's owner earns when ``barrels`` travel through it."""
-    if pipeline.per_barrel is None:
-        return NOTHING
-    return gains([pipeline.per_barrel]).times(barrels)
+    paid = pipeline.per_barrel
+    return gains([paid] * barrels if paid is not None else ())
 
 
 def claimable_quality_rewards(

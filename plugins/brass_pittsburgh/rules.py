@@ -163,11 +163,6 @@ class Rules:
         }
         """Per side, per link tile, per line (trains) or route (pipelines): the first and the
         second link move placing it there, made once (listings hand out these instances)."""
-        self.develop_moves: list[tuple[im.Develop, im.DevelopAlso, im.FreeDevelop]] = [
-            (im.Develop(space), im.DevelopAlso(space), im.FreeDevelop(space))
-            for space in range(len(self.mat.tiles))
-        ]
-        """Per mat space: its develop, second develop and free develop moves, made once."""
         self.build_moves: dict[tuple[int, int, int, int], im.Build] = {}
         """Build moves by (card or -1 for a whiskey's, mat space, slot, oilfield), made when
         first listed (few of the many possible ones ever are)."""

@@ -1,7 +1,7 @@
 """End of an era on a Pittsburgh state: what scores and what leaves the board.
 
-This is the Pittsburgh side of the era end (the family engine will call it when it owns
-the era machinery, see FAMILY_NEEDS.md item 4):
+The family's era end (:mod:`plugins.brass.turn`) asks it through the variant's
+``era_points`` and ``era_change``:
 
 1. every train link scores the link-point icons at its two ends (printed on the location
    plus those of flipped tiles there), twice for a double link train; light trains leave
@@ -14,10 +14,12 @@ the era machinery, see FAMILY_NEEDS.md item 4):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
-from plugins.brass.scoring import link_icons
-from plugins.brass_pittsburgh.eras import train_leaves_at_era_end, train_link_vp
+from plugins.brass.scoring import link_icons, link_points
+from plugins.brass_pittsburgh.board import PittsburghBoard
 from plugins.brass_pittsburgh.industries import leaves_at_end_of_era1
 from plugins.brass_pittsburgh.links import LIGHT
 from plugins.brass_pittsburgh.rewards import era_end_vp
@@ -35,6 +37,17 @@ class EraScore(msgspec.Struct, frozen=True, kw_only=True):
     """Slots whose tile leaves the board (era 1: the level I tiles)."""
     oil_released: list[int]
     """Barrels moving from under each oilfield onto it (era 1 only)."""
+
+
+def train_link_vp(board: PittsburghBoard, line: int, icons: Sequence[int], multiplier: int) -> int:
+    """VP of the train on ``line``: the icons at both ends, times its multiplier (2 for the
+    double link train)."""
+    return multiplier * link_points(board.line_nodes[line], icons)
+
+
+def train_leaves_at_era_end(era: int, heavy: bool) -> bool:
+    """Light trains go back to their owner at the end of each era; heavy ones after era 2."""
+    return not heavy or era == 2
 
 
 def heavy_trains_on_board(rules: Rules, state: State, seat: int) -> int:

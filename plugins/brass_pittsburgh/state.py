@@ -96,6 +96,7 @@ def initial_state(rules: Rules, e: ev.Started) -> State:
     data, board = rules.data, rules.board_of(e.side)
     n, c = e.players, rules.data.constants
     on_mat = data.links_on_mat()
+    supply = [link for link in (*data.heavy_trains, *data.pipelines) if link not in on_mat]
     nl, nr, ns = len(board.lines), len(board.routes), len(board.slot_node)
     nf = len(board.oilfields)
     core = core_fields(
@@ -108,13 +109,7 @@ def initial_state(rules: Rules, e: ev.Started) -> State:
         whiskey=[0] * n,
         mat=[rules.mat.initial() for _ in range(n)],
         light_trains=[data.light_trains.count] * n,
-        link_supply=[
-            [
-                *(h for h in data.heavy_trains if h not in on_mat),
-                *(p for p in data.pipelines if p not in on_mat),
-            ]
-            for _ in range(n)
-        ],
+        link_supply=[supply[:] for _ in range(n)],
         line_owner=[-1] * nl,
         line_link=[""] * nl,
         line_cargo=[0] * nl,
@@ -142,49 +137,81 @@ def initial_state(rules: Rules, e: ev.Started) -> State:
 
 def apply(rules: Rules, state: State | None, event: Any) -> State:
     """Fold one event into ``state`` in place and return it (``None`` before ``Started``)."""
-    if isinstance(event, ev.Started):
-        return initial_state(rules, event)
-    assert state is not None, "a match starts with a Started event"
-    s, e = state, event
+    s, e, t = state, event, type(event)
+    if t is ev.Started:
+        return initial_state(rules, e)
+    assert s is not None, "a match starts with a Started event"
     if apply_core(rules.turn_rules, s, e):
         return s
-    handler = _HANDLERS.get(type(e))
-    if handler is None:
-        raise TypeError(f"unknown event {type(e).__name__}")
-    handler(rules, s, e)
+    # the board's events, the most frequent first
+    if t is ev.Gained:
+        s.money[e.seat] += e.money
+        s.vp[e.seat] += e.vp
+        if e.income_spaces:
+            s.income[e.seat] = rules.income.advance(s.income[e.seat], e.income_spaces)
+        s.whiskey[e.seat] = min(rules.data.constants.whiskey_max, s.whiskey[e.seat] + e.whiskey)
+    elif t is ev.CubeTaken:
+        s.slot_cubes[e.slot] -= 1
+    elif t is ev.MarketBought:
+        s.market_cubes[e.market][e.resource] -= 1
+    elif t is ev.OilTaken:
+        s.oil[e.oilfield] -= 1
+    elif t is ev.CargoTaken:
+        s.line_cargo[e.line] -= 1
+    elif t is ev.TileTaken:
+        s.link_supply[e.seat] += rules.mat.take(s.mat[e.seat], e.space)
+    elif t is ev.TilePlaced:
+        s.slot_owner[e.slot] = e.seat
+        s.slot_tile[e.slot] = rules.mat.tiles[e.space].id
+        s.slot_cubes[e.slot] = e.cubes
+        s.slot_flipped[e.slot] = e.flipped
+    elif t is ev.TrainPlaced:
+        s.line_owner[e.line], s.line_link[e.line], s.line_cargo[e.line] = e.seat, e.link, e.cargo
+        if e.link == LIGHT:
+            s.light_trains[e.seat] -= 1
+        else:
+            s.link_supply[e.seat].remove(e.link)
+    elif t is ev.CubesSold:
+        s.slot_cubes[e.slot] -= e.count
+        s.market_cubes[e.market][e.resource] += e.count
+    elif t is ev.TileFlipped:
+        s.slot_flipped[e.slot] = True
+    elif t is ev.WhiskeySpent:
+        s.whiskey[e.seat] -= e.count
+    elif t is ev.IncomeSet:
+        s.income[e.seat] = e.space
+    elif t is ev.PipelinePlaced:
+        if s.route_owner[e.route] >= 0:  # a reserve pipeline swapped out goes home
+            s.link_supply[e.seat].append(s.route_pipeline[e.route])
+        s.route_owner[e.route], s.route_pipeline[e.route] = e.seat, e.pipeline
+        s.link_supply[e.seat].remove(e.pipeline)
+        s.oil[rules.board_of(s.side).route_oilfield[e.route]] += e.oil_added
+    elif t is ev.OilfieldRevealed:
+        s.oilfield_revealed[e.oilfield] = True
+        s.oil[e.oilfield] += e.oil_now
+        s.oil_pending[e.oilfield] += e.oil_later
+    elif t is ev.MerchantFlipped:
+        s.merchant_faceup[e.space] = False
+    elif t is ev.QualityClaimed:
+        s.quality_faceup[e.index] = False
+    elif t is ev.TileRemoved:
+        _clear_slot(s, e.slot)
+    elif t is ev.TrainReplaced:
+        s.light_trains[s.line_owner[e.line]] += 1
+        s.line_owner[e.line], s.line_link[e.line], s.line_cargo[e.line] = -1, "", 0
+    elif t is ev.OilCityBuilt:
+        s.oil_city_owner[e.oilfield] = e.seat
+        s.oil[e.oilfield] += e.barrels
+    elif t is ev.OilCityFlipped:
+        s.oil_city_flipped[e.oilfield] = True
+    elif t is ev.Bankrupt:
+        s.whiskey[e.seat] = 0
+        s.income[e.seat] = rules.income.highest_space[0]
+    elif t is ev.BoardCleared:
+        _board_cleared(s, e)
+    else:
+        raise TypeError(f"unknown event {t.__name__}")
     return s
-
-
-def _gained(r: Rules, s: State, e: ev.Gained) -> None:
-    s.money[e.seat] += e.money
-    s.vp[e.seat] += e.vp
-    if e.income_spaces:
-        s.income[e.seat] = r.income.advance(s.income[e.seat], e.income_spaces)
-    s.whiskey[e.seat] = min(r.data.constants.whiskey_max, s.whiskey[e.seat] + e.whiskey)
-
-
-def _income_set(r: Rules, s: State, e: ev.IncomeSet) -> None:
-    s.income[e.seat] = e.space
-
-
-def _whiskey_spent(r: Rules, s: State, e: ev.WhiskeySpent) -> None:
-    s.whiskey[e.seat] -= e.count
-
-
-def _bankrupt(r: Rules, s: State, e: ev.Bankrupt) -> None:
-    s.whiskey[e.seat] = 0
-    s.income[e.seat] = r.income.highest_space[0]
-
-
-def _tile_taken(r: Rules, s: State, e: ev.TileTaken) -> None:
-    s.link_supply[e.seat] += r.mat.take(s.mat[e.seat], e.space)
-
-
-def _tile_placed(r: Rules, s: State, e: ev.TilePlaced) -> None:
-    s.slot_owner[e.slot] = e.seat
-    s.slot_tile[e.slot] = r.mat.tiles[e.space].id
-    s.slot_cubes[e.slot] = e.cubes
-    s.slot_flipped[e.slot] = e.flipped
 
 
 def _clear_slot(s: State, slot: int) -> None:
@@ -192,80 +219,7 @@ def _clear_slot(s: State, slot: int) -> None:
     s.slot_cubes[slot], s.slot_flipped[slot] = 0, False
 
 
-def _tile_removed(r: Rules, s: State, e: ev.TileRemoved) -> None:
-    _clear_slot(s, e.slot)
-
-
-def _tile_flipped(r: Rules, s: State, e: ev.TileFlipped) -> None:
-    s.slot_flipped[e.slot] = True
-
-
-def _oil_city_built(r: Rules, s: State, e: ev.OilCityBuilt) -> None:
-    s.oil_city_owner[e.oilfield] = e.seat
-    s.oil[e.oilfield] += e.barrels
-
-
-def _oil_city_flipped(r: Rules, s: State, e: ev.OilCityFlipped) -> None:
-    s.oil_city_flipped[e.oilfield] = True
-
-
-def _cube_taken(r: Rules, s: State, e: ev.CubeTaken) -> None:
-    s.slot_cubes[e.slot] -= 1
-
-
-def _cargo_taken(r: Rules, s: State, e: ev.CargoTaken) -> None:
-    s.line_cargo[e.line] -= 1
-
-
-def _market_bought(r: Rules, s: State, e: ev.MarketBought) -> None:
-    s.market_cubes[e.market][e.resource] -= 1
-
-
-def _cubes_sold(r: Rules, s: State, e: ev.CubesSold) -> None:
-    s.slot_cubes[e.slot] -= e.count
-    s.market_cubes[e.market][e.resource] += e.count
-
-
-def _oil_taken(r: Rules, s: State, e: ev.OilTaken) -> None:
-    s.oil[e.oilfield] -= 1
-
-
-def _train_placed(r: Rules, s: State, e: ev.TrainPlaced) -> None:
-    s.line_owner[e.line], s.line_link[e.line], s.line_cargo[e.line] = e.seat, e.link, e.cargo
-    if e.link == LIGHT:
-        s.light_trains[e.seat] -= 1
-    else:
-        s.link_supply[e.seat].remove(e.link)
-
-
-def _train_replaced(r: Rules, s: State, e: ev.TrainReplaced) -> None:
-    s.light_trains[s.line_owner[e.line]] += 1
-    s.line_owner[e.line], s.line_link[e.line], s.line_cargo[e.line] = -1, "", 0
-
-
-def _pipeline_placed(r: Rules, s: State, e: ev.PipelinePlaced) -> None:
-    if s.route_owner[e.route] >= 0:  # a reserve pipeline swapped out goes home
-        s.link_supply[e.seat].append(s.route_pipeline[e.route])
-    s.route_owner[e.route], s.route_pipeline[e.route] = e.seat, e.pipeline
-    s.link_supply[e.seat].remove(e.pipeline)
-    s.oil[r.board_of(s.side).route_oilfield[e.route]] += e.oil_added
-
-
-def _oilfield_revealed(r: Rules, s: State, e: ev.OilfieldRevealed) -> None:
-    s.oilfield_revealed[e.oilfield] = True
-    s.oil[e.oilfield] += e.oil_now
-    s.oil_pending[e.oilfield] += e.oil_later
-
-
-def _merchant_flipped(r: Rules, s: State, e: ev.MerchantFlipped) -> None:
-    s.merchant_faceup[e.space] = False
-
-
-def _quality_claimed(r: Rules, s: State, e: ev.QualityClaimed) -> None:
-    s.quality_faceup[e.index] = False
-
-
-def _board_cleared(r: Rules, s: State, e: ev.BoardCleared) -> None:
+def _board_cleared(s: State, e: ev.BoardCleared) -> None:
     for line in e.lines:
         owner, link = s.line_owner[line], s.line_link[line]
         if link == LIGHT:
@@ -278,29 +232,3 @@ def _board_cleared(r: Rules, s: State, e: ev.BoardCleared) -> None:
     for field, n in enumerate(e.oil_released):
         s.oil[field] += n
         s.oil_pending[field] -= n
-
-
-_HANDLERS: dict[type, Any] = {
-    ev.Gained: _gained,
-    ev.IncomeSet: _income_set,
-    ev.WhiskeySpent: _whiskey_spent,
-    ev.Bankrupt: _bankrupt,
-    ev.TileTaken: _tile_taken,
-    ev.TilePlaced: _tile_placed,
-    ev.TileRemoved: _tile_removed,
-    ev.TileFlipped: _tile_flipped,
-    ev.OilCityBuilt: _oil_city_built,
-    ev.OilCityFlipped: _oil_city_flipped,
-    ev.CubeTaken: _cube_taken,
-    ev.CargoTaken: _cargo_taken,
-    ev.MarketBought: _market_bought,
-    ev.CubesSold: _cubes_sold,
-    ev.OilTaken: _oil_taken,
-    ev.TrainPlaced: _train_placed,
-    ev.TrainReplaced: _train_replaced,
-    ev.PipelinePlaced: _pipeline_placed,
-    ev.OilfieldRevealed: _oilfield_revealed,
-    ev.MerchantFlipped: _merchant_flipped,
-    ev.QualityClaimed: _quality_claimed,
-    ev.BoardCleared: _board_cleared,
-}

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from plugins.brass import events as fev
 from plugins.brass import steps as family
-from plugins.brass.actions import Refusal, StepKind
+from plugins.brass.actions import Refusal, StepKind, develop
 from plugins.brass.events import Step
 from plugins.brass.moves import Done
 from plugins.brass.resolver import discard_options
@@ -120,10 +120,26 @@ class Offer(family.Offer, Answers):
         return action.diagnosis(v.d, s, s.current, m, s.pending) or action.general
 
 
+class MoreDevelop(develop.MoreDevelop, Offer):
+    move, reason = mv.DevelopAlso, pending("more_develop")
+
+
+class FreeDevelop(develop.FreeDevelop, Offer):
+    move, reason = mv.FreeDevelop, pending("free_develop")
+
+
 def own_steps() -> dict[str, StepKind]:
-    """The step kinds every action may meet (the actions bring their own offers)."""
+    """The step kinds every action may meet, and the family Develop's offers answered as
+    Pittsburgh answers offers (the other actions bring their own)."""
     pay = Payment()
-    return {"discard": Discard(), "cube": pay, "metal": pay, "oil": pay}
+    return {
+        "discard": Discard(),
+        "cube": pay,
+        "metal": pay,
+        "oil": pay,
+        "more_develop": MoreDevelop(),
+        "free_develop": FreeDevelop(),
+    }
 
 
 def _budget_after(rules: Rules, s: State, seat: int, queue: Sequence[Step]) -> int:

@@ -4,6 +4,13 @@ The family's :mod:`plugins.brass.turn` runs the turn (``decide``, the step queue
 the era's end) over this :class:`~plugins.brass.variant.Variant`, whose data ``d`` is the
 game's :class:`.rules.Rules`. Pittsburgh's own rules (``brass-pittsburgh-rulebook.txt``):
 
+* "Develop Action": one accessible, developable mat tile for one iron or steel, or free
+  (line bonus, merchant, Locomotive Works: ``free_develop``), recorded as ``TileTaken``
+  (``develop_moves``, ``developable``, ``develop_refusal``, ``develop``,
+  ``develop_payment``);
+* "Sell Action": the seat's tiles to connected merchants, with oil, merchants' and
+  Quality Rewards, the flips last (``sale_moves``, ``sale_refusal``, ``sale``; the steps
+  in :mod:`.actions.sell`);
 * "Loan Action": $30 for three income levels, never below level -10 (``loans``,
   ``loan_refusal``), recorded as Pittsburgh's ``IncomeSet`` and ``Gained`` (``take_loan``);
 * passing gains a whiskey (``pass_reward``, "Whiskey");
@@ -22,17 +29,20 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from plugins.brass.actions import Refusal, StepKind
+from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
 from plugins.brass.actions.pass_ import Pass
+from plugins.brass.actions.sell import Sell
+from plugins.brass.events import Step
 from plugins.brass.variant import LoanOption, Variant
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
-from plugins.brass_pittsburgh.actions import income_floor
+from plugins.brass_pittsburgh.actions import in_range, income_floor, sell
 from plugins.brass_pittsburgh.actions.build import Build
-from plugins.brass_pittsburgh.actions.develop import Develop
 from plugins.brass_pittsburgh.actions.network import Network
-from plugins.brass_pittsburgh.actions.sell import Sell
-from plugins.brass_pittsburgh.engine import Facts
+from plugins.brass_pittsburgh.building import develop_spaces
+from plugins.brass_pittsburgh.choices import sale_candidates
+from plugins.brass_pittsburgh.engine import Facts, cheapest, dearest
 from plugins.brass_pittsburgh.scoring import score_era
 from plugins.brass_pittsburgh.state import apply
 from plugins.brass_pittsburgh.steps import own_steps
@@ -42,7 +52,12 @@ if TYPE_CHECKING:
     from plugins.brass_pittsburgh.rules import Rules
 
 
+METAL_STEP = Step("metal", 1)
+"""A develop's payment: one iron or steel."""
+
+
 class PittsburghVariant(Variant):
+    develop_payment = METAL_STEP
     not_an_action = (
         "not_an_action",
         "start an action: Build, Network, Develop, Sell, Loan or Pass",
@@ -52,6 +67,8 @@ class PittsburghVariant(Variant):
         self.d, self.names = rules, None
         self.reduce = partial(apply, rules)
         self.industries = tuple(rules.industries)
+        self.developed = tuple(mv.Develop(space) for space in range(len(rules.mat.tiles)))
+        """Each mat space's develop move, made once (listed often)."""
         self.actions = tuple(
             kind(move, move)  # listings are engine moves: the game names them
             for kind, move in (
@@ -68,13 +85,60 @@ class PittsburghVariant(Variant):
         self.finish()
 
     def own_steps(self) -> dict[str, StepKind]:
-        return own_steps()
+        return {**own_steps(), **sell.step_kinds()}
 
     def facts(self, s: Any) -> Any:
         return Facts(self.d, s, s.current)
 
     def action_while_pending(self, kind: StepKind) -> Refusal:
         return None
+
+    def developable(self, s: Any, seat: int, free: bool = False, f: Any = None) -> list[int]:
+        """Mat spaces whose top tile the seat may develop away (paying one iron or steel
+        unless ``free``)."""
+        if not free:
+            money = s.money[seat]
+            if dearest(self.d, s, METAL_STEP, 1) > money and (
+                cheapest(self.d, s, seat, METAL_STEP, 1, f) > money
+            ):
+                return []
+        return develop_spaces(self.d, s, seat)
+
+    def develop_refusal(self, f: Any, seat: int, m: Any, free: bool = False) -> Refusal:
+        rules, s, space = self.d, f.s, m.space
+        if not in_range(space, len(rules.mat.tiles)):
+            return ("no_such_tile", f"mat space {space} does not exist")
+        tile = rules.mat.tiles[space]
+        if space not in rules.mat.accessible(s.mat[seat]):
+            return ("tile_not_accessible", f"{tile.id} is not accessible on your mat")
+        if space not in develop_spaces(rules, s, seat):
+            return ("not_developable", f"{tile.id} is marked not developable in the game data")
+        if free:
+            return None
+        price = cheapest(rules, s, seat, METAL_STEP, 1, f)
+        if price > s.money[seat]:
+            return (
+                "resources_unaffordable",
+                f"a develop costs one iron or steel, ${price} at the cheapest, and you have "
+                f"${s.money[seat]}",
+            )
+        return None
+
+    def develop(self, r: TurnResolver, m: Any) -> None:
+        r.emit(ev.TileTaken(r.seat, m.space))
+
+    def develop_moves(self, f: Any, seat: int, named: type) -> list[Any]:
+        made = self.developed
+        return [made[space] for space in self.developable(f.s, seat, False, f)]
+
+    def sale_moves(self, f: Any, seat: int, named: type) -> list[Any]:
+        return [named(c.slot, m) for c in sale_candidates(self.d, f.s, seat) for m in c.merchants]
+
+    def sale_refusal(self, f: Any, seat: int, slot: int, target: int) -> Refusal:
+        return sell.sale_refusal(self.d, f.s, seat, slot, target)
+
+    def sale(self, r: TurnResolver, slot: int, target: int) -> list[Step]:
+        return sell.sale(r, slot, target)
 
     def loans(self, s: Any, seat: int) -> Sequence[LoanOption]:
         return (self.loan,)

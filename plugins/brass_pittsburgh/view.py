@@ -50,10 +50,6 @@ class Decision(fc.PlaceDecision, kw_only=True):
 
 class PlayerView(fc.PlayerCore, kw_only=True):
     whiskey: int
-    hand_count: int
-    discards: list[str]
-    """Face-up discards, by card name."""
-    facedown_count: int
     light_trains: int
     """Light trains (``LT``) in the personal supply."""
     link_supply: list[str]
@@ -64,18 +60,15 @@ class PlayerView(fc.PlayerCore, kw_only=True):
     """Mat spaces whose top tile may be built or developed now."""
 
 
-class TileView(fc.Doc, kw_only=True):
-    space: str
-    location: str
-    owner: int
+class TileView(board_docs.TileView, kw_only=True):
+    """An industry tile on the board, with the mat tile it came from and what its cubes are."""
+
+    level: int | None  # type: ignore[assignment]
+    """``None`` for the tiles printed without one (the Oil City, the crown jewels)."""
     tile: str
     """The mat tile id it came from (``K1``)."""
-    industry: str
-    level: int | None
-    flipped: bool
-    resources: int
-    """Cubes left on it (coal, coke, iron or steel as ``resource`` says)."""
     resource: str | None
+    """Coal, coke, iron or steel: what its ``resources`` are."""
 
 
 class LineView(fc.Doc, kw_only=True):
@@ -100,13 +93,11 @@ class PipelineView(fc.Doc, kw_only=True):
     """``False`` for the reserve pipeline, which never carries oil."""
 
 
-class LadderView(fc.Doc, kw_only=True):
-    cubes: int
-    capacity: int
-    buy_price: int | None
+class LadderView(board_docs.MarketView, kw_only=True):
+    """One resource's ladder at a market: no buying once it is empty, VP for each cube sold."""
+
+    buy_price: int | None  # type: ignore[assignment]
     """What the next cube bought costs; ``None`` when empty (no buying from it)."""
-    sell_price: int | None
-    """What the next cube sold into it earns; ``None`` when it is full."""
     sell_vp: int | None
 
 
@@ -296,9 +287,9 @@ class Tables:
         tiles, carries, pipes = self.tile, self.r.train_carries, self.r.data.pipelines
         return {
             "tiles": [{"space": self.space[slot], "location": self.location[slot], "owner": o,
-                       "tile": t, "industry": tiles[t][0], "level": tiles[t][1],
+                       "industry": tiles[t][0], "level": tiles[t][1],
                        "flipped": s.slot_flipped[slot], "resources": s.slot_cubes[slot],
-                       "resource": tiles[t][2]}
+                       "tile": t, "resource": tiles[t][2]}
                       for slot, o in enumerate(s.slot_owner) if o >= 0
                       for t in (s.slot_tile[slot],)],
             "lines": [{"line": self.line[li], "ends": self.line_ends[li], "owner": o,

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from random import Random
 
 import pytest
-from bl_helpers import GAME, D
+from bl_helpers import GAME, D, playout
 
-from core.game import SYSTEM
 from plugins.brass_lancashire.state import State
 
 GAMES = int(os.environ.get("BL_PLAYOUTS", "2"))
@@ -42,40 +40,10 @@ def check_invariants(s: State) -> None:
         assert all(not GAME.legal_moves(s, i) for i in range(n) if i != s.current)
 
 
-def playout(players: int, seed: int) -> tuple[Counter[str], State]:
-    rng = Random(seed)
-    state = None
-    for e in GAME.setup(GAME.Options(), players, rng):
-        state = GAME.evolve(state, e)
-    assert state is not None
-    tags: Counter[str] = Counter()
-    while tasks := GAME.pending_tasks(state):
-        task = tasks[0]
-        if task.kind == "system":
-            move = task.move
-            new = GAME.decide(state, SYSTEM, move, rng)
-        else:
-            legal = GAME.legal_moves(state, task.seat)
-            # sales are rare at random: seat 0 plays greedy (it builds to sell), the others
-            # take a sale whenever one is listed, so that every kind of sale is played out
-            sales = [m for m in legal if m.__struct_config__.tag in ("sell", "sell_also")]
-            if task.seat == 0:
-                move = GAME.bot_policy(GAME.view(state, 0), legal, rng)
-            else:
-                move = rng.choice(sales or legal)
-            new = GAME.decide(state, task.seat, move, rng)
-        tags[move.__struct_config__.tag] += 1
-        for e in new:
-            tags[e.__struct_config__.tag] += 1
-            state = GAME.evolve(state, e)
-        check_invariants(state)
-    return tags, state
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_reach_the_end_with_every_invariant_kept(players: int) -> None:
     for seed in range(GAMES):
-        tags, state = playout(players, 1000 * players + seed)
+        tags, state = playout(players, 1000 * players + seed, each_move=check_invariants)
         assert state.phase == "over" and GAME.result(state) is not None
         assert tags["era_scored"] == 2 and tags["money_scored"] == 1
         assert tags["sell"] and tags["draw_demand"] == tags["demand_tile_drawn"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from bl_helpers import GAME, act, draw, load, slot, tags
+from bl_helpers import GAME, act, draw, era_end, load, refused, slot, tags
 
 from core.errors import IllegalMove
 from core.game import SYSTEM
@@ -18,12 +18,6 @@ from plugins.brass_lancashire import moves as mv
 
 HAND = ["coal", "iron", "port", "shipyard", "wigan", "bolton", "bury", "oldham"]
 """Eight cards, none of which names Manchester or builds a cotton mill."""
-
-
-def refused(s, seat, move) -> str:  # type: ignore[no-untyped-def]
-    with pytest.raises(IllegalMove) as exc:
-        GAME.decide(s, seat, move, Random(0))
-    return exc.value.code
 
 
 # --- the comparison table's Lancashire column ------------------------------------------------
@@ -239,19 +233,10 @@ def test_first_link_needs_a_tile_on_the_board() -> None:
     assert not any(type(m) is mv.Network for m in GAME.legal_moves(s, 0))
 
 
-def _era_end(era: str, money: list[int], **doc):  # type: ignore[no-untyped-def]
-    cards = sorted(GAME.names.card[k] for k, c in enumerate(GAME.data.deck_copies[2])
-                   for _ in range(c))  # fmt: skip
-    seats = [{"money": m, "income_space": 10, "discards": cards[i::2]} for i, m in enumerate(money)]
-    return GAME.load_position({"players": 2, "order": [0, 1], "era": era, "phase": "scoring",
-                               "round": 11, "seats": seats, "deck": [],
-                               "markets": {"coal": 8, "iron": 8}, **doc})  # fmt: skip
-
-
 def test_canal_era_end_removes_links_and_level_one_tiles_and_resets_the_distant_market() -> None:
     tiles = [_mill("colne:0", level=1, flipped=True), _mine(cubes=1)]
-    s = _era_end("canal", [30, 30], tiles=tiles, links=[{"link": "colne~yorkshire", "owner": 0}],
-                 distant_market={"marker": 5, "tiles_left": [1, 2]})  # fmt: skip
+    s = era_end("canal", [30, 30], tiles=tiles, links=[{"link": "colne~yorkshire", "owner": 0}],
+                distant_market={"marker": 5, "tiles_left": [1, 2]})  # fmt: skip
     s, events = act(s, SYSTEM, ScoreEra())
     # the canal scores its icons (Colne's flipped mill 1, Yorkshire's printed 2), the mill 5
     assert fev.EraScored(0, [3, 0], [5, 0]) in events
@@ -261,11 +246,11 @@ def test_canal_era_end_removes_links_and_level_one_tiles_and_resets_the_distant_
 
 
 def test_money_scores_one_vp_per_full_ten_pounds_at_the_games_end() -> None:
-    s, events = act(_era_end("rail", [35, 9]), SYSTEM, ScoreEra())
+    s, events = act(era_end("rail", [35, 9]), SYSTEM, ScoreEra())
     assert ev.MoneyScored([3, 0]) in events and s.vp == [3, 0] and s.phase == "over"
 
 
 def test_ties_break_on_income_then_money() -> None:
-    s = _era_end("rail", [35, 39], phase="over")
+    s = era_end("rail", [35, 39], phase="over")
     s.income = [20, 12]
     assert GAME.result(s).ranking == [1, 2]  # type: ignore[union-attr]

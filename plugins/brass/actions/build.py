@@ -21,11 +21,12 @@ The new tile then produces (coal, iron, beer: :meth:`Variant.produce`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from plugins.brass import events as ev
 from plugins.brass.actions import Action, Refusal
-from plugins.brass.actions.cost import cost_code, cost_floor, cost_refusal
+from plugins.brass.actions.cost import coal_cost, cost_floor, cost_refusal
 from plugins.brass.build import EVERY_LOCATION, NETWORK_LOCATIONS, card_reach, card_refusal
 from plugins.brass.cards import distinct
 from plugins.brass.mat import EMPTY
@@ -66,20 +67,23 @@ def space_refusal(v: Variant, f: Facts, seat: int, slot: int, ind: int, level: i
     """Whether a level ``level`` tile of ``ind`` may go on ``slot`` (which shows its icon)."""
     d, s = v.d, f.s
     loc = d.slot_loc[slot]
-    if s.slot_owner[slot] < 0:
-        if slot not in f.build_spaces(loc, ind):
-            return (
-                "single_icon_space_first",
-                f"this location has an empty space showing only the {v.name(ind)} icon: "
-                "build there first",
-            )
+    owner = s.slot_owner
+    if owner[slot] < 0:
+        if v.single_icon_first and len(d.slot_icons[slot]) > 1:
+            for alone in d.single_icon_spaces[loc][ind]:
+                if owner[alone] < 0:
+                    return (
+                        "single_icon_space_first",
+                        f"this location has an empty space showing only the {v.name(ind)} "
+                        "icon: build there first",
+                    )
     else:
         found = v.overbuild_refusal(f, seat, slot, ind, level)
         if found:
             return found
     if s.era == CANAL and v.one_industry_per_location_canal:
         for other in d.loc_slots[loc]:
-            if other != slot and s.slot_owner[other] == seat:
+            if other != slot and owner[other] == seat:
                 return (
                     "one_industry_per_location",
                     "in the canal era you may have only one industry in each location",
@@ -87,16 +91,9 @@ def space_refusal(v: Variant, f: Facts, seat: int, slot: int, ind: int, level: i
     return None
 
 
-def tile_cost_code(v: Variant, f: Facts, seat: int, loc: int, ind: int, level: int) -> str | None:
-    """Can the seat pay for its ``ind`` tile of ``level`` built at ``loc``? (The answer
-    depends on the location only through its connected group.) The code only:
-    :func:`tile_cost_refusal` adds the words."""
-    tile = v.d.tile(ind, level)
-    return cost_code(v, f, seat, (loc,), tile.money, tile.coal, tile.iron)
-
-
 def tile_cost_refusal(v: Variant, f: Facts, seat: int, loc: int, ind: int, level: int) -> Refusal:
-    """:func:`tile_cost_code`, with the rule in words."""
+    """Can the seat pay for its ``ind`` tile of ``level`` built at ``loc``? (The answer
+    depends on the location only through its connected group: :func:`paid_at` asks it so.)"""
     tile = v.d.tile(ind, level)
     return cost_refusal(v, f, seat, (loc,), tile.money, tile.coal, tile.iron)
 
@@ -117,6 +114,47 @@ def place_refusal(v: Variant, f: Facts, seat: int, slot: int, ind: int) -> Refus
     )
 
 
+def affordable(v: Variant, f: Facts, seat: int) -> dict[int, tuple[int, int]]:
+    """The industries whose lowest tile the seat may build now and pay for somewhere, each
+    with the coal it needs and the least it costs (the iron bought, the coal all free): a
+    listing's first cut, the tile and :func:`cost_floor` asked once per industry."""
+    d, s = v.d, f.s
+    money = s.money[seat]
+    out: dict[int, tuple[int, int]] = {}
+    for ind, level in enumerate(f.lowest(seat)):
+        if tile_code(v, s, ind, level) is None:
+            tile = d.tile(ind, level)
+            floor = cost_floor(v, f, tile.money, tile.iron)
+            if floor <= money:
+                out[ind] = (tile.coal, floor)
+    return out
+
+
+def showing(d: Any, industries: Iterable[int]) -> set[int]:
+    """The locations with a build space showing one of ``industries``."""
+    found: set[int] = set()
+    for ind in industries:
+        found |= d.industry_locs[ind]
+    return found
+
+
+def paid_at(
+    v: Variant, f: Facts, seat: int, loc: int, need: tuple[int, int], prices: dict[Any, int]
+) -> bool:
+    """Whether the seat can pay at ``loc`` for a tile needing ``need`` (its coal and least
+    cost: :func:`affordable`), as :func:`tile_cost_refusal` does; the coal's price is asked
+    once per amount and connected group (``prices`` keeps it, -1 where none can be had)."""
+    coal, floor = need
+    if not coal:
+        return True
+    key = (coal, f.comp[loc])
+    price = prices.get(key)
+    if price is None:
+        found = coal_cost(v, f, (loc,), coal)
+        price = prices[key] = -1 if found is None else found
+    return price >= 0 and floor + price <= f.s.money[seat]
+
+
 def card_part(v: Variant, f: Facts, seat: int, card: int, slot: int, ind: int) -> Refusal:
     d = v.d
     loc = d.slot_loc[slot]
@@ -128,10 +166,6 @@ def card_part(v: Variant, f: Facts, seat: int, card: int, slot: int, ind: int) -
 class Build(Action):
     tag = "build"
     cards = 0
-
-    def __init__(self, move: type, named: type) -> None:
-        super().__init__(move, named)
-        self._pairs: dict[int, list[list[tuple[int, int]]]] = {}
 
     def refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
         d = v.d
@@ -146,25 +180,16 @@ class Build(Action):
     def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
         """The legal builds, named: :meth:`refusal`'s parts, each asked once for all the
         candidates it settles (the tile per industry, the card per location and industry,
-        the cost per industry and connected group), and only where the hand's cards
-        reach."""
+        the coal per amount and connected group), and only where the hand's cards reach."""
         d, s = v.d, f.s
         defs = d.cards.defs
         hand = distinct(s.hands[seat])
-        network, present = f.network(seat), f.presence(seat)
-        # the industries whose tile may be built and paid for somewhere: (level, needs coal)
-        levels: dict[int, tuple[int, bool]] = {}
-        for ind, level in enumerate(f.lowest(seat)):
-            if tile_code(v, s, ind, level) is None:
-                tile = d.tile(ind, level)
-                if cost_floor(v, f, tile.money, tile.iron) <= s.money[seat]:
-                    levels[ind] = (level, tile.coal > 0)
+        network, present, lowest = f.network(seat), f.presence(seat), f.lowest(seat)
+        levels = affordable(v, f, seat)
         if not levels:
             return []
         # locations showing one of those industries, where one of the hand's cards reaches
-        shown: set[int] = set()
-        for ind in levels:
-            shown |= d.industry_locs[ind]
+        shown = showing(d, levels)
         reach = {card_reach(defs[c], present) for c in hand}
         if EVERY_LOCATION not in reach:
             near = network if NETWORK_LOCATIONS in reach else set()
@@ -180,23 +205,22 @@ class Build(Action):
             else:
                 general.append(c)
         general_ok: dict[tuple[int, bool, bool], list[int]] = {}
-        # (industry, connected group, or -1 for a tile needing no coal): the cost is paid
-        afford: dict[tuple[int, int], bool] = {}
+        coal_price: dict[tuple[int, int], int] = {}
         named, card, space, industry = self.named, v.names.card, v.names.space, v.names.industry
         out: list[Any] = []
-        pairs = self.pairs(d)
         for loc in sorted(shown):
-            group, in_net, nameable = f.comp[loc], loc in network, v.nameable(loc)
+            in_net, nameable = loc in network, v.nameable(loc)
             here = located.get(loc, ())
+            # per industry: the cards that build it here, none if its tile cannot be built
+            # or paid for here (the parts cheapest and most often refusing first)
             by_ind: dict[int, list[int]] = {}
-            for slot, ind in pairs[loc]:
-                found = levels.get(ind)
-                if found is None:
-                    continue
-                # the parts, cheapest and most often refusing first: the cards, the cost,
-                # the space
+            for slot, ind in d.loc_pairs[loc]:
                 ok = by_ind.get(ind)
                 if ok is None:
+                    ok = by_ind[ind] = []
+                    found = levels.get(ind)
+                    if found is None:
+                        continue
                     others = general_ok.get((ind, in_net, nameable))
                     if others is None:
                         others = general_ok[ind, in_net, nameable] = []
@@ -210,30 +234,15 @@ class Build(Action):
                             if not card_refusal(defs[c], loc, ind, in_net, present, nameable):
                                 ok.append(c)
                         ok = sorted(ok + others) if ok else others
+                    # a tile needing no coal costs its least anywhere (affordable's check)
+                    if ok and found[0] and not paid_at(v, f, seat, loc, found, coal_price):
+                        ok = []
                     by_ind[ind] = ok
-                if not ok:
-                    continue
-                level, coal = found
-                key = (ind, group if coal else -1)
-                paid = afford.get(key)
-                if paid is None:
-                    paid = afford[key] = not tile_cost_code(v, f, seat, loc, ind, level)
-                if not paid or space_refusal(v, f, seat, slot, ind, level) is not None:
+                if not ok or space_refusal(v, f, seat, slot, ind, lowest[ind]) is not None:
                     continue
                 for c in ok:
                     out.append(named(card[c], space[slot], industry[ind]))
         return out
-
-    def pairs(self, d: Any) -> list[list[tuple[int, int]]]:
-        """Per location, its (space, industry shown) pairs in board order: the candidates
-        of a listing, worked out once per board."""
-        found = self._pairs.get(id(d))
-        if found is None:
-            found = self._pairs[id(d)] = [
-                [(slot, ind) for slot in d.loc_slots[loc] for ind in d.slot_icons[slot]]
-                for loc in range(len(d.loc_slots))
-            ]
-        return found
 
     def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
         r.emit(ev.Discarded(r.seat, [m.card]))

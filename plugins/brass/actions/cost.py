@@ -32,14 +32,20 @@ def cost_total(
 ) -> int | None:
     """What ``money`` plus ``coal`` delivered to ``nodes`` and ``iron`` comes to with the
     cubes bought, or ``None`` when the coal cannot be had at all."""
-    total = cost_floor(v, f, money, iron)
-    if coal:
-        short = coal - f.board_coal(nodes)
-        if short > 0:
-            if not f.reaches_trade(nodes):
-                return None
-            total += v.d.coal_market.buy_cost(f.s.coal_market, short)
-    return total
+    extra = coal_cost(v, f, nodes, coal) if coal else 0
+    return None if extra is None else cost_floor(v, f, money, iron) + extra
+
+
+def coal_cost(v: Variant, f: Facts, nodes: Sequence[int], coal: int) -> int | None:
+    """What ``coal`` delivered to ``nodes`` adds to :func:`cost_floor`: the market price
+    of what the connected mines lack, or ``None`` when the market is out of reach. (A
+    listing asks it once per connected group and amount, for every tile it settles.)"""
+    short = coal - f.board_coal(nodes)
+    if short <= 0:
+        return 0
+    if not f.reaches_trade(nodes):
+        return None
+    return v.d.coal_market.buy_cost(f.s.coal_market, short)
 
 
 def cost_code(

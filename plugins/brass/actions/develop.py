@@ -60,12 +60,12 @@ def tile_refusal(v: Variant, f: Facts, seat: int, ind: int) -> Refusal:
 def iron_code(v: Variant, f: Facts, seat: int) -> str | None:
     """Whether the seat can pay a development's iron (the same for every tile): the code
     only, :func:`cost` adds the words."""
-    return cost_code(v, f, seat, (), 0, 0, v.develop_iron)
+    return cost_code(v, f, seat, (), 0, 0, v.develop_payment.n)
 
 
 def cost(v: Variant, f: Facts, seat: int) -> Refusal:
     """Whether the seat can pay a development's iron (the same for every tile)."""
-    return cost_refusal(v, f, seat, (), 0, 0, v.develop_iron)
+    return cost_refusal(v, f, seat, (), 0, 0, v.develop_payment.n)
 
 
 def refusal(v: Variant, f: Facts, seat: int, ind: int, free: bool = False) -> Refusal:
@@ -86,36 +86,55 @@ def develop(r: TurnResolver, ind: int) -> None:
     r.emit(ev.TileDeveloped(r.seat, ind, level))
 
 
+def developed(r: TurnResolver, m: Any) -> list[ev.Step]:
+    """Develop what ``m`` names (:meth:`Variant.develop`); its payment comes next."""
+    r.v.develop(r, m)
+    return [r.v.develop_payment]
+
+
 class Develop(Action):
     tag = "develop"
 
     def refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
-        return refusal(v, f, seat, m.industry)
+        return v.develop_refusal(f, seat, m)
 
     def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
-        named, industry = self.named, v.names.industry
-        return [named(industry[i]) for i in industries(v, f, seat)]
+        return v.develop_moves(f, seat, self.named)
 
     def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
-        develop(r, m.industry)
-        return [ev.Step("iron", r.v.develop_iron), ev.Step("more_develop")]
+        return [*developed(r, m), ev.Step("more_develop")]
 
     def step_kinds(self) -> dict[str, StepKind]:
         return {"more_develop": MoreDevelop()}
 
 
 class MoreDevelop(Offer):
-    """The offer of a second development (``develop_also``), which pays its own iron."""
+    """The offer of a second development (``develop_also``), which pays its own."""
 
     move = fm.DevelopAlso
     reason = ("develop_illegal", "choose a legal second development or done")
+    free = False
 
     def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[ev.Step]) -> list[Any]:
-        return [fm.DevelopAlso(i) for i in industries(v, v.facts(s), seat)]
+        move = self.move
+        return [move(i) for i in v.developable(s, seat, self.free)]
 
     def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step], step: ev.Step) -> None:
-        develop(r, m.industry)
-        queue.insert(0, ev.Step("iron", r.v.develop_iron))
+        queue[:0] = developed(r, m)
 
     def specific(self, v: Variant, s: Any, m: Any) -> Refusal:
-        return refusal(v, v.facts(s), s.current, m.industry)
+        return v.develop_refusal(v.facts(s), s.current, m, self.free)
+
+
+class FreeDevelop(MoreDevelop):
+    """A bonus development that costs nothing (``free_develop``: ``n`` of them, at least
+    one). A variant with such bonuses (Birmingham's Gloucester) brings it, a subclass
+    naming its :attr:`move`."""
+
+    reason = ("develop_illegal", "choose a tile to develop for free or done")
+    free = True
+
+    def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step], step: ev.Step) -> None:
+        r.v.develop(r, m)
+        if step.n > 1:
+            queue.insert(0, ev.Step("free_develop", step.n - 1))

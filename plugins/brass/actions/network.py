@@ -111,14 +111,12 @@ def lines(v: Variant, f: Facts, seat: int, second: bool = False) -> list[int]:
     if tiles_refusal(v, f, seat) or v.link_money(s.era, second) > s.money[seat]:
         return []
     era_lines, owner = v.link_lines(s.era), s.link_owner
-    return [
-        li
-        for li in f.network_lines(seat)
-        if owner[li] < 0
-        and era_lines[li]
-        and route_refusal(v, f, seat, li) is None
-        and link_cost_code(v, f, seat, li, second) is None
-    ]
+    # the route rule is network_lines' (the lines touching the network, or any while the
+    # variant allows a first link anywhere); the era's lines and the empty ones are left
+    empty = [li for li in f.network_lines(seat) if owner[li] < 0 and era_lines[li]]
+    if not v.link_coal(s.era):  # the money asked above is all a canal costs
+        return empty
+    return [li for li in empty if link_cost_code(v, f, seat, li, second) is None]
 
 
 def second_link_blocker(

@@ -7,7 +7,8 @@ income. Further sales may follow in the same action, each checked and paid on it
 Selling earns no money directly. What a tile may be sold to, and what a sale needs, are
 the variant's (:meth:`Variant.sale_candidates`, :meth:`Variant.target_refusal`,
 :meth:`Variant.sale_steps`: Birmingham's merchants and beer, Lancashire's ports and
-distant market).
+distant market); :meth:`Variant.sale` orders a sale's steps (Pittsburgh: its merchants'
+and Quality Rewards' steps, the flips last).
 """
 
 from __future__ import annotations
@@ -47,11 +48,6 @@ def sellable_tiles(v: Variant, f: Facts, seat: int) -> list[int]:
     ]
 
 
-def sale(r: TurnResolver, slot: int, target: int) -> list[ev.Step]:
-    """One sale's steps: what it needs, the flip, the offer of another."""
-    return [*r.v.sale_steps(r, slot, target), ev.Step("flip", a=slot), ev.Step("more_sell")]
-
-
 class Sell(Action):
     tag = "sell"
 
@@ -59,11 +55,10 @@ class Sell(Action):
         return v.sale_refusal(f, seat, m.slot, m.merchant)
 
     def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
-        named, space, target = self.named, v.names.space, v.sale_target_names
-        return [named(space[slot], target[t]) for slot, t in v.sale_options(f, seat)]
+        return v.sale_moves(f, seat, self.named)
 
     def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
-        return sale(r, m.slot, m.merchant)
+        return r.v.sale(r, m.slot, m.merchant)
 
     def step_kinds(self) -> dict[str, StepKind]:
         return {"more_sell": MoreSell()}
@@ -79,7 +74,7 @@ class MoreSell(Offer):
         return [fm.SellAlso(slot, t) for slot, t in v.sale_options(v.facts(s), seat)]
 
     def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step], step: ev.Step) -> None:
-        queue[:0] = sale(r, m.slot, m.merchant)
+        queue[:0] = r.v.sale(r, m.slot, m.merchant)
 
     def specific(self, v: Variant, s: Any, m: Any) -> Refusal:
         return v.sale_refusal(v.facts(s), s.current, m.slot, m.merchant)

@@ -1,16 +1,16 @@
-"""Pittsburgh's actions on the family engine, one module each: :mod:`.build`,
-:mod:`.network`, :mod:`.develop`, :mod:`.sell`; Loan and Pass are the family's own
-(:mod:`plugins.brass.actions.loan`, :mod:`~plugins.brass.actions.pass_`) with the
-overrides of :class:`..variant.PittsburghVariant`.
+"""Pittsburgh's actions on the family engine: its own :mod:`.build` and :mod:`.network`;
+Develop, Sell, Loan and Pass are the family's (:mod:`plugins.brass.actions`) with the
+overrides of :class:`..variant.PittsburghVariant`, a sale's own steps in :mod:`.sell`.
 
-Each module holds, side by side, its rule's fast listing (on :class:`..engine.Facts`), its
-diagnosis of a refused move (the rule text's steps in order: the card, where the tile or
-link goes, then the cost; the codes are documented in CLIENTS.md, "Refusals"), its effect
-(:meth:`Action.start`: the first events, then the steps) and the step kinds it brings
-(:meth:`Action.step_kinds`: its offers to continue, each listing its answers too).
-``decide`` accepts a first move by membership in the listing (:meth:`PittsburghAction.
-refusal`), so listing and deciding cannot drift; only a refused move is diagnosed, so
-listing speed is untouched. Here: what they share, the costs, rewards and flips.
+Each of its own modules holds, side by side, its rule's fast listing (on
+:class:`..engine.Facts`), its diagnosis of a refused move (the rule text's steps in order:
+the card, where the tile or link goes, then the cost; the codes are documented in
+CLIENTS.md, "Refusals"), its effect (:meth:`Action.start`: the first events, then the
+steps) and the step kinds it brings (:meth:`Action.step_kinds`: its offers to continue,
+each listing its answers too). ``decide`` accepts a first move by membership in the
+listing (:meth:`PittsburghAction.refusal`), so listing and deciding cannot drift; only a
+refused move is diagnosed, so listing speed is untouched. Here: what they share, the
+costs, rewards and flips.
 """
 
 from __future__ import annotations

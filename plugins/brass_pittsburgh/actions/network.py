@@ -25,11 +25,10 @@ from plugins.brass_pittsburgh.building import has_presence, network
 from plugins.brass_pittsburgh.choices import link_cost, network_sites
 from plugins.brass_pittsburgh.data import CUBES
 from plugins.brass_pittsburgh.engine import LINE, LINK_ROUTE
-from plugins.brass_pittsburgh.eras import train_link_vp
 from plugins.brass_pittsburgh.links import LIGHT, place_pipeline, site_rule
 from plugins.brass_pittsburgh.rewards import Gains, gains
 from plugins.brass_pittsburgh.rules import Rules
-from plugins.brass_pittsburgh.scoring import location_icons
+from plugins.brass_pittsburgh.scoring import location_icons, train_link_vp
 from plugins.brass_pittsburgh.state import State, era_number
 from plugins.brass_pittsburgh.steps import Offer, pending
 

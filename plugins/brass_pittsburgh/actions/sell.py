@@ -3,6 +3,10 @@ sellable tiles, each to a connected merchant showing its icon (another tile: the
 ``more_sell`` offer), with the oil it needs through pipelines; the merchants' rewards; one
 Quality Rewards tile the sale's stars (plus whiskey) meet (the ``quality`` offer); then the
 tiles flip and pay their rewards. A bonus sell takes the same steps without a card.
+
+The action is the family's (:mod:`plugins.brass.actions.sell`), over the hooks of
+:class:`..variant.PittsburghVariant` (``sale_options``, ``sale_refusal``, ``sale``); here
+are the sale's steps and its refusal.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from plugins.brass.actions import Refusal, StepKind
 from plugins.brass.events import Step
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
-from plugins.brass_pittsburgh.actions import PittsburghAction, in_range, reward
+from plugins.brass_pittsburgh.actions import in_range, reward
 from plugins.brass_pittsburgh.choices import oil_available, sale_candidates
 from plugins.brass_pittsburgh.rewards import claimable_quality_rewards, gains
 from plugins.brass_pittsburgh.rules import Rules
@@ -43,42 +47,11 @@ def sale(r: TurnResolver, slot: int, merchant: int, sold: int = 1) -> list[Step]
     ]
 
 
-class Sell(PittsburghAction):
-    """Sell: a card, one unflipped sellable tile to a connected merchant showing its icon
-    (then the offer of another tile)."""
-
-    tag = "sell"
-    general = (
-        "sale_not_allowed",
-        "only your unflipped Kerosene, Manufactured Goods or Automobile tile may be sold, to a "
-        "connected merchant showing its icon, with the oil it needs reachable",
-    )
-
-    def options(self, v: Variant, f: Any, seat: int) -> list[Any]:
-        return [mv.Sell(c.slot, m) for c in sale_candidates(v.d, f.s, seat) for m in c.merchants]
-
-    def start(self, r: TurnResolver, m: Any) -> list[Step]:
-        return sale(r, m.slot, m.merchant)
-
-    def diagnosis(
-        self, rules: Rules, s: State, seat: int, m: Any, queue: Iterable[Step] = ()
-    ) -> Refusal:
-        selling = {st.a for st in queue if st.kind == "flip"}
-        return _sell(rules, s, seat, m.slot, m.merchant, selling)
-
-    def step_kinds(self) -> dict[str, StepKind]:
-        return {
-            "merchant": Merchant(),
-            "more_sell": MoreSell(),
-            "bonus_sell": BonusSell(),
-            "quality": Quality(),
-            "flip": Flip(),
-        }
-
-
-def _sell(
-    rules: Rules, s: State, seat: int, slot: int, merchant: int, selling: set[int]
+def sale_refusal(
+    rules: Rules, s: State, seat: int, slot: int, merchant: int, selling: Iterable[int] = ()
 ) -> Refusal:
+    """Why the tile on ``slot`` may not be sold to ``merchant``, besides the ``selling``
+    tiles of this sale."""
     data, board = rules.data, rules.board_of(s.side)
     if not in_range(slot, len(board.slot_node)) or s.slot_owner[slot] != seat:
         return ("not_your_tile", "you may sell only your own tiles")
@@ -107,6 +80,22 @@ def _sell(
             "(and your oil trains)",
         )
     return None
+
+
+def in_sale(queue: Iterable[Step]) -> set[int]:
+    """The tiles of the sale in progress (their flips wait in ``queue``)."""
+    return {st.a for st in queue if st.kind == "flip"}
+
+
+def step_kinds() -> dict[str, StepKind]:
+    """A sale's steps (Pittsburgh's ``more_sell`` in place of the family's)."""
+    return {
+        "merchant": Merchant(),
+        "more_sell": MoreSell(),
+        "bonus_sell": BonusSell(),
+        "quality": Quality(),
+        "flip": Flip(),
+    }
 
 
 def quality_refusal(rules: Rules, s: State, seat: int, m: Any, stars: int) -> Refusal:
@@ -147,17 +136,16 @@ class Flip(StepKind):
 
 
 class MoreSell(Offer):
-    move, of = mv.SellAlso, mv.Sell
+    move = mv.SellAlso
     reason = pending("more_sell")
 
     def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
         """Each further tile to each merchant, the tiles of this sale excepted."""
-        selling = {st.a for st in queue if st.kind == "flip"}
-        make = self.move
+        sold, make = in_sale(queue), self.move
         return [
             make(c.slot, m)
             for c in sale_candidates(v.d, s, seat)
-            if c.slot not in selling
+            if c.slot not in sold
             for m in c.merchants
         ]
 
@@ -173,9 +161,12 @@ class MoreSell(Offer):
         queue.insert(at + 1 + sold if sold else len(queue), flip)
         queue[0:0] = [oil, merchant, more]
 
+    def specific(self, v: Variant, s: Any, m: Any) -> Refusal:
+        return sale_refusal(v.d, s, s.current, m.slot, m.merchant, in_sale(s.pending))
+
 
 class BonusSell(MoreSell):
-    move, of = mv.BonusSell, mv.Sell
+    move = mv.BonusSell
     reason = pending("bonus_sell")
 
     def take_up(self, r: TurnResolver, m: Any, queue: list[Step], step: Step) -> None:
