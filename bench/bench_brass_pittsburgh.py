@@ -37,28 +37,28 @@ this checkout again: 1.37x-1.66x)::
     callgrind (``PYTHONHASHSEED=0``), CPU instructions a call over the 300 playout states of
     2, 3 and 4 players each that ``brass_playout_instructions.py collect`` saves (a run
     listing them all less a run listing none): 4c3f824^ 626k / 667k / 754k, main 7d05e0f
-    395k / 461k / 528k, main 5c57e34 343k / 398k / 443k, now 320k / 352k / 400k (1.91x over
-    the three). The 3x target (209k / 222k / 251k) is not reached. A garbage collection more
-    or less in a run moves these by up to ~8k a call: with the collector off
-    (``gc.disable()`` before the same run), 5c57e34 340k / 385k / 427k, now 316k / 346k /
-    383k (7%, 10%, 10% fewer). Where a 3-player call went at 358k (callgrind, each part
-    measured by a copy of this checkout that stops there): the listing key ~28k (46k per
-    state that keys); the build listing ~150k (the scene 6k; the payment table, first asked
-    by it and shared by the links, 21k; the places of each tile, ``BuildScene.sites``: the
-    board's free slots and era 1's one tile per city, 41k; the cost checks 2k; the cards
-    times tiles loop 39k; the moves' lists 21k; their names and the remembered tuple 16k);
-    the link listing ~48k; the rest (develops, sales, loan, pass, steps, names) ~130k. Each
-    is a few Python loops over the board or the candidates; in CPython 3.11 a call or a
-    comprehension costs about as much as a short loop, so picking things out in C
-    (``map``/``compress``) or keeping more by content did not pay: measured worse were empty
-    slots picked out with ``compress`` (+15k), build moves handed out through ``map`` (+6k),
-    city cards reaching no affordable city skipped through a set of the places' cities
-    (+7k), era 1's cities cut out of the places by ``bisect`` (+2k), market offers kept by
-    content (+2k), pipeline routes from the network's cities (+1k) (with the collector on,
-    so the smaller ones within its noise; the first also timed slower alone). The listing
-    key pays for itself where a service lists a state and then decides a move on it
-    (callgrind, 3 players, list + playout policy + decide: 1,590k with the remembered
-    listings, 1,609k without), so it stays.
+    395k / 461k / 528k, main 5c57e34 343k / 398k / 443k, main 68846ef 343k / 396k / 440k,
+    now (68846ef merged in) 321k / 352k / 387k (1.93x over the three). The 3x target (209k /
+    222k / 251k) is not reached. A garbage collection more or less in a run moves these by
+    up to ~8k a call: with the collector off (``gc.disable()`` before the same run), 5c57e34
+    340k / 385k / 427k, now 316k / 346k / 383k (7%, 10%, 10% fewer). Where a 3-player call
+    went at 358k (callgrind, each part measured by a copy of this checkout that stops
+    there): the listing key ~28k (46k per state that keys); the build listing ~150k (the
+    scene 6k; the payment table, first asked by it and shared by the links, 21k; the places
+    of each tile, ``BuildScene.sites``: the board's free slots and era 1's one tile per
+    city, 41k; the cost checks 2k; the cards times tiles loop 39k; the moves' lists 21k;
+    their names and the remembered tuple 16k); the link listing ~48k; the rest (develops,
+    sales, loan, pass, steps, names) ~130k. Each is a few Python loops over the board or the
+    candidates; in CPython 3.11 a call or a comprehension costs about as much as a short
+    loop, so picking things out in C (``map``/``compress``) or keeping more by content did
+    not pay: measured worse were empty slots picked out with ``compress`` (+15k), build
+    moves handed out through ``map`` (+6k), city cards reaching no affordable city skipped
+    through a set of the places' cities (+7k), era 1's cities cut out of the places by
+    ``bisect`` (+2k), market offers kept by content (+2k), pipeline routes from the
+    network's cities (+1k) (with the collector on, so the smaller ones within its noise; the
+    first also timed slower alone). The listing key pays for itself where a service lists a
+    state and then decides a move on it (callgrind, 3 players, list + playout policy +
+    decide: 1,590k with the remembered listings, 1,609k without), so it stays.
 """
 
 from __future__ import annotations
