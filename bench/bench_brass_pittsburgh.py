@@ -17,35 +17,48 @@
     PYTHONPATH=$PWD python3 bench/bench_brass_pittsburgh.py [--games N] [--rounds N]
         [--profile] [--legal-games N] [--listing [--baseline DIR]]
 
-Listing figures (us per call, 2 games per figure, best of 3, 10 alternated rounds
-(``--listing --baseline DIR --alternations 10``, DIR a ``git archive`` of 4c3f824^);
-2026-12-02, the shared 2-core machine at load average 2.5; the states played by this
-checkout and listed by both)::
+Listing figures (us per call, 2 games per figure, best of 3, 3 alternated rounds
+(``--listing --baseline DIR --alternations 3``, DIR a ``git archive`` of 4c3f824^);
+2026-12-02 14:27, the shared 2-core machine at load average 3.8; the states played by this
+checkout and listed by both; main 5c57e34 measured alike the next minute: 1.36x-1.50x,
+this checkout again: 1.37x-1.66x)::
 
                  now    4c3f824^ (before the listing work)
-    2p random    35.7    60.3   1.69x
-    2p playout   34.3    57.8   1.69x
-    3p random    38.9    62.4   1.60x
-    3p playout   43.6    69.9   1.60x
-    4p random    40.3    63.0   1.56x
-    4p playout   41.1    62.4   1.52x
+    2p random    34.8    59.4   1.71x
+    2p playout   34.4    56.6   1.64x
+    3p random    38.4    61.5   1.60x
+    3p playout   42.0    66.5   1.58x
+    4p random    38.4    57.5   1.50x
+    4p playout   40.3    58.5   1.45x
 
-    The best of 3 repeats lists every state a second time, when the facts kept by content
-    (free slots, buildable tiles, connectivity, names) are warm. Counted by callgrind
-    (``PYTHONHASHSEED=0``), CPU instructions a call over the 300 playout states of 2, 3 and
-    4 players each that ``brass_playout_instructions.py collect`` saves (a run listing them
-    all less a run listing none): 4c3f824^ 626k / 667k / 754k, main 7d05e0f 395k / 461k /
-    528k, now 344k / 398k / 441k (1.73x over the three; 3p a second, warm pass: 639k, 376k
-    at main a49b2b6, 328k now). The 3x target is not reached. Per action state (82% of the
-    instructions; 706k each, 2-4 players) the parts cost, in the order a listing meets them:
-    the listing key ~46k, the facts and the seat's network ~58k, the payment table ~56k, the
-    build scene and its places ~140k, the build candidates ~200k, the ~24 link moves ~120k,
-    develops, sales, loan and pass ~70k, the moves' names ~67k; a second link ~317k, a cube
-    payment ~175k, a discard ~29k. Each is a few Python loops over the board's 55 slots, 45
-    lines and 14 routes or over the candidates. The listing key pays for itself where a
-    service lists a state and then decides a move on it (callgrind, 3 players, list +
-    playout policy + decide: 1,590k with the remembered listings, 1,609k without), so it
-    stays.
+    On a shared machine the timed figures move by 10% run to run; the instruction counts
+    below hardly do. The best of 3 repeats lists every state a second time, when the facts
+    kept by content (free slots, buildable tiles, connectivity, names) are warm. Counted by
+    callgrind (``PYTHONHASHSEED=0``), CPU instructions a call over the 300 playout states of
+    2, 3 and 4 players each that ``brass_playout_instructions.py collect`` saves (a run
+    listing them all less a run listing none): 4c3f824^ 626k / 667k / 754k, main 7d05e0f
+    395k / 461k / 528k, main 5c57e34 343k / 398k / 443k, main 68846ef 343k / 396k / 440k,
+    now (68846ef merged in) 321k / 352k / 387k (1.93x over the three). The 3x target (209k /
+    222k / 251k) is not reached. A garbage collection more or less in a run moves these by
+    up to ~8k a call: with the collector off (``gc.disable()`` before the same run), 5c57e34
+    340k / 385k / 427k, now 316k / 346k / 383k (7%, 10%, 10% fewer). Where a 3-player call
+    went at 358k (callgrind, each part measured by a copy of this checkout that stops
+    there): the listing key ~28k (46k per state that keys); the build listing ~150k (the
+    scene 6k; the payment table, first asked by it and shared by the links, 21k; the places
+    of each tile, ``BuildScene.sites``: the board's free slots and era 1's one tile per
+    city, 41k; the cost checks 2k; the cards times tiles loop 39k; the moves' lists 21k;
+    their names and the remembered tuple 16k); the link listing ~48k; the rest (develops,
+    sales, loan, pass, steps, names) ~130k. Each is a few Python loops over the board or the
+    candidates; in CPython 3.11 a call or a comprehension costs about as much as a short
+    loop, so picking things out in C (``map``/``compress``) or keeping more by content did
+    not pay: measured worse were empty slots picked out with ``compress`` (+15k), build
+    moves handed out through ``map`` (+6k), city cards reaching no affordable city skipped
+    through a set of the places' cities (+7k), era 1's cities cut out of the places by
+    ``bisect`` (+2k), market offers kept by content (+2k), pipeline routes from the
+    network's cities (+1k) (with the collector on, so the smaller ones within its noise; the
+    first also timed slower alone). The listing key pays for itself where a service lists a
+    state and then decides a move on it (callgrind, 3 players, list + playout policy +
+    decide: 1,590k with the remembered listings, 1,609k without), so it stays.
 """
 
 from __future__ import annotations

@@ -62,8 +62,6 @@ class PittsburghBoard:
         self.line_nodes: list[tuple[int, int]] = [
             (self.node[line.endpoints[0]], self.node[line.endpoints[1]]) for line in self.lines
         ]
-        self.line_ends: list[int] = [(1 << a) | (1 << b) for a, b in self.line_nodes]
-        """Per line, its two locations as a bit set (see :func:`.links.train_sites`)."""
         self.graph = BoardGraph(len(self.locations), self.line_nodes)
         self.oilfields: list[str] = list(side.oilfields)
         self.oilfield_index: dict[str, int] = {o: i for i, o in enumerate(self.oilfields)}

@@ -74,6 +74,13 @@ def has_presence(state: State, seat: int) -> bool:
     )
 
 
+def presence(state: State, seat: int, net: set[int]) -> bool:
+    """:func:`has_presence` read from the seat's network ``net``, once known: it is empty
+    exactly while the seat has no industry or link tile on the board (the Oil City aside,
+    which is no location of it)."""
+    return bool(net) or seat in state.oil_city_owner
+
+
 def network(rules: Rules, state: State, seat: int) -> set[int]:
     board = rules.board_of(state.side)
     slot_node = board.slot_node
@@ -90,7 +97,7 @@ class BuildScene:
         self.rules, self.state, self.seat = rules, state, seat
         self.board = rules.board_of(state.side)
         self.net = network(rules, state, seat) if net is None else net
-        self.present = has_presence(state, seat)
+        self.present = presence(state, seat, self.net)
         era = era_number(state)
         self.spaces: list[tuple[int, int, MatTile]] = buildable(rules, state.mat[seat], era)
         """(mat space, industry, tile) of every tile the seat may build this era."""
@@ -113,8 +120,9 @@ class BuildScene:
 
     def sites(self, space: int, industry: int, tile: MatTile) -> list[tuple[int, int, int]]:
         """(city, slot, oilfield) of every place the tile of ``space`` may go for a card
-        that builds anywhere, cost aside: cities ascending (an upgrade: slots ascending;
-        the Oil City: oilfields, city -1). Every card's builds are a part of these."""
+        that builds anywhere, cost aside: cities ascending (an upgrade: slots ascending, so
+        cities too; the Oil City: oilfields, city -1). Every card's builds are a part of
+        these."""
         found = self._sites.get(space)
         if found is None:
             if tile.build_on == "oilfield":
@@ -170,8 +178,7 @@ def build_reach(
     which industries, and whether it may build the Oil City."""
     if wild:
         return EVERY_CITY, range(len(rules.industries)), True
-    present, absent, industries, oil_city_ok = rules.card_scopes[scene.state.side][card]
-    return present if scene.present else absent, industries, oil_city_ok
+    return rules.card_scopes[scene.state.side][scene.present][card]
 
 
 def buildable(rules: Rules, left: list[int], era: int) -> list[tuple[int, int, MatTile]]:
@@ -243,17 +250,18 @@ def industry_slots(rules: Rules, state: State, industry: int) -> list[tuple[int,
     owner = state.slot_owner
     found: list[tuple[int, int, int]] = []
     add = found.append
-    # Plain loops: listings ask this for every industry of every new board.
-    for city, single, shared in rules.industry_places[state.side][industry]:
+    # Plain loops over places made once: listings ask this for every industry of every
+    # new board.
+    for single, shared in rules.industry_places[state.side][industry]:
         empty_single = False
-        for slot in single:
-            if owner[slot] < 0:
-                add((city, slot, NONE))
+        for place in single:
+            if owner[place[1]] < 0:
+                add(place)
                 empty_single = True
         if not empty_single:
-            for slot in shared:
-                if owner[slot] < 0:
-                    add((city, slot, NONE))
+            for place in shared:
+                if owner[place[1]] < 0:
+                    add(place)
     return found
 
 

@@ -13,7 +13,7 @@ import msgspec
 
 from plugins.brass.graph import positions
 from plugins.brass_pittsburgh.board import PittsburghBoard
-from plugins.brass_pittsburgh.building import has_presence, network, route_pipelines
+from plugins.brass_pittsburgh.building import network, presence, route_pipelines
 from plugins.brass_pittsburgh.data import Cost
 from plugins.brass_pittsburgh.links import LIGHT, pipeline_sites, train_sites
 from plugins.brass_pittsburgh.payment import PaymentTable
@@ -151,7 +151,7 @@ def network_sites(
     (none, some or all), so that asking whether there is any option stops early."""
     data, board = rules.data, rules.board_of(state.side)
     net = network(rules, state, seat) if net is None else net
-    present = has_presence(state, seat)
+    present = presence(state, seat, net)
     links = ([LIGHT] if state.light_trains[seat] > 0 else []) + sorted(set(state.link_supply[seat]))
     if only_link is not None:
         links = [link for link in links if link == only_link]
@@ -197,11 +197,15 @@ def network_sites(
         yield link, fit
 
 
-def payment_table(rules: Rules, state: State, seat: int) -> PaymentTable:
-    """The cheapest cube payments of the seat on this state (see :mod:`.payment`)."""
+def payment_table(
+    rules: Rules, state: State, seat: int, labels: Sequence[int] | None = None
+) -> PaymentTable:
+    """The cheapest cube payments of the seat on this state (see :mod:`.payment`);
+    ``labels``: the state's connectivity, if already known."""
     board = rules.board_of(state.side)
     return PaymentTable(
-        board, board.labels(state.line_owner), slot_resource=slot_resources(rules, state),
+        board, board.labels(state.line_owner) if labels is None else labels,
+        slot_resource=slot_resources(rules, state),
         slot_cubes=state.slot_cubes, own_trains=own_trains(rules, state, seat),
         ladders=rules.ladders[state.side], market_cubes=state.market_cubes,
     )  # fmt: skip

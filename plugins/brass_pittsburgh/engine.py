@@ -107,7 +107,7 @@ class Facts:
     @property
     def payment(self) -> PaymentTable:
         if self._payment is None:
-            self._payment = payment_table(self.rules, self.s, self.seat)
+            self._payment = payment_table(self.rules, self.s, self.seat, self.labels)
         return self._payment
 
     @property

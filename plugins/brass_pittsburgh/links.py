@@ -54,22 +54,23 @@ def train_sites(
 ) -> list[int]:
     """Lines where ``seat`` may place the train ``link`` (``LT`` or a heavy train id)."""
     _, replacement = site_rule(data, link)
-    # Listings ask this at every action: the network as a bit set meets each line's ends
-    # in one step.
-    near = 0
-    for node in network:
-        near |= 1 << node
-    ends = board.line_ends
+    if has_presence:
+        # Listings ask this at every action: the lines at the network's few locations,
+        # not every line of the board.
+        near: set[int] = set()
+        node_lines = board.graph.node_links
+        for node in network:
+            near.update(node_lines[node])
+        lines = sorted(near)
+    else:
+        lines = range(len(line_owner))
     if replacement:  # it goes like any other train, or on another player's light train
         return [
             line
-            for line, owner in enumerate(line_owner)
-            if (owner < 0 or (owner != seat and line_link[line] == LIGHT))
-            and (not has_presence or ends[line] & near)
+            for line in lines
+            if line_owner[line] < 0 or (line_owner[line] != seat and line_link[line] == LIGHT)
         ]
-    if not has_presence:
-        return [line for line, owner in enumerate(line_owner) if owner < 0]
-    return [line for line, owner in enumerate(line_owner) if owner < 0 and ends[line] & near]
+    return [line for line in lines if line_owner[line] < 0]
 
 
 def pipeline_sites(

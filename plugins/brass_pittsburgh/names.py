@@ -136,28 +136,36 @@ class Names:
     def encode_all(self, moves: list[Any], s: State) -> list[Any]:
         """The named form of the engine's listing for state ``s``."""
         n = self.sides[s.side]
-        memo, enc, vocab = n.memo, self._encoders, n.vocabulary.encoders
-        out = []
-        for m in moves:
-            t = type(m)
-            if t is im.SellProduced:  # names of the state's markets, not of the move alone
-                out.append(pm.SellProduced(dict(zip(self.produce_markets(s), m.plan, strict=True))))
-            elif t is im.ClaimQuality:
-                out.append(pm.ClaimQuality(s.quality_rewards[m.index]))
-            else:
-                named = memo.get(m)
+        memo = n.memo
+        # Most of a listing was named before: looked up in one pass in C, and only the
+        # moves not kept (new ones, and those named from the state) named one by one.
+        try:
+            out = list(map(memo.get, moves))
+        except TypeError:  # a produce step's sale plans hold lists: never kept
+            out = [None] * len(moves)
+        if None in out:
+            for i, named in enumerate(out):
                 if named is None:
-                    if len(memo) >= MEMO_KEPT:
-                        memo.clear()
-                    if t in enc:
-                        named = enc[t](m, n)
-                    elif t in vocab:
-                        named = vocab[t](m)
-                    else:  # Done
-                        named = m
-                    memo[m] = named
-                out.append(named)
+                    out[i] = self._encode(moves[i], s, n)
         return out
+
+    def _encode(self, m: Any, s: State, n: SideNames) -> Any:
+        t = type(m)
+        if t is im.SellProduced:  # names of the state's markets, not of the move alone
+            return pm.SellProduced(dict(zip(self.produce_markets(s), m.plan, strict=True)))
+        if t is im.ClaimQuality:
+            return pm.ClaimQuality(s.quality_rewards[m.index])
+        enc, vocab = self._encoders, n.vocabulary.encoders
+        if t in enc:
+            named = enc[t](m, n)
+        elif t in vocab:
+            named = vocab[t](m)
+        else:  # Done
+            named = m
+        if len(n.memo) >= MEMO_KEPT:
+            n.memo.clear()
+        n.memo[m] = named
+        return named
 
     def produce_markets(self, s: State) -> list[str]:
         """The markets the tile being built may sell its cubes to, in the engine's order

@@ -33,6 +33,14 @@ class LinkTile(NamedTuple):
     rule: tuple[bool, bool]
 
 
+Places = tuple[tuple[int, int, int], ...]
+"""Build places (city, slot, oilfield -1) of industry slots."""
+
+
+CardScope = tuple[int, frozenset[int], bool]
+"""Where a card builds, which industries, whether the Oil City (see ``Rules.card_scopes``)."""
+
+
 def card_name(card: object) -> str:
     return card.industry if isinstance(card, IndustryCard) else card.location  # type: ignore[attr-defined]
 
@@ -83,20 +91,21 @@ class Rules:
             for sid, board in self.boards.items()
         }
         """Per side, per industry: the cities with a slot showing its icon, ascending."""
-        self.industry_places: dict[str, list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]]]
+        self.industry_places: dict[str, list[list[tuple[Places, Places]]]]
         self.industry_places = {
             sid: [
                 [
-                    (city, *_split_by_icons(board.city_slots[city], self.slot_industries[sid], i))
+                    _split_by_icons(city, board.city_slots[city], self.slot_industries[sid], i)
                     for city in self.industry_cities[sid][i]
                 ]
                 for i in range(len(self.industries))
             ]
             for sid, board in self.boards.items()
         }
-        """Per side, per industry, per city showing it (ascending): the slots showing it
-        alone and the shared ones, for the family's single-icon-first rule
-        (:func:`plugins.brass.build.build_spaces`) without reading every slot's icons again."""
+        """Per side, per industry, per city showing it (ascending): the places (city, slot,
+        -1) of the slots showing it alone and of the shared ones, for the family's
+        single-icon-first rule (:func:`plugins.brass.build.build_spaces`) without reading
+        every slot's icons again."""
         names = list(dict.fromkeys(card_name(c) for c in data.cards))
         self.card_names: list[str] = names
         """Card kind -> name; the same kinds on both sides."""
@@ -160,20 +169,22 @@ class Rules:
 
         self.listings: dict[bytes, tuple[Any, ...]] = {}
         """Legal moves of recent states by content (kept by :mod:`.engine`)."""
-        self.card_scopes: dict[str, list[tuple[int, int, frozenset[int], bool]]] = {
-            sid: [
-                (
-                    card_reach(cdef, True),
-                    card_reach(cdef, False),
-                    self.card_industries[sid][card],
-                    cdef.kind != "location",  # a location card names a city, never an oilfield
-                )
-                for card, cdef in enumerate(self.cards[sid].defs)
-            ]
+        self.card_scopes: dict[str, tuple[list[CardScope], list[CardScope]]] = {
+            sid: tuple(  # type: ignore[misc]
+                [
+                    (
+                        card_reach(cdef, present),
+                        self.card_industries[sid][card],
+                        cdef.kind != "location",  # a location card names a city, never an oilfield
+                    )
+                    for card, cdef in enumerate(self.cards[sid].defs)
+                ]
+                for present in (False, True)
+            )
             for sid in self.boards
         }
-        """Per side, per card kind, what a build listing reads of it: where it builds while
-        its holder has tiles on the board and while not (:func:`plugins.brass.build.card_reach`),
+        """Per side, per whether the holder has tiles on the board, per card kind, what a
+        build listing reads of it: where it builds (:func:`plugins.brass.build.card_reach`),
         which industries, and whether it may build the Oil City."""
         self.buildable: dict[tuple[int, ...], list[tuple[int, int, Any]]] = {}
         """Mats' buildable tiles by content (kept by :mod:`.building`)."""
@@ -220,13 +231,14 @@ class Rules:
 
 
 def _split_by_icons(
-    slots: list[int], icons: list[list[int]], industry: int
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """A city's ``slots`` showing ``industry``: those showing it alone, and shared ones."""
-    showing = [s for s in slots if industry in icons[s]]
+    city: int, slots: list[int], icons: list[list[int]], industry: int
+) -> tuple[Places, Places]:
+    """The places of ``city``'s ``slots`` showing ``industry``: those showing it alone, and
+    shared ones."""
+    showing = [(city, s, -1) for s in slots if industry in icons[s]]
     return (
-        tuple(s for s in showing if len(icons[s]) == 1),
-        tuple(s for s in showing if len(icons[s]) > 1),
+        tuple(x for x in showing if len(icons[x[1]]) == 1),
+        tuple(x for x in showing if len(icons[x[1]]) > 1),
     )
 
 

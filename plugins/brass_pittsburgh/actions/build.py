@@ -8,6 +8,7 @@ rewards at once.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from plugins.brass import events as fev
@@ -28,7 +29,6 @@ from plugins.brass_pittsburgh.actions import (
 from plugins.brass_pittsburgh.building import (
     EVERY_CITY,
     NETWORK_CITIES,
-    build_reach,
     has_presence,
     network,
 )
@@ -159,14 +159,15 @@ class Build(PittsburghAction):
                 affordable.append((sp, industry, sites))
         out: list[Any] = []
         # A card's builds are the places of its industries' tiles that it reaches: all of them,
-        # those in the network, or those in one city (worked out once per tile, when first asked).
+        # those in the network (worked out once per tile, when first asked), or those in one
+        # city (a run of the places, which are in city order).
         in_network: dict[int, list[tuple[int, int, int]]] = {}
-        in_city: dict[int, dict[int, list[tuple[int, int, int]]]] = {}
         made = rules.build_moves
+        scopes = rules.card_scopes[s.side][scene.present]  # :func:`.building.build_reach`
         for kind in kinds:
             if card is not None and kind != card:
                 continue
-            where, industries, oil_city_ok = build_reach(rules, scene, kind, False)
+            where, industries, oil_city_ok = scopes[kind]
             for sp, industry, sites in affordable:
                 if industry not in industries:
                     continue
@@ -184,17 +185,14 @@ class Build(PittsburghAction):
                         net = scene.net
                         found = in_network[sp] = [x for x in sites if x[0] in net]
                     chosen = found
-                elif where != EVERY_CITY:  # one city, or none
-                    cities = in_city.get(sp)
-                    if cities is None:
-                        cities = in_city[sp] = {}
-                        for x in sites:
-                            cities.setdefault(x[0], []).append(x)
-                    chosen = cities.get(where, ())
-                out += [
-                    made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1)
-                    for x in chosen
-                ]
+                elif where != EVERY_CITY:  # one city, or none (no place's city is negative)
+                    start = bisect_left(sites, (where,))
+                    chosen = sites[start : bisect_left(sites, (where + 1,), start)]
+                if chosen:  # most cards reach no place of most tiles
+                    out += [
+                        made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1)
+                        for x in chosen
+                    ]
         if s.whiskey[seat] > 0 and card in (None, -1):
             for sp, _, sites in affordable:
                 out += [
