@@ -197,6 +197,8 @@ class SeatCommands:
 
         def hand_over(match: MatchState) -> list[Any]:
             info = _seat(match, seat)
+            # A token of no seat (nor the owner's) is refused before the seat's state.
+            caller = self.seat_for_token(match, token)
             choice = bot_choice(self.game_of(match), bot, level, think_ms)
             self._require_going_on(match)
             if info.resigned:
@@ -204,7 +206,7 @@ class SeatCommands:
             if info.bot:
                 raise Conflict("seat_taken", f"seat {seat} is already played by a bot")
             if info.token_hash:
-                if self.seat_for_token(match, token) != seat:
+                if caller != seat:
                     raise Forbidden(
                         "not_your_seat", f"seat {seat} is claimed; only its token may hand it "
                         "over (an owner removes an absent player instead)",
@@ -224,14 +226,15 @@ class SeatCommands:
 
         def release(match: MatchState) -> list[Any]:
             info = _seat(match, seat)
+            # Who asks is settled before the seat's state, so a wrong token learns nothing.
+            own = self.seat_for_token(match, token) == seat
+            if not own and not is_owner(match, token):
+                raise _owner_only(match, token, "take a seat back from its bot (or its own token)")
             self._require_going_on(match)
             if info.resigned:
                 raise _resigned(seat)
             if not info.bot:
                 raise Conflict("seat_not_bot", f"seat {seat} is not played by a bot")
-            own = info.token_hash is not None and self.seat_for_token(match, token) == seat
-            if not own and not is_owner(match, token):
-                raise _owner_only(match, token, "take a seat back from its bot (or its own token)")
             return [SeatBotReleased(seat=seat)]
 
         return self._after_core_change(match_id, self._append_core(match_id, release))

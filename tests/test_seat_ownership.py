@@ -165,6 +165,24 @@ def test_a_player_hands_their_seat_to_a_bot_and_takes_it_back(client: TestClient
     assert_problem(client.delete(url, headers=bearer(tokens[0])), 409, "seat_not_bot")
 
 
+def test_a_wrong_token_is_refused_before_the_seat_s_state_is_told(
+    client: TestClient[Any],
+) -> None:
+    match = create(client)
+    tokens = claim_all(client, match["id"])
+    url = f"/matches/{match['id']}/seats/0/bot"
+    # Seat 0 has no bot: its own token hears so, another seat's or a foreign token does not.
+    assert_problem(client.delete(url, headers=bearer(tokens[0])), 409, "seat_not_bot")
+    assert_problem(client.delete(url, headers=bearer(tokens[1])), 403, "owner_only")
+    assert_problem(client.delete(url, headers=bearer("not-a-token")), 403, "bad_token")
+    assert_problem(client.delete(url), 401, "owner_token_required")
+    # Handing a seat already a bot's: a foreign token is refused before "seat_taken".
+    seat1 = f"/matches/{match['id']}/seats/1/bot"
+    client.post(seat1, json={"bot": "random"}, headers=bearer(tokens[1]))
+    taken = client.post(seat1, json={"bot": "random"}, headers=bearer("not-a-token"))
+    assert_problem(taken, 403, "bad_token")
+
+
 def test_the_owner_takes_a_free_seat_back_from_a_bot_for_a_person(client: TestClient[Any]) -> None:
     match = create(client)
     client.post(f"/matches/{match['id']}/seats/1/bot", json={"bot": "random"})
