@@ -4,6 +4,7 @@ the caller may not."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -83,6 +84,33 @@ def test_an_invite_only_match_seats_only_invited_players(client: TestClient[Any]
     claimed = claim(client, match["id"], 0, code)
     assert claimed.status_code == 201, claimed.text
     assert_problem(claim(client, match["id"], 0, code), 409, "seat_taken")
+
+
+def test_a_claim_key_must_be_too_long_to_guess(client: TestClient[Any]) -> None:
+    """Whoever repeats a claim's key gets the seat's token: "k1" would hand it to anybody."""
+    match = create(client)
+    url = f"/matches/{match['id']}/seats/0/claim"
+    short = client.post(url, headers={"Idempotency-Key": "k1"})
+    assert "at least 16 characters" in assert_problem(short, 400, "claim_key_too_short")["detail"]
+    assert seats(client, match["id"])[0]["claimed"] is False
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    token = client.post(url, headers=key).json()["token"]
+    assert client.post(url, headers=key).json()["token"] == token
+
+
+def test_a_keyed_claim_of_an_invited_seat_is_replayed_only_with_its_invite_code(
+    client: TestClient[Any],
+) -> None:
+    match = create(client, invite_only=True)
+    code = invite(client, match, 0)
+    url = f"/matches/{match['id']}/seats/0/claim"
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    token = client.post(url, json={"invite": code}, headers=key).json()["token"]
+    assert_problem(client.post(url, headers=key), 422, "idempotency_key_reused")
+    assert_problem(
+        client.post(url, json={"invite": "a-guess"}, headers=key), 422, "idempotency_key_reused"
+    )
+    assert client.post(url, json={"invite": code}, headers=key).json()["token"] == token
 
 
 @pytest.mark.parametrize(
