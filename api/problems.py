@@ -149,7 +149,7 @@ def exception_handler(exc: Exception) -> Any:
 
 def problem_responses(*statuses: int) -> dict[int, ResponseSpec]:
     """OpenAPI entries for the problem documents a route may answer with."""
-    common = (400, 500, 503)
+    common = (400, 401, 500, 503)  # 401: a malformed Authorization header, on every route
     return {
         status: ResponseSpec(
             data_container=Problem,

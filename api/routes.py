@@ -270,12 +270,13 @@ def _has_open_seat(summary: MatchSummary) -> bool:
     sync_to_thread=True,
     tags=["seats"],
     status_code=201,
-    responses=problem_responses(*_MATCH, 403, 409, *_BODY),
+    responses=problem_responses(*_MATCH, *_TOKEN, 409, *_BODY),
 )
 def claim_seat(
     match_id: MatchId,
     seat: SeatNo,
     service: Service,
+    token: Token,
     data: JSONBody[ClaimSeat | None] = None,
     idempotency_key: ClaimKey = None,
 ) -> SeatToken:
@@ -286,9 +287,10 @@ def claim_seat(
     token: a random UUID; a key under 16 characters is refused, 400 ``claim_key_too_short``),
     a retry with the same body gets the same token back, so a claim whose answer was lost is
     not lost with it."""
+    refuse_foreign_token(service, service.load(match_id), token)
     invite = None if data is None else data.invite
-    token = service.claim_seat(match_id, seat, invite, idempotency_key)
-    return SeatToken(match_id=match_id, seat=seat, token=token)
+    fresh = service.claim_seat(match_id, seat, invite, idempotency_key)
+    return SeatToken(match_id=match_id, seat=seat, token=fresh)
 
 
 @post(
@@ -375,13 +377,14 @@ def _replay_point(service: MatchService, match_id: str, version: int) -> MatchSt
     summary="Export a match's position",
     sync_to_thread=True,
     tags=["matches"],
-    responses=problem_responses(*_MATCH, 403),
+    responses=problem_responses(*_MATCH, *_TOKEN),
 )
-def read_position(match_id: MatchId, service: Service) -> PositionBody:
+def read_position(match_id: MatchId, service: Service, token: Token) -> PositionBody:
     """The full position document (the game's documented JSON form), to start a new match
     from it with ``POST /matches`` — for puzzles, lessons and bug reports. It holds every
     hidden part, so a game with hidden information gives it only once the match is over."""
     match = service.load(match_id)
+    refuse_foreign_token(service, match, token)
     game = service.game_of(match)
     hidden = game.metadata.get("hidden_information", True)
     if hidden and service.result(match) is None:
@@ -563,6 +566,13 @@ def create_stream_ticket(match_id: MatchId, service: Service, token: Token) -> S
         match_id=match_id, seat=seat, ticket=issue_ticket(match, seat),
         expires_in=TICKET_SECONDS,
     )  # fmt: skip
+
+
+def refuse_foreign_token(service: MatchService, match: MatchState, token: str | None) -> None:
+    """Routes that need no token still refuse one of no seat of the match (nor its owner's),
+    as those that read one do (403 ``bad_token``): the caller holds the wrong token, or a
+    token of another match, and should hear so."""
+    service.seat_for_token(match, token)
 
 
 def seat_infos(service: MatchService, match: MatchState) -> list[SeatInfo]:

@@ -234,6 +234,41 @@ def test_token_of_another_match_is_refused(client: TestClient[Any]) -> None:
     assert_problem(client.get(f"/matches/{second}/moves", headers=bearer(token)), 403, "bad_token")
 
 
+def test_a_foreign_token_is_refused_on_every_match_route_even_where_none_is_needed(
+    client: TestClient[Any],
+) -> None:
+    first, second = new_match(client), new_match(client)
+    token = claim_all(client, first)[0]
+    for method, path in [
+        ("GET", f"/matches/{second}"),
+        ("GET", f"/matches/{second}/position"),
+        ("GET", f"/matches/{second}/record"),
+        ("POST", f"/matches/{second}/seats/0/claim"),
+    ]:
+        response = client.request(method, path, headers=bearer(token))
+        assert_problem(response, 403, "bad_token")
+    assert client.get(f"/matches/{second}").json()["seats"][0]["claimed"] is False
+
+
+def test_a_malformed_authorization_header_is_refused_on_every_route(
+    client: TestClient[Any],
+) -> None:
+    match_id = new_match(client)
+    basic = {"Authorization": "Basic dXNlcjpwdw=="}
+    for method, path in [
+        ("GET", "/games"),
+        ("GET", "/matches"),
+        ("GET", f"/matches/{match_id}"),
+        ("GET", f"/matches/{match_id}/position"),
+        ("GET", f"/matches/{match_id}/record"),
+        ("POST", f"/matches/{match_id}/seats/0/claim"),
+        ("GET", "/health/live"),
+    ]:
+        response = client.request(method, path, headers=basic)
+        assert_problem(response, 401, "bad_authorization")
+    assert client.get("/", headers=basic).status_code == 200  # the web table's page
+
+
 def test_playing_out_of_turn_is_an_illegal_move_with_the_rule_code(
     client: TestClient[Any],
 ) -> None:
