@@ -311,6 +311,8 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
     for parameter in claim["parameters"]:
         if parameter["name"] == "Idempotency-Key":
             parameter["schema"]["minLength"] = CLAIM_KEY_MIN_LENGTH
+    for path in doc["paths"].values():
+        path.pop("head", None)  # every GET answers HEAD (api.reads): one operation says both
     for operation in (op for path in doc["paths"].values() for op in path.values()):
         for parameter in operation.get("parameters", []):
             if parameter["name"] == "Last-Event-ID":

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-from litestar import get, post
+from litestar import post
 from litestar.params import JSONBody
 
 from api.bodies import MatchCreatedBody
 from api.problems import problem_responses
+from api.reads import get
 from api.routes import MatchId, Service, Token, refuse_foreign_token, seat_infos
 from core.errors import Forbidden
 from core.ownership import new_secret

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import anyio.to_thread
 import msgspec
-from litestar import get, post
+from litestar import Request, post
 from litestar.di import NamedDependency
 from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
 from litestar.response import ServerSentEvent
@@ -45,6 +45,7 @@ from api.bodies import (
 )
 from api.metrics import counted_stream
 from api.problems import problem_responses
+from api.reads import get, is_head
 from api.sse import event_stream, resume_point, waiters
 from api.tickets import TICKET_SECONDS, issue_ticket, seat_for_ticket
 from core.errors import BadRequest, Forbidden, IronworksError, NotFound, ServiceUnavailable
@@ -453,6 +454,7 @@ async def submit_move(
     responses=problem_responses(*_MATCH, *_TOKEN),
 )
 async def read_events(
+    request: Request[Any, Any, Any],
     match_id: MatchId,
     service: Service,
     token: Token,
@@ -474,7 +476,7 @@ async def read_events(
     match, events = await anyio.to_thread.run_sync(
         _events_page, service, match_id, token, after, limit
     )
-    if not events and wait and service.result(match) is None:
+    if not events and wait and service.result(match) is None and not is_head(request):
         # Parked in the store's wake-up (as the event stream is), not on a request thread.
         with anyio.move_on_after(wait):
             await anyio.to_thread.run_sync(
@@ -510,6 +512,7 @@ def _events_page(
     responses=problem_responses(*_MATCH, *_TOKEN),
 )
 async def stream_events(
+    request: Request[Any, Any, Any],
     match_id: MatchId,
     service: Service,
     token: Token,
@@ -541,6 +544,8 @@ async def stream_events(
     else:
         seat = service.seat_for_token(match, token)
     start = resume_point(last_event_id, after)
+    if is_head(request):  # the stream's headers, without holding it open
+        return ServerSentEvent(iter(()))
     return ServerSentEvent(
         counted_stream(event_stream(service, match_id, seat, start, until_version))
     )
