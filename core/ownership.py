@@ -241,8 +241,9 @@ class SeatCommands:
 
         def release(match: MatchState) -> list[Any]:
             info = _seat(match, seat)
-            # Who asks is settled before the seat's state, so a wrong token learns nothing.
-            own = self.seat_for_token(match, token) == seat
+            # Who asks is settled before the seat's state, so a wrong token learns nothing;
+            # any token but the seat's own and the owner's hears what the owner routes say.
+            own = matches(token, info.token_hash)
             if not own and not is_owner(match, token):
                 raise _owner_only(match, token, "take a seat back from its bot (or its own token)")
             self._require_going_on(match)
