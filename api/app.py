@@ -189,7 +189,16 @@ def _declared_query_parameters(handler: Any, path_params: dict[str, Any]) -> fro
 _QUERY_NAMES = "ironworks_query_parameters"
 
 
+def refuse_malformed_authorization(request: Request[Any, Any, Any]) -> None:
+    """A malformed Authorization header is refused on every documented route, also where no
+    token is needed: served as if it had sent none, the client would never learn its header
+    is broken (and would take a spectator's answer for its seat's)."""
+    if request.route_handler.include_in_schema:
+        bearer_token(request)
+
+
 async def check_request(request: Request[Any, Any, Any]) -> None:
+    refuse_malformed_authorization(request)
     refuse_unknown_query_parameters(request)
     await refuse_non_json_body(request)
     await decode_body_strictly(request)

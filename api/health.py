@@ -14,12 +14,13 @@ from typing import Any
 
 import anyio
 import anyio.to_thread
-from litestar import Response, get
+from litestar import Response
 from litestar.openapi.datastructures import ResponseSpec
 
 from api import package_version
 from api.bodies import Health, HealthCheck, Liveness, PluginProblem
 from api.problems import problem_responses
+from api.reads import get
 from api.routes import Service
 from core.errors import ServiceUnavailable
 from core.service import MatchService

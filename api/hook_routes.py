@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 import msgspec
-from litestar import delete, get, post
+from litestar import delete, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody, PathParameter, QueryParameter
 
 from api.auth import SEAT_OR_OWNER
 from api.bodies import RequestBody
 from api.problems import problem_responses
+from api.reads import get
 from core.errors import BadRequest, ServiceUnavailable
 from core.match import MatchState
 from core.ownership import is_owner

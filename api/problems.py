@@ -119,7 +119,9 @@ def _said(request: Request[Any, Any, Any], exc: HTTPException) -> str | None:
         return f"nothing answers {asked}: the routes are at /docs (a seat in a path is a number)"
     if exc.status_code == 405:
         allowed = {k.lower(): v for k, v in (exc.headers or {}).items()}.get("allow", "")
-        return f"{request.url.path} takes {allowed or 'other methods'}, not {request.method}"
+        # Litestar lists a route's methods in no fixed order (GET and HEAD come from a set).
+        methods = ", ".join(sorted(m.strip() for m in allowed.split(",") if m.strip()))
+        return f"{request.url.path} takes {methods or 'other methods'}, not {request.method}"
     if exc.status_code == 413:
         limit = request.route_handler.resolve_request_max_body_size()
         return f"the body is over the {limit} bytes that {asked} takes" if limit else None
@@ -149,7 +151,7 @@ def exception_handler(exc: Exception) -> Any:
 
 def problem_responses(*statuses: int) -> dict[int, ResponseSpec]:
     """OpenAPI entries for the problem documents a route may answer with."""
-    common = (400, 500, 503)
+    common = (400, 401, 500, 503)  # 401: a malformed Authorization header, on every route
     return {
         status: ResponseSpec(
             data_container=Problem,

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-from litestar import get, post
+from litestar import post
 from litestar.params import JSONBody
 
 from api.bodies import MatchCreatedBody
 from api.problems import problem_responses
-from api.routes import MatchId, Service, seat_infos
+from api.reads import get
+from api.routes import MatchId, Service, Token, refuse_foreign_token, seat_infos
 from core.errors import Forbidden
 from core.ownership import new_secret
 from core.record import Record, export_record
@@ -72,12 +73,13 @@ def import_match(data: JSONBody[Record], service: Service) -> ImportedMatch:
     tags=["matches"],
     responses=problem_responses(403, 404, 409),
 )
-def read_record(match_id: MatchId, service: Service) -> Record:
+def read_record(match_id: MatchId, service: Service, token: Token) -> Record:
     """The match as a record: its start (the options and the setup's draws, or the start
     position of a match started from one) and every move, chance outcomes included, in the
     form `POST /matches/import` takes. It shows every hidden card, so a game with
     hidden information gives it once the match is over (403 `record_hidden` before)."""
     match = service.load(match_id)
+    refuse_foreign_token(service, match, token)
     game = service.game_of(match)
     if game.metadata.get("hidden_information", True) and service.result(match) is None:
         raise Forbidden(

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import anyio.to_thread
 import msgspec
-from litestar import get, post
+from litestar import Request, post
 from litestar.di import NamedDependency
 from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
 from litestar.response import ServerSentEvent
@@ -45,11 +45,12 @@ from api.bodies import (
 )
 from api.metrics import counted_stream
 from api.problems import problem_responses
+from api.reads import get, is_head
 from api.sse import event_stream, resume_point, waiters
 from api.tickets import TICKET_SECONDS, issue_ticket, seat_for_ticket
 from core.errors import BadRequest, Forbidden, IronworksError, NotFound, ServiceUnavailable
 from core.match import MatchState, core_decoder
-from core.ownership import new_secret
+from core.ownership import CLAIM_KEY_MIN_LENGTH, new_secret
 from core.service import MatchService
 from worker.bots import describe as describe_bots
 
@@ -61,6 +62,17 @@ IdempotencyKey = Annotated[
     HeaderParameter(
         name="Idempotency-Key", min_length=1, max_length=128, required=False,
         description="Retrying with the same key returns the first answer and moves nothing.",
+    ),
+]  # fmt: skip
+# Its length is checked by the claim itself (``claim_key_too_short``, a clearer refusal than
+# a failed validation) and written into the document by api.openapi_doc.
+ClaimKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key", min_length=1, max_length=128, required=False,
+        description="Retrying with the same key (and the same invite code) returns the same "
+        "token. Whoever repeats the key gets the token, so it must be unguessable: a random "
+        f"UUID; at least {CLAIM_KEY_MIN_LENGTH} characters.",
     ),
 ]  # fmt: skip
 # A string here, so an empty header (what EventSource may send) is no error; the document
@@ -259,24 +271,27 @@ def _has_open_seat(summary: MatchSummary) -> bool:
     sync_to_thread=True,
     tags=["seats"],
     status_code=201,
-    responses=problem_responses(*_MATCH, 403, 409, *_BODY),
+    responses=problem_responses(*_MATCH, *_TOKEN, 409, *_BODY),
 )
 def claim_seat(
     match_id: MatchId,
     seat: SeatNo,
     service: Service,
+    token: Token,
     data: JSONBody[ClaimSeat | None] = None,
-    idempotency_key: IdempotencyKey = None,
+    idempotency_key: ClaimKey = None,
 ) -> SeatToken:
     """Claim a free seat (no body needed), or with ``{"invite": code}`` the seat an owner
     invited you to (taking it from a bot playing it meanwhile). Every seat of an
     invite-only match needs its invite code (403 ``invite_required``). The token in the
     answer is the seat's only key: keep it. With an `Idempotency-Key` (as unguessable as a
-    token: a random UUID), a retry gets the same token back, so a claim whose answer was
-    lost is not lost with it."""
+    token: a random UUID; a key under 16 characters is refused, 400 ``claim_key_too_short``),
+    a retry with the same body gets the same token back, so a claim whose answer was lost is
+    not lost with it."""
+    refuse_foreign_token(service, service.load(match_id), token)
     invite = None if data is None else data.invite
-    token = service.claim_seat(match_id, seat, invite, idempotency_key)
-    return SeatToken(match_id=match_id, seat=seat, token=token)
+    fresh = service.claim_seat(match_id, seat, invite, idempotency_key)
+    return SeatToken(match_id=match_id, seat=seat, token=fresh)
 
 
 @post(
@@ -363,13 +378,14 @@ def _replay_point(service: MatchService, match_id: str, version: int) -> MatchSt
     summary="Export a match's position",
     sync_to_thread=True,
     tags=["matches"],
-    responses=problem_responses(*_MATCH, 403),
+    responses=problem_responses(*_MATCH, *_TOKEN),
 )
-def read_position(match_id: MatchId, service: Service) -> PositionBody:
+def read_position(match_id: MatchId, service: Service, token: Token) -> PositionBody:
     """The full position document (the game's documented JSON form), to start a new match
     from it with ``POST /matches`` — for puzzles, lessons and bug reports. It holds every
     hidden part, so a game with hidden information gives it only once the match is over."""
     match = service.load(match_id)
+    refuse_foreign_token(service, match, token)
     game = service.game_of(match)
     hidden = game.metadata.get("hidden_information", True)
     if hidden and service.result(match) is None:
@@ -438,6 +454,7 @@ async def submit_move(
     responses=problem_responses(*_MATCH, *_TOKEN),
 )
 async def read_events(
+    request: Request[Any, Any, Any],
     match_id: MatchId,
     service: Service,
     token: Token,
@@ -459,7 +476,7 @@ async def read_events(
     match, events = await anyio.to_thread.run_sync(
         _events_page, service, match_id, token, after, limit
     )
-    if not events and wait and service.result(match) is None:
+    if not events and wait and service.result(match) is None and not is_head(request):
         # Parked in the store's wake-up (as the event stream is), not on a request thread.
         with anyio.move_on_after(wait):
             await anyio.to_thread.run_sync(
@@ -495,6 +512,7 @@ def _events_page(
     responses=problem_responses(*_MATCH, *_TOKEN),
 )
 async def stream_events(
+    request: Request[Any, Any, Any],
     match_id: MatchId,
     service: Service,
     token: Token,
@@ -526,6 +544,8 @@ async def stream_events(
     else:
         seat = service.seat_for_token(match, token)
     start = resume_point(last_event_id, after)
+    if is_head(request):  # the stream's headers, without holding it open
+        return ServerSentEvent(iter(()))
     return ServerSentEvent(
         counted_stream(event_stream(service, match_id, seat, start, until_version))
     )
@@ -551,6 +571,13 @@ def create_stream_ticket(match_id: MatchId, service: Service, token: Token) -> S
         match_id=match_id, seat=seat, ticket=issue_ticket(match, seat),
         expires_in=TICKET_SECONDS,
     )  # fmt: skip
+
+
+def refuse_foreign_token(service: MatchService, match: MatchState, token: str | None) -> None:
+    """Routes that need no token still refuse one of no seat of the match (nor its owner's),
+    as those that read one do (403 ``bad_token``): the caller holds the wrong token, or a
+    token of another match, and should hear so."""
+    service.seat_for_token(match, token)
 
 
 def seat_infos(service: MatchService, match: MatchState) -> list[SeatInfo]:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from litestar import get
 from litestar.datastructures import CacheControlHeader
 from litestar.response import File
 from litestar.static_files import create_static_files_router
 from swagger_ui_bundle import swagger_ui_path
+
+from api.reads import get
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 STATIC_PATH = "/static"

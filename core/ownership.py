@@ -73,6 +73,12 @@ def matches(secret: str | None, digest: str | None) -> bool:
     return hmac.compare_digest(hash_secret(secret), digest)
 
 
+CLAIM_KEY_MIN_LENGTH = 16
+"""The shortest Idempotency-Key a claim takes. Whoever repeats a claim's key gets the seat's
+token (a claim has no token yet to tie the key to a caller), so the key must be as hard to
+guess as a token; a random UUID (36 characters) is."""
+
+
 def keyed_token(match: MatchState, seat: int, key: str) -> str:
     """The token of a claim made with an Idempotency-Key: the same for every retry, and
     unknowable without the match's secret seed."""
@@ -134,9 +140,18 @@ class SeatCommands:
 
         With ``idempotency_key`` the token is derived from the key and the match's secret
         seed, so a retry of a claim whose answer was lost gets the same token again instead
-        of ``seat_taken``: the key must then be as unguessable as a token.
+        of ``seat_taken``: the key must then be as unguessable as a token
+        (:data:`CLAIM_KEY_MIN_LENGTH`), and a retry must send the same invite code.
         """
-        digest = f"claim|{seat}"
+        if idempotency_key is not None and len(idempotency_key) < CLAIM_KEY_MIN_LENGTH:
+            raise BadRequest(
+                "claim_key_too_short",
+                "a claim's Idempotency-Key gives the seat's token to whoever repeats it: send "
+                f"an unguessable key of at least {CLAIM_KEY_MIN_LENGTH} characters (a random "
+                "UUID)",
+            )
+        # A retry must repeat the invite code too, so the key alone never opens a kept seat.
+        digest = f"claim|{seat}" if invite is None else f"claim|{seat}|{hash_secret(invite)}"
         if idempotency_key is not None:
             seen = self.store.lookup(match_id, idempotency_key)
             if seen is not None:
@@ -201,6 +216,8 @@ class SeatCommands:
 
         def hand_over(match: MatchState) -> list[Any]:
             info = _seat(match, seat)
+            # A token of no seat (nor the owner's) is refused before the seat's state.
+            caller = self.seat_for_token(match, token)
             choice = bot_choice(self.game_of(match), bot, level, think_ms)
             self._require_going_on(match)
             if info.resigned:
@@ -208,7 +225,7 @@ class SeatCommands:
             if info.bot:
                 raise Conflict("seat_taken", f"seat {seat} is already played by a bot")
             if info.token_hash:
-                if self.seat_for_token(match, token) != seat:
+                if caller != seat:
                     raise Forbidden(
                         "not_your_seat", f"seat {seat} is claimed; only its token may hand it "
                         "over (an owner removes an absent player instead)",
@@ -228,14 +245,16 @@ class SeatCommands:
 
         def release(match: MatchState) -> list[Any]:
             info = _seat(match, seat)
+            # Who asks is settled before the seat's state, so a wrong token learns nothing;
+            # any token but the seat's own and the owner's hears what the owner routes say.
+            own = matches(token, info.token_hash)
+            if not own and not is_owner(match, token):
+                raise _owner_only(match, token, "take a seat back from its bot (or its own token)")
             self._require_going_on(match)
             if info.resigned:
                 raise _resigned(seat)
             if not info.bot:
                 raise Conflict("seat_not_bot", f"seat {seat} is not played by a bot")
-            own = info.token_hash is not None and self.seat_for_token(match, token) == seat
-            if not own and not is_owner(match, token):
-                raise _owner_only(match, token, "take a seat back from its bot (or its own token)")
             return [SeatBotReleased(seat=seat)]
 
         return self._after_core_change(match_id, self._append_core(match_id, release))

@@ -234,6 +234,77 @@ def test_token_of_another_match_is_refused(client: TestClient[Any]) -> None:
     assert_problem(client.get(f"/matches/{second}/moves", headers=bearer(token)), 403, "bad_token")
 
 
+def test_a_foreign_token_is_refused_on_every_match_route_even_where_none_is_needed(
+    client: TestClient[Any],
+) -> None:
+    first, second = new_match(client), new_match(client)
+    token = claim_all(client, first)[0]
+    for method, path in [
+        ("GET", f"/matches/{second}"),
+        ("GET", f"/matches/{second}/position"),
+        ("GET", f"/matches/{second}/record"),
+        ("POST", f"/matches/{second}/seats/0/claim"),
+    ]:
+        response = client.request(method, path, headers=bearer(token))
+        assert_problem(response, 403, "bad_token")
+    assert client.get(f"/matches/{second}").json()["seats"][0]["claimed"] is False
+
+
+def test_a_malformed_authorization_header_is_refused_on_every_route(
+    client: TestClient[Any],
+) -> None:
+    match_id = new_match(client)
+    basic = {"Authorization": "Basic dXNlcjpwdw=="}
+    for method, path in [
+        ("GET", "/games"),
+        ("GET", "/matches"),
+        ("GET", f"/matches/{match_id}"),
+        ("GET", f"/matches/{match_id}/position"),
+        ("GET", f"/matches/{match_id}/record"),
+        ("POST", f"/matches/{match_id}/seats/0/claim"),
+        ("GET", "/health/live"),
+    ]:
+        response = client.request(method, path, headers=basic)
+        assert_problem(response, 401, "bad_authorization")
+    assert client.get("/", headers=basic).status_code == 200  # the web table's page
+
+
+def test_head_answers_wherever_get_does_with_its_headers_and_no_body(
+    client: TestClient[Any],
+) -> None:
+    match_id = new_match(client)
+    token = claim_all(client, match_id)[0]
+    for path in [
+        "/",
+        "/health/live",
+        "/games",
+        "/games/highcard",
+        "/matches",
+        f"/matches/{match_id}",
+        f"/matches/{match_id}/moves",
+        f"/matches/{match_id}/events",
+        f"/matches/{match_id}/record",
+    ]:
+        auth = bearer(token)
+        got, head = client.get(path, headers=auth), client.head(path, headers=auth)
+        assert (head.status_code, head.content) == (got.status_code, b""), path
+        assert head.headers["content-type"] == got.headers["content-type"], path
+    refused = client.head(f"/matches/{match_id}/moves")
+    assert (refused.status_code, refused.content) == (401, b"")
+
+
+def test_head_on_the_event_stream_and_a_long_poll_answers_at_once(
+    client: TestClient[Any],
+) -> None:
+    """The match goes on, so a GET would stream, or wait a minute, for events to come."""
+    match_id = new_match(client)
+    stream = client.head(f"/matches/{match_id}/stream")
+    assert stream.status_code == 200 and stream.content == b""
+    assert stream.headers["content-type"].startswith("text/event-stream")
+    poll = client.head(f"/matches/{match_id}/events?after=99&wait=60")
+    assert poll.status_code == 200 and poll.content == b""
+
+
 def test_playing_out_of_turn_is_an_illegal_move_with_the_rule_code(
     client: TestClient[Any],
 ) -> None:
@@ -424,7 +495,7 @@ def test_body_over_the_limit_is_413(client: TestClient[Any]) -> None:
         ("GET", "/nowhere", {}, 404, "nothing answers GET /nowhere: the routes are at /docs"),
         ("POST", "/matches/m/seats/first/claim", {}, 404,
          "nothing answers POST /matches/m/seats/first/claim"),
-        ("DELETE", "/games", {}, 405, "/games takes GET, OPTIONS, not DELETE"),
+        ("DELETE", "/games", {}, 405, "/games takes GET, HEAD, OPTIONS, not DELETE"),
         ("POST", "/matches", {"json": {"game": "highcard", "players": 2, "seed": "y" * 70_000}},
          413, "the body is over the 65536 bytes that POST /matches takes"),
     ],

@@ -4,6 +4,7 @@ the caller may not."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -85,6 +86,33 @@ def test_an_invite_only_match_seats_only_invited_players(client: TestClient[Any]
     assert_problem(claim(client, match["id"], 0, code), 409, "seat_taken")
 
 
+def test_a_claim_key_must_be_too_long_to_guess(client: TestClient[Any]) -> None:
+    """Whoever repeats a claim's key gets the seat's token: "k1" would hand it to anybody."""
+    match = create(client)
+    url = f"/matches/{match['id']}/seats/0/claim"
+    short = client.post(url, headers={"Idempotency-Key": "k1"})
+    assert "at least 16 characters" in assert_problem(short, 400, "claim_key_too_short")["detail"]
+    assert seats(client, match["id"])[0]["claimed"] is False
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    token = client.post(url, headers=key).json()["token"]
+    assert client.post(url, headers=key).json()["token"] == token
+
+
+def test_a_keyed_claim_of_an_invited_seat_is_replayed_only_with_its_invite_code(
+    client: TestClient[Any],
+) -> None:
+    match = create(client, invite_only=True)
+    code = invite(client, match, 0)
+    url = f"/matches/{match['id']}/seats/0/claim"
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    token = client.post(url, json={"invite": code}, headers=key).json()["token"]
+    assert_problem(client.post(url, headers=key), 422, "idempotency_key_reused")
+    assert_problem(
+        client.post(url, json={"invite": "a-guess"}, headers=key), 422, "idempotency_key_reused"
+    )
+    assert client.post(url, json={"invite": code}, headers=key).json()["token"] == token
+
+
 @pytest.mark.parametrize(
     ("invite_only", "advice"), [(True, "ask the owner for one"), (False, "claim it without a code")]
 )
@@ -163,6 +191,24 @@ def test_a_player_hands_their_seat_to_a_bot_and_takes_it_back(client: TestClient
     assert back.status_code == 200, back.text
     assert back.json()["seats"][0]["bot"] is None and back.json()["seats"][0]["claimed"]
     assert_problem(client.delete(url, headers=bearer(tokens[0])), 409, "seat_not_bot")
+
+
+def test_a_wrong_token_is_refused_before_the_seat_s_state_is_told(
+    client: TestClient[Any],
+) -> None:
+    match = create(client)
+    tokens = claim_all(client, match["id"])
+    url = f"/matches/{match['id']}/seats/0/bot"
+    # Seat 0 has no bot: its own token hears so, another seat's or a foreign token does not.
+    assert_problem(client.delete(url, headers=bearer(tokens[0])), 409, "seat_not_bot")
+    assert_problem(client.delete(url, headers=bearer(tokens[1])), 403, "owner_only")
+    assert_problem(client.delete(url, headers=bearer("not-a-token")), 403, "owner_only")
+    assert_problem(client.delete(url), 401, "owner_token_required")
+    # Handing a seat already a bot's: a foreign token is refused before "seat_taken".
+    seat1 = f"/matches/{match['id']}/seats/1/bot"
+    client.post(seat1, json={"bot": "random"}, headers=bearer(tokens[1]))
+    taken = client.post(seat1, json={"bot": "random"}, headers=bearer("not-a-token"))
+    assert_problem(taken, 403, "bad_token")
 
 
 def test_the_owner_takes_a_free_seat_back_from_a_bot_for_a_person(client: TestClient[Any]) -> None:

@@ -519,17 +519,17 @@ def test_a_seat_handed_to_a_bot_before_the_store_went_away_is_answered_as_handed
 def test_a_keyed_claim_retried_gets_the_same_token_and_claims_once(svc: MatchService) -> None:
     """A claim whose answer was lost left the seat taken and its token unknown for good."""
     match = svc.create_match("highcard", 2, seed=SEED)
-    token = svc.claim_seat(match.match_id, 0, idempotency_key="claim-key-1")
+    token = svc.claim_seat(match.match_id, 0, idempotency_key="claim-key-0000001")
     version = svc.store.version(match.match_id)
-    assert svc.claim_seat(match.match_id, 0, idempotency_key="claim-key-1") == token
+    assert svc.claim_seat(match.match_id, 0, idempotency_key="claim-key-0000001") == token
     assert svc.store.version(match.match_id) == version
     assert svc.seat_for_token(svc.load(match.match_id), token) == 0
     with pytest.raises(Conflict, match="already taken"):
-        svc.claim_seat(match.match_id, 0, idempotency_key="another-key")
+        svc.claim_seat(match.match_id, 0, idempotency_key="another-key-00001")
     with pytest.raises(IdempotencyMismatch):
         # the key of another request:
-        svc.claim_seat(match.match_id, 1, idempotency_key="claim-key-1")
-    other = svc.claim_seat(match.match_id, 1, idempotency_key="claim-key-2")
+        svc.claim_seat(match.match_id, 1, idempotency_key="claim-key-0000001")
+    other = svc.claim_seat(match.match_id, 1, idempotency_key="claim-key-0000002")
     assert other != token and svc.seat_for_token(svc.load(match.match_id), other) == 1
 
 
@@ -539,7 +539,7 @@ def test_keyed_claim_tokens_depend_on_the_secret_seed(registry: GameRegistry) ->
     for seed in ("seed-one", "seed-two"):
         svc = MatchService(MemoryStore(), registry, NullRunner())
         svc.create_match("highcard", 2, seed=seed, match_id="m")
-        tokens.add(svc.claim_seat("m", 0, idempotency_key="the-same-key"))
+        tokens.add(svc.claim_seat("m", 0, idempotency_key="the-same-key-0001"))
     assert len(tokens) == 2
 
 
