@@ -192,8 +192,11 @@ _QUERY_NAMES = "ironworks_query_parameters"
 def refuse_malformed_authorization(request: Request[Any, Any, Any]) -> None:
     """A malformed Authorization header is refused on every documented route, also where no
     token is needed: served as if it had sent none, the client would never learn its header
-    is broken (and would take a spectator's answer for its seat's)."""
-    if request.route_handler.include_in_schema:
+    is broken (and would take a spectator's answer for its seat's). The health probes are
+    the exception: a load balancer or proxy may forward its own credentials to them, and
+    liveness must not depend on a header the service never reads there."""
+    handler = request.route_handler
+    if handler.include_in_schema and "service" not in (handler.tags or ()):
         bearer_token(request)
 
 

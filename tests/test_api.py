@@ -262,11 +262,18 @@ def test_a_malformed_authorization_header_is_refused_on_every_route(
         ("GET", f"/matches/{match_id}/position"),
         ("GET", f"/matches/{match_id}/record"),
         ("POST", f"/matches/{match_id}/seats/0/claim"),
-        ("GET", "/health/live"),
     ]:
         response = client.request(method, path, headers=basic)
         assert_problem(response, 401, "bad_authorization")
     assert client.get("/", headers=basic).status_code == 200  # the web table's page
+
+
+def test_health_probes_answer_whatever_authorization_a_proxy_forwards(
+    client: TestClient[Any],
+) -> None:
+    basic = {"Authorization": "Basic dXNlcjpwdw=="}
+    for path in ["/health/live", "/health/ready", "/health"]:
+        assert client.get(path, headers=basic).status_code == 200, path
 
 
 def test_head_answers_wherever_get_does_with_its_headers_and_no_body(
