@@ -23,7 +23,6 @@ from api.bodies import MAX_VERSION, RequestBody
 from api.record_routes import record_schema_fixes
 from core.clock import TimeControl
 from core.log_payloads import core_log_payloads
-from core.ownership import CLAIM_KEY_MIN_LENGTH
 from core.registry import GameRegistry
 from core.seating import BotChoice, MatchRules
 
@@ -307,10 +306,6 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
     claim = doc["paths"]["/matches/{match_id}/seats/{seat}/claim"]["post"]
     claim["requestBody"]["required"] = False
     claim["requestBody"]["content"]["application/json"]["schema"] = {"$ref": _REF + "ClaimSeat"}
-    # The claim checks its key's length itself (api.routes.ClaimKey): the document says so.
-    for parameter in claim["parameters"]:
-        if parameter["name"] == "Idempotency-Key":
-            parameter["schema"]["minLength"] = CLAIM_KEY_MIN_LENGTH
     for path in doc["paths"].values():
         path.pop("head", None)  # every GET answers HEAD (api.reads): one operation says both
     for operation in (op for path in doc["paths"].values() for op in path.values()):

@@ -50,7 +50,7 @@ from api.sse import event_stream, resume_point, waiters
 from api.tickets import TICKET_SECONDS, issue_ticket, seat_for_ticket
 from core.errors import BadRequest, Forbidden, IronworksError, NotFound, ServiceUnavailable
 from core.match import MatchState, core_decoder
-from core.ownership import CLAIM_KEY_MIN_LENGTH, new_secret
+from core.ownership import new_secret
 from core.service import MatchService
 from worker.bots import describe as describe_bots
 
@@ -64,15 +64,13 @@ IdempotencyKey = Annotated[
         description="Retrying with the same key returns the first answer and moves nothing.",
     ),
 ]  # fmt: skip
-# Its length is checked by the claim itself (``claim_key_too_short``, a clearer refusal than
-# a failed validation) and written into the document by api.openapi_doc.
 ClaimKey = Annotated[
     str | None,
     HeaderParameter(
         name="Idempotency-Key", min_length=1, max_length=128, required=False,
         description="Retrying with the same key (and the same invite code) returns the same "
         "token. Whoever repeats the key gets the token, so it must be unguessable: a random "
-        f"UUID; at least {CLAIM_KEY_MIN_LENGTH} characters.",
+        "UUID.",
     ),
 ]  # fmt: skip
 # A string here, so an empty header (what EventSource may send) is no error; the document
@@ -285,7 +283,7 @@ def claim_seat(
     invited you to (taking it from a bot playing it meanwhile). Every seat of an
     invite-only match needs its invite code (403 ``invite_required``). The token in the
     answer is the seat's only key: keep it. With an `Idempotency-Key` (as unguessable as a
-    token: a random UUID; a key under 16 characters is refused, 400 ``claim_key_too_short``),
+    token: a random UUID),
     a retry with the same body gets the same token back, so a claim whose answer was lost is
     not lost with it."""
     refuse_foreign_token(service, service.load(match_id), token)

@@ -86,16 +86,17 @@ def test_an_invite_only_match_seats_only_invited_players(client: TestClient[Any]
     assert_problem(claim(client, match["id"], 0, code), 409, "seat_taken")
 
 
-def test_a_claim_key_must_be_too_long_to_guess(client: TestClient[Any]) -> None:
-    """Whoever repeats a claim's key gets the seat's token: "k1" would hand it to anybody."""
+def test_a_keyed_claim_retried_gets_the_same_token_and_another_seat_refuses_the_key(
+    client: TestClient[Any],
+) -> None:
     match = create(client)
     url = f"/matches/{match['id']}/seats/0/claim"
-    short = client.post(url, headers={"Idempotency-Key": "k1"})
-    assert "at least 16 characters" in assert_problem(short, 400, "claim_key_too_short")["detail"]
-    assert seats(client, match["id"])[0]["claimed"] is False
     key = {"Idempotency-Key": str(uuid.uuid4())}
     token = client.post(url, headers=key).json()["token"]
     assert client.post(url, headers=key).json()["token"] == token
+    other = client.post(f"/matches/{match['id']}/seats/1/claim", headers=key)
+    assert_problem(other, 422, "idempotency_key_reused")
+    assert seats(client, match["id"])[1]["claimed"] is False
 
 
 def test_a_keyed_claim_of_an_invited_seat_is_replayed_only_with_its_invite_code(
