@@ -94,9 +94,10 @@ class Build(PittsburghAction):
         """Legal builds; ``card`` limits them to one card kind (-1: whiskey builds), ``space``
         to one mat space.
 
-        Each tile's places are found once (those a card building anywhere reaches) and kept if
-        affordable; every card's builds are then those of its industries at the places it
-        reaches (the card rule of :func:`.building.build_targets`, read per place)."""
+        Each tile's places are found once (in the cities the hand's cards reach, or all of
+        them for a whiskey or a card building anywhere) and kept if affordable; every card's
+        builds are then those of its industries at the places it reaches (the card rule of
+        :func:`.building.build_targets`, read per place)."""
         rules, s, facts = v.d, f.s, f
         kinds = distinct(s.hands[seat])
         if not kinds:
@@ -112,6 +113,11 @@ class Build(PittsburghAction):
         fits: dict[tuple[tuple[tuple[str, int], ...], int], dict[int, bool]] = {}
         sourced: dict[tuple[tuple[str, int], ...], set[int]] = {}
         affordable: list[tuple[int, int, list[tuple[int, int, int]]]] = []
+        scopes = rules.card_scopes[s.side][scene.present]  # :func:`.building.build_reach`
+        wild = s.whiskey[seat] > 0 and card in (None, -1)  # a whiskey builds anywhere
+        if card is not None:
+            kinds = [card] if card in kinds else []
+        cities = None if wild else scene.reach(kinds, scopes)
         for sp, industry, tile in scene.spaces:
             if space is not None and sp != space:
                 continue
@@ -126,7 +132,10 @@ class Build(PittsburghAction):
                     income_ok[levels] = ok
                 if not ok:
                     continue
-            sites = scene.sites(sp, industry, tile)
+            if cities is None:
+                sites = scene.sites(sp, industry, tile)
+            else:
+                sites = scene.sites_in(sp, industry, tile, cities)
             if sites and cost.money + worst_cubes[sp] > money:
                 # Not affordable wherever it goes (Vanderbilt's cubes being too dear): the
                 # cheapest cubes depend on the place through its connected group alone, and
@@ -163,10 +172,7 @@ class Build(PittsburghAction):
         # city (a run of the places, which are in city order).
         in_network: dict[int, list[tuple[int, int, int]]] = {}
         made = rules.build_moves
-        scopes = rules.card_scopes[s.side][scene.present]  # :func:`.building.build_reach`
         for kind in kinds:
-            if card is not None and kind != card:
-                continue
             where, industries, oil_city_ok = scopes[kind]
             for sp, industry, sites in affordable:
                 if industry not in industries:
@@ -193,7 +199,7 @@ class Build(PittsburghAction):
                         made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1)
                         for x in chosen
                     ]
-        if s.whiskey[seat] > 0 and card in (None, -1):
+        if wild:
             for sp, _, sites in affordable:
                 out += [
                     made.get((-1, sp, x[1], x[2])) or _made(made, -1, sp, x[1], x[2]) for x in sites
