@@ -161,7 +161,7 @@ class BuildScene:
         if tile.build_on != "industry_space":
             return self.sites(space, industry, tile)
         places = self.rules.industry_places[self.state.side][industry]
-        return empty_places(self.state.slot_owner, [places[c] for c in cities if c in places])
+        return empty_places(self.state.slot_owner, filter(None, map(places.get, cities)))
 
     def reached(self, city: int, where: int) -> bool:
         """Whether ``city`` is one of ``where`` (a city, or ``EVERY_CITY`` ...)."""
