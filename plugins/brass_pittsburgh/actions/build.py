@@ -8,7 +8,6 @@ rewards at once.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from plugins.brass import events as fev
@@ -72,6 +71,19 @@ def _made(
         card=card, space=space, slot=slot, oilfield=field, whiskey=card < 0
     )
     return m
+
+
+def _by_city(
+    affordable: list[tuple[int, int, list[tuple[int, int, int]]]],
+) -> dict[int, list[tuple[int, int, int]]]:
+    """(mat space, industry, slot) of the tiles' places on slots, by city, in the tiles'
+    order and then the places'."""
+    found: dict[int, list[tuple[int, int, int]]] = {}
+    for sp, industry, sites in affordable:
+        for city, slot, _ in sites:
+            if city >= 0:
+                found.setdefault(city, []).append((sp, industry, slot))
+    return found
 
 
 class Build(PittsburghAction):
@@ -169,11 +181,21 @@ class Build(PittsburghAction):
         out: list[Any] = []
         # A card's builds are the places of its industries' tiles that it reaches: all of them,
         # those in the network (worked out once per tile, when first asked), or those in one
-        # city (a run of the places, which are in city order).
+        # city (the city's places of every tile, gathered once).
         in_network: dict[int, list[tuple[int, int, int]]] = {}
+        at_city: dict[int, list[tuple[int, int, int]]] | None = None
         made = rules.build_moves
         for kind in kinds:
             where, industries, oil_city_ok = scopes[kind]
+            if where >= 0:  # a location card (its city's oilfields are no places of it)
+                if at_city is None:
+                    at_city = _by_city(affordable)
+                out += [
+                    made.get((kind, sp, slot, -1)) or _made(made, kind, sp, slot, -1)
+                    for sp, industry, slot in at_city.get(where, ())
+                    if industry in industries
+                ]
+                continue
             for sp, industry, sites in affordable:
                 if industry not in industries:
                     continue
@@ -191,9 +213,8 @@ class Build(PittsburghAction):
                         net = scene.net
                         found = in_network[sp] = [x for x in sites if x[0] in net]
                     chosen = found
-                elif where != EVERY_CITY:  # one city, or none (no place's city is negative)
-                    start = bisect_left(sites, (where,))
-                    chosen = sites[start : bisect_left(sites, (where + 1,), start)]
+                elif where != EVERY_CITY:  # a card reaching no city
+                    continue
                 if chosen:  # most cards reach no place of most tiles
                     out += [
                         made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1)
