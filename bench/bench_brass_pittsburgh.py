@@ -38,13 +38,20 @@ this checkout again: 1.37x-1.66x)::
     2, 3 and 4 players each that ``brass_playout_instructions.py collect`` saves (a run
     listing them all less a run listing none): 4c3f824^ 626k / 667k / 754k, main 7d05e0f
     395k / 461k / 528k, main 5c57e34 343k / 398k / 443k, main 68846ef 343k / 396k / 440k,
-    now (68846ef merged in) 321k / 352k / 387k (1.93x over the three). The 3x target (209k /
-    222k / 251k) is not reached. A garbage collection more or less in a run moves these by
-    up to ~8k a call: with the collector off (``gc.disable()`` before the same run), 5c57e34
-    340k / 385k / 427k, now 316k / 346k / 383k (7%, 10%, 10% fewer). Where a 3-player call
-    went at 358k (callgrind, each part measured by a copy of this checkout that stops
-    there): the listing key ~28k (46k per state that keys); the build listing ~150k (the
-    scene 6k; the payment table, first asked by it and shared by the links, 21k; the places
+    main e83d6e9 321k / 352k / 387k, now 304k / 316k / 351k (2.11x over the three). The 3x
+    target (209k / 222k / 251k) is not reached. A garbage collection more or less in a run
+    moves these by up to ~8k a call: with the collector off (``gc.disable()`` before the
+    same run's listings), 5c57e34 340k / 385k / 427k, e83d6e9 317k / 347k / 384k, now 301k /
+    312k / 350k. Since e83d6e9 a tile's places are looked for only in the cities the hand's
+    cards reach (their cities, the network's; all for a whiskey or a card building
+    anywhere: ``BuildScene.reach``), and a location card's builds are read from its city's
+    places gathered once (collector off, 3 players: 347k -> 325k -> 323k -> 312k, the third
+    the reached cities' places picked by ``map``/``filter``). Measured worse on the way: the
+    reach worked out per industry (a set of cities each: 2p +2k, and +15k where only its
+    cost was paid), and that kept by hand content (+3k to +9k more). Where a 3-player call
+    went at 358k, before that (callgrind, each part measured by a copy of this checkout
+    that stops there): the listing key ~28k (46k per state that keys); the build listing
+    ~150k (the scene 6k; the payment table, first asked by it and shared by the links, 21k; the places
     of each tile, ``BuildScene.sites``: the board's free slots and era 1's one tile per
     city, 41k; the cost checks 2k; the cards times tiles loop 39k; the moves' lists 21k;
     their names and the remembered tuple 16k); the link listing ~48k; the rest (develops,
