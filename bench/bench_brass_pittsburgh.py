@@ -19,17 +19,17 @@
 
 Listing figures (us per call, 2 games per figure, best of 3, 3 alternated rounds
 (``--listing --baseline DIR --alternations 3``, DIR a ``git archive`` of 4c3f824^);
-2026-12-02 14:27, the shared 2-core machine at load average 3.8; the states played by this
-checkout and listed by both; main 5c57e34 measured alike the next minute: 1.36x-1.50x,
-this checkout again: 1.37x-1.66x)::
+2026-12-02 14:54, the shared 2-core machine at load average 4.4; the states played by this
+checkout and listed by both; this checkout and main e83d6e9 then measured alike twice in
+turn at load 5, 34.0-42.7 us and 35.0-43.7 us, the same within the noise)::
 
                  now    4c3f824^ (before the listing work)
-    2p random    34.8    59.4   1.71x
-    2p playout   34.4    56.6   1.64x
-    3p random    38.4    61.5   1.60x
-    3p playout   42.0    66.5   1.58x
-    4p random    38.4    57.5   1.50x
-    4p playout   40.3    58.5   1.45x
+    2p random    36.7    58.2   1.58x
+    2p playout   34.1    54.8   1.61x
+    3p random    38.0    60.7   1.60x
+    3p playout   41.0    64.6   1.58x
+    4p random    37.9    57.8   1.52x
+    4p playout   38.0    57.7   1.52x
 
     On a shared machine the timed figures move by 10% run to run; the instruction counts
     below hardly do. The best of 3 repeats lists every state a second time, when the facts
@@ -38,15 +38,22 @@ this checkout again: 1.37x-1.66x)::
     2, 3 and 4 players each that ``brass_playout_instructions.py collect`` saves (a run
     listing them all less a run listing none): 4c3f824^ 626k / 667k / 754k, main 7d05e0f
     395k / 461k / 528k, main 5c57e34 343k / 398k / 443k, main 68846ef 343k / 396k / 440k,
-    now (68846ef merged in) 321k / 352k / 387k (1.93x over the three). The 3x target (209k /
-    222k / 251k) is not reached. A garbage collection more or less in a run moves these by
-    up to ~8k a call: with the collector off (``gc.disable()`` before the same run), 5c57e34
-    340k / 385k / 427k, now 316k / 346k / 383k (7%, 10%, 10% fewer). Where a 3-player call
-    went at 358k (callgrind, each part measured by a copy of this checkout that stops
-    there): the listing key ~28k (46k per state that keys); the build listing ~150k (the
-    scene 6k; the payment table, first asked by it and shared by the links, 21k; the places
-    of each tile, ``BuildScene.sites``: the board's free slots and era 1's one tile per
-    city, 41k; the cost checks 2k; the cards times tiles loop 39k; the moves' lists 21k;
+    main e83d6e9 321k / 352k / 387k, now 304k / 316k / 351k (2.11x over the three). The 3x
+    target (209k / 222k / 251k) is not reached. A garbage collection more or less in a run
+    moves these by up to ~8k a call: with the collector off (``gc.disable()`` before the
+    same run's listings), 5c57e34 340k / 385k / 427k, e83d6e9 317k / 347k / 384k, now 301k /
+    312k / 350k. Since e83d6e9 a tile's places are looked for only in the cities the hand's
+    cards reach (their cities, the network's; all for a whiskey or a card building
+    anywhere: ``BuildScene.reach``), and a location card's builds are read from its city's
+    places gathered once (collector off, 3 players: 347k -> 325k -> 323k -> 312k, the third
+    the reached cities' places picked by ``map``/``filter``). Measured worse on the way: the
+    reach worked out per industry (a set of cities each: 2p +2k, and +15k where only its
+    cost was paid), and that kept by hand content (+3k to +9k more). Where a 3-player call
+    went at 358k, before that (callgrind, each part measured by a copy of this checkout
+    that stops there): the listing key ~28k (46k per state that keys); the build listing
+    ~150k (the scene 6k; the payment table, first asked by it and shared by the links, 21k;
+    the places of each tile, ``BuildScene.sites``: the board's free slots and era 1's one
+    tile per city, 41k; the cost checks 2k; the cards times tiles loop 39k; the moves' lists 21k;
     their names and the remembered tuple 16k); the link listing ~48k; the rest (develops,
     sales, loan, pass, steps, names) ~130k. Each is a few Python loops over the board or the
     candidates; in CPython 3.11 a call or a comprehension costs about as much as a short

@@ -21,7 +21,7 @@ condition); a data set may still mark a tile not developable.
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterable
 
 import msgspec
 
@@ -38,7 +38,7 @@ from plugins.brass_pittsburgh.industries import (
     oil_city_sites,
     upgrade_targets,
 )
-from plugins.brass_pittsburgh.rules import Rules
+from plugins.brass_pittsburgh.rules import CardScope, Places, Rules
 from plugins.brass_pittsburgh.state import State, era_number
 
 NONE = -1
@@ -141,6 +141,27 @@ class BuildScene:
                     found = [x for x in found if x[0] not in occupied]
             self._sites[space] = found
         return found
+
+    def reach(self, kinds: list[int], scopes: list[CardScope]) -> list[int] | None:
+        """The cities, ascending, where cards of ``kinds`` may build now (``None``: every
+        city): their cities, the network's if one builds there. Most cards reach one city
+        or the network's few, so a listing looks for places there alone."""
+        cities = {scopes[kind][0] for kind in kinds}
+        if EVERY_CITY in cities:
+            return None
+        if NETWORK_CITIES in cities:
+            cities |= self.net
+        return sorted(cities - self.occupied)
+
+    def sites_in(
+        self, space: int, industry: int, tile: MatTile, cities: list[int]
+    ) -> list[tuple[int, int, int]]:
+        """:meth:`sites` in ``cities`` alone (:meth:`reach`): a tile for an empty slot
+        reads only their slots; the others' few places come from :meth:`sites`, whole."""
+        if tile.build_on != "industry_space":
+            return self.sites(space, industry, tile)
+        places = self.rules.industry_places[self.state.side][industry]
+        return empty_places(self.state.slot_owner, filter(None, map(places.get, cities)))
 
     def reached(self, city: int, where: int) -> bool:
         """Whether ``city`` is one of ``where`` (a city, or ``EVERY_CITY`` ...)."""
@@ -247,12 +268,20 @@ def industry_slots(rules: Rules, state: State, industry: int) -> list[tuple[int,
     """(city, slot, -1) of every empty slot ``industry`` may take, cities ascending: a
     city's empty single-icon slots, or while it has none its empty shared ones (the
     family's :func:`plugins.brass.build.build_spaces`, read from the side's table)."""
-    owner = state.slot_owner
+    return empty_places(state.slot_owner, rules.industry_places[state.side][industry].values())
+
+
+def empty_places(
+    owner: list[int], cities: Iterable[tuple[Places, Places]]
+) -> list[tuple[int, int, int]]:
+    """The empty places of ``cities`` (each its single-icon and shared places of one
+    industry, ``Rules.industry_places``): a city's single-icon ones, or while none is
+    empty its shared ones."""
     found: list[tuple[int, int, int]] = []
     add = found.append
     # Plain loops over places made once: listings ask this for every industry of every
     # new board.
-    for single, shared in rules.industry_places[state.side][industry]:
+    for single, shared in cities:
         empty_single = False
         for place in single:
             if owner[place[1]] < 0:

@@ -91,13 +91,15 @@ class Rules:
             for sid, board in self.boards.items()
         }
         """Per side, per industry: the cities with a slot showing its icon, ascending."""
-        self.industry_places: dict[str, list[list[tuple[Places, Places]]]]
+        self.industry_places: dict[str, list[dict[int, tuple[Places, Places]]]]
         self.industry_places = {
             sid: [
-                [
-                    _split_by_icons(city, board.city_slots[city], self.slot_industries[sid], i)
+                {
+                    city: _split_by_icons(
+                        city, board.city_slots[city], self.slot_industries[sid], i
+                    )
                     for city in self.industry_cities[sid][i]
-                ]
+                }
                 for i in range(len(self.industries))
             ]
             for sid, board in self.boards.items()
@@ -105,7 +107,7 @@ class Rules:
         """Per side, per industry, per city showing it (ascending): the places (city, slot,
         -1) of the slots showing it alone and of the shared ones, for the family's
         single-icon-first rule (:func:`plugins.brass.build.build_spaces`) without reading
-        every slot's icons again."""
+        every slot's icons again; by city, for a listing that reaches only a few."""
         names = list(dict.fromkeys(card_name(c) for c in data.cards))
         self.card_names: list[str] = names
         """Card kind -> name; the same kinds on both sides."""

@@ -8,7 +8,6 @@ rewards at once.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from plugins.brass import events as fev
@@ -74,6 +73,19 @@ def _made(
     return m
 
 
+def _by_city(
+    affordable: list[tuple[int, int, list[tuple[int, int, int]]]],
+) -> dict[int, list[tuple[int, int, int]]]:
+    """(mat space, industry, slot) of the tiles' places on slots, by city, in the tiles'
+    order and then the places'."""
+    found: dict[int, list[tuple[int, int, int]]] = {}
+    for sp, industry, sites in affordable:
+        for city, slot, _ in sites:
+            if city >= 0:
+                found.setdefault(city, []).append((sp, industry, slot))
+    return found
+
+
 class Build(PittsburghAction):
     """Build: a card (or whiskey and any card), a tile on a slot (an upgrade scores and
     replaces its own flipped tile) or the Oil City on an oilfield, its cost, its cubes
@@ -94,9 +106,10 @@ class Build(PittsburghAction):
         """Legal builds; ``card`` limits them to one card kind (-1: whiskey builds), ``space``
         to one mat space.
 
-        Each tile's places are found once (those a card building anywhere reaches) and kept if
-        affordable; every card's builds are then those of its industries at the places it
-        reaches (the card rule of :func:`.building.build_targets`, read per place)."""
+        Each tile's places are found once (in the cities the hand's cards reach, or all of
+        them for a whiskey or a card building anywhere) and kept if affordable; every card's
+        builds are then those of its industries at the places it reaches (the card rule of
+        :func:`.building.build_targets`, read per place)."""
         rules, s, facts = v.d, f.s, f
         kinds = distinct(s.hands[seat])
         if not kinds:
@@ -112,6 +125,11 @@ class Build(PittsburghAction):
         fits: dict[tuple[tuple[tuple[str, int], ...], int], dict[int, bool]] = {}
         sourced: dict[tuple[tuple[str, int], ...], set[int]] = {}
         affordable: list[tuple[int, int, list[tuple[int, int, int]]]] = []
+        scopes = rules.card_scopes[s.side][scene.present]  # :func:`.building.build_reach`
+        wild = s.whiskey[seat] > 0 and card in (None, -1)  # a whiskey builds anywhere
+        if card is not None:
+            kinds = [card] if card in kinds else []
+        cities = None if wild else scene.reach(kinds, scopes)
         for sp, industry, tile in scene.spaces:
             if space is not None and sp != space:
                 continue
@@ -126,7 +144,10 @@ class Build(PittsburghAction):
                     income_ok[levels] = ok
                 if not ok:
                     continue
-            sites = scene.sites(sp, industry, tile)
+            if cities is None:
+                sites = scene.sites(sp, industry, tile)
+            else:
+                sites = scene.sites_in(sp, industry, tile, cities)
             if sites and cost.money + worst_cubes[sp] > money:
                 # Not affordable wherever it goes (Vanderbilt's cubes being too dear): the
                 # cheapest cubes depend on the place through its connected group alone, and
@@ -160,14 +181,21 @@ class Build(PittsburghAction):
         out: list[Any] = []
         # A card's builds are the places of its industries' tiles that it reaches: all of them,
         # those in the network (worked out once per tile, when first asked), or those in one
-        # city (a run of the places, which are in city order).
+        # city (the city's places of every tile, gathered once).
         in_network: dict[int, list[tuple[int, int, int]]] = {}
+        at_city: dict[int, list[tuple[int, int, int]]] | None = None
         made = rules.build_moves
-        scopes = rules.card_scopes[s.side][scene.present]  # :func:`.building.build_reach`
         for kind in kinds:
-            if card is not None and kind != card:
-                continue
             where, industries, oil_city_ok = scopes[kind]
+            if where >= 0:  # a location card (its city's oilfields are no places of it)
+                if at_city is None:
+                    at_city = _by_city(affordable)
+                out += [
+                    made.get((kind, sp, slot, -1)) or _made(made, kind, sp, slot, -1)
+                    for sp, industry, slot in at_city.get(where, ())
+                    if industry in industries
+                ]
+                continue
             for sp, industry, sites in affordable:
                 if industry not in industries:
                     continue
@@ -185,15 +213,14 @@ class Build(PittsburghAction):
                         net = scene.net
                         found = in_network[sp] = [x for x in sites if x[0] in net]
                     chosen = found
-                elif where != EVERY_CITY:  # one city, or none (no place's city is negative)
-                    start = bisect_left(sites, (where,))
-                    chosen = sites[start : bisect_left(sites, (where + 1,), start)]
+                elif where != EVERY_CITY:  # a card reaching no city
+                    continue
                 if chosen:  # most cards reach no place of most tiles
                     out += [
                         made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1)
                         for x in chosen
                     ]
-        if s.whiskey[seat] > 0 and card in (None, -1):
+        if wild:
             for sp, _, sites in affordable:
                 out += [
                     made.get((-1, sp, x[1], x[2])) or _made(made, -1, sp, x[1], x[2]) for x in sites
