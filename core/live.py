@@ -79,14 +79,19 @@ class LiveMatches:
         with self._lock:
             self._states.clear()
 
-    def advanced(self, match: MatchState | None, events: Sequence[StoredEvent]) -> MatchState:
+    def advanced(
+        self,
+        match: MatchState | None,
+        events: Sequence[StoredEvent],
+        decided: Sequence[Any] | None = None,
+    ) -> MatchState:
         """``match`` with ``events`` folded on, as a new object (``match`` is left as it was);
-        from nothing when ``match`` is ``None``."""
+        from nothing when ``match`` is ``None``. ``decided`` as :func:`core.match.fold`'s."""
         if match is not None:
             if not events:
                 return match
             match = self.copy(match)
-        return fold(self.games, events, match)
+        return fold(self.games, events, match, decided)
 
     def copy(self, match: MatchState) -> MatchState:
         """A copy that folding may change without touching ``match``."""

@@ -8,7 +8,7 @@ append.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import msgspec
@@ -131,11 +131,22 @@ class MatchState(msgspec.Struct, kw_only=True):
         return None
 
 
-def fold(games: Any, events: Iterable[StoredEvent], match: MatchState | None = None) -> MatchState:
-    """Fold stored events onto ``match`` (or from nothing). ``games`` is the registry."""
+def fold(
+    games: Any,
+    events: Iterable[StoredEvent],
+    match: MatchState | None = None,
+    decided: Sequence[Any] | None = None,
+) -> MatchState:
+    """Fold stored events onto ``match`` (or from nothing). ``games`` is the registry.
+
+    ``decided``: the game events ``events`` store, as ``decide`` returned them (then
+    ``events`` holds no core event), folded as they are instead of decoded again. The
+    decider contract makes that the same fold: events survive their JSON round trip, and
+    ``evolve`` neither changes an event nor keeps a reference into it."""
     game = None if match is None else games.get(match.game_id)
     decoder = None if game is None else decoder_for(game)
     appended_at: float | None = None
+    game_events = None if decided is None else iter(decided)
     for stored in events:
         if appended_at is not None and stored.timestamp != appended_at:
             clock.tick(match, game, appended_at)  # the previous append is complete
@@ -160,7 +171,8 @@ def fold(games: Any, events: Iterable[StoredEvent], match: MatchState | None = N
             else:
                 _seat_event(match, event)
         else:
-            match.game_state = game.evolve(match.game_state, decoder.decode(stored.data))
+            event = decoder.decode(stored.data) if game_events is None else next(game_events)
+            match.game_state = game.evolve(match.game_state, event)
         match.version = stored.version
     if match is None:
         raise ValueError("a match stream must start with core.match_created")

@@ -541,7 +541,7 @@ class MatchService(SeatCommands):
             events = game.decide(match.game_state, actor, move, rng)
             new = self._game_events(game, events, actor=actor)
             stored = as_stored(match.match_id, match.version + 1, new, idempotency_key)
-            after = self.live.advanced(match, stored)
+            after = self.live.advanced(match, stored, events)
             jobs = self.jobs_for(after)
             appended = yield from self._append_steps(
                 match.match_id, match.version, new, idempotency_key, digest, bool(jobs)

@@ -255,3 +255,24 @@ def test_a_loaded_state_stays_as_it_was_when_the_match_moves_on(registry: GameRe
 
     assert document(service, held) == before
     assert service.load(match_id).version > held.version
+
+
+def test_the_live_state_a_move_folded_from_its_decided_events_is_the_stored_logs_fold(
+    registry: GameRegistry,
+) -> None:
+    # The service folds a move's events as ``decide`` returned them, not decoded from the
+    # store: the state it keeps must be the one a cold load folds from the log.
+    service, store = make_service(registry, every=1000)
+    match_id = service.create_match("brass-birmingham", 2, seed="live-fold").match_id
+    tokens = [service.claim_seat(match_id, seat) for seat in range(2)]
+    rng = Random(7)
+    for _ in range(60):
+        match = service.load(match_id)
+        seat = next(t.seat for t in service.tasks(match) if t.kind == "turn")
+        assert seat is not None
+        move = rng.choice(service.legal_moves(match, seat))
+        service.submit(match_id, tokens[seat], move, match.version)
+        live = service.live.get(match_id)
+        assert live is not None
+        replayed = fold(registry, store.read(match_id))
+        assert document(service, live) == document(service, replayed)
