@@ -45,7 +45,8 @@ _NOT_READY = {
 
 @get(
     "/health/live",
-    operation_id="healthLive", summary="Liveness probe",
+    operation_id="healthLive",
+    summary="Liveness probe",
     tags=["service"],
     responses=problem_responses(),
 )
@@ -56,7 +57,8 @@ async def live() -> Liveness:
 
 @get(
     "/health/ready",
-    operation_id="healthReady", summary="Readiness probe",
+    operation_id="healthReady",
+    summary="Readiness probe",
     tags=["service"],
     responses={**problem_responses(), **_NOT_READY},
 )
@@ -67,7 +69,8 @@ async def ready(service: Service) -> Response[Health]:
 
 @get(
     "/health",
-    operation_id="health", summary="Service health",
+    operation_id="health",
+    summary="Service health",
     tags=["service"],
     responses={**problem_responses(), **_NOT_READY},
 )

@@ -58,7 +58,7 @@ def game_components(registry: GameRegistry) -> dict[str, Any]:
             continue
         extras = dict(zip(extra, extras_and_payloads, strict=False))
         view = [extras[view_type]] if view_type is not None else []
-        payloads = extras_and_payloads[len(extra):]
+        payloads = extras_and_payloads[len(extra) :]
         for name, schema in defs.items():
             # Generators name classes after titles: msgspec's bare struct names (``Build``)
             # repeat across games, the game's title makes them unique

@@ -78,7 +78,8 @@ ClaimKey = Annotated[
 LastEventId = Annotated[
     str | None,
     HeaderParameter(
-        name="Last-Event-ID", required=False,
+        name="Last-Event-ID",
+        required=False,
         description="Resume after this version (the `id` of the last message received); "
         "wins over `after`. An empty value counts as absent.",
     ),
@@ -331,7 +332,8 @@ async def read_match(
     at: Annotated[
         int | None,
         QueryParameter(
-            ge=1, le=2**53,
+            ge=1,
+            le=2**53,
             description="Replay: the match as of this version, as a spectator sees it (the "
             "token is not needed). For a game with hidden information only once the match "
             "is over (403 `history_hidden` before); 404 `version_not_found` past the newest "
@@ -461,7 +463,8 @@ async def read_events(
     wait: Annotated[
         int,
         QueryParameter(
-            ge=0, le=MAX_WAIT_SECONDS,
+            ge=0,
+            le=MAX_WAIT_SECONDS,
             description="Long polling: when no event follows `after` yet, wait up to this "
             "many seconds for one and answer as soon as it exists (an empty page once the "
             f"wait is over). At most {MAX_WAIT_SECONDS}; 0, the default, answers at once. "
@@ -524,7 +527,8 @@ async def stream_events(
     ticket: Annotated[
         str | None,
         QueryParameter(
-            min_length=1, max_length=256,
+            min_length=1,
+            max_length=256,
             description="A stream ticket (`POST /matches/{id}/stream-ticket`) instead of the "
             "Authorization header: streams that seat's view.",
         ),

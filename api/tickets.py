@@ -42,9 +42,7 @@ def seat_for_ticket(match: MatchState, ticket: str, now: float | None = None) ->
     if not expected or not hmac.compare_digest(expected, parts[3]):
         raise Unauthorized("bad_ticket", "this stream ticket is not valid for this match")
     if int(expires) < (now if now is not None else time.time()):
-        raise Unauthorized(
-            "ticket_expired", "this stream ticket has expired; ask for a new one"
-        )
+        raise Unauthorized("ticket_expired", "this stream ticket has expired; ask for a new one")
     return seat
 
 

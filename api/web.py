@@ -28,7 +28,10 @@ keep them but must ask whether they changed (a cheap 304 when they did not)."""
 
 
 @get(
-    "/", include_in_schema=False, cache_control=_REVALIDATE, media_type="text/html",
+    "/",
+    include_in_schema=False,
+    cache_control=_REVALIDATE,
+    media_type="text/html",
     sync_to_thread=False,
 )
 def web_client() -> File:

@@ -73,8 +73,6 @@ def matches(secret: str | None, digest: str | None) -> bool:
     return hmac.compare_digest(hash_secret(secret), digest)
 
 
-
-
 def keyed_token(match: MatchState, seat: int, key: str) -> str:
     """The token of a claim made with an Idempotency-Key: the same for every retry, and
     unknowable without the match's secret seed."""

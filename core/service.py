@@ -775,7 +775,6 @@ class MatchService(SeatCommands):
             return change.after
 
 
-
 def _check_rules(game: Any, rules: MatchRules) -> None:
     """Refuse rules the service cannot follow: a stand-in bot the game lacks, a time control
     of no kind or two."""

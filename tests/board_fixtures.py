@@ -136,8 +136,9 @@ def all_fixtures() -> dict[str, dict[str, Fixture]]:
     aos_kinds = {"issue_shares", "bid", "select_action", "build", "move_goods", "place_cube"}
     return {
         "brass-birmingham": collect_over(BrassBirmingham(), 3, range(7, 17), brass_kinds, 80),
-        "brass-lancashire": collect_over(BrassLancashire(), 3, range(7, 17),
-                                         {"action", "discard", "sell_also"}, 80),
+        "brass-lancashire": collect_over(
+            BrassLancashire(), 3, range(7, 17), {"action", "discard", "sell_also"}, 80
+        ),
         "brass-pittsburgh": collect_over(BrassPittsburgh(), 3, range(7, 17), bp_kinds, 150),
         "brass-pittsburgh-2p": collect(BrassPittsburgh(), 2, 5, {"action"}, 90),
         "age-of-steam": collect(aos, 4, 8, aos_kinds, 89, policy=builder),

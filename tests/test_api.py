@@ -143,8 +143,10 @@ def test_a_search_bot_seat_takes_its_level_and_budget(client: TestClient[Any]) -
     assert response.json()["level"] == "medium"
     state = client.get(f"/matches/{match_id}").json()
     assert state["finished"]
-    assert [(s["bot"], s["level"]) for s in state["seats"]] == [("search", "hard"),
-                                                                 ("search", "medium")]
+    assert [(s["bot"], s["level"]) for s in state["seats"]] == [
+        ("search", "hard"),
+        ("search", "medium"),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -29,8 +29,16 @@ from core.tasks import NullRunner
     [
         (
             "serve",
-            ["--host", "--port", "--store", "IRONWORKS_STORE", "sqlite:///", "--no-client-seeds",
-             "--workers", "--log-format"],
+            [
+                "--host",
+                "--port",
+                "--store",
+                "IRONWORKS_STORE",
+                "sqlite:///",
+                "--no-client-seeds",
+                "--workers",
+                "--log-format",
+            ],
         ),
         ("worker", ["--redis", "--store", "--burst"]),
         ("openapi", ["--output", "--check"]),

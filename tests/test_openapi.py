@@ -196,8 +196,10 @@ def test_every_component_title_is_unique_as_generators_name_classes_after_them(
 def test_no_schema_is_a_boolean_one_which_generators_refuse(document: dict[str, Any]) -> None:
     def booleans(node: Any) -> int:
         if isinstance(node, dict):
-            return sum((v is False or v is True) and k in {"items", "additionalItems"}
-                       for k, v in node.items()) + sum(booleans(v) for v in node.values())
+            return sum(
+                (v is False or v is True) and k in {"items", "additionalItems"}
+                for k, v in node.items()
+            ) + sum(booleans(v) for v in node.values())
         return sum(booleans(v) for v in node) if isinstance(node, list) else 0
 
     assert booleans(document) == 0

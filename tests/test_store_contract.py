@@ -19,9 +19,7 @@ from core.events import NewEvent, Snapshot
 from core.store.base import open_store
 from core.store.sqlite import SQLiteStore
 
-backend = store_backends.backend_fixture(
-    store_backends.BACKENDS + store_backends.AWAITED_BACKENDS
-)
+backend = store_backends.backend_fixture(store_backends.BACKENDS + store_backends.AWAITED_BACKENDS)
 durable = store_backends.backend_fixture(store_backends.DURABLE_BACKENDS)
 
 spawn = multiprocessing.get_context("spawn")

@@ -271,8 +271,10 @@ def test_a_turn_timed_out_event_is_delivered_as_timeout_to_that_seats_hook(
     for seat in (0, 1):
         hooks.register(match.match_id, f"{hook_target.url}/{seat}", ["timeout"], seat, seat,
                        version)  # fmt: skip
-    timed_out = NewEvent(type="core.turn_timed_out", data=msgspec.json.encode(
-        TurnTimedOut(seat=1, action="bot", deadline=0.0)))
+    timed_out = NewEvent(
+        type="core.turn_timed_out",
+        data=msgspec.json.encode(TurnTimedOut(seat=1, action="bot", deadline=0.0)),
+    )
     service.store.append(match.match_id, version, [timed_out])
     assert schedule(service, hooks, match.match_id) == 1
     assert deliver_due(hooks, match.match_id) == 1

@@ -245,9 +245,7 @@ class SearchBot:
             if arm.visits == 0:
                 return arm
         log_n = math.log(n)
-        return max(
-            arms, key=lambda a: a.mean() + self.exploration * math.sqrt(log_n / a.visits)
-        )
+        return max(arms, key=lambda a: a.mean() + self.exploration * math.sqrt(log_n / a.visits))
 
     def _playout(
         self, det: Any, seat: int, move: Any, rng: Random, horizon: int | None = None

@@ -37,8 +37,14 @@ def export(d: Lancashire, s: State) -> dict[str, Any]:
 
 def load(d: Lancashire, raw: Any, step_kinds: Iterable[str]) -> State:
     doc = bd.load_doc(raw, PositionDoc, "Brass: Lancashire")
-    board = bd.load_fields(d, doc, INDUSTRIES, step_kinds, "Brass: Lancashire",
-                           one_per_location=d.rules.canal_one_own_industry_per_location)
+    board = bd.load_fields(
+        d,
+        doc,
+        INDUSTRIES,
+        step_kinds,
+        "Brass: Lancashire",
+        one_per_location=d.rules.canal_one_own_industry_per_location,
+    )
     n, dm = doc.players, doc.distant_market
     left = sorted(d.demand_tiles[n] if dm.tiles_left is None else dm.tiles_left)
     bd.check(not Counter(left) - Counter(d.demand_tiles[n]), "bad_distant_market",

@@ -90,8 +90,11 @@ class LancashireVariant(Variant):
                 return ("distant_market_closed", "the distant market's demand is at X: it "
                         "buys no more cotton this era")  # fmt: skip
             if not f.reaches_trade((loc,)):
-                return ("distant_market_not_connected", "the mill must be connected to a "
-                        "market trade icon (Scotland, Yorkshire, The Midlands or a port tile)")
+                return (
+                    "distant_market_not_connected",
+                    "the mill must be connected to a "
+                    "market trade icon (Scotland, Yorkshire, The Midlands or a port tile)",
+                )
             return None
         if s.slot_ind[target] != PORT:
             return ("not_a_port", "cotton is sold through a port tile or to the distant market")

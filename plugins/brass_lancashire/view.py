@@ -86,8 +86,13 @@ def redact(d: Lancashire, names: Names, e: Any, seat: int | None) -> dict[str, A
     card = names.card.__getitem__
     if type(e) is ev.Started:
         return bd.started_log(e, seat, card)
-    return redact_log(e, seat, card, lambda st: describe(d, names, st),
-                      lambda e, out: bd.rename(names, INDUSTRIES, e, out, _LOG))
+    return redact_log(
+        e,
+        seat,
+        card,
+        lambda st: describe(d, names, st),
+        lambda e, out: bd.rename(names, INDUSTRIES, e, out, _LOG),
+    )
 
 
 PAYLOADS: dict[str, type[msgspec.Struct]] = {

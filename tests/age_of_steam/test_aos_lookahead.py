@@ -77,8 +77,9 @@ def test_a_determinized_state_plays_on_to_the_end(map_id: str, players: int) -> 
                 events = GAME.decide(twin, SYSTEM, task.move, rng)
             else:
                 legal = GAME.legal_moves(twin, task.seat)
-                events = GAME.decide(twin, task.seat, GAME.playout_policy(twin, task.seat,
-                                                                          legal, rng), rng)
+                events = GAME.decide(
+                    twin, task.seat, GAME.playout_policy(twin, task.seat, legal, rng), rng
+                )
             for e in events:
                 twin = GAME.evolve(twin, e)
         result = GAME.result(twin)

@@ -81,9 +81,11 @@ def test_evaluate_is_worth_the_final_scores_once_the_game_is_over() -> None:
 def test_evaluate_counts_a_shipyard_still_paying_for_its_build_as_flipping() -> None:
     from bl_helpers import act
 
-    tiles = [{"space": "wigan:0", "owner": 0, "industry": "coal", "level": 2, "cubes": 1},
-             {"space": "wigan:1", "owner": 1, "industry": "coal", "level": 2, "cubes": 1},
-             {"space": "liverpool:0", "owner": 1, "industry": "port", "level": 1}]
+    tiles = [
+        {"space": "wigan:0", "owner": 0, "industry": "coal", "level": 2, "cubes": 1},
+        {"space": "wigan:1", "owner": 1, "industry": "coal", "level": 2, "cubes": 1},
+        {"space": "liverpool:0", "owner": 1, "industry": "port", "level": 1},
+    ]
     links = [{"link": "liverpool~wigan", "owner": 0}]
     s = load(hands={0: ["liverpool"] * 2}, tiles=tiles, links=links,
              mat=[{"shipyard": 2}, {}, {}, {}])  # fmt: skip

@@ -205,8 +205,9 @@ def test_port_tile_counts_as_a_market_trade_icon() -> None:
                                             "warrington_and_runcorn:1", "coal"))  # fmt: skip
     produced = next(e for e in events if type(e) is fev.Produced)
     assert produced.sold == 3  # the new mine's coal goes to the market through the port
-    alone = load(hands={0: ["warrington_and_runcorn"] * 2}, markets=market,
-                 mat=[{"coal": 1}, {}, {}, {}])
+    alone = load(
+        hands={0: ["warrington_and_runcorn"] * 2}, markets=market, mat=[{"coal": 1}, {}, {}, {}]
+    )
     _s, events = act(alone, 0, mv.Build("location:warrington_and_runcorn",
                                        "warrington_and_runcorn:1", "coal"))  # fmt: skip
     assert next(e for e in events if type(e) is fev.Produced).sold == 0

@@ -56,7 +56,8 @@ def golden(game_id: str, players: int, seed: int = SEED) -> dict[str, Any]:
         task = tasks[0]
         if decisions % VIEW_EVERY == 0:
             views[str(decisions)] = {
-                "seat0": game.view(state, 0), "spectator": game.view(state, None)
+                "seat0": game.view(state, 0),
+                "spectator": game.view(state, None),
             }
         if task.kind == "system":
             keep(game.decide(state, SYSTEM, task.move, rng))

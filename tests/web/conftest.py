@@ -146,9 +146,7 @@ _FAILED = pytest.StashKey[bool]()
 
 
 @pytest.fixture
-def open_page(
-    browser: Any, console: Console, request: pytest.FixtureRequest
-) -> Iterator[Any]:
+def open_page(browser: Any, console: Console, request: pytest.FixtureRequest) -> Iterator[Any]:
     """``open_page(name)``: a page in a browser context of its own (its own localStorage,
     so a second one is another person, e.g. a spectator). A failed test leaves a
     screenshot of each of its pages among the artifacts."""
@@ -165,5 +163,3 @@ def open_page(
         if request.node.stash.get(_FAILED, False):
             screenshot(page, f"failed-{request.node.name}-{name}")
         page.context.close()
-
-

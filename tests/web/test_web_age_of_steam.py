@@ -9,8 +9,15 @@ from web_table import events, play_one, screenshot, start_match, state, wait_for
 
 TURNS = 2
 SENSIBLE = (
-    r"^Issue 2 shares", r"^Drop out", r"^Decline", r"^Take Locomotive", r"^Take", r"^Done building",
-    r"^Move ", r"^Raise", r"^Pass",
+    r"^Issue 2 shares",
+    r"^Drop out",
+    r"^Decline",
+    r"^Take Locomotive",
+    r"^Take",
+    r"^Done building",
+    r"^Move ",
+    r"^Raise",
+    r"^Pass",
 )
 """List choices that keep a seat solvent for a few turns (the first listed would not)."""
 

@@ -47,8 +47,10 @@ def test_three_turns_by_clicking_while_a_spectator_sees_the_bot_move(
     assert spectator.locator(".log li.seat-0").count() > 0
     wait_for_my_move(player)
     for page in (player, spectator):  # the newest line of the log is in view
-        gap = page.evaluate("() => { const l = document.querySelector('.log');"
-                            " return l.scrollHeight - l.scrollTop - l.clientHeight; }")
+        gap = page.evaluate(
+            "() => { const l = document.querySelector('.log');"
+            " return l.scrollHeight - l.scrollTop - l.clientHeight; }"
+        )
         assert gap < 24
     screenshot(player, "brass-birmingham-table")
     screenshot(spectator, "brass-birmingham-spectator")

@@ -20,9 +20,7 @@ LIT = "[data-target].bd-target, [data-target].target"
 """Board or panel elements the board module lit as narrowing the legal moves."""
 
 
-def start_match(
-    page: Any, base: str, game: str, players: int, bot: str = "Greedy bot"
-) -> str:
+def start_match(page: Any, base: str, game: str, players: int, bot: str = "Greedy bot") -> str:
     """Start a match from the lobby form: you in seat 1, ``bot`` in the others; its id."""
     page.goto(f"{base}/")
     page.select_option("#new-game", game)
