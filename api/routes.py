@@ -284,10 +284,10 @@ def claim_seat(
     invited you to (taking it from a bot playing it meanwhile). Every seat of an
     invite-only match needs its invite code (403 ``invite_required``). The token in the
     answer is the seat's only key: keep it. With an `Idempotency-Key` (as unguessable as a
-    token: a random UUID),
-    a retry with the same body gets the same token back, so a claim whose answer was lost is
-    not lost with it."""
-    refuse_foreign_token(service, service.load(match_id), token)
+    token: a random UUID), a retry with the same body gets the same token back, so a claim
+    whose answer was lost is not lost with it."""
+    if token is not None:  # most claims send none: the match is read for the check alone
+        refuse_foreign_token(service, service.load(match_id), token)
     invite = None if data is None else data.invite
     fresh = service.claim_seat(match_id, seat, invite, idempotency_key)
     return SeatToken(match_id=match_id, seat=seat, token=fresh)

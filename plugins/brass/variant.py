@@ -273,7 +273,7 @@ class Variant:
     def developable(self, s: Any, seat: int, free: bool = False, f: Any = None) -> list[int]:
         """What the seat may develop now (Birmingham: the industries whose lowest tile
         may go), paying for it unless ``free``; ``f`` the facts of ``s`` if at hand."""
-        return dev.industries(self, f or self.facts(s), seat, free)
+        return dev.industries(self, self.facts(s) if f is None else f, seat, free)
 
     def develop_moves(self, f: Facts, seat: int, named: type) -> list[Any]:
         """The Develop action's moves now, each ``named`` by its client id."""
