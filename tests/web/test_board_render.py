@@ -206,3 +206,35 @@ def test_the_turn_line_names_the_seat_then_gives_the_prompt_whole(
     prompt = PROMPTS[kind]
     assert line.endswith(f"Seat {seat + 1}: {prompt[0].upper()}{prompt[1:]}.")
     assert " must " not in line
+
+
+# Each location's name plate against the build spaces: the spaces it covers by more than a
+# sliver (the plate is drawn in front of them, so it would hide a built tile's level and VP).
+_PLATES_OVER_SPACES = """() => {
+  const boxes = (sel) => [...document.querySelectorAll(sel)]
+    .map((el) => [el, el.getBoundingClientRect()]);
+  const spaces = boxes('#board [data-target*=":"]').filter(([el]) => !el.closest('.bd-lochead'));
+  const out = [];
+  for (const [plate, p] of boxes('#board .bd-lochead')) {
+    for (const [space, r] of spaces) {
+      const w = Math.min(p.right, r.right) - Math.max(p.left, r.left);
+      const h = Math.min(p.bottom, r.bottom) - Math.max(p.top, r.top);
+      if (w > r.width / 8 && h > r.height / 8) out.push(space.getAttribute('data-target'));
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("board", "name"),
+    [("brass-birmingham", "brass-birmingham.action"),
+     ("brass-lancashire", "brass-lancashire.action"),
+     ("brass-pittsburgh", "brass-pittsburgh.action")],
+)  # fmt: skip
+def test_a_location_name_covers_none_of_the_build_spaces(
+    harness: Any, board: str, name: str
+) -> None:
+    page = harness(board, name)
+    covered = page.evaluate(_PLATES_OVER_SPACES)
+    assert covered == [], f"name plates over these spaces: {covered}"

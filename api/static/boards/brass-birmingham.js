@@ -5,7 +5,7 @@
 // the viewer's industry stack ("industry:coal"), market ("market:coal").
 import { s, h, f, target, start, seatLabel, roman, titleCase, viewOf, stat } from "./kit.js";
 import {
-  industryBadge, industryName, tileOnSpace, linkTrack, linkTile, locationArea, locationLayers, label, buildSpaces,
+  industryBadge, industryName, tileOnSpace, linkTrack, linkTile, locationArea, locationLayers, nameSpot, label, buildSpaces,
   turnLine, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, signed,
 } from "./brass-common.js";
 
@@ -53,8 +53,12 @@ export function render(svg, panels, ctx) {
     const sps = spacesByLoc[loc.location] || [];
     const g = s("g", { class: "bd-location" });
     const farm = loc.kind === "farm";
-    const area = locationArea(sps.map((sp) => layout.spaces[sp.space].box), place.label, scale, loc.kind);
-    const { back, front } = locationLayers(area, farm ? "FARM BREWERY" : loc.name.toUpperCase(), place.label, scale, farm ? 10 : 14,
+    const boxes = sps.map((sp) => layout.spaces[sp.space].box);
+    const name = farm ? "FARM BREWERY" : loc.name.toUpperCase();
+    const size = farm ? 10 : 14;
+    const at = nameSpot(name, place.label, boxes, scale, size);
+    const area = locationArea(boxes, at, scale, loc.kind);
+    const { back, front } = locationLayers(area, name, at, scale, size,
       loc.location, `${loc.name} (${sps.length} build space${sps.length === 1 ? "" : "s"})`, ctx);
     g.appendChild(back);
     buildSpaces(g, sps, layout, tiles, scale, loc.name,

@@ -166,6 +166,27 @@ export function locationArea(boxes, label, scale, kind) {
   return s("rect", { x: f(x0 - pad), y: f(y0 - pad), width: f(x1 - x0 + 2 * pad), height: f(y1 - y0 + 2 * pad), rx: 10, class: `bd-loc bd-loc-${kind}` });
 }
 
+// Where a location's name goes: at the layout's label point unless its plate would cover
+// one of the location's spaces (a derived label offset can land on a second row of spaces,
+// hiding the level and VP of a tile built there); then just below the lowest space.
+export function nameSpot(name, xy, boxes, scale, size) {
+  const [x, y] = [xy[0] * scale.x, xy[1] * scale.y];
+  const half = (name.length * size * 0.72 + 12) / 2;
+  const top = y - size * 0.82 - 3;
+  const sliver = 4;
+  let lowest = -Infinity;
+  let covers = false;
+  for (const [bx, by, bw, bh] of boxes) {
+    const [l, t, r, b] = [bx * scale.x, by * scale.y, (bx + bw) * scale.x, (by + bh) * scale.y];
+    lowest = Math.max(lowest, b);
+    const w = Math.min(x + half, r) - Math.max(x - half, l);
+    const hh = Math.min(top + size + 6, b) - Math.max(top, t);
+    if (w > sliver && hh > sliver) covers = true;
+  }
+  if (!covers) return xy;
+  return [xy[0], (lowest + 2 + size * 0.82 + 3) / scale.y];
+}
+
 // A location in two layers around its spaces: `back` (the area, drawn behind the spaces) and
 // `front` (the name on a plate, drawn in front of them). The plate is the location's target,
 // so a pointer click on the name lands on the location however the spaces crowd it; a click
