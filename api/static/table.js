@@ -640,9 +640,13 @@ export async function showTable(root, matchId, { navigate }) {
     }
   }
 
+  // A pick in words: the label its element carries, on the board or in the panels (a card
+  // in the hand is picked there), lit or not (a pick may no longer be a target once made).
   function prettyTarget(target) {
-    const el = svg.querySelector(`[data-target="${CSS.escape(target)}"]`);
-    const label = el && el.getAttribute("aria-label");
+    const sel = `[data-target="${CSS.escape(target)}"]`;
+    const el = svg.querySelector(sel) || panels.querySelector(sel);
+    const title = el && (el.getAttribute("title") || el.querySelector(":scope > title")?.textContent);
+    const label = el && (el.getAttribute("aria-label") || title);
     if (label) return label;
     const bare = target.replace(/^(card|hex|market):/, "");
     return names[bare] || bare.replace(/_/g, " ");
