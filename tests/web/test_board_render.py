@@ -238,3 +238,18 @@ def test_a_location_name_covers_none_of_the_build_spaces(
     page = harness(board, name)
     covered = page.evaluate(_PLATES_OVER_SPACES)
     assert covered == [], f"name plates over these spaces: {covered}"
+
+
+@pytest.mark.parametrize("board", ["brass-birmingham", "brass-lancashire", "brass-pittsburgh"])
+def test_a_finished_brass_game_names_no_round_past_the_last(
+    site: tuple[str, Path], harness: Any, board: str
+) -> None:
+    # The view's round moves one past the era's last when the final round ends.
+    fx = json.loads((site[1] / "fixtures" / f"{board}.action.json").read_text())
+    fx["view"].update(phase="over", round=11, decision=None)
+    (site[1] / "fixtures" / f"{board}.over.json").write_text(json.dumps(fx))
+    page = harness(board, f"{board}.over")
+    assert "error" not in json.loads(page.text_content("#check") or "{}")
+    shown = page.inner_text("#panels") + page.text_content("#board")
+    assert "game over" in page.inner_text(".bd-era")
+    assert "round 11" not in shown

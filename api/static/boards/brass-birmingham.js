@@ -6,7 +6,7 @@
 import { s, h, f, target, start, seatLabel, roman, titleCase, viewOf, stat } from "./kit.js";
 import {
   industryBadge, industryName, tileOnSpace, linkTrack, linkTile, locationArea, locationLayers, nameSpot, label, buildSpaces,
-  turnLine, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, signed,
+  turnLine, eraRound, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, signed,
 } from "./brass-common.js";
 
 const W = 1000;
@@ -161,7 +161,7 @@ function marketsSvg(board, v, ctx, scale, era) {
   const g = s("g", { class: "bd-markets" });
   const [x0, y0] = [22, 118];
   g.appendChild(s("rect", { x: x0, y: y0, width: 196, height: 318, rx: 10, class: "bd-market-bg" }));
-  g.appendChild(s("text", { x: x0 + 98, y: y0 + 24, "text-anchor": "middle", class: "bd-market-title" }, `${titleCase(era)} era · round ${v.round ?? "?"}`));
+  g.appendChild(s("text", { x: x0 + 98, y: y0 + 24, "text-anchor": "middle", class: "bd-market-title" }, eraRound(v, `${titleCase(era)} era`)));
   [["coal", board.coal_market], ["iron", board.iron_market]].forEach(([kind, ladder], k) => {
     const m = (v.markets || {})[kind] || { cubes: 0 };
     const col = s("g", {});

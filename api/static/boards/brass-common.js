@@ -237,7 +237,7 @@ export function turnLine(v, ctx, eraText) {
   const who = v.decision && v.decision.seat != null ? v.decision.seat : v.turn_seat;
   const you = ctx.seat != null && who === ctx.seat;
   const box = h("div", { class: "bd-turn", role: "status" });
-  box.appendChild(h("div", { class: "bd-era", text: `${eraText} · round ${v.round}` }));
+  box.appendChild(h("div", { class: "bd-era", text: eraRound(v, eraText) }));
   if (v.phase === "over") {
     box.appendChild(h("div", { class: "bd-prompt", text: "The game is over." }));
     return box;
@@ -260,6 +260,12 @@ export function turnLine(v, ctx, eraText) {
     box.appendChild(order);
   }
   return box;
+}
+
+// "Rail era · round 3"; once the game is over the view's round has moved past the last one
+// ("round 11" of ten), so the line says the game ended instead.
+export function eraRound(v, eraText) {
+  return `${eraText} · ${v.phase === "over" ? "game over" : `round ${v.round ?? "?"}`}`;
 }
 
 function capital(text) {
