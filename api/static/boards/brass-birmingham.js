@@ -46,6 +46,7 @@ export function render(svg, panels, ctx) {
   // Locations: an area behind the spaces, the name, the spaces and what is built on them.
   const spacesByLoc = {};
   for (const sp of board.spaces) (spacesByLoc[sp.location] ||= []).push(sp);
+  const linkSpots = Object.values(layout.links).map((l) => l.tile).filter(Boolean);
   const locG = s("g", { class: "bd-locations" });
   for (const loc of board.locations) {
     if (loc.kind === "merchant") continue;
@@ -56,7 +57,7 @@ export function render(svg, panels, ctx) {
     const boxes = sps.map((sp) => layout.spaces[sp.space].box);
     const name = farm ? "FARM BREWERY" : loc.name.toUpperCase();
     const size = farm ? 10 : 14;
-    const at = nameSpot(name, place.label, boxes, scale, size);
+    const at = nameSpot(name, place.label, boxes, scale, size, linkSpots);
     const area = locationArea(boxes, at, scale, loc.kind);
     const { back, front } = locationLayers(area, name, at, scale, size,
       loc.location, `${loc.name} (${sps.length} build space${sps.length === 1 ? "" : "s"})`, ctx);

@@ -168,23 +168,30 @@ export function locationArea(boxes, label, scale, kind) {
 
 // Where a location's name goes: at the layout's label point unless its plate would cover
 // one of the location's spaces (a derived label offset can land on a second row of spaces,
-// hiding the level and VP of a tile built there); then just below the lowest space.
-export function nameSpot(name, xy, boxes, scale, size) {
-  const [x, y] = [xy[0] * scale.x, xy[1] * scale.y];
+// hiding the level and VP of a tile built there); then just below the lowest space or just
+// above the highest, whichever lies farther from the printed link tile spots in `avoid`
+// (0..1 points), so a built link hides as little of the name as may be.
+export function nameSpot(name, xy, boxes, scale, size, avoid = []) {
+  const x = xy[0] * scale.x;
   const half = (name.length * size * 0.72 + 12) / 2;
-  const top = y - size * 0.82 - 3;
+  const plate = (y) => [x - half, y - size * 0.82 - 3, x + half, y + size * 0.18 + 3];
   const sliver = 4;
-  let lowest = -Infinity;
-  let covers = false;
-  for (const [bx, by, bw, bh] of boxes) {
-    const [l, t, r, b] = [bx * scale.x, by * scale.y, (bx + bw) * scale.x, (by + bh) * scale.y];
-    lowest = Math.max(lowest, b);
-    const w = Math.min(x + half, r) - Math.max(x - half, l);
-    const hh = Math.min(top + size + 6, b) - Math.max(top, t);
-    if (w > sliver && hh > sliver) covers = true;
-  }
+  const rects = boxes.map(([bx, by, bw, bh]) => [bx * scale.x, by * scale.y, (bx + bw) * scale.x, (by + bh) * scale.y]);
+  const [l, t, r, b] = plate(xy[1] * scale.y);
+  const covers = rects.some(([bl, bt, br, bb]) => Math.min(r, br) - Math.max(l, bl) > sliver && Math.min(b, bb) - Math.max(t, bt) > sliver);
   if (!covers) return xy;
-  return [xy[0], (lowest + 2 + size * 0.82 + 3) / scale.y];
+  const below = Math.max(...rects.map((q) => q[3])) + 2 + size * 0.82 + 3;
+  const above = Math.min(...rects.map((q) => q[1])) - 2 - size * 0.18 - 3;
+  const clearance = (y) => {
+    const [pl, pt, pr, pb] = plate(y);
+    let near = Infinity;
+    for (const [ax, ay] of avoid) {
+      const [px, py] = [ax * scale.x, ay * scale.y];
+      near = Math.min(near, Math.hypot(Math.max(pl - px, 0, px - pr), Math.max(pt - py, 0, py - pb)));
+    }
+    return near;
+  };
+  return [xy[0], (clearance(above) > clearance(below) ? above : below) / scale.y];
 }
 
 // A location in two layers around its spaces: `back` (the area, drawn behind the spaces) and
