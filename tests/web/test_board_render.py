@@ -253,3 +253,19 @@ def test_a_finished_brass_game_names_no_round_past_the_last(
     shown = page.inner_text("#panels") + page.text_content("#board")
     assert "game over" in page.inner_text(".bd-era")
     assert "round 11" not in shown
+
+
+@pytest.mark.parametrize(
+    ("prompt", "line"),
+    [("the game is over", "The game is over."),
+     ("the server runs this step: production", "The server runs this step: production.")],
+)  # fmt: skip
+def test_a_decision_of_no_seat_reads_as_a_sentence_on_the_age_of_steam_board(
+    site: tuple[str, Path], harness: Any, prompt: str, line: str
+) -> None:
+    fx = json.loads((site[1] / "fixtures" / "age-of-steam.build.json").read_text())
+    fx["view"]["decision"].update(seat=None, kind="system", prompt=prompt)
+    fx["seat"] = None
+    (site[1] / "fixtures" / "age-of-steam.no-seat.json").write_text(json.dumps(fx))
+    page = harness("age-of-steam", "age-of-steam.no-seat")
+    assert page.inner_text(".bd-turn .bd-prompt").strip() == line

@@ -285,7 +285,9 @@ function turnPanel(v, ctx) {
     const you = ctx.seat === d.seat;
     box.appendChild(decisionLine(d.seat, you, d.prompt));
   } else {
-    box.appendChild(h("div", { class: "bd-prompt", text: d.prompt || "" }));
+    // A sentence of its own ("The game is over."), as the seat's prompts read after a name.
+    const text = d.prompt ? `${d.prompt[0].toUpperCase()}${d.prompt.slice(1)}${/[.!?]$/.test(d.prompt) ? "" : "."}` : "";
+    box.appendChild(h("div", { class: "bd-prompt", text }));
   }
   if (v.final_scores) {
     const scores = v.final_scores.map((n, seat) => `${seatLabel(seat)} ${n}`).join(" · ");
