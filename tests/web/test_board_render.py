@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -269,3 +270,18 @@ def test_a_decision_of_no_seat_reads_as_a_sentence_on_the_age_of_steam_board(
     (site[1] / "fixtures" / "age-of-steam.no-seat.json").write_text(json.dumps(fx))
     page = harness("age-of-steam", "age-of-steam.no-seat")
     assert page.inner_text(".bd-turn .bd-prompt").strip() == line
+
+
+_AOS_LABELS = """() => [...document.querySelectorAll(
+    '#board [data-target^="hex:"], #board [data-target^="cube:"]')]
+  .map((el) => [el.getAttribute('data-target'), el.querySelector(':scope > title').textContent])"""
+
+
+@pytest.mark.parametrize("name", ["age-of-steam.build", "age-of-steam-st-lucia.move_goods"])
+def test_age_of_steam_places_read_by_name_with_the_hex_in_brackets(harness: Any, name: str) -> None:
+    labels = harness("age-of-steam", name).evaluate(_AOS_LABELS)
+    cities = [text for ident, text in labels if text.startswith("city ")]
+    cubes = [text for ident, text in labels if ident.startswith("cube:")]
+    assert cities and all(re.match(r"city .+ \(hex \d+,\d+\), takes \w+ goods", t) for t in cities)
+    # A good on a city is at the city's name, not at a bare "5,9".
+    assert cubes and not [t for t in cubes if re.search(r"at \d+,\d+$", t)]
