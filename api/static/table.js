@@ -138,6 +138,30 @@ export async function showTable(root, matchId, { navigate }) {
   const logList = h("ol", { class: "log", "aria-label": "Match log" });
   const replayBar = h("div", { class: "replay-bar" });
   const boardError = h("div", { class: "notice", role: "alert", hidden: true });
+  // A board drawn to the column's width can be too small to read (Pittsburgh's many small
+  // spaces, any board on a phone): a larger drawing scrolls inside its frame instead. The
+  // choice is kept per game, as a person sets it once for their screen.
+  const zoomKey = `ironworks.zoom.${env.game}`;
+  const boardFrame = h("div", { class: "board-frame" }, svg);
+  const zoomButton = h("button", { class: "ghost small zoom", type: "button" });
+  function setZoom(on, keep = true) {
+    const frame = boardFrame;
+    const [cx, cy] = [(frame.scrollLeft + frame.clientWidth / 2) / (frame.scrollWidth || 1),
+      (frame.scrollTop + frame.clientHeight / 2) / (frame.scrollHeight || 1)];
+    frame.classList.toggle("zoomed", on);
+    zoomButton.textContent = on ? "Fit the board" : "Enlarge the board";
+    zoomButton.setAttribute("aria-pressed", String(on));
+    // Keep the middle of what was in view in the middle.
+    frame.scrollLeft = cx * frame.scrollWidth - frame.clientWidth / 2;
+    frame.scrollTop = cy * frame.scrollHeight - frame.clientHeight / 2;
+    if (keep) {
+      try { localStorage.setItem(zoomKey, on ? "1" : ""); } catch { /* private mode: not kept */ }
+    }
+  }
+  zoomButton.addEventListener("click", () => setZoom(!boardFrame.classList.contains("zoomed")));
+  let zoomed = false;
+  try { zoomed = localStorage.getItem(zoomKey) === "1"; } catch { /* not kept */ }
+  setZoom(zoomed, false);
 
   const page = h("section", { class: "table-page" },
       h("header", { class: "table-bar" },
@@ -148,7 +172,8 @@ export async function showTable(root, matchId, { navigate }) {
         seatSwitch, conn),
       statusLine,
       h("div", { class: "table-grid", id: "table-grid" },
-        h("section", { class: "board-area" }, boardError, h("div", { class: "board-frame" }, svg), replayBar),
+        h("section", { class: "board-area" }, boardError, boardFrame,
+          h("div", { class: "board-foot" }, replayBar, zoomButton)),
         h("aside", { class: "side" }, seatsCard, turnCard,
           h("section", { class: "card log-card" }, h("h3", {}, "Log"), logList)),
         panels),
@@ -640,9 +665,13 @@ export async function showTable(root, matchId, { navigate }) {
     }
   }
 
+  // A pick in words: the label its element carries, on the board or in the panels (a card
+  // in the hand is picked there), lit or not (a pick may no longer be a target once made).
   function prettyTarget(target) {
-    const el = svg.querySelector(`[data-target="${CSS.escape(target)}"]`);
-    const label = el && el.getAttribute("aria-label");
+    const sel = `[data-target="${CSS.escape(target)}"]`;
+    const el = svg.querySelector(sel) || panels.querySelector(sel);
+    const title = el && (el.getAttribute("title") || el.querySelector(":scope > title")?.textContent);
+    const label = el && (el.getAttribute("aria-label") || title);
     if (label) return label;
     const bare = target.replace(/^(card|hex|market):/, "");
     return names[bare] || bare.replace(/_/g, " ");

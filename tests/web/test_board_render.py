@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -206,3 +207,81 @@ def test_the_turn_line_names_the_seat_then_gives_the_prompt_whole(
     prompt = PROMPTS[kind]
     assert line.endswith(f"Seat {seat + 1}: {prompt[0].upper()}{prompt[1:]}.")
     assert " must " not in line
+
+
+# Each location's name plate against the build spaces: the spaces it covers by more than a
+# sliver (the plate is drawn in front of them, so it would hide a built tile's level and VP).
+_PLATES_OVER_SPACES = """() => {
+  const boxes = (sel) => [...document.querySelectorAll(sel)]
+    .map((el) => [el, el.getBoundingClientRect()]);
+  const spaces = boxes('#board [data-target*=":"]').filter(([el]) => !el.closest('.bd-lochead'));
+  const out = [];
+  for (const [plate, p] of boxes('#board .bd-lochead')) {
+    for (const [space, r] of spaces) {
+      const w = Math.min(p.right, r.right) - Math.max(p.left, r.left);
+      const h = Math.min(p.bottom, r.bottom) - Math.max(p.top, r.top);
+      if (w > r.width / 8 && h > r.height / 8) out.push(space.getAttribute('data-target'));
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("board", "name"),
+    [("brass-birmingham", "brass-birmingham.action"),
+     ("brass-lancashire", "brass-lancashire.action"),
+     ("brass-pittsburgh", "brass-pittsburgh.action")],
+)  # fmt: skip
+def test_a_location_name_covers_none_of_the_build_spaces(
+    harness: Any, board: str, name: str
+) -> None:
+    page = harness(board, name)
+    covered = page.evaluate(_PLATES_OVER_SPACES)
+    assert covered == [], f"name plates over these spaces: {covered}"
+
+
+@pytest.mark.parametrize("board", ["brass-birmingham", "brass-lancashire", "brass-pittsburgh"])
+def test_a_finished_brass_game_names_no_round_past_the_last(
+    site: tuple[str, Path], harness: Any, board: str
+) -> None:
+    # The view's round moves one past the era's last when the final round ends.
+    fx = json.loads((site[1] / "fixtures" / f"{board}.action.json").read_text())
+    fx["view"].update(phase="over", round=11, decision=None)
+    (site[1] / "fixtures" / f"{board}.over.json").write_text(json.dumps(fx))
+    page = harness(board, f"{board}.over")
+    assert "error" not in json.loads(page.text_content("#check") or "{}")
+    shown = page.inner_text("#panels") + page.text_content("#board")
+    assert "game over" in page.inner_text(".bd-era")
+    assert "round 11" not in shown
+
+
+@pytest.mark.parametrize(
+    ("prompt", "line"),
+    [("the game is over", "The game is over."),
+     ("the server runs this step: production", "The server runs this step: production.")],
+)  # fmt: skip
+def test_a_decision_of_no_seat_reads_as_a_sentence_on_the_age_of_steam_board(
+    site: tuple[str, Path], harness: Any, prompt: str, line: str
+) -> None:
+    fx = json.loads((site[1] / "fixtures" / "age-of-steam.build.json").read_text())
+    fx["view"]["decision"].update(seat=None, kind="system", prompt=prompt)
+    fx["seat"] = None
+    (site[1] / "fixtures" / "age-of-steam.no-seat.json").write_text(json.dumps(fx))
+    page = harness("age-of-steam", "age-of-steam.no-seat")
+    assert page.inner_text(".bd-turn .bd-prompt").strip() == line
+
+
+_AOS_LABELS = """() => [...document.querySelectorAll(
+    '#board [data-target^="hex:"], #board [data-target^="cube:"]')]
+  .map((el) => [el.getAttribute('data-target'), el.querySelector(':scope > title').textContent])"""
+
+
+@pytest.mark.parametrize("name", ["age-of-steam.build", "age-of-steam-st-lucia.move_goods"])
+def test_age_of_steam_places_read_by_name_with_the_hex_in_brackets(harness: Any, name: str) -> None:
+    labels = harness("age-of-steam", name).evaluate(_AOS_LABELS)
+    cities = [text for ident, text in labels if text.startswith("city ")]
+    cubes = [text for ident, text in labels if ident.startswith("cube:")]
+    assert cities and all(re.match(r"city .+ \(hex \d+,\d+\), takes \w+ goods", t) for t in cities)
+    # A good on a city is at the city's name, not at a bare "5,9".
+    assert cubes and not [t for t in cubes if re.search(r"at \d+,\d+$", t)]

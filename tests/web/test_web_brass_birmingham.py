@@ -83,3 +83,15 @@ def test_a_refused_move_shows_the_servers_sentence(
     player.unroute("**/matches/*/moves")
     play_by_list(player)  # the move list is still there and works
     assert not player.locator(".turn-card .notice").count()
+
+
+def test_a_picked_card_reads_as_the_card_not_its_id(server: str, open_page: Any) -> None:
+    player = open_page("player")
+    start_match(player, server, "brass-birmingham", 2)
+    wait_for_my_move(player)
+    card = player.locator(".bd-hand .bd-card.bd-target").first
+    name = card.locator(".bd-card-name").inner_text()
+    card.click()
+    chip = player.locator(".turn-card .picks .chip").first.inner_text()
+    assert name in chip
+    assert ":" not in chip

@@ -5,7 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from web_table import events, play_one, screenshot, start_match, state, wait_for_my_move
+from web_table import (
+    events,
+    play_by_board,
+    play_one,
+    screenshot,
+    start_match,
+    state,
+    wait_for_my_move,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 BOARD = "api/static/boards/brass-pittsburgh.js"
@@ -29,3 +37,22 @@ def test_one_turn_by_clicking(server: str, open_page: Any, console: Any) -> None
     assert "action_done" in ours
     wait_for_my_move(player)  # the bot has played its turn in the meantime
     screenshot(player, "brass-pittsburgh-table")
+
+
+def test_the_board_can_be_enlarged_to_read_and_is_still_played_by_clicking(
+    server: str, open_page: Any
+) -> None:
+    player = open_page("player")
+    start_match(player, server, "brass-pittsburgh", 2)
+    wait_for_my_move(player)
+    space = "#table-grid svg [data-target*=':']"
+    fitted = player.locator(space).first.bounding_box()["width"]
+    player.click("button.zoom:has-text('Enlarge')")
+    assert player.locator(space).first.bounding_box()["width"] > 1.8 * fitted
+    # The page keeps its width: the larger drawing scrolls inside the board's frame.
+    assert player.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert play_by_board(player)
+    player.reload()  # the choice is kept for this game
+    player.wait_for_selector(".table-page[data-version] button.zoom[aria-pressed='true']")
+    player.click("button.zoom:has-text('Fit')")
+    assert abs(player.locator(space).first.bounding_box()["width"] - fitted) < 1

@@ -27,3 +27,24 @@ def test_docs_render_offline_from_local_files(server: str, open_page: Any) -> No
     page.wait_for_selector(".swagger-ui .opblock-tag")
     assert "createMatch" in page.content() or page.locator("text=/matches").count()
     assert remote == []
+
+
+# Elements of the new-match card that reach past its right edge.
+_PAST_THE_CARD = """() => {
+  const card = document.querySelector('.new-match').getBoundingClientRect();
+  return [...document.querySelectorAll('.new-match *')]
+    .filter((e) => e.getBoundingClientRect().right > card.right + 0.5)
+    .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
+}"""
+
+
+def test_the_new_match_form_stays_inside_its_card_for_every_game(
+    server: str, open_page: Any
+) -> None:
+    page = open_page("lobby")
+    page.goto(f"{server}/")
+    page.wait_for_selector(".new-match form select[name='seat-1']")
+    for game in page.locator("#new-game option").evaluate_all("os => os.map(o => o.value)"):
+        page.select_option("#new-game", game)
+        page.wait_for_selector(".new-match form select[name='seat-1']")
+        assert page.evaluate(_PAST_THE_CARD) == [], game

@@ -122,14 +122,15 @@ export function render(svg, panels, ctx) {
     terrainG.appendChild(g);
     // The clickable hex lies on top of everything (transparent), so track never hides it.
     const hit = s("path", { d: hexPath(c, R - 1.5), class: "as-hit" });
-    const what = city ? `city ${placeName(map, key)}, takes ${city.color} goods` : town ? `town ${town.name}` : `${terrain} hex`;
+    // The hex's key in brackets after a name: "takes red goods 5,9" read as goods numbered 5,9.
+    const what = city ? `city ${placeName(map, key)} (hex ${key}), takes ${city.color} goods` : town ? `town ${town.name} (hex ${key})` : `${terrain} hex ${key}`;
     const trackText = t ? `, track: ${t.tile} joining ${t.sections.map((sc) => sc.sides.map((x) => SIDE_NAMES[x]).join("–")).join(" and ")}` : "";
-    target(hit, `hex:${key}`, `${what} ${key}${trackText}`, ctx);
+    target(hit, `hex:${key}`, `${what}${trackText}`, ctx);
     hexG.appendChild(hit);
     if (t) trackG.appendChild(drawTrack(c, t, !!town));
     if (city) {
       placesG.appendChild(drawCity(c, city));
-      cubesG.appendChild(cubeRow(c, key, city.cubes || {}, ctx, 11));
+      cubesG.appendChild(cubeRow(c, key, city.cubes || {}, ctx, 11, placeName(map, key)));
     }
     else if (town) placesG.appendChild(drawTown(c, town, !!t));
   }
@@ -140,7 +141,7 @@ export function render(svg, panels, ctx) {
   svg.appendChild(hexG);
   for (const [key, counts] of Object.entries(v.land_goods || {})) {
     const [col, row] = key.split(",").map(Number);
-    cubesG.appendChild(cubeRow(centre(col, row), key, counts, ctx, 10));
+    cubesG.appendChild(cubeRow(centre(col, row), key, counts, ctx, 10, placeName(map, key)));
   }
   svg.appendChild(cubesG);
   if (ctx.preview) svg.appendChild(previewOf(ctx.preview, ctx, map));
@@ -217,7 +218,7 @@ function drawCity(c, city) {
 }
 
 // The goods on a hex, one clickable cube per colour (a count when there are several).
-function cubeRow(c, key, counts, ctx, size) {
+function cubeRow(c, key, counts, ctx, size, where) {
   const g = s("g", { class: "as-cubes" });
   const colours = Object.keys(counts).filter((k) => counts[k] > 0);
   const cubes = [];
@@ -233,7 +234,7 @@ function cubeRow(c, key, counts, ctx, size) {
     const cube = s("g", {},
       s("rect", { x: f(x), y: f(y), width: size, height: size, rx: 1.5, fill: st.fill, stroke: col === "black" ? "#bbb" : "#111", "stroke-width": 1 }),
       s("text", { x: f(x + size / 2), y: f(y + size * 0.78), "font-size": f(size * 0.72), "text-anchor": "middle", fill: st.ink, "font-weight": 700 }, st.letter));
-    target(cube, `cube:${key}:${col}`, `${col} good at ${key}`, ctx);
+    target(cube, `cube:${key}:${col}`, `${col} good at ${where}`, ctx);
     g.appendChild(cube);
   });
   return g;
@@ -285,7 +286,9 @@ function turnPanel(v, ctx) {
     const you = ctx.seat === d.seat;
     box.appendChild(decisionLine(d.seat, you, d.prompt));
   } else {
-    box.appendChild(h("div", { class: "bd-prompt", text: d.prompt || "" }));
+    // A sentence of its own ("The game is over."), as the seat's prompts read after a name.
+    const text = d.prompt ? `${d.prompt[0].toUpperCase()}${d.prompt.slice(1)}${/[.!?]$/.test(d.prompt) ? "" : "."}` : "";
+    box.appendChild(h("div", { class: "bd-prompt", text }));
   }
   if (v.final_scores) {
     const scores = v.final_scores.map((n, seat) => `${seatLabel(seat)} ${n}`).join(" · ");

@@ -5,8 +5,8 @@
 // the viewer's industry stack ("industry:coal"), market ("market:coal").
 import { s, h, f, target, start, seatLabel, roman, titleCase, viewOf, stat } from "./kit.js";
 import {
-  industryBadge, industryName, tileOnSpace, linkTrack, linkTile, locationArea, locationLayers, label, buildSpaces,
-  turnLine, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, signed,
+  industryBadge, industryName, tileOnSpace, linkTrack, linkTile, locationArea, locationLayers, nameSpot, label, buildSpaces,
+  turnLine, eraRound, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, signed,
 } from "./brass-common.js";
 
 const W = 1000;
@@ -46,6 +46,7 @@ export function render(svg, panels, ctx) {
   // Locations: an area behind the spaces, the name, the spaces and what is built on them.
   const spacesByLoc = {};
   for (const sp of board.spaces) (spacesByLoc[sp.location] ||= []).push(sp);
+  const linkSpots = Object.values(layout.links).map((l) => l.tile).filter(Boolean);
   const locG = s("g", { class: "bd-locations" });
   for (const loc of board.locations) {
     if (loc.kind === "merchant") continue;
@@ -53,8 +54,12 @@ export function render(svg, panels, ctx) {
     const sps = spacesByLoc[loc.location] || [];
     const g = s("g", { class: "bd-location" });
     const farm = loc.kind === "farm";
-    const area = locationArea(sps.map((sp) => layout.spaces[sp.space].box), place.label, scale, loc.kind);
-    const { back, front } = locationLayers(area, farm ? "FARM BREWERY" : loc.name.toUpperCase(), place.label, scale, farm ? 10 : 14,
+    const boxes = sps.map((sp) => layout.spaces[sp.space].box);
+    const name = farm ? "FARM BREWERY" : loc.name.toUpperCase();
+    const size = farm ? 10 : 14;
+    const at = nameSpot(name, place.label, boxes, scale, size, linkSpots);
+    const area = locationArea(boxes, at, scale, loc.kind);
+    const { back, front } = locationLayers(area, name, at, scale, size,
       loc.location, `${loc.name} (${sps.length} build space${sps.length === 1 ? "" : "s"})`, ctx);
     g.appendChild(back);
     buildSpaces(g, sps, layout, tiles, scale, loc.name,
@@ -157,7 +162,7 @@ function marketsSvg(board, v, ctx, scale, era) {
   const g = s("g", { class: "bd-markets" });
   const [x0, y0] = [22, 118];
   g.appendChild(s("rect", { x: x0, y: y0, width: 196, height: 318, rx: 10, class: "bd-market-bg" }));
-  g.appendChild(s("text", { x: x0 + 98, y: y0 + 24, "text-anchor": "middle", class: "bd-market-title" }, `${titleCase(era)} era · round ${v.round ?? "?"}`));
+  g.appendChild(s("text", { x: x0 + 98, y: y0 + 24, "text-anchor": "middle", class: "bd-market-title" }, eraRound(v, `${titleCase(era)} era`)));
   [["coal", board.coal_market], ["iron", board.iron_market]].forEach(([kind, ladder], k) => {
     const m = (v.markets || {})[kind] || { cubes: 0 };
     const col = s("g", {});

@@ -166,6 +166,34 @@ export function locationArea(boxes, label, scale, kind) {
   return s("rect", { x: f(x0 - pad), y: f(y0 - pad), width: f(x1 - x0 + 2 * pad), height: f(y1 - y0 + 2 * pad), rx: 10, class: `bd-loc bd-loc-${kind}` });
 }
 
+// Where a location's name goes: at the layout's label point unless its plate would cover
+// one of the location's spaces (a derived label offset can land on a second row of spaces,
+// hiding the level and VP of a tile built there); then just below the lowest space or just
+// above the highest, whichever lies farther from the printed link tile spots in `avoid`
+// (0..1 points), so a built link hides as little of the name as may be.
+export function nameSpot(name, xy, boxes, scale, size, avoid = []) {
+  const x = xy[0] * scale.x;
+  const half = (name.length * size * 0.72 + 12) / 2;
+  const plate = (y) => [x - half, y - size * 0.82 - 3, x + half, y + size * 0.18 + 3];
+  const sliver = 4;
+  const rects = boxes.map(([bx, by, bw, bh]) => [bx * scale.x, by * scale.y, (bx + bw) * scale.x, (by + bh) * scale.y]);
+  const [l, t, r, b] = plate(xy[1] * scale.y);
+  const covers = rects.some(([bl, bt, br, bb]) => Math.min(r, br) - Math.max(l, bl) > sliver && Math.min(b, bb) - Math.max(t, bt) > sliver);
+  if (!covers) return xy;
+  const below = Math.max(...rects.map((q) => q[3])) + 2 + size * 0.82 + 3;
+  const above = Math.min(...rects.map((q) => q[1])) - 2 - size * 0.18 - 3;
+  const clearance = (y) => {
+    const [pl, pt, pr, pb] = plate(y);
+    let near = Infinity;
+    for (const [ax, ay] of avoid) {
+      const [px, py] = [ax * scale.x, ay * scale.y];
+      near = Math.min(near, Math.hypot(Math.max(pl - px, 0, px - pr), Math.max(pt - py, 0, py - pb)));
+    }
+    return near;
+  };
+  return [xy[0], (clearance(above) > clearance(below) ? above : below) / scale.y];
+}
+
 // A location in two layers around its spaces: `back` (the area, drawn behind the spaces) and
 // `front` (the name on a plate, drawn in front of them). The plate is the location's target,
 // so a pointer click on the name lands on the location however the spaces crowd it; a click
@@ -216,7 +244,7 @@ export function turnLine(v, ctx, eraText) {
   const who = v.decision && v.decision.seat != null ? v.decision.seat : v.turn_seat;
   const you = ctx.seat != null && who === ctx.seat;
   const box = h("div", { class: "bd-turn", role: "status" });
-  box.appendChild(h("div", { class: "bd-era", text: `${eraText} · round ${v.round}` }));
+  box.appendChild(h("div", { class: "bd-era", text: eraRound(v, eraText) }));
   if (v.phase === "over") {
     box.appendChild(h("div", { class: "bd-prompt", text: "The game is over." }));
     return box;
@@ -239,6 +267,12 @@ export function turnLine(v, ctx, eraText) {
     box.appendChild(order);
   }
   return box;
+}
+
+// "Rail era · round 3"; once the game is over the view's round has moved past the last one
+// ("round 11" of ten), so the line says the game ended instead.
+export function eraRound(v, eraText) {
+  return `${eraText} · ${v.phase === "over" ? "game over" : `round ${v.round ?? "?"}`}`;
 }
 
 function capital(text) {
