@@ -538,10 +538,14 @@ class MatchService(SeatCommands):
             if expected_version != match.version:
                 raise VersionConflict(match.match_id, expected_version, match.version)
             rng = decision_rng(match.seed, match.version)
-            events = game.decide(match.game_state, actor, move, rng)
+            decide_evolved = getattr(game, "decide_evolved", None)
+            if decide_evolved is None:
+                events, evolved = game.decide(match.game_state, actor, move, rng), None
+            else:
+                events, evolved = decide_evolved(match.game_state, actor, move, rng)
             new = self._game_events(game, events, actor=actor)
             stored = as_stored(match.match_id, match.version + 1, new, idempotency_key)
-            after = self.live.advanced(match, stored, events)
+            after = self.live.advanced(match, stored, events, evolved)
             jobs = self.jobs_for(after)
             appended = yield from self._append_steps(
                 match.match_id, match.version, new, idempotency_key, digest, bool(jobs)
