@@ -213,7 +213,15 @@ class Game(Protocol[S]):
 
 def event_type(event: msgspec.Struct) -> str:
     """The store's ``type`` for a game event: its msgspec tag."""
-    tag = type(event).__struct_config__.tag
-    if not isinstance(tag, str):
-        raise TypeError(f"{type(event).__name__} must be a tagged msgspec Struct")
+    kind = type(event)
+    tag = _tags.get(kind)
+    if tag is None:
+        # ``__struct_config__`` builds a new config object on every read: read it once.
+        tag = kind.__struct_config__.tag
+        if not isinstance(tag, str):
+            raise TypeError(f"{kind.__name__} must be a tagged msgspec Struct")
+        _tags[kind] = tag
     return tag
+
+
+_tags: dict[type, str] = {}
