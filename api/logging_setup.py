@@ -139,8 +139,9 @@ def _note_move(seen: MoveSeen) -> None:
     }  # fmt: skip
     if seen.outcome == "refused":
         fields["code"] = seen.code
-    if _request.get() is not None:
-        note(**fields)
+    current = _request.get()
+    if current is not None:
+        current.update(fields)
     else:  # a bot's or a system step's move, made by a job: a line of its own
         moves_log.info("move", extra=fields)
 

@@ -419,7 +419,8 @@ def check_listed_moves_accepted(game: Any, params: Params) -> None:
 
 def check_decided_events_evolve(game: Any, params: Params) -> None:
     """Whatever decide returns for an accepted move (listed or system) is a non-empty list
-    of events that evolve applies without raising."""
+    of events that evolve applies without raising; a game with ``decide_evolved`` returns
+    the same events with it, and a new state equal to their fold, leaving its own alone."""
     for p in playouts(game, params):
         rng = Random(f"evolve-{p.seed}")
         for i, state in probed(p, params):
@@ -435,7 +436,25 @@ def check_decided_events_evolve(game: Any, params: Params) -> None:
                     f"{where}: decide accepted the move but returned no events (set "
                     "metadata['conformance']['empty_decisions'] if that is documented)"
                 )
-                _assert_events_evolve(game, state, events, where)
+                folded = _assert_events_evolve(game, state, events, where)
+                if hasattr(game, "decide_evolved"):
+                    _assert_decide_evolved_agrees(
+                        game, state, actor, move, step_rng(p.seed, i), events, folded, where
+                    )
+
+
+def _assert_decide_evolved_agrees(
+    game: Any, state: Any, actor: int, move: Any, rng: Random, events: list[Any], folded: Any,
+    where: str,
+) -> None:  # fmt: skip
+    before = export(game, state)
+    got, after = game.decide_evolved(state, actor, move, rng)
+    assert got == events, f"{where}: decide_evolved's events {got!r} differ from decide's"
+    assert after is not state, f"{where}: decide_evolved returned the state it was given"
+    assert export(game, state) == before, f"{where}: decide_evolved changed the state given"
+    assert export(game, after) == export(game, folded), (
+        f"{where}: decide_evolved's state differs from its events folded by evolve"
+    )
 
 
 def _assert_move_round_trips(game: Any, move: Any, where: str) -> None:
@@ -446,7 +465,8 @@ def _assert_move_round_trips(game: Any, move: Any, where: str) -> None:
     assert back == move, f"{where}: move {move!r} comes back from JSON as {back!r}"
 
 
-def _assert_events_evolve(game: Any, state: Any, events: list[Any], where: str) -> None:
+def _assert_events_evolve(game: Any, state: Any, events: list[Any], where: str) -> Any:
+    """The state ``events`` folded onto a copy of ``state`` give."""
     scratch = copy.deepcopy(state)
     for event in events:
         assert isinstance(event, get_args(game.Event) or game.Event), (
@@ -459,6 +479,7 @@ def _assert_events_evolve(game: Any, state: Any, events: list[Any], where: str) 
                 f"{where}: evolve raised on {event!r}, which decide produced: "
                 f"{type(exc).__name__}: {exc}"
             ) from None
+    return scratch
 
 
 def check_unlisted_moves_refused(game: Any, params: Params) -> None:

@@ -41,6 +41,12 @@ Conventions the service relies on:
   deals that instead of drawing, with the same events drawing it would give, and refuses an
   impossible one with an ``IllegalMove``. :mod:`core.record` exports a match started from
   options as its options and that outcome; a game without them exports a start position.
+* Optional hook ``decide_evolved(state, actor, move, rng) -> (events, state_after)``: what
+  ``decide`` returns, and the state ``evolve`` makes of a copy of ``state`` with those events
+  folded on, as a new object (``state`` itself untouched, ``state_after`` shared with
+  nobody). For a game whose ``decide`` builds that state anyway: the service keeps it as the
+  match's state instead of copying ``state`` and folding the events a second time. The
+  conformance suite checks that both ways give the same events and an equal state.
 * Optional hook ``position_options(state) -> Options``: the options a loaded position
   plays with (a map, a board side), for a game whose positions carry settings; the
   service records them when a match starts from a position.
@@ -207,7 +213,15 @@ class Game(Protocol[S]):
 
 def event_type(event: msgspec.Struct) -> str:
     """The store's ``type`` for a game event: its msgspec tag."""
-    tag = type(event).__struct_config__.tag
-    if not isinstance(tag, str):
-        raise TypeError(f"{type(event).__name__} must be a tagged msgspec Struct")
+    kind = type(event)
+    tag = _tags.get(kind)
+    if tag is None:
+        # ``__struct_config__`` builds a new config object on every read: read it once.
+        tag = kind.__struct_config__.tag
+        if not isinstance(tag, str):
+            raise TypeError(f"{kind.__name__} must be a tagged msgspec Struct")
+        _tags[kind] = tag
     return tag
+
+
+_tags: dict[type, str] = {}

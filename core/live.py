@@ -84,24 +84,30 @@ class LiveMatches:
         match: MatchState | None,
         events: Sequence[StoredEvent],
         decided: Sequence[Any] | None = None,
+        evolved: Any = None,
     ) -> MatchState:
         """``match`` with ``events`` folded on, as a new object (``match`` is left as it was);
-        from nothing when ``match`` is ``None``. ``decided`` as :func:`core.match.fold`'s."""
+        from nothing when ``match`` is ``None``. ``decided`` and ``evolved`` as
+        :func:`core.match.fold`'s (with ``evolved``, the game state is not copied: it is
+        the new one already)."""
         if match is not None:
             if not events:
                 return match
-            match = self.copy(match)
-        return fold(self.games, events, match, decided)
+            match = self.copy(match, game_state=evolved is None)
+        return fold(self.games, events, match, decided, evolved)
 
-    def copy(self, match: MatchState) -> MatchState:
-        """A copy that folding may change without touching ``match``."""
-        game = self.games.get(match.game_id)
-        clone = getattr(game, "clone", None) or copy.deepcopy
+    def copy(self, match: MatchState, game_state: bool = True) -> MatchState:
+        """A copy that folding may change without touching ``match`` (its game state shared
+        when not ``game_state``: the caller replaces it)."""
+        state = match.game_state
+        if game_state and state is not None:
+            game = self.games.get(match.game_id)
+            state = (getattr(game, "clone", None) or copy.deepcopy)(state)
         return msgspec.structs.replace(
             match,
             seats=[msgspec.structs.replace(seat) for seat in match.seats],
             resigned=list(match.resigned),
-            game_state=None if match.game_state is None else clone(match.game_state),
+            game_state=state,
         )
 
 

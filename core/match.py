@@ -136,13 +136,18 @@ def fold(
     events: Iterable[StoredEvent],
     match: MatchState | None = None,
     decided: Sequence[Any] | None = None,
+    evolved: Any = None,
 ) -> MatchState:
     """Fold stored events onto ``match`` (or from nothing). ``games`` is the registry.
 
     ``decided``: the game events ``events`` store, as ``decide`` returned them (then
     ``events`` holds no core event), folded as they are instead of decoded again. The
     decider contract makes that the same fold: events survive their JSON round trip, and
-    ``evolve`` neither changes an event nor keeps a reference into it."""
+    ``evolve`` neither changes an event nor keeps a reference into it.
+
+    ``evolved``: with ``decided``, the game state after them that the game's
+    ``decide_evolved`` returned, taken as the match's instead of folding them again; only
+    for the events of one append (their clocks tick once, on the state after them all)."""
     game = None if match is None else games.get(match.game_id)
     decoder = None if game is None else decoder_for(game)
     appended_at: float | None = None
@@ -171,11 +176,14 @@ def fold(
             else:
                 _seat_event(match, event)
         else:
-            event = decoder.decode(stored.data) if game_events is None else next(game_events)
-            match.game_state = game.evolve(match.game_state, event)
+            if evolved is None:
+                event = decoder.decode(stored.data) if game_events is None else next(game_events)
+                match.game_state = game.evolve(match.game_state, event)
         match.version = stored.version
     if match is None:
         raise ValueError("a match stream must start with core.match_created")
+    if evolved is not None:
+        match.game_state = evolved
     if appended_at is not None:
         clock.tick(match, game, appended_at)
     return match

@@ -64,6 +64,7 @@ from core.webhooks import Webhooks
 
 log = logging.getLogger(__name__)
 _encoder = msgspec.json.Encoder()
+_decode_any = msgspec.json.Decoder().decode
 _SEAT_CHANGE_RETRIES = 20
 EARLY_GRACE = 2.0
 """Seconds a timeout job that runs before its deadline waits for it, rather than going back
@@ -538,10 +539,14 @@ class MatchService(SeatCommands):
             if expected_version != match.version:
                 raise VersionConflict(match.match_id, expected_version, match.version)
             rng = decision_rng(match.seed, match.version)
-            events = game.decide(match.game_state, actor, move, rng)
+            decide_evolved = getattr(game, "decide_evolved", None)
+            if decide_evolved is None:
+                events, evolved = game.decide(match.game_state, actor, move, rng), None
+            else:
+                events, evolved = decide_evolved(match.game_state, actor, move, rng)
             new = self._game_events(game, events, actor=actor)
             stored = as_stored(match.match_id, match.version + 1, new, idempotency_key)
-            after = self.live.advanced(match, stored, events)
+            after = self.live.advanced(match, stored, events, evolved)
             jobs = self.jobs_for(after)
             appended = yield from self._append_steps(
                 match.match_id, match.version, new, idempotency_key, digest, bool(jobs)
@@ -690,8 +695,7 @@ class MatchService(SeatCommands):
         return result
 
     def _appended_in(self, started: float) -> None:
-        kind = type(self.store).__name__.removesuffix("Store").lower()
-        notify(APPEND_OBSERVERS, kind, time.perf_counter() - started)
+        notify(APPEND_OBSERVERS, _store_kind(type(self.store)), time.perf_counter() - started)
 
     def _unsettle(self, match_id: str, exc: ServiceUnavailable) -> None:
         log.warning("match %s: jobs left to the reconciler: %s", match_id, exc.message)
@@ -860,7 +864,7 @@ def _refuse_unknown_move_fields(game: Any, move: Any, data: bytes) -> None:
     play the move without it; refuse such a move for every game alike."""
     if move.__struct_config__.forbid_unknown_fields:
         return
-    raw = msgspec.json.decode(data)
+    raw = _decode_any(data)
     known = _wire_fields(type(move))
     unknown = sorted(str(k) for k in raw if k not in known)
     if unknown:
@@ -877,6 +881,12 @@ def _seat_of(match: MatchState, token: str) -> int:
         if matches(token, info.token_hash):
             return seat
     raise Forbidden("bad_token", "this token does not belong to any seat of this match")
+
+
+@cache
+def _store_kind(store: type) -> str:
+    """The store's kind as the append observers name it (``sqlite``, ``redis``…)."""
+    return store.__name__.removesuffix("Store").lower()
 
 
 def _digest(move: Any, actor: int) -> str:

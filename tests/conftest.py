@@ -29,6 +29,14 @@ def install_highcard() -> None:
         sys.path.insert(0, str(HIGHCARD_DIST))
 
 
+def installed_game_ids() -> list[str]:
+    """Collection-time twin of the ``registry`` fixture: the same discovery, ids only."""
+    install_highcard()
+    registry = GameRegistry()
+    registry.load_entry_points()
+    return [game.id for game in registry.games()]
+
+
 def highcard_path_env() -> dict[str, str]:
     """Environment for a subprocess (a worker) that must find the highcard plugin too."""
     env = dict(os.environ)

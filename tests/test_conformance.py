@@ -26,22 +26,14 @@ from conformance import (
     check_unlisted_moves_refused,
     params_for,
 )
-from conftest import install_highcard
+from conftest import install_highcard, installed_game_ids
 
 from core.game import SYSTEM, Result
 from core.registry import GameRegistry
 
 
-def _installed_game_ids() -> list[str]:
-    """Collection-time twin of the ``registry`` fixture: the same discovery, ids only."""
-    install_highcard()
-    registry = GameRegistry()
-    registry.load_entry_points()
-    return [game.id for game in registry.games()]
-
-
 @pytest.mark.parametrize("check", CHECKS, ids=lambda check: check.__name__.removeprefix("check_"))
-@pytest.mark.parametrize("game_id", _installed_game_ids())
+@pytest.mark.parametrize("game_id", installed_game_ids())
 def test_game_conforms(registry: GameRegistry, game_id: str, check: Any) -> None:
     game = registry.get(game_id)
     check(game, params_for(game))
@@ -145,6 +137,38 @@ def test_suite_catches_an_accepted_move_without_events(highcard: type) -> None:
 
     game = _broken(highcard, decide=decide)
     with pytest.raises(AssertionError, match="returned no events"):
+        check_decided_events_evolve(game, FAST)
+
+
+def test_suite_catches_a_decide_evolved_state_that_is_not_its_events_fold(
+    highcard: type,
+) -> None:
+    def decide_evolved(
+        self: Any, state: Any, actor: int, move: Any, rng: Random
+    ) -> tuple[list[Any], Any]:
+        events = highcard.decide(self, state, actor, move, rng)
+        after = copy.deepcopy(state)
+        for event in events:
+            after = self.evolve(after, event)
+        after.wins = [0] * len(after.wins)  # "the rounds won are counted later"
+        return events, after
+
+    game = _broken(highcard, decide_evolved=decide_evolved)
+    with pytest.raises(AssertionError, match="decide_evolved's state differs"):
+        check_decided_events_evolve(game, FAST)
+
+
+def test_suite_catches_a_decide_evolved_that_changes_the_state_given(highcard: type) -> None:
+    def decide_evolved(
+        self: Any, state: Any, actor: int, move: Any, rng: Random
+    ) -> tuple[list[Any], Any]:
+        events = highcard.decide(self, state, actor, move, rng)
+        for event in events:
+            state = self.evolve(state, event)  # "no need for a copy"
+        return events, copy.deepcopy(state)
+
+    game = _broken(highcard, decide_evolved=decide_evolved)
+    with pytest.raises(AssertionError, match="decide_evolved changed the state given"):
         check_decided_events_evolve(game, FAST)
 
 

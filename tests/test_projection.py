@@ -4,16 +4,18 @@ trusted past what the store confirms."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from random import Random
 from typing import Any
 
 import msgspec
 import pytest
+from conftest import installed_game_ids
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.errors import VersionConflict
+from core.errors import BadRequest, VersionConflict
 from core.events import Snapshot, StoredEvent
 from core.live import Snapshots, snapshot_format
 from core.match import CORE_PREFIX, MatchState, fold
@@ -257,22 +259,34 @@ def test_a_loaded_state_stays_as_it_was_when_the_match_moves_on(registry: GameRe
     assert service.load(match_id).version > held.version
 
 
+@pytest.mark.parametrize("game_id", installed_game_ids())
 def test_the_live_state_a_move_folded_from_its_decided_events_is_the_stored_logs_fold(
-    registry: GameRegistry,
+    registry: GameRegistry, game_id: str
 ) -> None:
     # The service folds a move's events as ``decide`` returned them, not decoded from the
-    # store: the state it keeps must be the one a cold load folds from the log.
+    # store, or keeps the state ``decide_evolved`` built with them: either way the state it
+    # keeps must be the one a cold load folds from the log.
     service, store = make_service(registry, every=1000)
-    match_id = service.create_match("brass-birmingham", 2, seed="live-fold").match_id
-    tokens = [service.claim_seat(match_id, seat) for seat in range(2)]
+    game = registry.get(game_id)
+    # The fewest players above one the game's default options take.
+    for players in range(max(2, game.min_players), game.max_players + 1):
+        with contextlib.suppress(BadRequest):
+            match_id = service.create_match(game_id, players, seed="live-fold").match_id
+            break
+    tokens = [service.claim_seat(match_id, seat) for seat in range(players)]
     rng = Random(7)
-    for _ in range(60):
+    # To the end: the era ends and draws (system moves, run inline) are decided too.
+    while True:
         match = service.load(match_id)
-        seat = next(t.seat for t in service.tasks(match) if t.kind == "turn")
-        assert seat is not None
+        seat = next((t.seat for t in service.tasks(match) if t.kind == "turn"), None)
+        if seat is None:
+            assert service.over(match)
+            break
         move = rng.choice(service.legal_moves(match, seat))
         service.submit(match_id, tokens[seat], move, match.version)
         live = service.live.get(match_id)
         assert live is not None
         replayed = fold(registry, store.read(match_id))
         assert document(service, live) == document(service, replayed)
+        if hasattr(game, "decide_evolved"):  # its state was built apart: all of it
+            assert live.game_state == replayed.game_state

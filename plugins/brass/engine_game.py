@@ -93,11 +93,22 @@ class EngineGame(DocsGame):
         return self.variant.reduce(state, event)
 
     def decide(self, state: Any, actor: int, move: Any, rng: Random) -> list[Any]:
+        return self._resolved(state, actor, move, rng).events
+
+    def decide_evolved(
+        self, state: Any, actor: int, move: Any, rng: Random
+    ) -> tuple[list[Any], Any]:
+        """``decide``'s events and the state after them: the turn engine folds each event
+        onto its own copy of ``state`` as it emits it, so the service need not again."""
+        r = self._resolved(state, actor, move, rng)
+        return r.events, r.s
+
+    def _resolved(self, state: Any, actor: int, move: Any, rng: Random) -> turn.TurnResolver:
         drawn = self.variant.drawn_steps.get(type(move))
         if drawn is not None:
             return self._draw(drawn, state, actor, move, rng)
         self.check_move(move)
-        return turn.decide(self.variant, state, actor, self.names.decode(move, state), rng)
+        return turn.resolved(self.variant, state, actor, self.names.decode(move, state), rng)
 
     def pending_tasks(self, state: Any) -> list[Task]:
         """As the family's, but a step the server draws waits for its system move."""
@@ -116,7 +127,7 @@ class EngineGame(DocsGame):
         kind = self.variant.step_kinds.get(s.pending[0].kind) if s.pending else None
         return kind if isinstance(kind, DrawnStep) else None
 
-    def _draw(self, kind: DrawnStep, s: Any, actor: int, m: Any, rng: Random) -> list[Any]:
+    def _draw(self, kind: DrawnStep, s: Any, actor: int, m: Any, rng: Random) -> turn.TurnResolver:
         """The server's draw for the waiting step ``kind`` (:class:`DrawnStep`): the
         outcome ``m`` carries (a record's), else one drawn from ``rng``."""
         if actor != SYSTEM:
@@ -130,7 +141,7 @@ class EngineGame(DocsGame):
             raise IllegalMove(*kind.gone(outcome))
         r = turn.TurnResolver(self.variant, s, s.current)
         r.answer(m)
-        return r.events
+        return r
 
     def legal_moves(self, state: Any, seat: int) -> list[Any]:
         return turn.legal_moves(self.variant, state, seat)

@@ -93,16 +93,28 @@ def legal_moves(v: Variant, s: Any, seat: int) -> list[Any]:
 def score_era(v: Variant, s: Any, rng: Random, deal: EndEra | None = None) -> list[Any]:
     """System: the era's points (:meth:`Variant.era_points`), then the era change and the
     next era's deal (``deal``, or drawn from ``rng``)."""
+    return _scored_era(v, s, rng, deal).events
+
+
+def _scored_era(v: Variant, s: Any, rng: Random, deal: EndEra | None) -> TurnResolver:
     links, industries = v.era_points(s)
-    return TurnResolver(v, s, SYSTEM).end_era(rng, links, industries, deal)
+    r = TurnResolver(v, s, SYSTEM)
+    r.end_era(rng, links, industries, deal)
+    return r
 
 
 def decide(v: Variant, s: Any, actor: int, m: Any, rng: Random) -> list[Any]:
     """Validate engine move ``m`` by ``actor`` and return its events."""
+    return resolved(v, s, actor, m, rng).events
+
+
+def resolved(v: Variant, s: Any, actor: int, m: Any, rng: Random) -> TurnResolver:
+    """:func:`decide`'s resolver after the move: its ``events``, and its state ``s``, a
+    copy of ``s`` with them folded on (the resolver folds each as it emits it)."""
     if isinstance(m, ScoreEra | EndEra):
         if actor >= 0:
             raise IllegalMove("system_only", "era scoring is run by the game, not a player")
-        return score_era(v, s, rng, m if isinstance(m, EndEra) else None)
+        return _scored_era(v, s, rng, m if isinstance(m, EndEra) else None)
     refusal = turn_refusal(s, actor)
     if refusal and not (refusal[0] == "decision_pending" and actor == s.current):
         raise IllegalMove(*refusal)
@@ -116,4 +128,4 @@ def decide(v: Variant, s: Any, actor: int, m: Any, rng: Random) -> list[Any]:
         if refusal:
             raise IllegalMove(*refusal)
         r.begin(m)
-    return r.events
+    return r
