@@ -68,13 +68,18 @@ class SaleCandidate(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def sale_candidates(
-    rules: Rules, state: State, seat: int, slots: list[int] | None = None
+    rules: Rules,
+    state: State,
+    seat: int,
+    slots: list[int] | None = None,
+    labels: Sequence[int] | None = None,
 ) -> list[SaleCandidate]:
     """The seat's unflipped sellable tiles that reach a merchant showing their icon and
-    enough oil to be sold (each on its own; a sale of several shares the oil); ``slots``:
-    the seat's slots, if already found."""
+    enough oil to be sold (each on its own; a sale of several shares the oil); ``slots``,
+    ``labels``: the seat's slots and the state's connectivity, if already found."""
     data, board = rules.data, rules.board_of(state.side)
-    labels = board.labels(state.line_owner)
+    if labels is None:
+        labels = board.labels(state.line_owner)
     found = []
     for slot in positions(state.slot_owner, seat) if slots is None else slots:
         if state.slot_flipped[slot]:

@@ -134,7 +134,7 @@ class PittsburghVariant(Variant):
     def sale_moves(self, f: Any, seat: int, named: type) -> list[Any]:
         return [
             named(c.slot, m)
-            for c in sale_candidates(self.d, f.s, seat, f.slots)
+            for c in sale_candidates(self.d, f.s, seat, f.slots, f.labels)
             for m in c.merchants
         ]
 
