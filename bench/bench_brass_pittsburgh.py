@@ -19,17 +19,23 @@
 
 Listing figures (us per call, 2 games per figure, best of 3, 3 alternated rounds
 (``--listing --baseline DIR --alternations 3``, DIR a ``git archive`` of 4c3f824^);
-2026-12-02 14:54, the shared 2-core machine at load average 4.4; the states played by this
-checkout and listed by both; this checkout and main e83d6e9 then measured alike twice in
-turn at load 5, 34.0-42.7 us and 35.0-43.7 us, the same within the noise)::
+2026-12-02 16:45, the shared 2-core machine at load average 4.3-7; the states played by
+this checkout and listed by both)::
 
                  now    4c3f824^ (before the listing work)
-    2p random    36.7    58.2   1.58x
-    2p playout   34.1    54.8   1.61x
-    3p random    38.0    60.7   1.60x
-    3p playout   41.0    64.6   1.58x
-    4p random    37.9    57.8   1.52x
-    4p playout   38.0    57.7   1.52x
+    2p random    42.6    94.9   2.23x
+    2p playout   39.2    94.4   2.41x
+    3p random    45.0    91.9   2.04x
+    3p playout   50.7    80.0   1.58x
+    4p random    45.8    70.9   1.55x
+    4p playout   45.7    75.2   1.65x
+
+    At that load the baseline's figures swung by a third against the 14:54 run (58-65 us
+    then); the instruction counts below are the figure to compare. The harness favours
+    the baseline: it lists in a fresh process, this checkout in the one that played the
+    games (likely its larger heap). Main 35b8972 against this checkout, run both ways round at once
+    (3 rounds each): 0.86-1.00x with this checkout listing in-process, 1.10-1.16x with main
+    in-process; the two orientations together 1.00-1.07x faster, as the counts (-5 to -6%).
 
     On a shared machine the timed figures move by 10% run to run; the instruction counts
     below hardly do. The best of 3 repeats lists every state a second time, when the facts
@@ -38,15 +44,16 @@ turn at load 5, 34.0-42.7 us and 35.0-43.7 us, the same within the noise)::
     2, 3 and 4 players each that ``brass_playout_instructions.py collect`` saves (a run
     listing them all less a run listing none): 4c3f824^ 626k / 667k / 754k, main 7d05e0f
     395k / 461k / 528k, main 5c57e34 343k / 398k / 443k, main 68846ef 343k / 396k / 440k,
-    main e83d6e9 321k / 352k / 387k, now 304k / 316k / 351k (2.11x over the three). The 3x
-    target (209k / 222k / 251k) is not reached. A garbage collection more or less in a run
-    moves these by up to ~8k a call: with the collector off (``gc.disable()`` before the
-    same run's listings), 5c57e34 340k / 385k / 427k, e83d6e9 317k / 347k / 384k, now 301k /
-    312k / 350k. Since e83d6e9 a tile's places are looked for only in the cities the hand's
-    cards reach (their cities, the network's; all for a whiskey or a card building
-    anywhere: ``BuildScene.reach``), and a location card's builds are read from its city's
-    places gathered once (collector off, 3 players: 347k -> 325k -> 323k -> 312k, the third
-    the reached cities' places picked by ``map``/``filter``). Measured worse on the way: the
+    main e83d6e9 321k / 352k / 387k, main 35b8972 304k / 316k / 351k, now 288k / 295k / 330k
+    (2.24x over the three). The 3x target (209k / 222k / 251k) is not reached. A garbage
+    collection more or less in a run moves these by up to ~8k a call: with the collector
+    off (``gc.disable()`` before the same run's listings), 5c57e34 340k / 385k / 427k,
+    e83d6e9 317k / 347k / 384k, 35b8972 301k / 312k / 350k. Between e83d6e9 and 35b8972
+    a tile's places are looked for only in the cities the hand's cards reach (their cities,
+    the network's; all for a whiskey or a card building anywhere: ``BuildScene.reach``), and
+    a location card's builds are read from its city's places gathered once (collector off,
+    3 players: 347k -> 325k -> 323k -> 312k, the third the reached cities' places picked by
+    ``map``/``filter``). Measured worse on the way: the
     reach worked out per industry (a set of cities each: 2p +2k, and +15k where only its
     cost was paid), and that kept by hand content (+3k to +9k more). Where a 3-player call
     went at 358k, before that (callgrind, each part measured by a copy of this checkout
@@ -66,6 +73,32 @@ turn at load 5, 34.0-42.7 us and 35.0-43.7 us, the same within the noise)::
     first also timed slower alone). The listing key pays for itself where a service lists a
     state and then decides a move on it (callgrind, 3 players, list + playout policy +
     decide: 1,590k with the remembered listings, 1,609k without), so it stays.
+
+    Since 35b8972 (3 players, callgrind as above): a listing's first-seen builds are named
+    by a written-out encoder instead of the vocabulary's keyword table (14k -> 8k a
+    build; 316k -> 308k), the seat's slots and lines are found once per listing
+    (``Facts.slots``/``lines``) for the network, the build scene's era-1 cities, the sales
+    and the payment table's trains (308k -> 297k), and the sales read the listing's
+    connectivity (-> 295k). Why scans matter: comparing Python ints costs ~100
+    instructions an element in CPython 3.11, so one ``positions`` over the 55 slots is
+    ~15k and a connectivity lookup by the lines' content ~10k. Where a 3-player call
+    went at 35b8972 (averaged over the 300 states, each part listed alone): the key 32k
+    (47k a key: msgspec's ~80 instructions an element, 201 states key, 11 hit); naming
+    37k (17k with every move named before; the rest the ~2 first-seen moves a state);
+    the action listings 207k (132 states: Build 122k, the Facts 13k; Network, Develop,
+    Sell, Loan, Pass the rest); the pending steps 50k, of which the ``more_link`` offer
+    35k (39 states at 266k each: its own network 53k, a payment table 122k after the new
+    link changed the connectivity). Measured worse and left: the key as one flat tuple
+    of the state's fields (80k a key against msgpack's 47k), the seat's slots by
+    ``array('b')`` and ``bytes.find`` (26k a scan against 15k) or an ``enumerate``
+    comprehension (+13%), the ``more_link`` offer listed through a ``Facts`` (+0.4k: it
+    looks the connectivity up even when no price is asked). The structural changes the
+    issue names were not made here: the facts (network, free slots, connectivity) kept
+    by the reducer would need them in the state (a stored and position format) or a
+    side table keyed by content, whose key costs as much as the scans it saves; a
+    listing cached per part by the content it depends on hardly repeats (of 132 action
+    states at 3 players, 124 differ in what the build listing reads, 96 in the seat's
+    board alone).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from test_bp_api import client  # noqa: F401  (the API fixture)
 
 from core.errors import IllegalMove
 from core.game import SYSTEM
+from plugins.brass_pittsburgh import internal_moves as im
 from plugins.brass_pittsburgh import moves as pm
 from plugins.brass_pittsburgh.game import BrassPittsburgh, Options
 from plugins.brass_pittsburgh.state import State
@@ -173,6 +174,22 @@ def test_a_named_move_is_decided_like_its_listed_form(game: BrassPittsburgh) -> 
     shown = [game.redact(e, None) for e in events]
     placed = next(e for e in shown if "space" in e and "tile" in e)
     assert placed["space"] == build.space and placed["tile"] == build.tile
+
+
+def test_a_build_is_named_as_its_declared_vocabulary_names_it(game: BrassPittsburgh) -> None:
+    # The listing names builds through a written-out encoder (speed); the declared
+    # vocabulary, which also decodes them, is the reference for every optional field.
+    names, s = game.names, first_turn(game)
+    for side, n in names.sides.items():
+        board, declared = game.rules.board_of(side), n.vocabulary.encoders[im.Build]
+        for card in (-1, 0, len(names.card) - 1):
+            for space in range(len(game.rules.mat.tiles)):
+                for slot, field in ((-1, 0), (-1, len(board.oilfields) - 1), (0, -1), (9, -1)):
+                    m = im.Build(
+                        card=card, space=space, slot=slot, oilfield=field, whiskey=card < 0
+                    )
+                    named = names._encode(m, s, n)
+                    assert named == declared(m) and type(named) is pm.Build
 
 
 def test_views_hide_other_hands_the_deck_and_face_down_oilfield_tiles(

@@ -81,11 +81,30 @@ def presence(state: State, seat: int, net: set[int]) -> bool:
     return bool(net) or seat in state.oil_city_owner
 
 
-def network(rules: Rules, state: State, seat: int) -> set[int]:
+def network(
+    rules: Rules,
+    state: State,
+    seat: int,
+    slots: list[int] | None = None,
+    lines: list[int] | None = None,
+) -> set[int]:
+    """The seat's network (:meth:`.board.PittsburghBoard.network`); ``slots`` and
+    ``lines``: the seat's slots and lines, if already found (:class:`.engine.Facts`)."""
     board = rules.board_of(state.side)
     slot_node = board.slot_node
-    nodes = [slot_node[s] for s in positions(state.slot_owner, seat)]
-    return board.network_by_owner(seat, nodes, state.line_owner, state.route_owner)
+    if slots is None:
+        slots = positions(state.slot_owner, seat)
+    if lines is None:
+        return board.network_by_owner(
+            seat, [slot_node[s] for s in slots], state.line_owner, state.route_owner
+        )
+    # As network_by_owner, built in the same order, from the lines already found.
+    route_city, link_nodes = board.route_city, board.graph.link_nodes
+    net = {slot_node[s] for s in slots}
+    net.update([route_city[r] for r in positions(state.route_owner, seat)])
+    for line in lines:
+        net.update(link_nodes[line])
+    return net
 
 
 class BuildScene:
@@ -93,8 +112,16 @@ class BuildScene:
     network, the tiles the mat offers this era, and where each industry fits in a city.
     The state must not change while a scene is in use."""
 
-    def __init__(self, rules: Rules, state: State, seat: int, net: set[int] | None = None):
+    def __init__(
+        self,
+        rules: Rules,
+        state: State,
+        seat: int,
+        net: set[int] | None = None,
+        slots: list[int] | None = None,
+    ):
         self.rules, self.state, self.seat = rules, state, seat
+        self._slots = slots
         self.board = rules.board_of(state.side)
         self.net = network(rules, state, seat) if net is None else net
         self.present = presence(state, seat, self.net)
@@ -113,9 +140,10 @@ class BuildScene:
         """Cities where the seat may not build now: era 1 allows one tile per city and player."""
         if self._occupied is None:
             st, node = self.state, self.board.slot_node
-            self._occupied = (
-                {node[s] for s in positions(st.slot_owner, self.seat)} if self._era == 1 else set()
-            )
+            slots = self._slots
+            if slots is None and self._era == 1:
+                slots = positions(st.slot_owner, self.seat)
+            self._occupied = {node[s] for s in slots} if slots and self._era == 1 else set()
         return self._occupied
 
     def sites(self, space: int, industry: int, tile: MatTile) -> list[tuple[int, int, int]]:

@@ -24,16 +24,17 @@ from plugins.brass_pittsburgh.sourcing import held_slots
 from plugins.brass_pittsburgh.state import State
 
 
-def own_trains(rules: Rules, state: State, seat: int) -> dict[int, tuple[str, int]]:
-    """The seat's resource heavy trains on the board: line -> (resource, count left)."""
-    if seat not in state.line_owner:
-        return {}
+def own_trains(
+    rules: Rules, state: State, seat: int, lines: list[int] | None = None
+) -> dict[int, tuple[str, int]]:
+    """The seat's resource heavy trains on the board: line -> (resource, count left);
+    ``lines``: the seat's lines, if already found."""
+    if lines is None:
+        if seat not in state.line_owner:
+            return {}
+        lines = positions(state.line_owner, seat)
     carried, links, cargo = rules.train_carries, state.line_link, state.line_cargo
-    return {
-        line: (carried[links[line]], cargo[line])
-        for line in positions(state.line_owner, seat)
-        if carried[links[line]]
-    }
+    return {line: (carried[links[line]], cargo[line]) for line in lines if carried[links[line]]}
 
 
 def slot_resources(rules: Rules, state: State) -> dict[int, str]:
@@ -66,13 +67,21 @@ class SaleCandidate(msgspec.Struct, frozen=True, kw_only=True):
     """Barrels the tile needs."""
 
 
-def sale_candidates(rules: Rules, state: State, seat: int) -> list[SaleCandidate]:
+def sale_candidates(
+    rules: Rules,
+    state: State,
+    seat: int,
+    slots: list[int] | None = None,
+    labels: Sequence[int] | None = None,
+) -> list[SaleCandidate]:
     """The seat's unflipped sellable tiles that reach a merchant showing their icon and
-    enough oil to be sold (each on its own; a sale of several shares the oil)."""
+    enough oil to be sold (each on its own; a sale of several shares the oil); ``slots``,
+    ``labels``: the seat's slots and the state's connectivity, if already found."""
     data, board = rules.data, rules.board_of(state.side)
-    labels = board.labels(state.line_owner)
+    if labels is None:
+        labels = board.labels(state.line_owner)
     found = []
-    for slot in positions(state.slot_owner, seat):
+    for slot in positions(state.slot_owner, seat) if slots is None else slots:
         if state.slot_flipped[slot]:
             continue
         tile = data.mat.tiles[state.slot_tile[slot]]
@@ -198,15 +207,20 @@ def network_sites(
 
 
 def payment_table(
-    rules: Rules, state: State, seat: int, labels: Sequence[int] | None = None
+    rules: Rules,
+    state: State,
+    seat: int,
+    labels: Sequence[int] | None = None,
+    lines: list[int] | None = None,
 ) -> PaymentTable:
     """The cheapest cube payments of the seat on this state (see :mod:`.payment`);
-    ``labels``: the state's connectivity, if already known."""
+    ``labels``, ``lines``: the state's connectivity and the seat's lines, if already
+    known."""
     board = rules.board_of(state.side)
     return PaymentTable(
         board, board.labels(state.line_owner) if labels is None else labels,
         slot_resource=slot_resources(rules, state),
-        slot_cubes=state.slot_cubes, own_trains=own_trains(rules, state, seat),
+        slot_cubes=state.slot_cubes, own_trains=own_trains(rules, state, seat, lines),
         ladders=rules.ladders[state.side], market_cubes=state.market_cubes,
     )  # fmt: skip
 

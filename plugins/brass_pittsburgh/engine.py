@@ -35,6 +35,7 @@ import msgspec
 
 from plugins.brass import turn
 from plugins.brass.events import Step
+from plugins.brass.graph import positions
 from plugins.brass_pittsburgh.building import (
     BuildScene,
     network,
@@ -103,23 +104,39 @@ class Facts:
         self._payment: PaymentTable | None = None
         self._scene: BuildScene | None = None
         self._network: set[int] | None = None
+        self._slots: list[int] | None = None
+        self._lines: list[int] | None = None
+
+    # The seat's slots and lines are read by the network, the build scene, the sales and
+    # the payment table: each a scan of a board list, found once here.
+    @property
+    def slots(self) -> list[int]:
+        if self._slots is None:
+            self._slots = positions(self.s.slot_owner, self.seat)
+        return self._slots
+
+    @property
+    def lines(self) -> list[int]:
+        if self._lines is None:
+            self._lines = positions(self.s.line_owner, self.seat)
+        return self._lines
 
     @property
     def payment(self) -> PaymentTable:
         if self._payment is None:
-            self._payment = payment_table(self.rules, self.s, self.seat, self.labels)
+            self._payment = payment_table(self.rules, self.s, self.seat, self.labels, self.lines)
         return self._payment
 
     @property
     def scene(self) -> BuildScene:
         if self._scene is None:
-            self._scene = BuildScene(self.rules, self.s, self.seat, self.network)
+            self._scene = BuildScene(self.rules, self.s, self.seat, self.network, self.slots)
         return self._scene
 
     @property
     def network(self) -> set[int]:
         if self._network is None:
-            self._network = network(self.rules, self.s, self.seat)
+            self._network = network(self.rules, self.s, self.seat, self.slots, self.lines)
         return self._network
 
 

@@ -103,6 +103,7 @@ class Names:
             im.Network: lambda m, n: pm.Network(m.link, self._site(m.link, m.site, n)),
             im.SecondLink: lambda m, n: pm.SecondLink(m.link, self._site(m.link, m.site, n)),
             im.Pay: self._encode_pay,
+            im.Build: self._encode_build,
         }
 
     # --- names to indices, refusing what does not exist ---------------------------------
@@ -129,6 +130,15 @@ class Names:
     def _site(self, link: str, site: int, n: SideNames) -> str:
         return n.route[site] if link in self.pipelines else n.line[site]
 
+    def _encode_build(self, m: im.Build, n: SideNames) -> pm.Build:
+        # Written out rather than through the vocabulary's keyword table: a listing's new
+        # builds are named one by one, and the table's optional fields cost a call each.
+        return pm.Build(
+            card=None if m.card < 0 else self.card[m.card], tile=self.tile[m.space],
+            space=None if m.slot < 0 else n.space[m.slot],
+            oilfield=None if m.oilfield < 0 else n.oilfield[m.oilfield], whiskey=m.whiskey,
+        )  # fmt: skip
+
     def _encode_pay(self, m: im.Pay, n: SideNames) -> pm.Pay:
         at = None if m.source == "vanderbilt" else n.source[m.source][m.index]
         return pm.Pay(m.resource, m.source, at)  # type: ignore[arg-type]
@@ -143,7 +153,7 @@ class Names:
             out = list(map(memo.get, moves))
         except TypeError:  # a produce step's sale plans hold lists: never kept
             out = [None] * len(moves)
-        if None in out:
+        if not all(out):  # a named move is never false: only the misses are
             for i, named in enumerate(out):
                 if named is None:
                     out[i] = self._encode(moves[i], s, n)

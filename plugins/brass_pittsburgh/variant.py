@@ -132,7 +132,11 @@ class PittsburghVariant(Variant):
         return [made[space] for space in self.developable(f.s, seat, False, f)]
 
     def sale_moves(self, f: Any, seat: int, named: type) -> list[Any]:
-        return [named(c.slot, m) for c in sale_candidates(self.d, f.s, seat) for m in c.merchants]
+        return [
+            named(c.slot, m)
+            for c in sale_candidates(self.d, f.s, seat, f.slots, f.labels)
+            for m in c.merchants
+        ]
 
     def sale_refusal(self, f: Any, seat: int, slot: int, target: int) -> Refusal:
         return sell.sale_refusal(self.d, f.s, seat, slot, target)
