@@ -302,6 +302,18 @@ def test_head_answers_wherever_get_does_with_its_headers_and_no_body(
     assert (refused.status_code, refused.content) == (401, b"")
 
 
+def test_head_answers_on_the_docs_and_metrics_as_their_get_does(
+    client: TestClient[Any],
+) -> None:
+    """Litestar serves these pages to GET alone; a probe or scraper sending HEAD must not
+    take a 405 for a page that is there (nor a 405 for one that is not)."""
+    for path in ["/docs", "/docs/openapi.json", "/metrics", "/docs/no-such-page"]:
+        got, head = client.get(path), client.head(path)
+        assert (head.status_code, head.content) == (got.status_code, b""), path
+        if got.status_code == 200:
+            assert head.headers["content-type"] == got.headers["content-type"], path
+
+
 def test_head_on_the_event_stream_and_a_long_poll_answers_at_once(
     client: TestClient[Any],
 ) -> None:
