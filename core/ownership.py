@@ -275,7 +275,9 @@ class SeatCommands:
 
         def reissue(match: MatchState) -> list[Any]:
             self._require_owner(match, token, "re-issue seat tokens")
-            if not _seat(match, seat).token_hash:
+            info = _seat(match, seat)
+            self._require_going_on(match)  # a finished match's seats no longer change
+            if not info.token_hash:
                 raise _not_claimed(seat, "has no token to re-issue")
             return [SeatTokenReissued(seat=seat, token_hash=hash_secret(fresh))]
 

@@ -143,7 +143,12 @@ def play_moves(
             move = decode(_encoder.encode(recorded.move))
             events = game.decide(state, actor, move, rng_at(version))
         except IronworksError as exc:
-            raise RecordRefused(index, exc, actor) from None
+            refusal = exc
+            if game.result(state) is not None:
+                # Each game words a move after its end its own way (``not_playing``,
+                # ``game_over``, ``not_now``); a record's reader hears what a live match says.
+                refusal = Conflict("match_over", "the game is over: a record ends with its end")
+            raise RecordRefused(index, refusal, actor) from None
         for event in events:
             state = game.evolve(state, event)
         version += len(events)

@@ -237,6 +237,18 @@ def test_a_deal_at_the_games_end_is_refused(client: TestClient[Any]) -> None:
     assert problem["index"] == len(record["moves"]) - 1
 
 
+def test_a_move_after_the_games_end_is_refused_as_match_over(client: TestClient[Any]) -> None:
+    """Brass says ``not_playing`` and Age of Steam ``not_now`` to a step after the end; a
+    record's reader hears ``match_over``, as a live match answers a move then."""
+    record, _ = recorded("bb-2p-chosen-rail-deal.json")
+    longer = copy.deepcopy(record)
+    longer["moves"].append(copy.deepcopy(record["moves"][-1]))
+    problem = client.post("/matches/import", json=longer).json()
+    assert (problem["code"], problem["index"], problem["refusal"]) == (
+        "record_move_refused", len(record["moves"]), "match_over",
+    )  # fmt: skip
+
+
 def test_a_move_by_the_wrong_seat_is_refused_with_its_index(client: TestClient[Any]) -> None:
     record, _ = recorded("bb-2p-chosen-rail-deal.json")
     bad = copy.deepcopy(record)
