@@ -48,7 +48,14 @@ from api.problems import problem_responses
 from api.reads import get, is_head
 from api.sse import event_stream, resume_point, waiters
 from api.tickets import TICKET_SECONDS, issue_ticket, seat_for_ticket
-from core.errors import BadRequest, Forbidden, IronworksError, NotFound, ServiceUnavailable
+from core.errors import (
+    BadRequest,
+    Conflict,
+    Forbidden,
+    IronworksError,
+    NotFound,
+    ServiceUnavailable,
+)
 from core.match import MatchState, core_decoder
 from core.ownership import new_secret
 from core.service import MatchService
@@ -451,7 +458,7 @@ async def submit_move(
     summary="Read a match's event log",
     tags=["events"],
     security=SEAT_OPTIONAL,
-    responses=problem_responses(*_MATCH, *_TOKEN),
+    responses=problem_responses(*_MATCH, *_TOKEN, 409),
 )
 async def read_events(
     request: Request[Any, Any, Any],
@@ -468,7 +475,8 @@ async def read_events(
             description="Long polling: when no event follows `after` yet, wait up to this "
             "many seconds for one and answer as soon as it exists (an empty page once the "
             f"wait is over). At most {MAX_WAIT_SECONDS}; 0, the default, answers at once. "
-            "A finished match answers at once.",
+            "A finished match answers at once. An `after` past the match's newest version "
+            "is a 409 `after_past_end` (with `current_version`) instead of a wait.",
         ),
     ] = 0,
 ) -> EventPage:
@@ -477,6 +485,8 @@ async def read_events(
     match, events = await anyio.to_thread.run_sync(
         _events_page, service, match_id, token, after, limit
     )
+    if wait and after > match.version:
+        raise _past_end(match, after)
     if not events and wait and service.result(match) is None and not is_head(request):
         # Parked in the store's wake-up (as the event stream is), not on a request thread.
         with anyio.move_on_after(wait):
@@ -491,6 +501,18 @@ async def read_events(
         match_id=match_id, version=match.version,
         events=[msgspec.convert(e, LogEvent) for e in events],
     )  # fmt: skip
+
+
+def _past_end(match: MatchState, seen: int) -> Conflict:
+    """A wait for events after a version the match never reached. The client's version
+    comes from elsewhere (another match, a store that was reset): waiting would spend the
+    wait on events it cannot place, and a stream would hang until the match caught up."""
+    return Conflict(
+        "after_past_end",
+        f"match {match.match_id} is at version {match.version}: there is no version {seen} "
+        "to wait after; read the log again from a version it has",
+        current_version=match.version,
+    )
 
 
 def _events_page(
@@ -510,7 +532,7 @@ def _events_page(
     "`LogEvent` as JSON; comment lines keep idle connections open.",
     tags=["events"],
     security=SEAT_OPTIONAL,
-    responses=problem_responses(*_MATCH, *_TOKEN),
+    responses=problem_responses(*_MATCH, *_TOKEN, 409),
 )
 async def stream_events(
     request: Request[Any, Any, Any],
@@ -535,7 +557,8 @@ async def stream_events(
     ] = None,
 ) -> ServerSentEvent:
     """Server-sent events of the log as the caller may see it; each ``id`` is the event's
-    version. Ends when the match is over and fully sent (or at ``until_version``)."""
+    version. Ends when the match is over and fully sent (or at ``until_version``). Resuming
+    after a version the match never reached is a 409 ``after_past_end``."""
     match = await anyio.to_thread.run_sync(service.load, match_id)
     if ticket is not None and token is not None:
         raise BadRequest(
@@ -546,6 +569,8 @@ async def stream_events(
     else:
         seat = service.seat_for_token(match, token)
     start = resume_point(last_event_id, after)
+    if start > match.version:
+        raise _past_end(match, start)
     if is_head(request):  # the stream's headers, without holding it open
         return ServerSentEvent(iter(()))
     return ServerSentEvent(
