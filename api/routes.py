@@ -370,7 +370,9 @@ def _replay_point(service: MatchService, match_id: str, version: int) -> MatchSt
     show a hand by what the next events reveal)."""
     latest = service.load(match_id)
     game = service.game_of(latest)
-    if game.metadata.get("hidden_information", True) and service.result(latest) is None:
+    # Over, not merely scored: an abandoned match (no result) is as finished as the web
+    # table's replay slider and the view's ``finished`` say.
+    if game.metadata.get("hidden_information", True) and not service.over(latest):
         raise Forbidden(
             "history_hidden",
             f"{game.title} has hidden information: older states of a match are shown once "
@@ -395,7 +397,7 @@ def read_position(match_id: MatchId, service: Service, token: Token) -> Position
     refuse_foreign_token(service, match, token)
     game = service.game_of(match)
     hidden = game.metadata.get("hidden_information", True)
-    if hidden and service.result(match) is None:
+    if hidden and not service.over(match):  # abandoned counts: no play is left to help
         raise Forbidden(
             "position_hidden",
             f"a {game.title} position shows hands and the deck; it is available once the "

@@ -287,6 +287,24 @@ def test_removing_a_player_abandons_a_match_whose_rules_say_so(client: TestClien
     assert '"core.match_abandoned"' in sse_messages(stream.text)[-1]["data"]
 
 
+def test_an_abandoned_match_shows_its_history_position_and_record_as_a_finished_one(
+    client: TestClient[Any],
+) -> None:
+    """Abandoned is finished (the view says so, and the web table offers its replay): the
+    hidden parts are shown as they are once a match is scored, not kept hidden forever."""
+    match = create(client, absent="abandon")
+    claim_all(client, match["id"])
+    base = f"/matches/{match['id']}"
+    assert_problem(client.get(base, params={"at": 2}), 403, "history_hidden")
+    client.post(f"{base}/seats/0/remove", headers=bearer(match["owner_token"]))
+    assert client.get(base).json()["status"] == "abandoned"
+    replay = client.get(base, params={"at": 2})
+    assert replay.status_code == 200 and replay.json()["version"] == 2
+    assert client.get(f"{base}/position").status_code == 200
+    record = client.get(f"{base}/record")
+    assert record.status_code == 200 and record.json()["game"] == "highcard"
+
+
 def test_resigning_a_two_seat_match_ends_it_with_the_resigned_seat_last(
     client: TestClient[Any],
 ) -> None:
