@@ -263,17 +263,22 @@ def installed_games_document() -> str:
 def _openapi(args: argparse.Namespace) -> int:
     text = installed_games_document()
     path = Path(args.output)
-    if args.check:
-        current = path.read_text(encoding="utf-8") if path.exists() else ""
-        if current != text:
-            print(
-                f"{path} is out of date: run `ironworks openapi` to regenerate it", file=sys.stderr
-            )
-            return 1
-        print(f"{path} is up to date")
-        return 0
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    try:
+        if args.check:
+            current = path.read_text(encoding="utf-8") if path.exists() else ""
+            if current != text:
+                print(
+                    f"{path} is out of date: run `ironworks openapi` to regenerate it",
+                    file=sys.stderr,
+                )
+                return 1
+            print(f"{path} is up to date")
+            return 0
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:  # a directory, a read-only place: the path given is at fault
+        print(f"ironworks openapi: cannot use {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     print(f"wrote {path}")
     return 0
 

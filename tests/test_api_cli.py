@@ -151,6 +151,23 @@ def test_tournament_refuses_options_the_game_does_not_have(
     assert "--options is not options of Brass: Birmingham" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("where", ["a directory", "a missing folder under a file"])
+def test_output_paths_that_cannot_be_written_are_usage_errors_before_any_work(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A tournament finds out before its matches are played, not when the first one is over
+    and its record cannot be kept; neither command ends in a traceback."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    path = str(tmp_path) if where == "a directory" else str(blocker / "out.json")
+    assert main(["openapi", "--output", path]) == 2
+    assert f"ironworks openapi: cannot use {path}" in capsys.readouterr().err
+    argv = ["tournament", "--game", "brass-birmingham", "--players", "2", "--bots", "random",
+            "--games", "1", "--quiet", "--json", path]  # fmt: skip
+    assert main(argv) == 2
+    assert f"ironworks tournament: cannot write --json {path}" in capsys.readouterr().err
+
+
 def test_check_plugin_refuses_a_player_count_the_game_does_not_take(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
