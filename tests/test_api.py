@@ -314,6 +314,25 @@ def test_head_answers_on_the_docs_and_metrics_as_their_get_does(
             assert head.headers["content-type"] == got.headers["content-type"], path
 
 
+def test_options_lists_every_method_of_a_path_the_document_lists(
+    client: TestClient[Any],
+) -> None:
+    """Where two handlers share a path (``GET`` and ``POST /matches``), OPTIONS named only
+    the first one's methods."""
+    match_id = new_match(client)
+    doc = client.get("/docs/openapi.json").json()
+    values = {"match_id": match_id, "seat": "0", "hook_id": "h1", "game_id": "highcard"}
+    for template, operations in doc["paths"].items():
+        path = template.format(**values)
+        documented = {method.upper() for method in operations}
+        if "GET" in documented:
+            documented.add("HEAD")
+        answer = client.options(path)
+        assert answer.status_code == 204, path
+        allowed = {m.strip() for m in answer.headers["allow"].split(",")}
+        assert allowed == documented | {"OPTIONS"}, path
+
+
 def test_head_on_the_event_stream_and_a_long_poll_answers_at_once(
     client: TestClient[Any],
 ) -> None:
