@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
 import msgspec
 
@@ -49,7 +49,8 @@ class Record(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     format: Literal["ironworks-record/1"] = RECORD_FORMAT
     game: str
-    players: int
+    players: Annotated[int, msgspec.Meta(ge=1, le=64)]
+    """The bounds of ``POST /matches``: the document says which counts may be sent."""
     options: dict[str, Any] | None = None
     """The match's options (defaults if absent)."""
     setup: dict[str, Any] | None = None

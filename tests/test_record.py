@@ -368,3 +368,19 @@ def test_the_two_player_pittsburgh_setup_leaves_the_boxed_tiles_out(
     record["setup"]["merchant_tiles"][used] = boxed.pop()
     problem = client.post("/matches/import", json=record).json()
     assert (problem["code"], problem["refusal"]) == ("record_setup_refused", "merchant_tiles")
+
+
+@pytest.mark.parametrize("players", [0, 65])
+def test_a_records_player_count_has_the_documented_bounds_of_a_new_match(
+    client: TestClient[Any], players: int
+) -> None:
+    """The document said any integer would do, and a count out of every game's range came
+    back as the game's refusal: a generated client could not know it beforehand."""
+    schema = client.get("/docs/openapi.json").json()["components"]["schemas"]["Record"]
+    assert (
+        schema["properties"]["players"]["minimum"],
+        schema["properties"]["players"]["maximum"],
+    ) == (1, 64)
+    answer = client.post("/matches/import", json={"game": "brass-birmingham", "players": players})
+    assert answer.status_code == 400
+    assert answer.json()["errors"][0]["key"] == "players"
