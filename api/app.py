@@ -85,6 +85,8 @@ async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
     handler = request.route_handler
     data = handler.parsed_fn_signature.parameters.get("data")
     if data is None:
+        if request.method in _WRITES and handler.include_in_schema:
+            await _refuse_fields_of_no_body(request)
         return
     annotation, optional = data.annotation, False
     if data.is_optional:  # ``Body | None``: no body at all is fine
@@ -115,6 +117,31 @@ async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
         ) from None
     except msgspec.DecodeError as exc:
         raise ValidationException(detail=f"the body is not valid JSON: {exc}") from None
+
+
+_WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+async def _refuse_fields_of_no_body(request: Request[Any, Any, Any]) -> None:
+    """A write that takes no body (invite, re-issue, resign, ...) refuses one with anything
+    in it: ``{"reason": ...}`` on a resignation, or ``{"bot": ...}`` on taking a seat back,
+    would otherwise be dropped unread while the client takes it as heard. Nothing at all,
+    ``{}`` and ``null`` are what clients send for "no body", and are fine."""
+    body = await request.body()
+    if not body.strip():
+        return
+    try:
+        raw = _decode_shallow(body)
+    except msgspec.DecodeError as exc:
+        raise ValidationException(detail=f"the body is not valid JSON: {exc}") from None
+    if raw is None or raw == {}:
+        return
+    fields = ", ".join(sorted(map(str, raw))) if isinstance(raw, dict) else "a body"
+    raise ValidationException(
+        detail=f"{request.method} {request.url.path} takes no body",
+        extra=[{"message": f"this operation reads no body, so not {fields}", "key": "data",
+                "source": "body"}],
+    )  # fmt: skip
 
 
 def _decode_shallow(body: bytes) -> Any:

@@ -333,6 +333,37 @@ def test_options_lists_every_method_of_a_path_the_document_lists(
         assert allowed == documented | {"OPTIONS"}, path
 
 
+def test_a_write_that_takes_no_body_refuses_fields_it_would_drop_unread(
+    client: TestClient[Any],
+) -> None:
+    """``{"reason": ...}`` on a resignation or ``{"bot": ...}`` on taking a seat back was
+    dropped, and the client took it as heard; no body, ``{}`` and ``null`` still pass."""
+    match = client.post("/matches", json={"game": "highcard", "players": 2}).json()
+    match_id, owner = match["id"], bearer(match["owner_token"])
+    tokens = claim_all(client, match_id)
+    json_type = {"content-type": "application/json"}
+    writes = [
+        ("POST", f"/matches/{match_id}/seats/1/invite", owner),
+        ("POST", f"/matches/{match_id}/seats/0/reissue", owner),
+        ("POST", f"/matches/{match_id}/stream-ticket", bearer(tokens[1])),
+        ("DELETE", f"/matches/{match_id}/seats/1/bot", bearer(tokens[1])),
+        ("POST", f"/matches/{match_id}/seats/1/resign", bearer(tokens[1])),
+    ]
+    version = client.get(f"/matches/{match_id}").json()["version"]
+    for method, url, auth in writes:
+        for body in (b'{"reason": "tired"}', b"[]", b'"x"'):
+            answer = client.request(method, url, content=body, headers={**auth, **json_type})
+            problem = assert_problem(answer, 400, "invalid_request")
+            assert "takes no body" in problem["detail"], (url, body)
+    assert client.get(f"/matches/{match_id}").json()["version"] == version, "nothing changed"
+    for body in (b"{}", b"null"):
+        answer = client.post(
+            f"/matches/{match_id}/stream-ticket", content=body,
+            headers={**bearer(tokens[0]), **json_type},
+        )  # fmt: skip
+        assert answer.status_code == 200, (body, answer.text)
+
+
 def test_head_on_the_event_stream_and_a_long_poll_answers_at_once(
     client: TestClient[Any],
 ) -> None:
