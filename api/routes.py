@@ -575,9 +575,9 @@ async def stream_events(
         raise _past_end(match, start)
     if is_head(request):  # the stream's headers, without holding it open
         return ServerSentEvent(iter(()))
-    return ServerSentEvent(
-        counted_stream(event_stream(service, match_id, seat, start, until_version))
-    )
+    holder = None if seat is None else match.seats[seat].token_hash
+    stream = event_stream(service, match_id, seat, start, until_version, holder=holder)
+    return ServerSentEvent(counted_stream(stream))
 
 
 @post(

@@ -692,6 +692,37 @@ def test_stream_lets_the_loop_run_between_events_so_a_client_that_left_is_heard_
     assert anyio.run(other_task_ran_between_the_first_two_events)
 
 
+@pytest.mark.parametrize("change", ["reissue", "remove"])
+def test_a_seats_open_stream_ends_once_its_token_stops_working(
+    service: MatchService, change: str
+) -> None:
+    """The owner re-issues a lost (or stolen) token, or removes the player: a stream opened
+    with the old token must not go on showing the seat's hand, which a new request with
+    that token would be refused."""
+    from api.sse import event_stream
+
+    match_id = service.create_match("highcard", 2, seed="s1", owner_token="owner").match_id
+    tokens = [service.claim_seat(match_id, seat) for seat in (0, 1)]
+    match = service.load(match_id)
+    holder = match.seats[1].token_hash
+
+    async def stream_until_it_ends() -> list[Any]:
+        stream = event_stream(service, match_id, 1, match.version, keepalive=0.05, holder=holder)
+        got = [await anext(stream)]  # a keep-alive: the stream is open and waiting
+        if change == "reissue":
+            await anyio.to_thread.run_sync(service.reissue_token, match_id, 1, "owner")
+        else:
+            await anyio.to_thread.run_sync(service.remove_player, match_id, 1, "owner")
+        with anyio.fail_after(30):  # a hang guard: the stream must end by itself
+            got.extend([message async for message in stream])
+        return got
+
+    messages = anyio.run(stream_until_it_ends)
+    assert messages[0].comment == "keep-alive"
+    assert all(m.data is None for m in messages), "no event after the token stopped working"
+    assert service.seat_for_token(service.load(match_id), tokens[0]) == 0
+
+
 def highcard_position(**changes: Any) -> dict[str, Any]:
     position = {
         "players": 2, "rounds": 1, "hand_size": 1, "deck": [], "hands": [[1], [2]],
