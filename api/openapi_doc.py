@@ -380,6 +380,13 @@ class GameAwareSwaggerPlugin(_AnswersHead, SwaggerRenderPlugin):
             raise NotFoundException(f"no page {router.path}/{path}")
 
         router.register(head_not_found)
+        # Swagger UI's OAuth2 redirect page, which Litestar serves to GET alone too.
+        router.register(
+            route(
+                "/oauth2-redirect.html", http_method=HttpMethod.HEAD, media_type="text/html",
+                sync_to_thread=False, name="swagger-oauth2-redirect.head",
+            )(self.render_oauth2_redirect)
+        )  # fmt: skip
 
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
         return super().render(request, openapi_document(request.app))

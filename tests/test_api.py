@@ -307,7 +307,8 @@ def test_head_answers_on_the_docs_and_metrics_as_their_get_does(
 ) -> None:
     """Litestar serves these pages to GET alone; a probe or scraper sending HEAD must not
     take a 405 for a page that is there (nor a 405 for one that is not)."""
-    for path in ["/docs", "/docs/openapi.json", "/metrics", "/docs/no-such-page"]:
+    pages = ["/docs", "/docs/openapi.json", "/docs/oauth2-redirect.html", "/metrics"]
+    for path in [*pages, "/docs/no-such-page"]:
         got, head = client.get(path), client.head(path)
         assert (head.status_code, head.content) == (got.status_code, b""), path
         if got.status_code == 200:
