@@ -310,6 +310,33 @@ def port(text: str) -> int:
     return value
 
 
+def origin(text: str) -> str:
+    """An argparse type: a browser origin as it sends it (``scheme://host[:port]``, no path
+    and no trailing slash), or ``*``. A browser's ``Origin`` is compared as a string, so
+    ``localhost:5173`` or ``http://host/`` would never match, and CORS would stay off
+    for the page without a word."""
+    if text == "*":
+        return text
+    parts = urlsplit(text)
+    try:
+        port_ok = parts.port is None or parts.port > 0
+    except ValueError:  # not a number, or out of range
+        port_ok = False
+    if (
+        not port_ok
+        or parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.path
+        or parts.query
+        or parts.fragment
+        or parts.username is not None
+    ):
+        raise argparse.ArgumentTypeError(
+            f"an origin is scheme://host[:port] (e.g. http://localhost:5173) or *, not {text!r}"
+        )
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     from api.logging_setup import LOG_FORMATS
     from worker.bootstrap import ALLOW_PRIVATE_ENV, DEFAULT_STORE
@@ -357,7 +384,7 @@ def build_parser() -> argparse.ArgumentParser:
         "the in-process runner then runs jobs in each of them (default: 1)",
     )  # fmt: skip
     serve.add_argument(
-        "--cors-origin", action="append", default=[], metavar="ORIGIN",
+        "--cors-origin", action="append", default=[], metavar="ORIGIN", type=origin,
         help="let pages from ORIGIN (e.g. http://localhost:5173, or *) call the API from a "
         "browser; repeat for several origins (default: none, CORS off)",
     )  # fmt: skip

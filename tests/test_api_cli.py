@@ -17,7 +17,7 @@ import httpx
 import pytest
 from conftest import highcard_path_env
 
-from api.cli import main
+from api.cli import build_parser, main
 from core.registry import GameRegistry
 from core.service import MatchService
 from core.store.base import open_store
@@ -113,6 +113,33 @@ def test_bad_numbers_and_levels_are_usage_errors_naming_the_option(
     err = capsys.readouterr().err
     assert f"argument {argv[-2]}:" in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("origin", "accepted"),
+    [
+        ("http://localhost:5173", True),
+        ("https://play.example", True),
+        ("*", True),
+        ("localhost:5173", False),
+        ("http://host/", False),
+        ("ftp://host", False),
+        ("http://host:99999", False),
+    ],
+)
+def test_a_cors_origin_a_browser_would_never_send_is_a_usage_error(
+    origin: str, accepted: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Origins are compared as strings: one with a path or without its scheme matched no
+    page, and CORS stayed off without a word."""
+    if accepted:
+        args = build_parser().parse_args(["serve", "--cors-origin", origin])
+        assert args.cors_origin == [origin]
+        return
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args(["serve", "--cors-origin", origin])
+    assert exit_.value.code == 2
+    assert "argument --cors-origin: an origin is scheme://host[:port]" in capsys.readouterr().err
 
 
 def test_openapi_check_prints_its_verdict_and_no_log_lines() -> None:
