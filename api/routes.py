@@ -353,7 +353,7 @@ async def read_match(
         match = await service.aload(match_id)
         seat = service.seat_for_token(match, token)
     else:  # folds the log from its start: off the event loop
-        match = await anyio.to_thread.run_sync(_replay_point, service, match_id, at)
+        match = await anyio.to_thread.run_sync(_replay_point, service, match_id, at, token)
         seat = None
     result = service.result(match)
     return MatchView(
@@ -364,11 +364,15 @@ async def read_match(
     )  # fmt: skip
 
 
-def _replay_point(service: MatchService, match_id: str, version: int) -> MatchState:
+def _replay_point(
+    service: MatchService, match_id: str, version: int, token: str | None
+) -> MatchState:
     """The match at an older ``version``, when its history may be shown to anybody: always
     for a game without hidden information, otherwise once it is over (an older state would
-    show a hand by what the next events reveal)."""
+    show a hand by what the next events reveal). A replay needs no token, but a wrong one
+    is refused as everywhere else, not served as if none were sent."""
     latest = service.load(match_id)
+    refuse_foreign_token(service, latest, token)
     game = service.game_of(latest)
     # Over, not merely scored: an abandoned match (no result) is as finished as the web
     # table's replay slider and the view's ``finished`` say.

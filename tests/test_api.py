@@ -243,6 +243,7 @@ def test_a_foreign_token_is_refused_on_every_match_route_even_where_none_is_need
     token = claim_all(client, first)[0]
     for method, path in [
         ("GET", f"/matches/{second}"),
+        ("GET", f"/matches/{second}?at=2"),  # a replay: the token is not needed there
         ("GET", f"/matches/{second}/position"),
         ("GET", f"/matches/{second}/record"),
         ("POST", f"/matches/{second}/seats/0/claim"),
