@@ -362,4 +362,8 @@ def _owner_only(match: MatchState, token: str | None, what: str) -> Exception:
             "owner_token_required", f"only the match's owner may {what}: send the owner token "
             "(from POST /matches) as 'Authorization: Bearer …'",
         )  # fmt: skip
+    if not any(matches(token, info.token_hash) for info in match.seats):
+        # A token of no seat (nor the owner's) hears what every route of a match says of
+        # it: the caller holds the wrong token, which "only the owner" would not tell.
+        return Forbidden("bad_token", "this token does not belong to any seat of this match")
     return Forbidden("owner_only", f"only the match's owner may {what}")

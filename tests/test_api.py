@@ -247,6 +247,11 @@ def test_a_foreign_token_is_refused_on_every_match_route_even_where_none_is_need
         ("GET", f"/matches/{second}/position"),
         ("GET", f"/matches/{second}/record"),
         ("POST", f"/matches/{second}/seats/0/claim"),
+        # the owner's routes: "only the owner may" would not tell it is the wrong token
+        ("POST", f"/matches/{second}/seats/0/invite"),
+        ("POST", f"/matches/{second}/seats/0/reissue"),
+        ("POST", f"/matches/{second}/seats/0/remove"),
+        ("DELETE", f"/matches/{second}/seats/0/bot"),
     ]:
         response = client.request(method, path, headers=bearer(token))
         assert_problem(response, 403, "bad_token")

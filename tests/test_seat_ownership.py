@@ -200,10 +200,11 @@ def test_a_wrong_token_is_refused_before_the_seat_s_state_is_told(
     match = create(client)
     tokens = claim_all(client, match["id"])
     url = f"/matches/{match['id']}/seats/0/bot"
-    # Seat 0 has no bot: its own token hears so, another seat's or a foreign token does not.
+    # Seat 0 has no bot: its own token hears so, another seat's or a foreign token does not
+    # (a foreign one hears that it is of no seat, as on every route of a match).
     assert_problem(client.delete(url, headers=bearer(tokens[0])), 409, "seat_not_bot")
     assert_problem(client.delete(url, headers=bearer(tokens[1])), 403, "owner_only")
-    assert_problem(client.delete(url, headers=bearer("not-a-token")), 403, "owner_only")
+    assert_problem(client.delete(url, headers=bearer("not-a-token")), 403, "bad_token")
     assert_problem(client.delete(url), 401, "owner_token_required")
     # Handing a seat already a bot's: a foreign token is refused before "seat_taken".
     seat1 = f"/matches/{match['id']}/seats/1/bot"
