@@ -363,7 +363,11 @@ def _owner_only(match: MatchState, token: str | None, what: str) -> Exception:
             "(from POST /matches) as 'Authorization: Bearer …'",
         )  # fmt: skip
     if not any(matches(token, info.token_hash) for info in match.seats):
-        # A token of no seat (nor the owner's) hears what every route of a match says of
-        # it: the caller holds the wrong token, which "only the owner" would not tell.
-        return Forbidden("bad_token", "this token does not belong to any seat of this match")
+        # A token of no seat (nor the owner's) hears the code every route of a match gives
+        # it: the caller holds the wrong token (a stale owner token, most likely), which
+        # ``owner_only`` would not tell; the sentence still says who may.
+        return Forbidden(
+            "bad_token", f"this token is neither the match's owner token nor a seat's: only "
+            f"the match's owner may {what}",
+        )  # fmt: skip
     return Forbidden("owner_only", f"only the match's owner may {what}")
