@@ -15,6 +15,7 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.logging.config import StructLoggingConfig
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components
+from litestar.routes import HTTPRoute
 from litestar.types import Empty
 
 from api import package_version
@@ -84,6 +85,8 @@ async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
     handler = request.route_handler
     data = handler.parsed_fn_signature.parameters.get("data")
     if data is None:
+        if request.method in _WRITES and handler.include_in_schema:
+            await _refuse_fields_of_no_body(request)
         return
     annotation, optional = data.annotation, False
     if data.is_optional:  # ``Body | None``: no body at all is fine
@@ -114,6 +117,31 @@ async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
         ) from None
     except msgspec.DecodeError as exc:
         raise ValidationException(detail=f"the body is not valid JSON: {exc}") from None
+
+
+_WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+async def _refuse_fields_of_no_body(request: Request[Any, Any, Any]) -> None:
+    """A write that takes no body (invite, re-issue, resign, ...) refuses one with anything
+    in it: ``{"reason": ...}`` on a resignation, or ``{"bot": ...}`` on taking a seat back,
+    would otherwise be dropped unread while the client takes it as heard. Nothing at all,
+    ``{}`` and ``null`` are what clients send for "no body", and are fine."""
+    body = await request.body()
+    if not body.strip():
+        return
+    try:
+        raw = _decode_shallow(body)
+    except msgspec.DecodeError as exc:
+        raise ValidationException(detail=f"the body is not valid JSON: {exc}") from None
+    if raw is None or raw == {}:
+        return
+    fields = ", ".join(sorted(map(str, raw))) if isinstance(raw, dict) else "a body"
+    raise ValidationException(
+        detail=f"{request.method} {request.url.path} takes no body",
+        extra=[{"message": f"this operation reads no body, so not {fields}", "key": "data",
+                "source": "body"}],
+    )  # fmt: skip
 
 
 def _decode_shallow(body: bytes) -> Any:
@@ -207,6 +235,26 @@ async def check_request(request: Request[Any, Any, Any]) -> None:
     await decode_body_strictly(request)
 
 
+def _allow_every_method(app: Litestar) -> None:
+    """Make each path's ``OPTIONS`` answer list all of the path's methods.
+
+    Litestar writes a path's ``OPTIONS`` handler when the path's first handler is
+    registered, over that first route; registering a second handler on the path (``POST``
+    beside ``GET /matches``) builds a new route but keeps the old handler, which goes on
+    reading the first route's methods (``Allow: OPTIONS, POST`` on ``/matches``). A client
+    (or a CORS-less browser tool) asking what a path takes would be told less than it can
+    do. The old route serves nothing else, so it is given the full route's methods.
+    """
+    for route in app.routes:
+        if not isinstance(route, HTTPRoute) or "OPTIONS" not in route.route_handler_map:
+            continue
+        handler, _ = route.route_handler_map["OPTIONS"]
+        for cell in getattr(handler.fn, "__closure__", None) or ():
+            first = cell.cell_contents
+            if isinstance(first, HTTPRoute) and first is not route:
+                first.methods = route.methods
+
+
 def create_app(
     service: MatchService,
     *,
@@ -280,6 +328,7 @@ def create_app(
         ),
         logging_config=logging,
     )
+    _allow_every_method(app)
     app.asgi_handler = MoveLane(app, service, middleware, max_body_bytes, MAX_BODY_DEPTH)
     if isinstance(logging, StructLoggingConfig):
         # Litestar configures structlog; the standard library's loggers are ours to set.

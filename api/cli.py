@@ -263,17 +263,22 @@ def installed_games_document() -> str:
 def _openapi(args: argparse.Namespace) -> int:
     text = installed_games_document()
     path = Path(args.output)
-    if args.check:
-        current = path.read_text(encoding="utf-8") if path.exists() else ""
-        if current != text:
-            print(
-                f"{path} is out of date: run `ironworks openapi` to regenerate it", file=sys.stderr
-            )
-            return 1
-        print(f"{path} is up to date")
-        return 0
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    try:
+        if args.check:
+            current = path.read_text(encoding="utf-8") if path.exists() else ""
+            if current != text:
+                print(
+                    f"{path} is out of date: run `ironworks openapi` to regenerate it",
+                    file=sys.stderr,
+                )
+                return 1
+            print(f"{path} is up to date")
+            return 0
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:  # a directory, a read-only place: the path given is at fault
+        print(f"ironworks openapi: cannot use {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     print(f"wrote {path}")
     return 0
 
@@ -303,6 +308,33 @@ def port(text: str) -> int:
     if value > 65535:
         raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {value}")
     return value
+
+
+def origin(text: str) -> str:
+    """An argparse type: a browser origin as it sends it (``scheme://host[:port]``, no path
+    and no trailing slash), or ``*``. A browser's ``Origin`` is compared as a string, so
+    ``localhost:5173`` or ``http://host/`` would never match, and CORS would stay off
+    for the page without a word."""
+    if text == "*":
+        return text
+    parts = urlsplit(text)
+    try:
+        port_ok = parts.port is None or parts.port > 0
+    except ValueError:  # not a number, or out of range
+        port_ok = False
+    if (
+        not port_ok
+        or parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.path
+        or parts.query
+        or parts.fragment
+        or parts.username is not None
+    ):
+        raise argparse.ArgumentTypeError(
+            f"an origin is scheme://host[:port] (e.g. http://localhost:5173) or *, not {text!r}"
+        )
+    return text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -352,7 +384,7 @@ def build_parser() -> argparse.ArgumentParser:
         "the in-process runner then runs jobs in each of them (default: 1)",
     )  # fmt: skip
     serve.add_argument(
-        "--cors-origin", action="append", default=[], metavar="ORIGIN",
+        "--cors-origin", action="append", default=[], metavar="ORIGIN", type=origin,
         help="let pages from ORIGIN (e.g. http://localhost:5173, or *) call the API from a "
         "browser; repeat for several origins (default: none, CORS off)",
     )  # fmt: skip

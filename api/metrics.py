@@ -18,6 +18,8 @@ import time
 from collections.abc import AsyncIterator
 from typing import Any, TypeVar
 
+from litestar import Response, route
+from litestar.enums import HttpMethod
 from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 from litestar.plugins.prometheus.middleware import PrometheusMiddleware
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
@@ -134,6 +136,12 @@ class MetricsController(PrometheusController):
 
     path = METRICS_PATH
     include_in_schema = False
+
+    # Litestar's controller answers GET only; a scraper or probe may send HEAD, which RFC
+    # 9110 (and the README) expects wherever GET works.
+    @route(http_method=[HttpMethod.GET, HttpMethod.HEAD])
+    async def get(self) -> Response:  # type: ignore[override]
+        return await PrometheusController.get.fn(self)  # type: ignore[no-any-return]
 
 
 def _count_move(seen: MoveSeen) -> None:

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
-from litestar import Litestar, Request
+from litestar import Litestar, Request, Router, route
+from litestar.enums import HttpMethod
+from litestar.exceptions import NotFoundException
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
+from litestar.params import PathParameter
 
 from api.bodies import MAX_VERSION, RequestBody
 from api.record_routes import record_schema_fixes
@@ -332,15 +335,58 @@ def render_document(doc: dict[str, Any]) -> str:
     return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-class GameAwareJsonPlugin(JsonRenderPlugin):
+class _AnswersHead:
+    """Litestar serves a render plugin's pages to GET alone; RFC 9110 (and the README:
+    "HEAD answers wherever GET does") wants HEAD there too, with the same headers."""
+
+    paths: Any
+    media_type: Any
+
+    def receive_router(self, router: Router) -> None:
+        super().receive_router(router)  # type: ignore[misc]
+        plugin = self
+
+        @route(
+            list(self.paths),
+            http_method=HttpMethod.HEAD,
+            media_type=self.media_type,
+            sync_to_thread=False,
+            name=f"{type(self).__name__}.head",
+        )
+        def head(request: Request[Any, Any, Any]) -> bytes:
+            # Rendered in full so Content-Length is the GET's; the server sends no body.
+            return plugin.render(request, {})  # type: ignore[attr-defined, no-any-return]
+
+        router.register(head)
+
+
+class GameAwareJsonPlugin(_AnswersHead, JsonRenderPlugin):
     """Serves :func:`openapi_document` instead of Litestar's bare document."""
 
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
         return msgspec.json.encode(openapi_document(request.app))
 
 
-class GameAwareSwaggerPlugin(SwaggerRenderPlugin):
+class GameAwareSwaggerPlugin(_AnswersHead, SwaggerRenderPlugin):
     """Swagger UI (it embeds the document in the page) showing :func:`openapi_document`."""
+
+    def receive_router(self, router: Router) -> None:
+        super().receive_router(router)
+
+        # Litestar's catch-all under /docs answers GET with a 404; without this, HEAD there
+        # would be a 405, as if the path existed.
+        @route("/{path:str}", http_method=HttpMethod.HEAD, sync_to_thread=False)
+        def head_not_found(path: Annotated[str, PathParameter()]) -> None:
+            raise NotFoundException(f"no page {router.path}/{path}")
+
+        router.register(head_not_found)
+        # Swagger UI's OAuth2 redirect page, which Litestar serves to GET alone too.
+        router.register(
+            route(
+                "/oauth2-redirect.html", http_method=HttpMethod.HEAD, media_type="text/html",
+                sync_to_thread=False, name="swagger-oauth2-redirect.head",
+            )(self.render_oauth2_redirect)
+        )  # fmt: skip
 
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
         return super().render(request, openapi_document(request.app))

@@ -81,7 +81,7 @@ def read_record(match_id: MatchId, service: Service, token: Token) -> Record:
     match = service.load(match_id)
     refuse_foreign_token(service, match, token)
     game = service.game_of(match)
-    if game.metadata.get("hidden_information", True) and service.result(match) is None:
+    if game.metadata.get("hidden_information", True) and not service.over(match):
         raise Forbidden(
             "record_hidden",
             f"a {game.title} record shows every hand and deal; it is available once the "

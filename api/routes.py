@@ -48,7 +48,14 @@ from api.problems import problem_responses
 from api.reads import get, is_head
 from api.sse import event_stream, resume_point, waiters
 from api.tickets import TICKET_SECONDS, issue_ticket, seat_for_ticket
-from core.errors import BadRequest, Forbidden, IronworksError, NotFound, ServiceUnavailable
+from core.errors import (
+    BadRequest,
+    Conflict,
+    Forbidden,
+    IronworksError,
+    NotFound,
+    ServiceUnavailable,
+)
 from core.match import MatchState, core_decoder
 from core.ownership import new_secret
 from core.service import MatchService
@@ -346,7 +353,7 @@ async def read_match(
         match = await service.aload(match_id)
         seat = service.seat_for_token(match, token)
     else:  # folds the log from its start: off the event loop
-        match = await anyio.to_thread.run_sync(_replay_point, service, match_id, at)
+        match = await anyio.to_thread.run_sync(_replay_point, service, match_id, at, token)
         seat = None
     result = service.result(match)
     return MatchView(
@@ -357,13 +364,19 @@ async def read_match(
     )  # fmt: skip
 
 
-def _replay_point(service: MatchService, match_id: str, version: int) -> MatchState:
+def _replay_point(
+    service: MatchService, match_id: str, version: int, token: str | None
+) -> MatchState:
     """The match at an older ``version``, when its history may be shown to anybody: always
     for a game without hidden information, otherwise once it is over (an older state would
-    show a hand by what the next events reveal)."""
+    show a hand by what the next events reveal). A replay needs no token, but a wrong one
+    is refused as everywhere else, not served as if none were sent."""
     latest = service.load(match_id)
+    refuse_foreign_token(service, latest, token)
     game = service.game_of(latest)
-    if game.metadata.get("hidden_information", True) and service.result(latest) is None:
+    # Over, not merely scored: an abandoned match (no result) is as finished as the web
+    # table's replay slider and the view's ``finished`` say.
+    if game.metadata.get("hidden_information", True) and not service.over(latest):
         raise Forbidden(
             "history_hidden",
             f"{game.title} has hidden information: older states of a match are shown once "
@@ -388,7 +401,7 @@ def read_position(match_id: MatchId, service: Service, token: Token) -> Position
     refuse_foreign_token(service, match, token)
     game = service.game_of(match)
     hidden = game.metadata.get("hidden_information", True)
-    if hidden and service.result(match) is None:
+    if hidden and not service.over(match):  # abandoned counts: no play is left to help
         raise Forbidden(
             "position_hidden",
             f"a {game.title} position shows hands and the deck; it is available once the "
@@ -451,7 +464,7 @@ async def submit_move(
     summary="Read a match's event log",
     tags=["events"],
     security=SEAT_OPTIONAL,
-    responses=problem_responses(*_MATCH, *_TOKEN),
+    responses=problem_responses(*_MATCH, *_TOKEN, 409),
 )
 async def read_events(
     request: Request[Any, Any, Any],
@@ -468,7 +481,8 @@ async def read_events(
             description="Long polling: when no event follows `after` yet, wait up to this "
             "many seconds for one and answer as soon as it exists (an empty page once the "
             f"wait is over). At most {MAX_WAIT_SECONDS}; 0, the default, answers at once. "
-            "A finished match answers at once.",
+            "A finished match answers at once. An `after` past the match's newest version "
+            "is a 409 `after_past_end` (with `current_version`) instead of a wait.",
         ),
     ] = 0,
 ) -> EventPage:
@@ -477,6 +491,8 @@ async def read_events(
     match, events = await anyio.to_thread.run_sync(
         _events_page, service, match_id, token, after, limit
     )
+    if wait and after > match.version:
+        raise _past_end(match, after)
     if not events and wait and service.result(match) is None and not is_head(request):
         # Parked in the store's wake-up (as the event stream is), not on a request thread.
         with anyio.move_on_after(wait):
@@ -491,6 +507,18 @@ async def read_events(
         match_id=match_id, version=match.version,
         events=[msgspec.convert(e, LogEvent) for e in events],
     )  # fmt: skip
+
+
+def _past_end(match: MatchState, seen: int) -> Conflict:
+    """A wait for events after a version the match never reached. The client's version
+    comes from elsewhere (another match, a store that was reset): waiting would spend the
+    wait on events it cannot place, and a stream would hang until the match caught up."""
+    return Conflict(
+        "after_past_end",
+        f"match {match.match_id} is at version {match.version}: there is no version {seen} "
+        "to wait after; read the log again from a version it has",
+        current_version=match.version,
+    )
 
 
 def _events_page(
@@ -510,7 +538,7 @@ def _events_page(
     "`LogEvent` as JSON; comment lines keep idle connections open.",
     tags=["events"],
     security=SEAT_OPTIONAL,
-    responses=problem_responses(*_MATCH, *_TOKEN),
+    responses=problem_responses(*_MATCH, *_TOKEN, 409),
 )
 async def stream_events(
     request: Request[Any, Any, Any],
@@ -535,7 +563,8 @@ async def stream_events(
     ] = None,
 ) -> ServerSentEvent:
     """Server-sent events of the log as the caller may see it; each ``id`` is the event's
-    version. Ends when the match is over and fully sent (or at ``until_version``)."""
+    version. Ends when the match is over and fully sent (or at ``until_version``). Resuming
+    after a version the match never reached is a 409 ``after_past_end``."""
     match = await anyio.to_thread.run_sync(service.load, match_id)
     if ticket is not None and token is not None:
         raise BadRequest(
@@ -546,11 +575,13 @@ async def stream_events(
     else:
         seat = service.seat_for_token(match, token)
     start = resume_point(last_event_id, after)
+    if start > match.version:
+        raise _past_end(match, start)
     if is_head(request):  # the stream's headers, without holding it open
         return ServerSentEvent(iter(()))
-    return ServerSentEvent(
-        counted_stream(event_stream(service, match_id, seat, start, until_version))
-    )
+    holder = None if seat is None else match.seats[seat].token_hash
+    stream = event_stream(service, match_id, seat, start, until_version, holder=holder)
+    return ServerSentEvent(counted_stream(stream))
 
 
 @post(

@@ -58,15 +58,23 @@ async def event_stream(
     after: int,
     until_version: int | None = None,
     keepalive: float = KEEPALIVE_SECONDS,
+    *,
+    holder: str | None = None,
 ) -> AsyncIterator[ServerSentEventMessage]:
     """Events after ``after`` as ``seat`` may see them, live, until the client leaves, the
-    match is over and fully sent, or ``until_version`` has been sent."""
+    match is over and fully sent, or ``until_version`` has been sent.
+
+    ``holder``: the hash of the seat token the stream was opened with. A seat's stream
+    ends once that token stops working (re-issued, or its player removed): its hand is
+    no longer that client's to see, and a reconnect is refused as a request would be."""
     seen = after
     try:
         while until_version is None or seen < until_version:
-            events, finished = await anyio.to_thread.run_sync(
-                _next_page, service, match_id, seat, seen
+            events, finished, revoked = await anyio.to_thread.run_sync(
+                _next_page, service, match_id, seat, seen, holder
             )
+            if revoked:
+                return
             for event in events:
                 if until_version is not None and event["version"] > until_version:
                     return
@@ -92,11 +100,14 @@ async def event_stream(
 
 
 def _next_page(
-    service: MatchService, match_id: str, seat: int | None, seen: int
-) -> tuple[list[dict[str, Any]], bool]:
-    """The next page of events after ``seen``, and whether none will ever follow (the match
-    is over and ``seen`` is its last event). One load serves both answers."""
+    service: MatchService, match_id: str, seat: int | None, seen: int, holder: str | None
+) -> tuple[list[dict[str, Any]], bool, bool]:
+    """The next page of events after ``seen``, whether none will ever follow (the match
+    is over and ``seen`` is its last event), and whether the token the seat's stream was
+    opened with no longer holds the seat. One load serves all three answers."""
     match = service.load(match_id)
+    if seat is not None and holder is not None and match.seats[seat].token_hash != holder:
+        return [], False, True
     events = service.redacted_events(match_id, seat, seen, PAGE, match=match)
     finished = not events and match.version <= seen and service.over(match)
-    return events, finished
+    return events, finished, False

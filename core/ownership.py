@@ -275,7 +275,9 @@ class SeatCommands:
 
         def reissue(match: MatchState) -> list[Any]:
             self._require_owner(match, token, "re-issue seat tokens")
-            if not _seat(match, seat).token_hash:
+            info = _seat(match, seat)
+            self._require_going_on(match)  # a finished match's seats no longer change
+            if not info.token_hash:
                 raise _not_claimed(seat, "has no token to re-issue")
             return [SeatTokenReissued(seat=seat, token_hash=hash_secret(fresh))]
 
@@ -359,5 +361,13 @@ def _owner_only(match: MatchState, token: str | None, what: str) -> Exception:
         return Unauthorized(
             "owner_token_required", f"only the match's owner may {what}: send the owner token "
             "(from POST /matches) as 'Authorization: Bearer …'",
+        )  # fmt: skip
+    if not any(matches(token, info.token_hash) for info in match.seats):
+        # A token of no seat (nor the owner's) hears the code every route of a match gives
+        # it: the caller holds the wrong token (a stale owner token, most likely), which
+        # ``owner_only`` would not tell; the sentence still says who may.
+        return Forbidden(
+            "bad_token", f"this token is neither the match's owner token nor a seat's: only "
+            f"the match's owner may {what}",
         )  # fmt: skip
     return Forbidden("owner_only", f"only the match's owner may {what}")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
 import msgspec
 
@@ -49,7 +49,8 @@ class Record(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     format: Literal["ironworks-record/1"] = RECORD_FORMAT
     game: str
-    players: int
+    players: Annotated[int, msgspec.Meta(ge=1, le=64)]
+    """The bounds of ``POST /matches``: the document says which counts may be sent."""
     options: dict[str, Any] | None = None
     """The match's options (defaults if absent)."""
     setup: dict[str, Any] | None = None
@@ -143,7 +144,12 @@ def play_moves(
             move = decode(_encoder.encode(recorded.move))
             events = game.decide(state, actor, move, rng_at(version))
         except IronworksError as exc:
-            raise RecordRefused(index, exc, actor) from None
+            refusal = exc
+            if game.result(state) is not None:
+                # Each game words a move after its end its own way (``not_playing``,
+                # ``game_over``, ``not_now``); a record's reader hears what a live match says.
+                refusal = Conflict("match_over", "the game is over: a record ends with its end")
+            raise RecordRefused(index, refusal, actor) from None
         for event in events:
             state = game.evolve(state, event)
         version += len(events)

@@ -243,9 +243,15 @@ def test_a_foreign_token_is_refused_on_every_match_route_even_where_none_is_need
     token = claim_all(client, first)[0]
     for method, path in [
         ("GET", f"/matches/{second}"),
+        ("GET", f"/matches/{second}?at=2"),  # a replay: the token is not needed there
         ("GET", f"/matches/{second}/position"),
         ("GET", f"/matches/{second}/record"),
         ("POST", f"/matches/{second}/seats/0/claim"),
+        # the owner's routes: "only the owner may" would not tell it is the wrong token
+        ("POST", f"/matches/{second}/seats/0/invite"),
+        ("POST", f"/matches/{second}/seats/0/reissue"),
+        ("POST", f"/matches/{second}/seats/0/remove"),
+        ("DELETE", f"/matches/{second}/seats/0/bot"),
     ]:
         response = client.request(method, path, headers=bearer(token))
         assert_problem(response, 403, "bad_token")
@@ -302,6 +308,69 @@ def test_head_answers_wherever_get_does_with_its_headers_and_no_body(
     assert (refused.status_code, refused.content) == (401, b"")
 
 
+def test_head_answers_on_the_docs_and_metrics_as_their_get_does(
+    client: TestClient[Any],
+) -> None:
+    """Litestar serves these pages to GET alone; a probe or scraper sending HEAD must not
+    take a 405 for a page that is there (nor a 405 for one that is not)."""
+    pages = ["/docs", "/docs/openapi.json", "/docs/oauth2-redirect.html", "/metrics"]
+    for path in [*pages, "/docs/no-such-page"]:
+        got, head = client.get(path), client.head(path)
+        assert (head.status_code, head.content) == (got.status_code, b""), path
+        if got.status_code == 200:
+            assert head.headers["content-type"] == got.headers["content-type"], path
+
+
+def test_options_lists_every_method_of_a_path_the_document_lists(
+    client: TestClient[Any],
+) -> None:
+    """Where two handlers share a path (``GET`` and ``POST /matches``), OPTIONS named only
+    the first one's methods."""
+    match_id = new_match(client)
+    doc = client.get("/docs/openapi.json").json()
+    values = {"match_id": match_id, "seat": "0", "hook_id": "h1", "game_id": "highcard"}
+    for template, operations in doc["paths"].items():
+        path = template.format(**values)
+        documented = {method.upper() for method in operations}
+        if "GET" in documented:
+            documented.add("HEAD")
+        answer = client.options(path)
+        assert answer.status_code == 204, path
+        allowed = {m.strip() for m in answer.headers["allow"].split(",")}
+        assert allowed == documented | {"OPTIONS"}, path
+
+
+def test_a_write_that_takes_no_body_refuses_fields_it_would_drop_unread(
+    client: TestClient[Any],
+) -> None:
+    """``{"reason": ...}`` on a resignation or ``{"bot": ...}`` on taking a seat back was
+    dropped, and the client took it as heard; no body, ``{}`` and ``null`` still pass."""
+    match = client.post("/matches", json={"game": "highcard", "players": 2}).json()
+    match_id, owner = match["id"], bearer(match["owner_token"])
+    tokens = claim_all(client, match_id)
+    json_type = {"content-type": "application/json"}
+    writes = [
+        ("POST", f"/matches/{match_id}/seats/1/invite", owner),
+        ("POST", f"/matches/{match_id}/seats/0/reissue", owner),
+        ("POST", f"/matches/{match_id}/stream-ticket", bearer(tokens[1])),
+        ("DELETE", f"/matches/{match_id}/seats/1/bot", bearer(tokens[1])),
+        ("POST", f"/matches/{match_id}/seats/1/resign", bearer(tokens[1])),
+    ]
+    version = client.get(f"/matches/{match_id}").json()["version"]
+    for method, url, auth in writes:
+        for body in (b'{"reason": "tired"}', b"[]", b'"x"'):
+            answer = client.request(method, url, content=body, headers={**auth, **json_type})
+            problem = assert_problem(answer, 400, "invalid_request")
+            assert "takes no body" in problem["detail"], (url, body)
+    assert client.get(f"/matches/{match_id}").json()["version"] == version, "nothing changed"
+    for body in (b"{}", b"null"):
+        answer = client.post(
+            f"/matches/{match_id}/stream-ticket", content=body,
+            headers={**bearer(tokens[0]), **json_type},
+        )  # fmt: skip
+        assert answer.status_code == 200, (body, answer.text)
+
+
 def test_head_on_the_event_stream_and_a_long_poll_answers_at_once(
     client: TestClient[Any],
 ) -> None:
@@ -310,7 +379,8 @@ def test_head_on_the_event_stream_and_a_long_poll_answers_at_once(
     stream = client.head(f"/matches/{match_id}/stream")
     assert stream.status_code == 200 and stream.content == b""
     assert stream.headers["content-type"].startswith("text/event-stream")
-    poll = client.head(f"/matches/{match_id}/events?after=99&wait=60")
+    version = client.get(f"/matches/{match_id}").json()["version"]
+    poll = client.head(f"/matches/{match_id}/events?after={version}&wait=60")
     assert poll.status_code == 200 and poll.content == b""
 
 
@@ -627,6 +697,37 @@ def test_stream_lets_the_loop_run_between_events_so_a_client_that_left_is_heard_
         return seen
 
     assert anyio.run(other_task_ran_between_the_first_two_events)
+
+
+@pytest.mark.parametrize("change", ["reissue", "remove"])
+def test_a_seats_open_stream_ends_once_its_token_stops_working(
+    service: MatchService, change: str
+) -> None:
+    """The owner re-issues a lost (or stolen) token, or removes the player: a stream opened
+    with the old token must not go on showing the seat's hand, which a new request with
+    that token would be refused."""
+    from api.sse import event_stream
+
+    match_id = service.create_match("highcard", 2, seed="s1", owner_token="owner").match_id
+    tokens = [service.claim_seat(match_id, seat) for seat in (0, 1)]
+    match = service.load(match_id)
+    holder = match.seats[1].token_hash
+
+    async def stream_until_it_ends() -> list[Any]:
+        stream = event_stream(service, match_id, 1, match.version, keepalive=0.05, holder=holder)
+        got = [await anext(stream)]  # a keep-alive: the stream is open and waiting
+        if change == "reissue":
+            await anyio.to_thread.run_sync(service.reissue_token, match_id, 1, "owner")
+        else:
+            await anyio.to_thread.run_sync(service.remove_player, match_id, 1, "owner")
+        with anyio.fail_after(30):  # a hang guard: the stream must end by itself
+            got.extend([message async for message in stream])
+        return got
+
+    messages = anyio.run(stream_until_it_ends)
+    assert messages[0].comment == "keep-alive"
+    assert all(m.data is None for m in messages), "no event after the token stopped working"
+    assert service.seat_for_token(service.load(match_id), tokens[0]) == 0
 
 
 def highcard_position(**changes: Any) -> dict[str, Any]:

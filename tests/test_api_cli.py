@@ -17,7 +17,7 @@ import httpx
 import pytest
 from conftest import highcard_path_env
 
-from api.cli import main
+from api.cli import build_parser, main
 from core.registry import GameRegistry
 from core.service import MatchService
 from core.store.base import open_store
@@ -115,6 +115,33 @@ def test_bad_numbers_and_levels_are_usage_errors_naming_the_option(
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    ("origin", "accepted"),
+    [
+        ("http://localhost:5173", True),
+        ("https://play.example", True),
+        ("*", True),
+        ("localhost:5173", False),
+        ("http://host/", False),
+        ("ftp://host", False),
+        ("http://host:99999", False),
+    ],
+)
+def test_a_cors_origin_a_browser_would_never_send_is_a_usage_error(
+    origin: str, accepted: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Origins are compared as strings: one with a path or without its scheme matched no
+    page, and CORS stayed off without a word."""
+    if accepted:
+        args = build_parser().parse_args(["serve", "--cors-origin", origin])
+        assert args.cors_origin == [origin]
+        return
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args(["serve", "--cors-origin", origin])
+    assert exit_.value.code == 2
+    assert "argument --cors-origin: an origin is scheme://host[:port]" in capsys.readouterr().err
+
+
 def test_openapi_check_prints_its_verdict_and_no_log_lines() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "api.cli", "openapi", "--check"],
@@ -149,6 +176,23 @@ def test_tournament_refuses_options_the_game_does_not_have(
             "--games", "1", "--options", options, "--quiet"]  # fmt: skip
     assert main(argv) == 2
     assert "--options is not options of Brass: Birmingham" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("where", ["a directory", "a missing folder under a file"])
+def test_output_paths_that_cannot_be_written_are_usage_errors_before_any_work(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A tournament finds out before its matches are played, not when the first one is over
+    and its record cannot be kept; neither command ends in a traceback."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    path = str(tmp_path) if where == "a directory" else str(blocker / "out.json")
+    assert main(["openapi", "--output", path]) == 2
+    assert f"ironworks openapi: cannot use {path}" in capsys.readouterr().err
+    argv = ["tournament", "--game", "brass-birmingham", "--players", "2", "--bots", "random",
+            "--games", "1", "--quiet", "--json", path]  # fmt: skip
+    assert main(argv) == 2
+    assert f"ironworks tournament: cannot write --json {path}" in capsys.readouterr().err
 
 
 def test_check_plugin_refuses_a_player_count_the_game_does_not_take(

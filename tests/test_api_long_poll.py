@@ -102,3 +102,35 @@ def test_a_wait_out_of_bounds_is_refused(api: tuple[TestClient, MatchService], w
     answer = client.get(f"/matches/{match['id']}/events?wait={wait}")
     assert answer.status_code == 400
     assert answer.json()["errors"][0]["key"] == "wait"
+
+
+def test_a_wait_after_a_version_the_match_never_reached_is_a_409_not_a_wait(
+    api: tuple[TestClient, MatchService],
+) -> None:
+    """The client's version comes from elsewhere: a wait would be spent on events it cannot
+    place, and the event stream would hang until the match caught up. A plain read (no
+    wait) stays an empty page, whose ``version`` tells the client where the log ends."""
+    client, service = api
+    match = new_match(client)
+    past = match["version"] + 1
+    base = f"/matches/{match['id']}"
+    for method, url, headers in [
+        ("GET", f"{base}/events?after={past}&wait=60", {}),
+        ("HEAD", f"{base}/events?after={past}&wait=60", {}),
+        ("GET", f"{base}/stream?after={past}", {}),
+        ("GET", f"{base}/stream", {"Last-Event-ID": str(past)}),
+        ("HEAD", f"{base}/stream", {"Last-Event-ID": str(past)}),
+    ]:
+        answer = client.request(method, url, headers=headers)
+        assert answer.status_code == 409, (method, url, answer.text)
+        if method == "GET":
+            problem = answer.json()
+            assert problem["code"] == "after_past_end"
+            assert problem["current_version"] == match["version"]
+    assert not service.store.waiting.is_set()
+    page = client.get(f"{base}/events?after={past}").json()
+    assert page["events"] == [] and page["version"] == match["version"]
+    # After the newest version itself, a wait is a wait: an empty page once it is over
+    at_end = client.get(f"{base}/events?after={match['version']}&wait=1")
+    assert at_end.status_code == 200 and at_end.json()["events"] == []
+    assert service.store.waiting.is_set()

@@ -237,6 +237,18 @@ def test_a_deal_at_the_games_end_is_refused(client: TestClient[Any]) -> None:
     assert problem["index"] == len(record["moves"]) - 1
 
 
+def test_a_move_after_the_games_end_is_refused_as_match_over(client: TestClient[Any]) -> None:
+    """Brass says ``not_playing`` and Age of Steam ``not_now`` to a step after the end; a
+    record's reader hears ``match_over``, as a live match answers a move then."""
+    record, _ = recorded("bb-2p-chosen-rail-deal.json")
+    longer = copy.deepcopy(record)
+    longer["moves"].append(copy.deepcopy(record["moves"][-1]))
+    problem = client.post("/matches/import", json=longer).json()
+    assert (problem["code"], problem["index"], problem["refusal"]) == (
+        "record_move_refused", len(record["moves"]), "match_over",
+    )  # fmt: skip
+
+
 def test_a_move_by_the_wrong_seat_is_refused_with_its_index(client: TestClient[Any]) -> None:
     record, _ = recorded("bb-2p-chosen-rail-deal.json")
     bad = copy.deepcopy(record)
@@ -356,3 +368,19 @@ def test_the_two_player_pittsburgh_setup_leaves_the_boxed_tiles_out(
     record["setup"]["merchant_tiles"][used] = boxed.pop()
     problem = client.post("/matches/import", json=record).json()
     assert (problem["code"], problem["refusal"]) == ("record_setup_refused", "merchant_tiles")
+
+
+@pytest.mark.parametrize("players", [0, 65])
+def test_a_records_player_count_has_the_documented_bounds_of_a_new_match(
+    client: TestClient[Any], players: int
+) -> None:
+    """The document said any integer would do, and a count out of every game's range came
+    back as the game's refusal: a generated client could not know it beforehand."""
+    schema = client.get("/docs/openapi.json").json()["components"]["schemas"]["Record"]
+    assert (
+        schema["properties"]["players"]["minimum"],
+        schema["properties"]["players"]["maximum"],
+    ) == (1, 64)
+    answer = client.post("/matches/import", json={"game": "brass-birmingham", "players": players})
+    assert answer.status_code == 400
+    assert answer.json()["errors"][0]["key"] == "players"

@@ -200,10 +200,11 @@ def test_a_wrong_token_is_refused_before_the_seat_s_state_is_told(
     match = create(client)
     tokens = claim_all(client, match["id"])
     url = f"/matches/{match['id']}/seats/0/bot"
-    # Seat 0 has no bot: its own token hears so, another seat's or a foreign token does not.
+    # Seat 0 has no bot: its own token hears so, another seat's or a foreign token does not
+    # (a foreign one hears that it is of no seat, as on every route of a match).
     assert_problem(client.delete(url, headers=bearer(tokens[0])), 409, "seat_not_bot")
     assert_problem(client.delete(url, headers=bearer(tokens[1])), 403, "owner_only")
-    assert_problem(client.delete(url, headers=bearer("not-a-token")), 403, "owner_only")
+    assert_problem(client.delete(url, headers=bearer("not-a-token")), 403, "bad_token")
     assert_problem(client.delete(url), 401, "owner_token_required")
     # Handing a seat already a bot's: a foreign token is refused before "seat_taken".
     seat1 = f"/matches/{match['id']}/seats/1/bot"
@@ -287,6 +288,24 @@ def test_removing_a_player_abandons_a_match_whose_rules_say_so(client: TestClien
     assert '"core.match_abandoned"' in sse_messages(stream.text)[-1]["data"]
 
 
+def test_an_abandoned_match_shows_its_history_position_and_record_as_a_finished_one(
+    client: TestClient[Any],
+) -> None:
+    """Abandoned is finished (the view says so, and the web table offers its replay): the
+    hidden parts are shown as they are once a match is scored, not kept hidden forever."""
+    match = create(client, absent="abandon")
+    claim_all(client, match["id"])
+    base = f"/matches/{match['id']}"
+    assert_problem(client.get(base, params={"at": 2}), 403, "history_hidden")
+    client.post(f"{base}/seats/0/remove", headers=bearer(match["owner_token"]))
+    assert client.get(base).json()["status"] == "abandoned"
+    replay = client.get(base, params={"at": 2})
+    assert replay.status_code == 200 and replay.json()["version"] == 2
+    assert client.get(f"{base}/position").status_code == 200
+    record = client.get(f"{base}/record")
+    assert record.status_code == 200 and record.json()["game"] == "highcard"
+
+
 def test_resigning_a_two_seat_match_ends_it_with_the_resigned_seat_last(
     client: TestClient[Any],
 ) -> None:
@@ -328,6 +347,31 @@ def test_seats_of_a_finished_match_change_hands_no_more(client: TestClient[Any])
     for response in refused:
         assert_problem(response, 409, "match_over")
     assert client.get(f"/matches/{match['id']}").json()["version"] == before["version"]
+
+
+def test_a_finished_match_refuses_a_token_reissue_and_a_move_as_match_over(
+    client: TestClient[Any],
+) -> None:
+    """A game that reached its end is over as a resigned-out one is: the owner re-issues no
+    token there (its seats no longer change), and a move is ``match_over``, not the game's
+    own wording of a move out of turn."""
+    match = create(client)
+    tokens = claim_all(client, match["id"])
+    for _ in range(20):
+        if client.get(f"/matches/{match['id']}").json()["finished"]:
+            break
+        play_one(client, match["id"], tokens)
+    view = client.get(f"/matches/{match['id']}").json()
+    assert view["result"] is not None
+    reissue = f"/matches/{match['id']}/seats/0/reissue"
+    assert_problem(client.post(reissue, headers=bearer(match["owner_token"])), 409, "match_over")
+    move = {"move": {"type": "play", "card": 1}, "expected_version": view["version"]}
+    for token in tokens:
+        played = client.post(f"/matches/{match['id']}/moves", json=move, headers=bearer(token))
+        assert_problem(played, 409, "match_over")
+    assert client.get(f"/matches/{match['id']}").json()["version"] == view["version"]
+    # The seat's old token still reads the seat's view: nothing was re-issued
+    assert client.get(f"/matches/{match['id']}", headers=bearer(tokens[0])).json()["you"] == 0
 
 
 def test_a_resigned_seat_s_turns_are_played_by_the_stand_in_until_one_seat_is_left(

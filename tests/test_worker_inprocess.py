@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -131,3 +132,29 @@ def test_closing_the_runner_ends_its_thread(registry: GameRegistry) -> None:
     assert runner.running
     runner.close()
     assert not runner.running
+
+
+def test_a_store_outage_postpones_the_webhook_sweep_in_one_line_not_a_traceback(
+    registry: GameRegistry, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An outage is expected and the sweep retries every second: a traceback each time
+    would bury the log (the reconciler says the same in one line)."""
+    from core.errors import ServiceUnavailable
+    from worker import deliveries
+
+    def sweep(self: object) -> int:
+        raise ServiceUnavailable("store_unavailable", "the event store did not answer")
+
+    monkeypatch.setattr(deliveries.DeliverySweeper, "sweep", sweep)
+    runner = InProcessRunner(sweep_every=0.01)
+    service = MatchService(MemoryStore(), registry, runner)
+    service.webhooks = object()  # type: ignore[assignment]  # any: the sweep is stubbed
+    with caplog.at_level(logging.WARNING, logger=inprocess.__name__):
+        runner.bind(service)
+        deadline = time.monotonic() + JOIN_TIMEOUT
+        while not caplog.records and time.monotonic() < deadline:
+            time.sleep(0.01)
+        runner.close()
+    assert caplog.records, "the sweep never ran"
+    assert all(r.exc_info is None and r.levelno == logging.WARNING for r in caplog.records)
+    assert "webhook sweep postponed: the event store did not answer" in caplog.text

@@ -10,6 +10,7 @@ import threading
 import time
 import zlib
 
+from core.errors import ServiceUnavailable
 from core.service import MatchService
 from core.tasks import Job
 from worker.jobs import execute
@@ -155,7 +156,9 @@ class InProcessRunner:
             sweeper = sweeper or DeliverySweeper(self.service)
             try:
                 sweeper.sweep()
-            except Exception:  # the sweeper must outlive an outage or a bad hook stream
+            except ServiceUnavailable as exc:  # an outage: one line, as the reconciler says it
+                log.warning("webhook sweep postponed: %s", exc.message)
+            except Exception:  # the sweeper must outlive a bad hook stream
                 log.exception("webhook sweep failed; retrying")
 
     def _loop(self, jobs: queue.Queue[Job | None], locked: bool) -> None:

@@ -323,6 +323,11 @@ def main(args: Any) -> int:
         print(f"ironworks tournament: --options is not options of {game.title}: {exc}",
               file=sys.stderr)  # fmt: skip
         return 2
+    if args.json and (problem := _unwritable(args.json)):
+        # Found now, not after hours of matches whose records it was to keep.
+        print(f"ironworks tournament: cannot write --json {args.json}: {problem}",
+              file=sys.stderr)  # fmt: skip
+        return 2
     started = time.perf_counter()
     show = None if args.quiet else (lambda d, t: _progress(d, t, started, sys.stderr))
     setting = {"game": args.game, "players": args.players, "seed": args.seed,
@@ -385,6 +390,23 @@ def _resumed(path: str, setting: dict[str, Any], games: int) -> list[MatchRecord
         if summary.get(key) != value:
             raise ValueError(f"it was played with {key} {summary.get(key)!r}, not {value!r}")
     return [r for r in records if r.number < games]
+
+
+def _unwritable(path: str) -> str | None:
+    """Why :func:`_write_json` could not write ``path``, or ``None`` when it can."""
+    import os
+
+    if os.path.isdir(path):
+        return "it is a directory"
+    partial = f"{path}.partial"
+    try:
+        with open(partial, "ab"):
+            pass
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    if os.path.getsize(partial) == 0:
+        os.remove(partial)
+    return None
 
 
 def _write_json(path: str, summary: dict[str, Any], records: list[MatchRecord]) -> None:
