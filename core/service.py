@@ -30,7 +30,6 @@ from core.errors import (
     BadRequest,
     Conflict,
     Forbidden,
-    IllegalMove,
     InvalidPosition,
     IronworksError,
     NotFound,
@@ -445,17 +444,10 @@ class MatchService(SeatCommands):
             )
         if info.bot:
             raise Conflict("seat_is_bot", f"seat {seat} is played by a bot")
-        try:
-            return (
-                yield from self._apply_steps(match, seat, move, expected_version, idempotency_key)
-            )
-        except IllegalMove:
-            # Each game words a move after its end its own way (Brass ``not_playing``, Age
-            # of Steam ``game_over``); a client hears what seat changes and early ends say.
-            # Asked only on a refusal, so an accepted move pays nothing for it.
-            if self.result(match) is not None:
-                raise Conflict("match_over", "the match is over") from None
-            raise
+        # A move after the game's own end keeps the game's documented refusal (Brass
+        # ``not_playing``, Age of Steam ``game_over``, each game's CLIENTS.md): clients and
+        # scenario checks read it there; ``match_over`` is for ends the service makes.
+        return (yield from self._apply_steps(match, seat, move, expected_version, idempotency_key))
 
     def time_out(self, match: MatchState, job: Job) -> str:
         """Run a ``timeout`` job: once the seat's deadline has passed, append
