@@ -15,6 +15,8 @@ from litestar.testing import TestClient
 from store_backends import Backend
 
 from api.app import create_app
+from core.errors import ServiceUnavailable
+from core.events import AppendResult
 from core.registry import GameRegistry
 from core.service import MatchService
 from core.store.base import Seen
@@ -130,6 +132,34 @@ def test_a_keyed_import_retried_answers_the_first_match_and_another_record_is_re
     assert_problem(client.post("/matches/import", json=cut, headers=key), 422,
                    "idempotency_key_reused")  # fmt: skip
     assert match_count(client) == 2
+
+
+class _AnswerLostStore(MemoryStore):
+    """Stores the next append and then fails as if its answer never came back."""
+
+    lose_next = True
+
+    def append(self, *args: Any, **kwargs: Any) -> AppendResult:
+        result = super().append(*args, **kwargs)
+        if self.lose_next:
+            self.lose_next = False
+            raise ServiceUnavailable("store_unavailable", "the event store did not answer")
+        return result
+
+
+def test_a_keyed_create_answered_503_but_stored_is_answered_by_its_retry(
+    registry: GameRegistry,
+) -> None:
+    with TestClient(create_app(MatchService(_AnswerLostStore(), registry, NullRunner()))) as web:
+        key = keyed(str(uuid.uuid4()))
+        assert_problem(web.post("/matches", json=BODY, headers=key), 503, "store_unavailable")
+        again = web.post("/matches", json=BODY, headers=key)
+        assert again.status_code == 201, again.text
+        listed = web.get("/matches").json()
+        assert listed["total"] == 1 and listed["items"][0]["id"] == again.json()["id"]
+        owner = bearer(again.json()["owner_token"])
+        invited = web.post(f"/matches/{again.json()['id']}/seats/0/invite", headers=owner)
+        assert invited.status_code == 201, invited.text
 
 
 class _LookupBlindStore(MemoryStore):
