@@ -11,7 +11,15 @@ from litestar.params import JSONBody
 from api.bodies import MatchCreatedBody
 from api.problems import problem_responses
 from api.reads import get
-from api.routes import MatchId, Service, Token, refuse_foreign_token, seat_infos
+from api.routes import (
+    CreateKey,
+    MatchId,
+    Service,
+    Token,
+    created_owner_token,
+    refuse_foreign_token,
+    seat_infos,
+)
 from core.errors import Forbidden
 from core.ownership import new_secret
 from core.record import Record, export_record
@@ -39,7 +47,9 @@ class ImportedMatch(MatchCreatedBody, kw_only=True):
     request_max_body_size=MAX_RECORD_BYTES,
     responses=problem_responses(403, 404, 413, 415, 422),
 )
-def import_match(data: JSONBody[Record], service: Service) -> ImportedMatch:
+def import_match(
+    data: JSONBody[Record], service: Service, idempotency_key: CreateKey = None
+) -> ImportedMatch:
     """Start a match from a record (the format `GET /matches/{id}/record` gives): its start
     (options with the setup's outcome, or a start position) and every move in order, system
     moves with their chance outcomes (a deal, dice, cubes) where the record fixes them. A
@@ -48,12 +58,15 @@ def import_match(data: JSONBody[Record], service: Service) -> ImportedMatch:
     `record_move_refused` naming its `index` and the `refusal` code; nothing is stored.
     The new match's log is the record; it is finished, or goes on live with every seat free
     to claim; its ``owner_token`` (shown once) is the owner's key to those seats, as for a
-    match started by `POST /matches`."""
-    owner_token = new_secret()
+    match started by `POST /matches`. An `Idempotency-Key` works as for `POST /matches`: a
+    retry with the same record gets the first answer again and imports nothing."""
+    owner_token = new_secret() if idempotency_key is None else None
     match = service.create_match(
         data.game, data.players, options=data.options, position=data.position,
         moves=data.moves, owner_token=owner_token, setup=data.setup,
+        idempotency_key=idempotency_key,
     )  # fmt: skip
+    owner_token = created_owner_token(match, owner_token, idempotency_key)
     result = service.result(match)
     return ImportedMatch(
         id=match.match_id, game=match.game_id, players=match.players, version=match.version,

@@ -57,7 +57,7 @@ from core.errors import (
     ServiceUnavailable,
 )
 from core.match import MatchState, core_decoder
-from core.ownership import new_secret
+from core.ownership import keyed_owner_token, new_secret
 from core.service import MatchService
 from worker.bots import describe as describe_bots
 
@@ -78,6 +78,15 @@ ClaimKey = Annotated[
         description="Retrying with the same key (and the same invite code) returns the same "
         "token. Whoever repeats the key gets the token, so it must be unguessable: a random "
         "UUID.",
+    ),
+]  # fmt: skip
+CreateKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key", min_length=1, max_length=128, required=False,
+        description="Retrying with the same key and the same body returns the first answer "
+        "(the same match and owner token) and creates nothing. Whoever repeats the key gets "
+        "the owner token, so it must be unguessable: a random UUID.",
     ),
 ]  # fmt: skip
 # A string here, so an empty header (what EventSource may send) is no error; the document
@@ -180,15 +189,21 @@ def _game_info(game: Any) -> GameInfo:
     status_code=201,
     responses=problem_responses(403, 404, *_BODY),
 )
-def create_match(data: JSONBody[CreateMatch], service: Service) -> MatchCreatedBody:
+def create_match(
+    data: JSONBody[CreateMatch], service: Service, idempotency_key: CreateKey = None
+) -> MatchCreatedBody:
     """Start a match. Seats are free until claimed or handed to a bot. The answer's
     ``owner_token`` (shown once) is the owner's key to the seats; a client that never uses
-    it gets a public match where anybody may claim a free seat or hand it to a bot."""
-    owner_token = new_secret()
+    it gets a public match where anybody may claim a free seat or hand it to a bot. With an
+    `Idempotency-Key` (as unguessable as a token: a random UUID), a retry with the same body
+    gets the first answer again, the same match and owner token, and creates nothing; the
+    same key with another body is a 422 `idempotency_key_reused`."""
+    owner_token = new_secret() if idempotency_key is None else None
     match = service.create_match(
         data.game, data.players, options=data.options, seed=data.seed, position=data.position,
-        rules=data.rules, owner_token=owner_token,
+        rules=data.rules, owner_token=owner_token, idempotency_key=idempotency_key,
     )  # fmt: skip
+    owner_token = created_owner_token(match, owner_token, idempotency_key)
     return MatchCreatedBody(
         id=match.match_id, game=match.game_id, players=match.players, version=match.version,
         seats=seat_infos(service, match), client_seed=match.client_seed,
@@ -611,6 +626,14 @@ def refuse_foreign_token(service: MatchService, match: MatchState, token: str | 
     as those that read one do (403 ``bad_token``): the caller holds the wrong token, or a
     token of another match, and should hear so."""
     service.seat_for_token(match, token)
+
+
+def created_owner_token(match: MatchState, token: str | None, key: str | None) -> str:
+    """The owner token a create answers with: its fresh one, or the one its key gives."""
+    if token is not None:
+        return token
+    assert key is not None
+    return keyed_owner_token(match.seed, match.match_id, key)
 
 
 def seat_infos(service: MatchService, match: MatchState) -> list[SeatInfo]:

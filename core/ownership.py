@@ -73,12 +73,22 @@ def matches(secret: str | None, digest: str | None) -> bool:
     return hmac.compare_digest(hash_secret(secret), digest)
 
 
+def _mac(seed: str, text: str) -> str:
+    mac = hmac.new(seed.encode(), text.encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode()
+
+
 def keyed_token(match: MatchState, seat: int, key: str) -> str:
     """The token of a claim made with an Idempotency-Key: the same for every retry, and
     unknowable without the match's secret seed."""
-    mac = hmac.new(match.seed.encode(), f"claim|{match.match_id}|{seat}|{key}".encode(),
-                   hashlib.sha256)  # fmt: skip
-    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode()
+    return _mac(match.seed, f"claim|{match.match_id}|{seat}|{key}")
+
+
+def keyed_owner_token(seed: str, match_id: str, key: str) -> str:
+    """The owner token of a match created with an Idempotency-Key: a retry is given it again
+    without it ever being stored, as for :func:`keyed_token` (its own prefix, so no claim's
+    token is ever an owner's)."""
+    return _mac(seed, f"owner|{match_id}|{key}")
 
 
 def is_owner(match: MatchState, token: str | None) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import logging
 import time
 import uuid
@@ -51,7 +52,14 @@ from core.match import (
     fold,
 )
 from core.observe import APPEND_OBSERVERS, JOB_OBSERVERS, MOVE_OBSERVERS, MoveSeen, notify
-from core.ownership import SeatCommands, bot_choice, hash_secret, is_owner, matches
+from core.ownership import (
+    SeatCommands,
+    bot_choice,
+    hash_secret,
+    is_owner,
+    keyed_owner_token,
+    matches,
+)
 from core.record import RecordedMove, play_moves, run_setup, setup_outcome
 from core.registry import GameRegistry
 from core.resignation import match_result
@@ -292,13 +300,32 @@ class MatchService(SeatCommands):
         rules: MatchRules | None = None,
         owner_token: str | None = None,
         setup: dict[str, Any] | None = None,
+        idempotency_key: str | None = None,
     ) -> MatchState:
         """A new match from ``options`` (dealt by ``setup``; ``setup`` is a record's outcome
         of its draws, see :mod:`core.record`) or from ``position``; with
         ``moves`` (a record's, see :mod:`core.record`) those are played through ``decide``
         first and stored with the start in one append, so nothing is stored when one of
         them is refused. ``owner_token`` (stored hashed) is the key of its owner
-        (:mod:`core.ownership`), ``rules`` how the service runs it."""
+        (:mod:`core.ownership`), ``rules`` how the service runs it.
+
+        With ``idempotency_key`` the match's id is derived from the key and its owner token
+        is :func:`core.ownership.keyed_owner_token` (``owner_token`` must not be given), so
+        a retry with the same request gets the match as first stored instead of a second
+        match, and the same key with another request is ``idempotency_key_reused``. Two
+        racing copies both append at version 0 of that id: the store lets one in and
+        answers the other as its retry."""
+        digest = None
+        if idempotency_key is not None:
+            if owner_token is not None or match_id is not None:
+                raise ValueError("a keyed create derives its match id and owner token")
+            match_id = keyed_match_id(idempotency_key)
+            digest = _create_digest(
+                idempotency_key, game_id, players, options, seed, position, moves, rules, setup
+            )
+            seen = self.store.lookup(match_id, idempotency_key)
+            if seen is not None:
+                return self.load_at(match_id, replay(seen, digest).last_version)
         game = self.games.get(game_id)
         if not game.min_players <= players <= game.max_players:
             raise BadRequest(
@@ -330,6 +357,9 @@ class MatchService(SeatCommands):
         if rules is not None:
             _check_rules(game, rules)
         client_seed, seed = bool(seed), seed or new_seed()
+        match_id = match_id or uuid.uuid4().hex
+        if idempotency_key is not None:
+            owner_token = keyed_owner_token(seed, match_id, idempotency_key)
         state = None
         if position is not None:
             position = _bare_position(position, game_id, players)
@@ -360,9 +390,12 @@ class MatchService(SeatCommands):
             )  # fmt: skip
             for actor, events in played:
                 new += self._game_events(game, events, actor=actor)
-        match_id = match_id or uuid.uuid4().hex
-        first = self.live.advanced(None, as_stored(match_id, 1, new, None))
-        self._append(match_id, 0, new, waiting=bool(self.jobs_for(first)))
+        first = self.live.advanced(None, as_stored(match_id, 1, new, idempotency_key))
+        appended = self._append(
+            match_id, 0, new, idempotency_key, digest, waiting=bool(self.jobs_for(first))
+        )
+        if appended.replayed:  # a copy of this request created it since the lookup above
+            return self.load_at(match_id, appended.last_version)
         try:
             match = self.load(match_id)
         except ServiceUnavailable as exc:
@@ -890,6 +923,23 @@ def _seat_of(match: MatchState, token: str) -> int:
 def _store_kind(store: type) -> str:
     """The store's kind as the append observers name it (``sqlite``, ``redis``…)."""
     return store.__name__.removesuffix("Store").lower()
+
+
+CREATE_KEYS = uuid.UUID("6f1c7a52-2b8e-5d4e-9a0c-3c1f0e7b9d21")
+"""The namespace of the match ids derived from a create's Idempotency-Key."""
+
+
+def keyed_match_id(key: str) -> str:
+    """The id of the match a create with Idempotency-Key ``key`` makes: every retry of it
+    names the same stream, so the store's key check and version-0 append decide them."""
+    return uuid.uuid5(CREATE_KEYS, key).hex
+
+
+def _create_digest(key: str, *request: Any) -> str:
+    """What makes two creates "the same request": every argument. Keyed by the key, so the
+    stored digest tells nothing of a client's seed to whoever reads the store."""
+    body = msgspec.json.encode(list(request), order="deterministic")
+    return hmac.new(key.encode(), b"create|" + body, hashlib.sha256).hexdigest()
 
 
 def _digest(move: Any, actor: int) -> str:
