@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import json
 import socket
 import subprocess
@@ -158,6 +160,41 @@ def test_serve_with_an_unknown_store_url_says_which_urls_work(
     assert main(["serve", "--store", "bogus://x"]) == 2
     err = capsys.readouterr().err
     assert "ironworks serve: unknown store URL 'bogus://x'" in err and "sqlite:///" in err
+
+
+@pytest.mark.parametrize("where", ["no_such_folder/m.sqlite3", "a_folder", "not_a_database"])
+def test_serve_refuses_a_sqlite_store_it_cannot_open_as_a_usage_error(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Waiting would not mend these, so the server does not come up to answer 503s."""
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: None)  # came up: no 2
+    (tmp_path / "a_folder").mkdir()
+    (tmp_path / "not_a_database").write_text("plain text, not SQLite\n")
+    assert main(["serve", "--store", f"sqlite:///{tmp_path / where}"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"ironworks serve: cannot open SQLite store {tmp_path / where}: ")
+    assert err.count("\n") == 1
+    assert not (tmp_path / "no_such_folder").exists()
+    assert (tmp_path / "not_a_database").read_text() == "plain text, not SQLite\n"
+
+
+@pytest.mark.parametrize("scheme", ["redis", "postgresql"])
+def test_serve_starts_while_a_network_store_is_down_to_answer_503_until_it_is_back(
+    scheme: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    served: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append(app))
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    store = f"{scheme}://127.0.0.1:{free_port()}/0"
+    assert main(["serve", "--store", store]) == 0
+    (app,) = served
+    for hook in app.on_shutdown:  # what uvicorn would run: the runner and the store closed
+        if inspect.isawaitable(done := hook()):
+            asyncio.run(done)  # type: ignore[arg-type]
 
 
 def test_worker_that_cannot_reach_redis_says_so_without_a_traceback(

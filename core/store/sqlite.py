@@ -3,7 +3,9 @@
 Safe for many threads (one connection per thread) and many processes (writes take the
 database lock up front with ``BEGIN IMMEDIATE`` and wait for it via ``busy_timeout``).
 A write still waiting for the lock after that, or a file that cannot be opened, read or
-written, answers :class:`core.errors.ServiceUnavailable`.
+written, answers :class:`core.errors.ServiceUnavailable`; but a store that cannot be opened
+at all when it is made (no such folder, a file or folder it may not write, not a database)
+is refused with :class:`core.errors.BadRequest`, since waiting would not mend it.
 
 The async twin (:class:`AsyncSQLite`) reads on the event loop itself: in WAL mode a reader
 never waits for the writer, only, rarely, for a connection recovering the log, and such a
@@ -80,6 +82,11 @@ _OUTAGE_CODES = frozenset({
     sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PROTOCOL,
 })  # fmt: skip
 """SQLite result codes that blame the database file or its lock, not the statement."""
+_UNOPENABLE_CODES = frozenset({
+    sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH,
+    sqlite3.SQLITE_NOTADB,
+})  # fmt: skip
+"""Codes that, while the store is being opened, say the path itself is wrong for it."""
 
 
 def is_outage(exc: BaseException) -> bool:
@@ -120,7 +127,12 @@ class SQLiteStore(EventStore):
         if self.path == ":memory:" or self.path.startswith("file:"):
             # Each thread has its own connection, so each would see a database of its own.
             raise BadRequest("unsupported_store", "SQLite needs a file path; use memory://")
-        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        folder = Path(self.path).parent
+        if not folder.is_dir():
+            # Not made for the caller: a mistyped path or an unmounted volume would otherwise
+            # get a fresh, empty store, and the matches would seem to have vanished.
+            raise BadRequest("unknown_store", f"cannot open SQLite store {self.path}: "
+                             f"there is no folder {folder}")  # fmt: skip
         self.busy_timeout = busy_timeout
         # No cooldown: a lock held by a busy writer is gone a moment later, so every write
         # gets its own wait.
@@ -132,6 +144,19 @@ class SQLiteStore(EventStore):
         # In-process appends bump the generation; waiters sleep on it between polls.
         self._changed = threading.Condition()
         self._generation = 0
+        try:
+            self._create_schema()
+        except sqlite3.DatabaseError as exc:
+            self.close()
+            code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+            if code in _UNOPENABLE_CODES:
+                # Startup is where this shows: refused there, the service does not come up
+                # only to answer 503 until someone fixes the path.
+                message = f"cannot open SQLite store {self.path}: {exc}"
+                raise BadRequest("unknown_store", message) from exc
+            raise
+
+    def _create_schema(self) -> None:
         with self._write() as conn:
             for statement in SCHEMA:
                 conn.execute(statement)
