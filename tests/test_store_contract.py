@@ -435,7 +435,6 @@ def test_sqlite_url_with_three_slashes_is_relative_to_the_working_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "data").mkdir()
     store = open_store("sqlite:///data/events.sqlite3")
     try:
         assert isinstance(store, SQLiteStore)

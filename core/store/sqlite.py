@@ -4,8 +4,8 @@ Safe for many threads (one connection per thread) and many processes (writes tak
 database lock up front with ``BEGIN IMMEDIATE`` and wait for it via ``busy_timeout``).
 A write still waiting for the lock after that, or a file that cannot be opened, read or
 written, answers :class:`core.errors.ServiceUnavailable`; but a store that cannot be opened
-at all when it is made (no such folder, a file or folder it may not write, not a database)
-is refused with :class:`core.errors.BadRequest`, since waiting would not mend it.
+at all when it is made (its folder cannot be made, a file or folder it may not write, not a
+database) is refused with :class:`core.errors.BadRequest`, since waiting would not mend it.
 
 The async twin (:class:`AsyncSQLite`) reads on the event loop itself: in WAL mode a reader
 never waits for the writer, only, rarely, for a connection recovering the log, and such a
@@ -128,11 +128,13 @@ class SQLiteStore(EventStore):
             # Each thread has its own connection, so each would see a database of its own.
             raise BadRequest("unsupported_store", "SQLite needs a file path; use memory://")
         folder = Path(self.path).parent
-        if not folder.is_dir():
-            # Not made for the caller: a mistyped path or an unmounted volume would otherwise
-            # get a fresh, empty store, and the matches would seem to have vanished.
-            raise BadRequest("unknown_store", f"cannot open SQLite store {self.path}: "
-                             f"there is no folder {folder}")  # fmt: skip
+        try:
+            folder.mkdir(parents=True, exist_ok=True)  # a new deployment's data folder
+        except OSError as exc:
+            reason = f"cannot make its folder {folder}: {exc.strerror}"
+            raise BadRequest(
+                "unknown_store", f"cannot open SQLite store {self.path}: {reason}"
+            ) from exc
         self.busy_timeout = busy_timeout
         # No cooldown: a lock held by a busy writer is gone a moment later, so every write
         # gets its own wait.
