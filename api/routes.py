@@ -64,31 +64,35 @@ from worker.bots import describe as describe_bots
 MatchId = Annotated[str, PathParameter(description="Match id", min_length=1, max_length=64)]
 GameId = Annotated[str, PathParameter(description="Game id", min_length=1, max_length=64)]
 SeatNo = Annotated[int, PathParameter(description="Seat number, from 0")]
+
+
+def _key_header(description: str) -> HeaderParameter:
+    """The ``Idempotency-Key`` header, worded for what a retry with it gives back."""
+    return HeaderParameter(
+        name="Idempotency-Key", min_length=1, max_length=128, required=False,
+        description=description,
+    )  # fmt: skip
+
+
 IdempotencyKey = Annotated[
     str | None,
-    HeaderParameter(
-        name="Idempotency-Key", min_length=1, max_length=128, required=False,
-        description="Retrying with the same key returns the first answer and moves nothing.",
-    ),
-]  # fmt: skip
+    _key_header("Retrying with the same key returns the first answer and moves nothing."),
+]
 ClaimKey = Annotated[
     str | None,
-    HeaderParameter(
-        name="Idempotency-Key", min_length=1, max_length=128, required=False,
-        description="Retrying with the same key (and the same invite code) returns the same "
-        "token. Whoever repeats the key gets the token, so it must be unguessable: a random "
-        "UUID.",
+    _key_header(
+        "Retrying with the same key (and the same invite code) returns the same token. "
+        "Whoever repeats the key gets the token, so it must be unguessable: a random UUID."
     ),
-]  # fmt: skip
+]
 CreateKey = Annotated[
     str | None,
-    HeaderParameter(
-        name="Idempotency-Key", min_length=1, max_length=128, required=False,
-        description="Retrying with the same key and the same body returns the first answer "
-        "(the same match and owner token) and creates nothing. Whoever repeats the key gets "
-        "the owner token, so it must be unguessable: a random UUID.",
+    _key_header(
+        "Retrying with the same key and the same body returns the first answer (the same "
+        "match and owner token) and creates nothing. Whoever repeats the key gets the owner "
+        "token, so it must be unguessable: a random UUID."
     ),
-]  # fmt: skip
+]
 # A string here, so an empty header (what EventSource may send) is no error; the document
 # types it as the version it carries (see api.openapi_doc).
 LastEventId = Annotated[
