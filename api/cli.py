@@ -7,6 +7,7 @@ import datetime
 import logging
 import os
 import re
+import sqlite3
 import sys
 import tempfile
 from collections.abc import Callable
@@ -545,6 +546,31 @@ def main(argv: list[str] | None = None) -> int:
     except BadRequest as exc:  # a setting refused on the way in, such as the store URL
         print(f"ironworks {args.command}: {exc.message}", file=sys.stderr)
         return 2
+    except ServiceUnavailable as exc:  # a backend needed to start did not answer
+        print(f"ironworks {args.command}: {exc.message}; start again once it answers",
+              file=sys.stderr)  # fmt: skip
+        return 1
+    except sqlite3.OperationalError as exc:
+        if not _locked(exc):
+            raise
+        # Another process (a migration, a backup, a stuck server) held the SQLite file's
+        # lock past the store's wait: not a usage error, and no traceback either.
+        store = public_url(getattr(args, "store", None) or _default_store())
+        print(f"ironworks {args.command}: the SQLite store {store} is locked by another "
+              f"process ({exc}, after waiting for it); start again once it lets go",
+              file=sys.stderr)  # fmt: skip
+        return 1
+
+
+def _locked(exc: sqlite3.OperationalError) -> bool:
+    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+    return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in str(exc)
+
+
+def _default_store() -> str:
+    from worker.bootstrap import store_url_from_env
+
+    return store_url_from_env()
 
 
 if __name__ == "__main__":

@@ -180,6 +180,36 @@ def test_serve_refuses_a_sqlite_store_it_cannot_open_as_a_usage_error(
     assert (tmp_path / "not_a_database").read_text() == "plain text, not SQLite\n"
 
 
+@pytest.mark.parametrize("locked", ["m.sqlite3", "m-webhooks.sqlite3"])
+def test_a_sqlite_store_locked_past_its_wait_at_startup_is_one_line_and_exit_1(
+    locked: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process holding the file's lock (a backup, a stuck server) is no usage error,
+    and waiting may mend it: one line saying so, exit 1, no traceback, nothing served."""
+    import sqlite3
+
+    import uvicorn
+
+    from core.store.sqlite import SQLiteStore
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: pytest.fail("served"))
+    monkeypatch.setattr(SQLiteStore.__init__, "__defaults__", (0.2,))  # its 5 s wait, shorter
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    store = f"sqlite:///{tmp_path / 'm.sqlite3'}"
+    for path in ("m.sqlite3", "m-webhooks.sqlite3"):
+        open_store(f"sqlite:///{tmp_path / path}").close()
+    capsys.readouterr()
+    holder = sqlite3.connect(tmp_path / locked, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        assert main(["serve", "--store", store]) == 1
+    finally:
+        holder.close()
+    err = capsys.readouterr().err
+    assert err.startswith(f"ironworks serve: the SQLite store {store} is locked by another ")
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
 @pytest.mark.parametrize("scheme", ["redis", "postgresql"])
 def test_serve_starts_while_a_network_store_is_down_to_answer_503_until_it_is_back(
     scheme: str, monkeypatch: pytest.MonkeyPatch
