@@ -26,7 +26,7 @@ from api.logging_setup import LogFormat, RequestLog, logging_config, observe_mov
 from api.metrics import MetricsController, observe_service, prometheus_config
 from api.move_lane import MoveLane
 from api.openapi_doc import GameAwareJsonPlugin, GameAwareSwaggerPlugin
-from api.problems import EXCEPTION_HANDLERS
+from api.problems import EXCEPTION_HANDLERS, problem_responses
 from api.record_routes import ROUTES as RECORD_ROUTES
 from api.routes import ROUTES
 from api.seat_routes import SEAT_ROUTES
@@ -73,7 +73,21 @@ def described(handlers: list[Any]) -> list[Any]:
     for handler in handlers:
         if handler.description is None and handler.fn.__doc__:
             handler.description = inspect.cleandoc(handler.fn.__doc__)
+        _document_body_refusals(handler)
     return handlers
+
+
+def _document_body_refusals(handler: Any) -> None:
+    """Every write may be answered 413 (its body over the limit, read even where the route
+    takes none, to refuse it) and every POST 415 (:func:`refuse_non_json_body`), including
+    the writes that take no body: documented on each, so a client knows to expect them."""
+    methods = set(handler.http_methods)
+    statuses = [413] if methods & _WRITES else []
+    statuses += [415] if methods & {"POST", "PUT", "PATCH"} else []
+    known = handler.responses or {}
+    missing = [status for status in statuses if status not in known]
+    if missing:
+        handler.responses = {**known, **problem_responses(*missing)}
 
 
 async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:

@@ -200,7 +200,7 @@ def list_hooks(match_id: MatchId, service: Service, token: Token) -> HookList:
     sync_to_thread=True,
     tags=["hooks"],
     security=SEAT_OR_OWNER,
-    responses=problem_responses(*_MATCH, *_TOKEN),
+    responses=problem_responses(*_MATCH, *_TOKEN, 409),
 )
 def delete_hook(match_id: MatchId, hook_id: HookId, service: Service, token: Token) -> None:
     """Remove one of the caller's hooks; what it had not delivered yet is dropped."""

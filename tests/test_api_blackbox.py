@@ -161,6 +161,39 @@ def test_request_without_a_body_is_told_to_send_one(client: TestClient[Any]) -> 
     assert client.get(f"/matches/{match_id}").json()["seats"][0]["bot"] is None
 
 
+@pytest.mark.parametrize(
+    ("name", "content_type", "body", "status"),
+    [
+        ("too_large", "application/json", b'{"a": "' + b"x" * 70_000 + b'"}', 413),
+        ("not_json", "text/plain", b"resign, please", 415),
+    ],
+    ids=["too_large", "not_json"],
+)
+def test_a_write_without_a_body_answers_a_huge_or_foreign_body_as_its_document_says(
+    client: TestClient[Any], name: str, content_type: str, body: bytes, status: int
+) -> None:
+    """Invite, re-issue, remove, resign, the stream ticket, taking a seat back and deleting
+    a hook read no body, yet refuse one over the size limit (413) or, for a POST, not JSON
+    (415): their operations in the document did not list either."""
+    document = client.get("/docs/openapi.json").json()
+    match_id = create(client, "brass-birmingham", 2)
+    checked = 0
+    for template, operations in document["paths"].items():
+        path = template.replace("{match_id}", match_id).replace("{seat}", "0")
+        path = path.replace("{hook_id}", "h")
+        for method, operation in operations.items():
+            if method not in ("post", "delete") or "requestBody" in operation:
+                continue
+            if method == "delete" and status == 415:
+                continue  # a DELETE's body is read as JSON whatever its type: a 400
+            headers = {"content-type": content_type}
+            answer = client.request(method.upper(), path, content=body, headers=headers)
+            assert answer.status_code == status, (method, path, answer.text)
+            assert str(status) in operation["responses"], (method, template, name)
+            checked += 1
+    assert checked >= 5
+
+
 def nested(depth: int) -> str:
     """A JSON value ``depth`` arrays deep, under 2 KB even at a thousand levels."""
     return "[" * depth + "]" * depth
