@@ -12,7 +12,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import urlsplit, urlunsplit
 
 import msgspec
@@ -338,13 +338,20 @@ def origin(text: str) -> str:
     return text
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, saying a usage error in one line (which command, what is wrong,
+    where the help is) instead of the command's whole usage block before it; its
+    subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from api.logging_setup import LOG_FORMATS
     from worker.bootstrap import ALLOW_PRIVATE_ENV, DEFAULT_STORE
 
-    parser = argparse.ArgumentParser(
-        prog="ironworks", description="Event-sourced board game service."
-    )
+    parser = Parser(prog="ironworks", description="Event-sourced board game service.")
     parser.add_argument("--version", action="version", version=f"ironworks {package_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -539,8 +546,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line's arguments; one a command does not take is refused by that
+    command (``ironworks serve: error: unrecognized arguments: …``), not by ``ironworks``."""
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        commands.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse(argv)
     try:
         return args.run(args)
     except BadRequest as exc:  # a setting refused on the way in, such as the store URL

@@ -118,6 +118,32 @@ def test_bad_numbers_and_levels_are_usage_errors_naming_the_option(
 
 
 @pytest.mark.parametrize(
+    ("argv", "command", "says"),
+    [
+        (["serve", "--bogus"], "ironworks serve", "unrecognized arguments: --bogus"),
+        (["worker", "--burst", "x"], "ironworks worker", "unrecognized arguments: x"),
+        (["serve", "--port", "0"], "ironworks serve", "argument --port: must be 1 or more"),
+        (["tournament"], "ironworks tournament", "required: --game, --players, --bots"),
+        (["play"], "ironworks play", "required: url, match"),
+        (["bogus"], "ironworks", "invalid choice: 'bogus'"),
+        ([], "ironworks", "required: COMMAND"),
+    ],
+)
+def test_a_usage_error_is_one_line_naming_the_command_that_refused_it(
+    argv: list[str], command: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not argparse's usage block first (seven lines for serve), and an option a command
+    does not take is refused by that command, not by ``ironworks`` with its usage."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert err.startswith(f"{command}: error: ") and says in err
+    assert err.rstrip().endswith(f"(see `{command} --help`)")
+
+
+@pytest.mark.parametrize(
     ("origin", "accepted"),
     [
         ("http://localhost:5173", True),
