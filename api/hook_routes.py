@@ -151,13 +151,15 @@ def create_hook(
     Deliveries are POSTed by the workers, signed
     with the secret in this answer (shown once), retried with exponential backoff; each
     carries an ``X-Ironworks-Delivery`` id that stays the same across retries. Refused
-    (400): a URL that is not http(s) (``bad_hook_url``), or whose host is private or
-    loopback (``hook_url_private``) unless the server allows them; (409) a 21st hook
-    (``too_many_hooks``). With an `Idempotency-Key` (a random UUID), a retry with the same
-    body and token answers the first registration again, secret included, and registers
-    nothing (the secret is given only to the token that registered the hook: the same key
-    with another token or body is a 422 `idempotency_key_reused`); a retry after that hook
-    was removed is a 409 `hook_removed`."""
+    (400): a URL that is not http(s) (``bad_hook_url``), whose host does not resolve
+    (``hook_host_unknown``), or whose host is private or loopback (``hook_url_private``)
+    unless the server allows them; (503) a host the name service could not look up now
+    (``resolver_unavailable``); (409) a 21st hook (``too_many_hooks``). With an
+    `Idempotency-Key` (a random UUID), a retry with the same body and token answers the
+    first registration again, secret included, and registers nothing (the secret is given
+    only to the token that registered the hook: the same key with another token or body is
+    a 422 `idempotency_key_reused`); a retry after that hook was removed is a 409
+    `hook_removed`."""
     match = service.load(match_id)
     seat = _caller(service, match, token)
     if seat == OWNER and data.scope == "seat":

@@ -27,7 +27,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import msgspec
 
-from core.errors import BadRequest, Conflict, NotFound, VersionConflict
+from core.errors import BadRequest, Conflict, NotFound, ServiceUnavailable, VersionConflict
 from core.events import AppendResult, NewEvent, StoredEvent
 from core.steps import Call, Steps, run
 from core.store.base import EventStore, open_store, replay
@@ -440,6 +440,19 @@ def check_url(url: str, allow_private: bool, resolve: Resolver = resolve_host) -
         return
     try:
         addresses = resolve(parts.hostname, port)
+    except socket.gaierror as exc:
+        if exc.errno == socket.EAI_AGAIN:
+            # The name service did not answer: the name may well exist, so the client is
+            # told to try again, not that its URL is wrong.
+            raise ServiceUnavailable(
+                "resolver_unavailable",
+                f"the hook URL's host {parts.hostname!r} could not be looked up: the name "
+                "service did not answer; try again",
+                retry_after=5,
+            ) from None
+        raise BadRequest(
+            "hook_host_unknown", f"the hook URL's host {parts.hostname!r} does not resolve"
+        ) from None
     except (OSError, UnicodeError):
         raise BadRequest(
             "hook_host_unknown", f"the hook URL's host {parts.hostname!r} does not resolve"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
+import socket
 import threading
 import uuid
 from collections.abc import Iterator
@@ -536,3 +537,53 @@ def test_a_keyed_hook_registration_answered_503_but_stored_is_answered_by_its_re
         again = client.post(f"/matches/{match_id}/hooks", json=body, headers=key)
         assert again.status_code == 201, again.text
         assert hook_ids(client, match_id, tokens[0]) == [again.json()["id"]]
+
+
+def _resolver_failing(errno: int) -> Any:
+    def resolve(host: str, port: int) -> list[str]:
+        raise socket.gaierror(errno, "name service said no")
+
+    return resolve
+
+
+@pytest.mark.parametrize(
+    ("errno", "status", "code"),
+    [
+        (socket.EAI_NONAME, 400, "hook_host_unknown"),
+        (socket.EAI_AGAIN, 503, "resolver_unavailable"),
+    ],
+    ids=["no_such_name", "name_service_down"],
+)
+def test_a_hook_host_that_does_not_resolve_is_400_but_a_silent_name_service_is_503(
+    registry: GameRegistry, errno: int, status: int, code: str
+) -> None:
+    """A name service that did not answer says nothing of the URL: the client is to try
+    again (503, Retry-After), not to fix a URL that may be right."""
+    service = MatchService(MemoryStore(), registry)
+    service.webhooks = Webhooks(MemoryStore(), resolve=_resolver_failing(errno))
+    with TestClient(create_app(service)) as client:
+        match_id, tokens = highcard(client)
+        answer = client.post(f"/matches/{match_id}/hooks", json={"url": "https://h.example/"},
+                             headers=auth(tokens[0]))  # fmt: skip
+    assert answer.status_code == status and answer.json()["code"] == code, answer.text
+    assert ("retry-after" in answer.headers) == (status == 503)
+
+
+def test_a_delivery_whose_host_the_name_service_cannot_look_up_is_a_failed_attempt(
+    registry: GameRegistry,
+) -> None:
+    service = MatchService(MemoryStore(), registry)
+    hooks = Webhooks(MemoryStore(), policy=FAST, resolve=lambda host, port: ["93.184.216.34"])
+    service.webhooks = hooks
+    with TestClient(create_app(service)) as client:
+        match_id, tokens = highcard(client)
+        hook = register(client, match_id, tokens[0], "https://h.example/", scope="match")
+        finish(service, match_id)
+        hooks.resolve = _resolver_failing(socket.EAI_AGAIN)
+        schedule(service, hooks, match_id)
+        deliver_due(hooks, match_id)
+        log = client.get(f"/matches/{match_id}/hooks/{hook['id']}/deliveries",
+                         headers=auth(tokens[0])).json()  # fmt: skip
+    attempts = [a for d in log["items"] for a in d["attempts"]]
+    assert attempts and all(a["error"].startswith("resolver_unavailable") for a in attempts)
+    assert all(d["state"] in ("pending", "failed") for d in log["items"])
