@@ -427,15 +427,22 @@ def check_url(url: str, allow_private: bool, resolve: Resolver = resolve_host) -
     ``allow_private``) a host that resolves to a loopback, private, link-local or otherwise
     non-public address. Checked at registration and again before every attempt, since a
     name may resolve elsewhere later."""
+    if any(ch.isspace() or not ch.isprintable() for ch in url):
+        # urlsplit drops leading blanks and tabs or newlines anywhere, so such a URL would
+        # pass here while the one stored (and later sent to) is another.
+        raise BadRequest("bad_hook_url", "a hook URL has no spaces or control characters")
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise BadRequest("bad_hook_url", "a hook URL must be an http:// or https:// URL")
     if parts.username or parts.password:
         raise BadRequest("bad_hook_url", "a hook URL must not carry a user name or password")
     try:
-        port = parts.port or (443 if parts.scheme == "https" else 80)
+        given = parts.port
     except ValueError:
         raise BadRequest("bad_hook_url", "the hook URL's port is not a number") from None
+    if given == 0:
+        raise BadRequest("bad_hook_url", "the hook URL's port is 0, which nothing listens on")
+    port = given or (443 if parts.scheme == "https" else 80)
     if allow_private:
         return
     try:
