@@ -218,6 +218,22 @@ def refuse_unknown_query_parameters(request: Request[Any, Any, Any]) -> None:
         )
 
 
+def refuse_unhonoured_idempotency_key(request: Request[Any, Any, Any]) -> None:
+    """A 400 for an ``Idempotency-Key`` on a write that does not take one (an invite, a
+    re-issue, a resignation...): the client would take a retry with it as safe, while each
+    retry of an invite or a re-issue makes a new secret and the retried one stops working."""
+    if request.method not in _WRITES or "idempotency-key" not in request.headers:
+        return
+    handler = request.route_handler
+    if not handler.include_in_schema or "idempotency_key" in handler.parsed_fn_signature.parameters:
+        return
+    raise BadRequest(
+        "idempotency_key_unsupported",
+        f"{request.method} {request.url.path} takes no Idempotency-Key: a retry of it is not "
+        "recognised as one; send the request without it",
+    )
+
+
 def _declared_query_parameters(handler: Any, path_params: dict[str, Any]) -> frozenset[str]:
     """The query parameters ``handler`` takes, worked out once and kept in its ``opt``."""
     names = handler.opt.get(_QUERY_NAMES)
@@ -245,6 +261,7 @@ def refuse_malformed_authorization(request: Request[Any, Any, Any]) -> None:
 async def check_request(request: Request[Any, Any, Any]) -> None:
     refuse_malformed_authorization(request)
     refuse_unknown_query_parameters(request)
+    refuse_unhonoured_idempotency_key(request)
     await refuse_non_json_body(request)
     await decode_body_strictly(request)
 

@@ -299,6 +299,35 @@ def test_idempotency_key_replays_the_first_answer_and_guards_against_reuse(
     assert version(client, match_id) == first.json()["version"]
 
 
+def test_an_idempotency_key_on_a_write_that_cannot_honour_it_is_refused_not_ignored(
+    client: TestClient[Any],
+) -> None:
+    """An invite retried with a key made a second code, the first one dead: the key was
+    dropped unread while the client took its retry as safe."""
+    created = client.post("/matches", json={"game": "brass-birmingham", "players": 2}).json()
+    match_id, owner = created["id"], created["owner_token"]
+    (token,) = claim(client, match_id, range(1))
+    key = {"Idempotency-Key": "blackbox-2"}
+    seat_paths = f"/matches/{match_id}/seats"
+    refused = [
+        client.post(f"{seat_paths}/1/invite", headers={**bearer(owner), **key}),
+        client.post(f"{seat_paths}/0/reissue", headers={**bearer(owner), **key}),
+        client.post(f"{seat_paths}/1/bot", json={"bot": "random"}, headers=key),
+        client.delete(f"{seat_paths}/1/bot", headers={**bearer(owner), **key}),
+        client.post(f"/matches/{match_id}/stream-ticket", headers={**bearer(token), **key}),
+        client.post(f"{seat_paths}/0/resign", headers={**bearer(token), **key}),
+    ]
+    for answer in refused:
+        problem = assert_problem(answer, 400, "idempotency_key_unsupported")
+        assert "Idempotency-Key" in problem["detail"]
+    view = client.get(f"/matches/{match_id}").json()
+    assert not view["seats"][1]["invited"] and view["seats"][1]["bot"] is None
+    assert not view["seats"][0]["resigned"]
+    # Where a key is honoured, and on reads, it is taken as before.
+    assert client.post(f"{seat_paths}/1/claim", headers=key).status_code == 201
+    assert client.get(f"/matches/{match_id}", headers=key).status_code == 200
+
+
 # --- reading ---------------------------------------------------------------------------------
 
 
