@@ -258,7 +258,28 @@ def refuse_malformed_authorization(request: Request[Any, Any, Any]) -> None:
         bearer_token(request)
 
 
+_ONE_VALUE_HEADERS = ("authorization", "idempotency-key", "last-event-id", "content-type")
+
+
+def refuse_repeated_headers(request: Request[Any, Any, Any]) -> None:
+    """A 400 for a header the API reads one value of sent twice (two tokens, two keys):
+    one would be used and the other dropped unread, and which one is nobody's guess (a
+    proxy in between may read the other). The health probes read none of them (and may get
+    a proxy's own Authorization beside the client's)."""
+    handler = request.route_handler
+    if not handler.include_in_schema or "service" in (handler.tags or ()):
+        return
+    for name in _ONE_VALUE_HEADERS:
+        count = len(request.headers.getall(name, []))
+        if count > 1:
+            raise BadRequest(
+                "repeated_header",
+                f"{request.method} {request.url.path} takes one {name} header, not {count}",
+            )
+
+
 async def check_request(request: Request[Any, Any, Any]) -> None:
+    refuse_repeated_headers(request)
     refuse_malformed_authorization(request)
     refuse_unknown_query_parameters(request)
     refuse_unhonoured_idempotency_key(request)

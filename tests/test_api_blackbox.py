@@ -7,11 +7,13 @@ with a cryptic sentence).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 from litestar.testing import TestClient
 
@@ -326,6 +328,56 @@ def test_an_idempotency_key_on_a_write_that_cannot_honour_it_is_refused_not_igno
     # Where a key is honoured, and on reads, it is taken as before.
     assert client.post(f"{seat_paths}/1/claim", headers=key).status_code == 201
     assert client.get(f"/matches/{match_id}", headers=key).status_code == 200
+
+
+def raw_requests(app: Any, *requests: tuple[str, str, list[tuple[str, str]], bytes]) -> list[Any]:
+    """Answers to requests whose headers reach the app as sent, repeated ones included
+    (the test client joins a repeated header into one)."""
+
+    async def send_all() -> list[Any]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as raw:
+            return [
+                await raw.request(method, path, headers=headers, content=body)
+                for method, path, headers, body in requests
+            ]
+
+    return asyncio.run(send_all())
+
+
+@pytest.mark.parametrize("header", ["Authorization", "Idempotency-Key", "Content-Type"])
+def test_a_header_read_once_sent_twice_is_refused_not_half_read(
+    client: TestClient[Any], header: str
+) -> None:
+    """Two Authorization headers were served as the first one's seat, two keys as the
+    first key: whichever the server (or a proxy) reads, the other is dropped unread."""
+    match_id = create(client, "brass-birmingham", 2)
+    tokens = claim(client, match_id, range(2))
+    seat, listed = seat_to_act(client, match_id, tokens)
+    values = {
+        "Authorization": [f"Bearer {tokens[seat]}", f"Bearer {tokens[1 - seat]}"],
+        "Idempotency-Key": ["key-a", "key-b"],
+        "Content-Type": ["application/json", "application/json"],
+    }[header]
+    headers = [(header, value) for value in values]
+    if header != "Authorization":
+        headers.append(("Authorization", f"Bearer {tokens[seat]}"))
+    if header != "Content-Type":
+        headers.append(("Content-Type", "application/json"))
+    body = json.dumps({"move": listed["moves"][0], "expected_version": listed["version"]})
+    path = f"/matches/{match_id}"
+    moved, read, probe = raw_requests(
+        client.app,
+        ("POST", f"{path}/moves", headers, body.encode()),
+        ("GET", path, headers[:2], b""),
+        ("GET", "/health/live", headers[:2], b""),
+    )
+    assert_problem(moved, 400, "repeated_header")
+    assert version(client, match_id) == listed["version"]
+    if header != "Content-Type":  # (a read takes no content type)
+        assert_problem(read, 400, "repeated_header")
+    # The health probes read no header: a proxy's credentials beside the client's pass.
+    assert probe.status_code == 200
 
 
 # --- reading ---------------------------------------------------------------------------------
