@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,7 +46,8 @@ _JSON_TYPES = ("application/json",)
 
 
 async def refuse_non_json_body(request: Request[Any, Any, Any]) -> None:
-    """Bodies must be JSON: a form or text body gets a clear 415 instead of a parse error."""
+    """Bodies must be JSON, uncompressed: a form or text body, or a compressed one, gets a
+    clear 415 instead of a parse error (or a compressed label left unread)."""
     if request.method not in ("POST", "PUT", "PATCH"):
         return
     has_body = request.headers.get("content-length", "0") != "0" or (
@@ -60,6 +62,15 @@ async def refuse_non_json_body(request: Request[Any, Any, Any]) -> None:
     ):
         raise HTTPException(
             status_code=415, detail=f"send the body as application/json, not {media_type}"
+        )
+    coding = request.headers.get("content-encoding", "").strip().lower()
+    if has_body and coding not in ("", "identity"):
+        # Read as it came, a compressed body is "not JSON", and a plain one labelled
+        # compressed was taken as plain: the header was never read (RFC 7694: a 415).
+        raise HTTPException(
+            status_code=415,
+            detail=f"send the body uncompressed: Content-Encoding {coding} is not taken",
+            headers={"Accept-Encoding": "identity"},
         )
 
 
@@ -118,6 +129,7 @@ async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
         )
     try:
         raw = _decode_shallow(body)
+        _refuse_repeated_keys(body)
         if isinstance(raw, dict):
             # JSON Schema counts 3.0 as an integer, so only a string or a bool is a wrong type
             raw = {k: _integral(v) for k, v in raw.items()}
@@ -181,6 +193,36 @@ def _decode_shallow(body: bytes) -> Any:
     if level:
         raise too_deep
     return raw
+
+
+class _RepeatedKey(Exception):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _RepeatedKey(key)
+        found[key] = value
+    return found
+
+
+def _refuse_repeated_keys(body: bytes) -> None:
+    """A 400 for an object that names a key twice (``{"players": 2, "players": 3}``):
+    JSON decoders keep one of the two, so the other would be dropped unread. Called on a
+    body the shallow decode accepted (valid JSON, not too deep)."""
+    try:
+        json.loads(body, object_pairs_hook=_unique_keys)
+    except _RepeatedKey as exc:
+        key = exc.args[0]
+        raise ValidationException(
+            detail=f"the body names the key {key!r} twice in one object",
+            extra=[{"message": f"the key {key!r} is repeated: send it once", "key": key,
+                    "source": "body"}],
+        ) from None  # fmt: skip
+    except ValueError:  # what msgspec took and the standard library does not (none known)
+        return
 
 
 def _integral(value: Any) -> Any:

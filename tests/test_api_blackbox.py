@@ -8,6 +8,7 @@ with a cryptic sentence).
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import random
 from collections.abc import Iterator
@@ -194,6 +195,53 @@ def test_a_write_without_a_body_answers_a_huge_or_foreign_body_as_its_document_s
             assert str(status) in operation["responses"], (method, template, name)
             checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "key"),
+    [
+        ("/matches", '{"game": "brass-birmingham", "players": 2, "players": 3}', "players"),
+        ("/matches", '{"game": "brass-birmingham", "players": 2, "rules": '
+                     '{"invite_only": true, "invite_only": false}}', "invite_only"),
+        ("/matches/{id}/seats/1/bot", '{"bot": "random", "bot": "greedy"}', "bot"),
+        ("/matches/{id}/hooks", '{"url": "https://93.184.216.34/a", '
+                                '"url": "https://93.184.216.34/b"}', "url"),
+    ],
+    ids=["create", "create_rules", "bot", "hook"],
+)  # fmt: skip
+def test_a_body_naming_a_key_twice_is_refused_not_half_read(
+    client: TestClient[Any], path: str, body: str, key: str
+) -> None:
+    """JSON decoders keep the last of two same-named keys: {"players": 2, "players": 3}
+    made a three-player match, the 2 dropped unread."""
+    match_id = create(client, "brass-birmingham", 2)
+    (token,) = claim(client, match_id, range(1))
+    headers = {"content-type": "application/json", **bearer(token)}
+    answer = client.post(path.replace("{id}", match_id), content=body, headers=headers)
+    problem = assert_problem(answer, 400, "invalid_request")
+    assert problem["errors"][0]["key"] == key and "twice" in problem["detail"]
+    assert client.get("/matches").json()["total"] == 1
+    assert client.get(f"/matches/{match_id}").json()["seats"][1]["bot"] is None
+
+
+@pytest.mark.parametrize("compressed", [True, False], ids=["gzip", "labelled_gzip"])
+def test_a_body_with_a_content_coding_is_refused_as_415_not_misread(
+    client: TestClient[Any], compressed: bool
+) -> None:
+    """A gzip body was "not valid JSON" (400), and a plain body labelled gzip was created
+    from: the Content-Encoding header was never read."""
+    body = json.dumps({"game": "brass-birmingham", "players": 2}).encode()
+    headers = {"content-type": "application/json", "content-encoding": "gzip"}
+    answer = client.post("/matches", content=gzip.compress(body) if compressed else body,
+                         headers=headers)  # fmt: skip
+    problem = assert_problem(answer, 415, "unsupported_media_type")
+    assert "Content-Encoding gzip" in problem["detail"]
+    assert answer.headers["accept-encoding"] == "identity"
+    assert client.get("/matches").json()["total"] == 0
+    plain = client.post(
+        "/matches", content=body, headers={**headers, "content-encoding": "identity"}
+    )
+    assert plain.status_code == 201, plain.text
 
 
 def nested(depth: int) -> str:
