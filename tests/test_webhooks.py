@@ -14,15 +14,16 @@ from typing import Any
 
 import msgspec
 import pytest
+import store_backends
 from litestar.testing import TestClient
 
 from api.app import create_app
-from core.errors import ServiceUnavailable
+from core.errors import Conflict, IdempotencyMismatch, ServiceUnavailable
 from core.events import NewEvent
 from core.registry import GameRegistry
 from core.service import MatchService
 from core.store.memory import MemoryStore
-from core.webhooks import RetryPolicy, Webhooks, check_url, sibling_url
+from core.webhooks import RetryPolicy, Webhooks, check_url, registration_digest, sibling_url
 from tests.webhook_receiver import HANG_GUARD, Receiver, receiver
 from worker.deliveries import deliver_due, schedule
 from worker.inprocess import InProcessRunner
@@ -591,3 +592,27 @@ def test_a_delivery_whose_host_the_name_service_cannot_look_up_is_a_failed_attem
     attempts = [a for d in log["items"] for a in d["attempts"]]
     assert attempts and all(a["error"].startswith("resolver_unavailable") for a in attempts)
     assert all(d["state"] in ("pending", "failed") for d in log["items"])
+
+
+backend = store_backends.backend_fixture(store_backends.BACKENDS)
+
+
+def test_every_store_replays_a_keyed_hook_registration_and_refuses_its_key_elsewhere(
+    backend: store_backends.Backend,
+) -> None:
+    """The keyed registration on each backend's hook store: its replay, the key with
+    another request, and the replay once the hook is gone."""
+    hooks = Webhooks(backend.store, allow_private=True)
+    url, key = "http://127.0.0.1:9/hook", str(uuid.uuid4())
+    digest = registration_digest(key, "token-a", url, ["your_turn"], 0)
+    first, secret = hooks.register("m", url, ["your_turn"], 0, 0, 3, key, digest)
+    again, secret_again = hooks.register("m", url, ["your_turn"], 0, 0, 3, key, digest)
+    assert (again, secret_again) == (first, secret)
+    assert [h.hook_id for h in hooks.hooks_of("m", 0)] == [first.hook_id]
+    other = registration_digest(key, "token-b", url, ["your_turn"], 0)
+    with pytest.raises(IdempotencyMismatch):
+        hooks.register("m", url, ["your_turn"], 0, 0, 3, key, other)
+    hooks.remove("m", first.hook_id, 0)
+    with pytest.raises(Conflict) as removed:
+        hooks.register("m", url, ["your_turn"], 0, 0, 3, key, digest)
+    assert removed.value.code == "hook_removed"
