@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+import store_backends
 from litestar.testing import TestClient
 
 from api.app import create_app
@@ -242,6 +243,29 @@ def test_a_body_with_a_content_coding_is_refused_as_415_not_misread(
         "/matches", content=body, headers={**headers, "content-encoding": "identity"}
     )
     assert plain.status_code == 201, plain.text
+
+
+backend = store_backends.backend_fixture(store_backends.BACKENDS)
+
+
+def test_a_path_with_a_control_character_is_a_404_on_every_store(
+    backend: store_backends.Backend, registry: Any
+) -> None:
+    """``/matches/%00`` was a 500 on PostgreSQL (its text holds no NUL), and a static
+    file's path with one a 500 on every store."""
+    service = MatchService(backend.store, registry)
+    with TestClient(create_app(service)) as client:
+        for method, path in [
+            ("GET", "/matches/%00"),
+            ("GET", "/matches/a%00b/events"),
+            ("GET", "/matches/%1f/moves"),
+            ("POST", "/matches/%00/seats/0/claim"),
+            ("GET", "/matches/%00/hooks"),
+            ("GET", "/games/%00"),
+            ("GET", "/static/api.js%00.png"),
+        ]:
+            answer = client.request(method, path)
+            assert_problem(answer, 404, "not_found")
 
 
 def nested(depth: int) -> str:
