@@ -27,13 +27,44 @@ OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi" / "openapi.jso
 """The committed document, next to the packages in a source checkout."""
 
 
+def checked_url(url: str, what: str = "store") -> str:
+    """``url`` if a store (or queue) could ever be reached at it; a usage error otherwise,
+    said before anything is built: a bad port or a Redis URL without a host was a traceback
+    from the Redis client, a port out of range a server answering 503 for ever, and a query
+    on a SQLite URL became part of the file's name (``m.db?mode=ro``)."""
+    parts = urlsplit(url)
+    if parts.scheme == "sqlite":
+        if parts.query or parts.fragment or "?" in url or "#" in url:
+            raise BadRequest(
+                "unknown_store",
+                f"a SQLite {what} URL is sqlite:///path, with no ?query or #fragment "
+                f"(it would become part of the file's name), not {url!r}",
+            )
+        return url
+    if parts.scheme in ("redis", "rediss", "postgresql", "postgres"):
+        try:
+            parts.port  # noqa: B018 - read for its ValueError
+        except ValueError as exc:
+            raise BadRequest(
+                "unknown_store", f"the {what} URL {public_url(url)!r} has a bad port: {exc}"
+            ) from None
+        if parts.scheme.startswith("redis") and not parts.hostname:
+            raise BadRequest(
+                "unknown_store",
+                f"a Redis {what} URL names its host: redis://host:port/db, not {url!r}",
+            )
+    return url
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from api.serving import APP_FACTORY, CONFIG_ENV, ServeConfig, build, run_processes
     from worker.bootstrap import build_service, store_url_from_env
 
-    store_url = args.store or store_url_from_env()
+    store_url = checked_url(args.store or store_url_from_env())
+    if args.redis:
+        checked_url(args.redis, "queue")
     if args.workers > 1 and store_url.startswith("memory:"):
         print("ironworks serve: --workers N needs a store the processes share: memory:// "
               "lives in one process", file=sys.stderr)  # fmt: skip
@@ -158,7 +189,8 @@ def _worker(args: argparse.Namespace) -> int:
     if not redis_url:
         print("ironworks worker: give --redis URL or set REDIS_URL", file=sys.stderr)
         return 2
-    store_url = args.store or store_url_from_env()
+    checked_url(redis_url, "queue")
+    store_url = checked_url(args.store or store_url_from_env())
     if args.webhook_allow_private:
         # Every service the worker builds (one per store its jobs name) reads it from there.
         os.environ[ALLOW_PRIVATE_ENV] = "1"

@@ -206,6 +206,37 @@ def test_serve_refuses_a_sqlite_store_it_cannot_open_as_a_usage_error(
     assert (tmp_path / "not_a_database").read_text() == "plain text, not SQLite\n"
 
 
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["serve", "--store", "redis://"], "a Redis store URL names its host"),
+        (["serve", "--store", "redis://:notaport/0"], "has a bad port"),
+        (["serve", "--store", "postgresql://127.0.0.1:99999/x"], "has a bad port"),
+        (["serve", "--store", "sqlite:///{tmp}/m.db?mode=ro"], "no ?query or #fragment"),
+        (["serve", "--store", "memory://", "--redis", "redis://h:70000"], "queue URL"),
+        (["worker", "--redis", "redis://:x", "--store", "memory://"], "has a bad port"),
+    ],
+    ids=["redis_no_host", "redis_port", "postgres_port", "sqlite_query", "queue", "worker"],
+)
+def test_a_store_or_queue_url_that_can_never_answer_is_a_usage_error(
+    argv: list[str],
+    says: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bad port or a Redis URL without a host was the Redis client's traceback, a port out
+    of range a server answering 503 for ever, and ``?mode=ro`` part of a SQLite file's name."""
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: pytest.fail("served"))
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    assert main([a.replace("{tmp}", str(tmp_path)) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"ironworks {argv[0]}: ") and says in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("locked", ["m.sqlite3", "m-webhooks.sqlite3"])
 def test_a_sqlite_store_locked_past_its_wait_at_startup_is_one_line_and_exit_1(
     locked: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
