@@ -202,7 +202,12 @@ def _worker(args: argparse.Namespace) -> int:
         # A worker's jobs run in its own process (no fork per job): count them here, where
         # the API's /metrics cannot see them.
         observe_service()
-        start_http_server(args.metrics_port, addr=args.metrics_host)
+        try:
+            start_http_server(args.metrics_port, addr=args.metrics_host)
+        except OSError as exc:  # in use, or not an address of this machine
+            print(f"ironworks worker: cannot serve metrics on {args.metrics_host}:"
+                  f"{args.metrics_port}: {exc.strerror or exc}", file=sys.stderr)  # fmt: skip
+            return 1
     print(worker_line(store_url, redis_url), file=sys.stderr, flush=True)
     try:
         run_worker(redis_url, store_url, burst=args.burst)

@@ -237,6 +237,25 @@ def test_a_store_or_queue_url_that_can_never_answer_is_a_usage_error(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_worker_whose_metrics_port_is_taken_says_so_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It was a traceback from the metrics server's bind."""
+    import worker.rq_runner
+
+    monkeypatch.setattr(worker.rq_runner, "run_worker", lambda *a, **k: pytest.fail("ran"))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        argv = ["worker", "--redis", "redis://127.0.0.1:1/0", "--store", "memory://",
+                "--metrics-port", str(port)]  # fmt: skip
+        assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert f"ironworks worker: cannot serve metrics on 127.0.0.1:{port}: " in err
+    assert "Traceback" not in err
+
+
 @pytest.mark.parametrize("locked", ["m.sqlite3", "m-webhooks.sqlite3"])
 def test_a_sqlite_store_locked_past_its_wait_at_startup_is_one_line_and_exit_1(
     locked: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
