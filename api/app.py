@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import inspect
+import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,12 +28,12 @@ from api.logging_setup import LogFormat, RequestLog, logging_config, observe_mov
 from api.metrics import MetricsController, observe_service, prometheus_config
 from api.move_lane import MoveLane
 from api.openapi_doc import GameAwareJsonPlugin, GameAwareSwaggerPlugin
-from api.problems import EXCEPTION_HANDLERS
+from api.problems import EXCEPTION_HANDLERS, problem_responses
 from api.record_routes import ROUTES as RECORD_ROUTES
 from api.routes import ROUTES
 from api.seat_routes import SEAT_ROUTES
 from api.web import SWAGGER_ASSETS, web_routes
-from core.errors import BadRequest
+from core.errors import BadRequest, NotFound
 from core.service import MatchService
 
 MAX_BODY_BYTES = 64 * 1024
@@ -45,7 +47,8 @@ _JSON_TYPES = ("application/json",)
 
 
 async def refuse_non_json_body(request: Request[Any, Any, Any]) -> None:
-    """Bodies must be JSON: a form or text body gets a clear 415 instead of a parse error."""
+    """Bodies must be JSON, uncompressed: a form or text body, or a compressed one, gets a
+    clear 415 instead of a parse error (or a compressed label left unread)."""
     if request.method not in ("POST", "PUT", "PATCH"):
         return
     has_body = request.headers.get("content-length", "0") != "0" or (
@@ -61,6 +64,15 @@ async def refuse_non_json_body(request: Request[Any, Any, Any]) -> None:
         raise HTTPException(
             status_code=415, detail=f"send the body as application/json, not {media_type}"
         )
+    coding = request.headers.get("content-encoding", "").strip().lower()
+    if has_body and coding not in ("", "identity"):
+        # Read as it came, a compressed body is "not JSON", and a plain one labelled
+        # compressed was taken as plain: the header was never read (RFC 7694: a 415).
+        raise HTTPException(
+            status_code=415,
+            detail=f"send the body uncompressed: Content-Encoding {coding} is not taken",
+            headers={"Accept-Encoding": "identity"},
+        )
 
 
 def described(handlers: list[Any]) -> list[Any]:
@@ -73,7 +85,21 @@ def described(handlers: list[Any]) -> list[Any]:
     for handler in handlers:
         if handler.description is None and handler.fn.__doc__:
             handler.description = inspect.cleandoc(handler.fn.__doc__)
+        _document_body_refusals(handler)
     return handlers
+
+
+def _document_body_refusals(handler: Any) -> None:
+    """Every write may be answered 413 (its body over the limit, read even where the route
+    takes none, to refuse it) and every POST 415 (:func:`refuse_non_json_body`), including
+    the writes that take no body: documented on each, so a client knows to expect them."""
+    methods = set(handler.http_methods)
+    statuses = [413] if methods & _WRITES else []
+    statuses += [415] if methods & {"POST", "PUT", "PATCH"} else []
+    known = handler.responses or {}
+    missing = [status for status in statuses if status not in known]
+    if missing:
+        handler.responses = {**known, **problem_responses(*missing)}
 
 
 async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
@@ -104,6 +130,7 @@ async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
         )
     try:
         raw = _decode_shallow(body)
+        _refuse_repeated_keys(body)
         if isinstance(raw, dict):
             # JSON Schema counts 3.0 as an integer, so only a string or a bool is a wrong type
             raw = {k: _integral(v) for k, v in raw.items()}
@@ -169,6 +196,36 @@ def _decode_shallow(body: bytes) -> Any:
     return raw
 
 
+class _RepeatedKey(Exception):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _RepeatedKey(key)
+        found[key] = value
+    return found
+
+
+def _refuse_repeated_keys(body: bytes) -> None:
+    """A 400 for an object that names a key twice (``{"players": 2, "players": 3}``):
+    JSON decoders keep one of the two, so the other would be dropped unread. Called on a
+    body the shallow decode accepted (valid JSON, not too deep)."""
+    try:
+        json.loads(body, object_pairs_hook=_unique_keys)
+    except _RepeatedKey as exc:
+        key = exc.args[0]
+        raise ValidationException(
+            detail=f"the body names the key {key!r} twice in one object",
+            extra=[{"message": f"the key {key!r} is repeated: send it once", "key": key,
+                    "source": "body"}],
+        ) from None  # fmt: skip
+    except ValueError:  # what msgspec took and the standard library does not (none known)
+        return
+
+
 def _integral(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
@@ -204,6 +261,22 @@ def refuse_unknown_query_parameters(request: Request[Any, Any, Any]) -> None:
         )
 
 
+def refuse_unhonoured_idempotency_key(request: Request[Any, Any, Any]) -> None:
+    """A 400 for an ``Idempotency-Key`` on a write that does not take one (an invite, a
+    re-issue, a resignation...): the client would take a retry with it as safe, while each
+    retry of an invite or a re-issue makes a new secret and the retried one stops working."""
+    if request.method not in _WRITES or "idempotency-key" not in request.headers:
+        return
+    handler = request.route_handler
+    if not handler.include_in_schema or "idempotency_key" in handler.parsed_fn_signature.parameters:
+        return
+    raise BadRequest(
+        "idempotency_key_unsupported",
+        f"{request.method} {request.url.path} takes no Idempotency-Key: a retry of it is not "
+        "recognised as one; send the request without it",
+    )
+
+
 def _declared_query_parameters(handler: Any, path_params: dict[str, Any]) -> frozenset[str]:
     """The query parameters ``handler`` takes, worked out once and kept in its ``opt``."""
     names = handler.opt.get(_QUERY_NAMES)
@@ -228,9 +301,48 @@ def refuse_malformed_authorization(request: Request[Any, Any, Any]) -> None:
         bearer_token(request)
 
 
+_ONE_VALUE_HEADERS = ("authorization", "idempotency-key", "last-event-id", "content-type")
+
+
+def refuse_repeated_headers(request: Request[Any, Any, Any]) -> None:
+    """A 400 for a header the API reads one value of sent twice (two tokens, two keys):
+    one would be used and the other dropped unread, and which one is nobody's guess (a
+    proxy in between may read the other). The health probes read none of them (and may get
+    a proxy's own Authorization beside the client's)."""
+    handler = request.route_handler
+    if not handler.include_in_schema or "service" in (handler.tags or ()):
+        return
+    for name in _ONE_VALUE_HEADERS:
+        count = len(request.headers.getall(name, []))
+        if count > 1:
+            raise BadRequest(
+                "repeated_header",
+                f"{request.method} {request.url.path} takes one {name} header, not {count}",
+            )
+
+
+_CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def refuse_control_characters_in_path(request: Request[Any, Any, Any]) -> None:
+    """A 404 for a path with a control character in it (``/matches/%00``): no match, game,
+    hook or file is named so, and the backends each choked on it their own way (a static
+    file's lookup, PostgreSQL's text) with a 500. (The move lane, in front of Litestar,
+    does not come here: a well-formed move to such a path is the lane's to refuse.)"""
+    if _CONTROL_CHARACTER.search(request.url.path):
+        raise NotFound(
+            "not_found",
+            f"nothing answers {request.method} {request.url.path!r}: no path holds a "
+            "control character",
+        )
+
+
 async def check_request(request: Request[Any, Any, Any]) -> None:
+    refuse_control_characters_in_path(request)
+    refuse_repeated_headers(request)
     refuse_malformed_authorization(request)
     refuse_unknown_query_parameters(request)
+    refuse_unhonoured_idempotency_key(request)
     await refuse_non_json_body(request)
     await decode_body_strictly(request)
 
@@ -285,7 +397,9 @@ def create_app(
             allow_origins=list(cors_origins),
             allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
             allow_headers=["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID"],
-            expose_headers=["Location"],
+            # What a client must read beyond the CORS-safelisted few: when to retry a 503,
+            # the request id to quote, the server's clock (the table's deadlines use it).
+            expose_headers=["Location", "Retry-After", "X-Request-ID", "Date"],
             max_age=600,
         )
     observe_service()

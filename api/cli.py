@@ -7,11 +7,12 @@ import datetime
 import logging
 import os
 import re
+import sqlite3
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import urlsplit, urlunsplit
 
 import msgspec
@@ -26,13 +27,44 @@ OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi" / "openapi.jso
 """The committed document, next to the packages in a source checkout."""
 
 
+def checked_url(url: str, what: str = "store") -> str:
+    """``url`` if a store (or queue) could ever be reached at it; a usage error otherwise,
+    said before anything is built: a bad port or a Redis URL without a host was a traceback
+    from the Redis client, a port out of range a server answering 503 for ever, and a query
+    on a SQLite URL became part of the file's name (``m.db?mode=ro``)."""
+    parts = urlsplit(url)
+    if parts.scheme == "sqlite":
+        if parts.query or parts.fragment or "?" in url or "#" in url:
+            raise BadRequest(
+                "unknown_store",
+                f"a SQLite {what} URL is sqlite:///path, with no ?query or #fragment "
+                f"(it would become part of the file's name), not {url!r}",
+            )
+        return url
+    if parts.scheme in ("redis", "rediss", "postgresql", "postgres"):
+        try:
+            parts.port  # noqa: B018 - read for its ValueError
+        except ValueError as exc:
+            raise BadRequest(
+                "unknown_store", f"the {what} URL {public_url(url)!r} has a bad port: {exc}"
+            ) from None
+        if parts.scheme.startswith("redis") and not parts.hostname:
+            raise BadRequest(
+                "unknown_store",
+                f"a Redis {what} URL names its host: redis://host:port/db, not {url!r}",
+            )
+    return url
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from api.serving import APP_FACTORY, CONFIG_ENV, ServeConfig, build, run_processes
     from worker.bootstrap import build_service, store_url_from_env
 
-    store_url = args.store or store_url_from_env()
+    store_url = checked_url(args.store or store_url_from_env())
+    if args.redis:
+        checked_url(args.redis, "queue")
     if args.workers > 1 and store_url.startswith("memory:"):
         print("ironworks serve: --workers N needs a store the processes share: memory:// "
               "lives in one process", file=sys.stderr)  # fmt: skip
@@ -157,7 +189,8 @@ def _worker(args: argparse.Namespace) -> int:
     if not redis_url:
         print("ironworks worker: give --redis URL or set REDIS_URL", file=sys.stderr)
         return 2
-    store_url = args.store or store_url_from_env()
+    checked_url(redis_url, "queue")
+    store_url = checked_url(args.store or store_url_from_env())
     if args.webhook_allow_private:
         # Every service the worker builds (one per store its jobs name) reads it from there.
         os.environ[ALLOW_PRIVATE_ENV] = "1"
@@ -169,7 +202,12 @@ def _worker(args: argparse.Namespace) -> int:
         # A worker's jobs run in its own process (no fork per job): count them here, where
         # the API's /metrics cannot see them.
         observe_service()
-        start_http_server(args.metrics_port, addr=args.metrics_host)
+        try:
+            start_http_server(args.metrics_port, addr=args.metrics_host)
+        except OSError as exc:  # in use, or not an address of this machine
+            print(f"ironworks worker: cannot serve metrics on {args.metrics_host}:"
+                  f"{args.metrics_port}: {exc.strerror or exc}", file=sys.stderr)  # fmt: skip
+            return 1
     print(worker_line(store_url, redis_url), file=sys.stderr, flush=True)
     try:
         run_worker(redis_url, store_url, burst=args.burst)
@@ -337,13 +375,20 @@ def origin(text: str) -> str:
     return text
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, saying a usage error in one line (which command, what is wrong,
+    where the help is) instead of the command's whole usage block before it; its
+    subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from api.logging_setup import LOG_FORMATS
     from worker.bootstrap import ALLOW_PRIVATE_ENV, DEFAULT_STORE
 
-    parser = argparse.ArgumentParser(
-        prog="ironworks", description="Event-sourced board game service."
-    )
+    parser = Parser(prog="ironworks", description="Event-sourced board game service.")
     parser.add_argument("--version", action="version", version=f"ironworks {package_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -538,13 +583,49 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line's arguments; one a command does not take is refused by that
+    command (``ironworks serve: error: unrecognized arguments: …``), not by ``ironworks``."""
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        commands.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse(argv)
     try:
         return args.run(args)
     except BadRequest as exc:  # a setting refused on the way in, such as the store URL
         print(f"ironworks {args.command}: {exc.message}", file=sys.stderr)
         return 2
+    except ServiceUnavailable as exc:  # a backend needed to start did not answer
+        print(f"ironworks {args.command}: {exc.message}; start again once it answers",
+              file=sys.stderr)  # fmt: skip
+        return 1
+    except sqlite3.OperationalError as exc:
+        if not _locked(exc):
+            raise
+        # Another process (a migration, a backup, a stuck server) held the SQLite file's
+        # lock past the store's wait: not a usage error, and no traceback either.
+        store = public_url(getattr(args, "store", None) or _default_store())
+        print(f"ironworks {args.command}: the SQLite store {store} is locked by another "
+              f"process ({exc}, after waiting for it); start again once it lets go",
+              file=sys.stderr)  # fmt: skip
+        return 1
+
+
+def _locked(exc: sqlite3.OperationalError) -> bool:
+    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+    return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in str(exc)
+
+
+def _default_store() -> str:
+    from worker.bootstrap import store_url_from_env
+
+    return store_url_from_env()
 
 
 if __name__ == "__main__":

@@ -20,16 +20,33 @@ from api.auth import SEAT_OR_OWNER
 from api.bodies import RequestBody
 from api.problems import problem_responses
 from api.reads import get
+from api.routes import key_header
 from core.errors import BadRequest, ServiceUnavailable
 from core.match import MatchState
 from core.ownership import is_owner
 from core.service import MatchService
-from core.webhooks import HOOK_EVENTS, Delivery, Hook, HookEvent, Webhooks
+from core.webhooks import (
+    HOOK_EVENTS,
+    Delivery,
+    Hook,
+    HookEvent,
+    Webhooks,
+    registration_digest,
+)
 
 MatchId = Annotated[str, PathParameter(description="Match id", min_length=1, max_length=64)]
 HookId = Annotated[str, PathParameter(description="Hook id", min_length=1, max_length=64)]
 Service = NamedDependency[MatchService]
 Token = NamedDependency[str | None]
+HookKey = Annotated[
+    str | None,
+    key_header(
+        "Retrying with the same key, the same body and the same token returns the first "
+        "answer (the same hook and secret) and registers nothing. The same key with another "
+        "body or another token is a 422 `idempotency_key_reused`, so the secret goes to no "
+        "one but a holder of the token that registered it."
+    ),
+]
 
 MAX_URL_LENGTH = 2048
 
@@ -123,24 +140,40 @@ def _webhooks(service: MatchService) -> Webhooks:
     responses=problem_responses(*_MATCH, *_TOKEN, 409, 413, 415, 422),
 )
 def create_hook(
-    match_id: MatchId, data: JSONBody[CreateHook], service: Service, token: Token
+    match_id: MatchId,
+    data: JSONBody[CreateHook],
+    service: Service,
+    token: Token,
+    idempotency_key: HookKey = None,
 ) -> HookCreated:
     """Register a webhook with a seat's token, or a match-wide one with the owner token
     (``scope: "seat"`` with the owner token is a 400 ``owner_hook_is_match_wide``).
     Deliveries are POSTed by the workers, signed
     with the secret in this answer (shown once), retried with exponential backoff; each
     carries an ``X-Ironworks-Delivery`` id that stays the same across retries. Refused
-    (400): a URL that is not http(s) (``bad_hook_url``), or whose host is private or
-    loopback (``hook_url_private``) unless the server allows them."""
+    (400): a URL that is not http(s) (``bad_hook_url``), whose host does not resolve
+    (``hook_host_unknown``), or whose host is private or loopback (``hook_url_private``)
+    unless the server allows them; (503) a host the name service could not look up now
+    (``resolver_unavailable``); (409) a 21st hook (``too_many_hooks``). With an
+    `Idempotency-Key` (a random UUID), a retry with the same body and token answers the
+    first registration again, secret included, and registers nothing (the secret is given
+    only to the token that registered the hook: the same key with another token or body is
+    a 422 `idempotency_key_reused`); a retry after that hook was removed is a 409
+    `hook_removed`."""
     match = service.load(match_id)
     seat = _caller(service, match, token)
     if seat == OWNER and data.scope == "seat":
         raise BadRequest("owner_hook_is_match_wide", "the owner plays no seat: register "
                          "the owner's hooks with \"scope\": \"match\"")  # fmt: skip
     events = list(HOOK_EVENTS) if data.events is None else data.events
+    hears = seat if data.scope == "seat" else None
+    digest = None
+    if idempotency_key is not None:
+        digest = registration_digest(idempotency_key, token or "", data.url, events, hears)
     hook, secret = _webhooks(service).register(
-        match_id, data.url, events, seat if data.scope == "seat" else None, seat, match.version
-    )
+        match_id, data.url, events, hears, seat, match.version,
+        idempotency_key=idempotency_key, request_digest=digest,
+    )  # fmt: skip
     return HookCreated(**msgspec.structs.asdict(_info(match_id, hook)), secret=secret)
 
 
@@ -169,7 +202,7 @@ def list_hooks(match_id: MatchId, service: Service, token: Token) -> HookList:
     sync_to_thread=True,
     tags=["hooks"],
     security=SEAT_OR_OWNER,
-    responses=problem_responses(*_MATCH, *_TOKEN),
+    responses=problem_responses(*_MATCH, *_TOKEN, 409),
 )
 def delete_hook(match_id: MatchId, hook_id: HookId, service: Service, token: Token) -> None:
     """Remove one of the caller's hooks; what it had not delivered yet is dropped."""

@@ -86,9 +86,18 @@ def problem(status: int, code: str, detail: str, **extra: Any) -> Response[Probl
 _EXTENSIONS = ("current_version", "expected_version", "index", "refusal")
 
 
-def ironworks_error(_: Request[Any, Any, Any], exc: IronworksError) -> Response[Problem]:
+def _as_get(request: Request[Any, Any, Any], detail: str) -> str:
+    """``detail`` as the GET of a HEAD request words it: a HEAD answers with the GET's
+    headers, Content-Length included, so its problem must be the GET's to the byte."""
+    if request.method != "HEAD":
+        return detail
+    path = request.url.path
+    return detail.replace(f"HEAD {path}", f"GET {path}")
+
+
+def ironworks_error(request: Request[Any, Any, Any], exc: IronworksError) -> Response[Problem]:
     known = {k: v for k, v in exc.extra.items() if k in _EXTENSIONS}
-    response = problem(exc.status, exc.code, exc.message, **known)
+    response = problem(exc.status, exc.code, _as_get(request, exc.message), **known)
     if isinstance(exc, ServiceUnavailable):
         response.headers["Retry-After"] = str(exc.retry_after)
     return response
@@ -104,6 +113,8 @@ def http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[
     if isinstance(exc, ValidationException) and isinstance(exc.extra, list):
         errors = [e for e in exc.extra if isinstance(e, dict)] or None
     detail = _said(request, exc) or exc.detail or _TITLES.get(status, "error")
+    if status != 405:  # (a 405's names the method refused)
+        detail = _as_get(request, detail)
     response = problem(status, code, detail, errors=errors)
     if exc.headers:
         # e.g. Allow on a 405: keep what Litestar says the client may do instead

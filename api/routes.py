@@ -66,7 +66,7 @@ GameId = Annotated[str, PathParameter(description="Game id", min_length=1, max_l
 SeatNo = Annotated[int, PathParameter(description="Seat number, from 0")]
 
 
-def _key_header(description: str) -> HeaderParameter:
+def key_header(description: str) -> HeaderParameter:
     """The ``Idempotency-Key`` header, worded for what a retry with it gives back."""
     return HeaderParameter(
         name="Idempotency-Key", min_length=1, max_length=128, required=False,
@@ -76,18 +76,18 @@ def _key_header(description: str) -> HeaderParameter:
 
 IdempotencyKey = Annotated[
     str | None,
-    _key_header("Retrying with the same key returns the first answer and moves nothing."),
+    key_header("Retrying with the same key returns the first answer and moves nothing."),
 ]
 ClaimKey = Annotated[
     str | None,
-    _key_header(
+    key_header(
         "Retrying with the same key (and the same invite code) returns the same token. "
         "Whoever repeats the key gets the token, so it must be unguessable: a random UUID."
     ),
 ]
 CreateKey = Annotated[
     str | None,
-    _key_header(
+    key_header(
         "Retrying with the same key and the same body returns the first answer (the same "
         "match and owner token) and creates nothing. Whoever repeats the key gets the owner "
         "token, so it must be unguessable: a random UUID."

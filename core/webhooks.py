@@ -14,6 +14,8 @@ on a conflict, so two workers never both claim the same attempt (:meth:`Webhooks
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import ipaddress
 import random
 import secrets
@@ -25,10 +27,10 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import msgspec
 
-from core.errors import BadRequest, Conflict, NotFound, VersionConflict
-from core.events import NewEvent, StoredEvent
+from core.errors import BadRequest, Conflict, NotFound, ServiceUnavailable, VersionConflict
+from core.events import AppendResult, NewEvent, StoredEvent
 from core.steps import Call, Steps, run
-from core.store.base import EventStore, open_store
+from core.store.base import EventStore, open_store, replay
 
 HookEvent = Literal["your_turn", "match_finished", "timeout"]
 HOOK_EVENTS: tuple[str, ...] = ("your_turn", "match_finished", "timeout")
@@ -283,18 +285,33 @@ class Webhooks:
         """Append what ``make`` decides from the newest book (it raises to refuse, returns
         nothing to append nothing). Retried on a conflict with another writer. Returns the
         book after the change and whether anything was appended."""
+        book, result = self._change(match_id, make, retries)
+        return book, result is not None
+
+    def _change(
+        self,
+        match_id: str,
+        make: Callable[[Book], Sequence[msgspec.Struct]],
+        retries: int = 50,
+        idempotency_key: str | None = None,
+        request_digest: str | None = None,
+    ) -> tuple[Book, AppendResult | None]:
+        """:meth:`change`, answering the append's result (``None``: nothing appended);
+        with ``idempotency_key`` the store may answer an earlier append's, ``replayed``."""
         book = self.book(match_id)
         for _ in range(retries):
             events = make(book)
             if not events:
-                return book, False
+                return book, None
             new = [NewEvent(type=e.__struct_config__.tag, data=_encoder.encode(e)) for e in events]
             try:
-                self.store.append(match_id, book.version, new)
+                result = self.store.append(
+                    match_id, book.version, new, idempotency_key, request_digest
+                )
             except VersionConflict:
                 book = fold_book(match_id, self.store.read(match_id, book.version), book)
                 continue
-            return fold_book(match_id, self.store.read(match_id, book.version), book), True
+            return fold_book(match_id, self.store.read(match_id, book.version), book), result
         raise Conflict("busy", "the match's hooks kept changing meanwhile; try again")
 
     def register(
@@ -305,8 +322,20 @@ class Webhooks:
         seat: int | None,
         registered_by: int,
         match_version: int,
+        idempotency_key: str | None = None,
+        request_digest: str | None = None,
     ) -> tuple[Hook, str]:
-        """A new hook and its secret (the only time the secret is shown)."""
+        """A new hook and its secret (the only time the secret is shown).
+
+        With ``idempotency_key`` a retry of the same request (``request_digest``, see
+        :func:`registration_digest`: the same body from the same token) gets the hook its
+        first copy registered, secret included, and registers nothing; the key with another
+        request is ``idempotency_key_reused``, and a retry after that hook was removed is a
+        409 ``hook_removed``."""
+        if idempotency_key is not None:
+            seen = self.store.lookup(match_id, idempotency_key)
+            if seen is not None:
+                return self._registered(match_id, replay(seen, request_digest))
         self.check(url)
         secret = secrets.token_urlsafe(32)
         hook_id = secrets.token_hex(8)
@@ -324,8 +353,27 @@ class Webhooks:
                 )
             return [registered]
 
-        book, _ = self.change(match_id, add)
+        book, result = self._change(
+            match_id, add, idempotency_key=idempotency_key, request_digest=request_digest
+        )
+        if result is not None and result.replayed:  # a racing copy of this request won
+            return self._registered(match_id, result)
         return book.hooks[hook_id], secret
+
+    def _registered(self, match_id: str, first: AppendResult) -> tuple[Hook, str]:
+        """The hook (and secret) a keyed registration appended at ``first``."""
+        stored = self.store.read(match_id, first.first_version - 1, 1)
+        event = _decoder.decode(stored[0].data) if stored else None
+        if not isinstance(event, HookRegistered):
+            raise Conflict("hook_removed", "this Idempotency-Key registered no hook")
+        if event.hook_id not in self.book(match_id).hooks:
+            raise Conflict(
+                "hook_removed",
+                "the hook this Idempotency-Key registered has been removed since; "
+                "register again with a new key",
+            )
+        hook = Hook(**{f: getattr(event, f) for f in Hook.__struct_fields__})
+        return hook, hook.secret
 
     def hooks_of(self, match_id: str, seat: int) -> list[Hook]:
         """The live hooks the token of ``seat`` registered, oldest first."""
@@ -354,6 +402,17 @@ class Webhooks:
         return mine[::-1]
 
 
+def registration_digest(
+    key: str, token: str, url: str, events: Sequence[str], seat: int | None
+) -> str:
+    """What makes two keyed registrations "the same request": the caller's token and what
+    the hook would be. The token is part of it so that a key replayed with another token (a
+    re-issued seat's new holder, another seat) never gets the first hook's secret. Keyed by
+    the key, so the stored digest tells nothing of the token to whoever reads the store."""
+    body = msgspec.json.encode([token, url, sorted(set(events)), seat])
+    return hmac.new(key.encode(), b"hook|" + body, hashlib.sha256).hexdigest()
+
+
 Resolver = Callable[[str, int], list[str]]
 """(host, port) -> the IP addresses it resolves to."""
 
@@ -368,19 +427,39 @@ def check_url(url: str, allow_private: bool, resolve: Resolver = resolve_host) -
     ``allow_private``) a host that resolves to a loopback, private, link-local or otherwise
     non-public address. Checked at registration and again before every attempt, since a
     name may resolve elsewhere later."""
+    if any(ch.isspace() or not ch.isprintable() for ch in url):
+        # urlsplit drops leading blanks and tabs or newlines anywhere, so such a URL would
+        # pass here while the one stored (and later sent to) is another.
+        raise BadRequest("bad_hook_url", "a hook URL has no spaces or control characters")
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise BadRequest("bad_hook_url", "a hook URL must be an http:// or https:// URL")
     if parts.username or parts.password:
         raise BadRequest("bad_hook_url", "a hook URL must not carry a user name or password")
     try:
-        port = parts.port or (443 if parts.scheme == "https" else 80)
+        given = parts.port
     except ValueError:
         raise BadRequest("bad_hook_url", "the hook URL's port is not a number") from None
+    if given == 0:
+        raise BadRequest("bad_hook_url", "the hook URL's port is 0, which nothing listens on")
+    port = given or (443 if parts.scheme == "https" else 80)
     if allow_private:
         return
     try:
         addresses = resolve(parts.hostname, port)
+    except socket.gaierror as exc:
+        if exc.errno == socket.EAI_AGAIN:
+            # The name service did not answer: the name may well exist, so the client is
+            # told to try again, not that its URL is wrong.
+            raise ServiceUnavailable(
+                "resolver_unavailable",
+                f"the hook URL's host {parts.hostname!r} could not be looked up: the name "
+                "service did not answer; try again",
+                retry_after=5,
+            ) from None
+        raise BadRequest(
+            "hook_host_unknown", f"the hook URL's host {parts.hostname!r} does not resolve"
+        ) from None
     except (OSError, UnicodeError):
         raise BadRequest(
             "hook_host_unknown", f"the hook URL's host {parts.hostname!r} does not resolve"

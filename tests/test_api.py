@@ -308,6 +308,28 @@ def test_head_answers_wherever_get_does_with_its_headers_and_no_body(
     assert (refused.status_code, refused.content) == (401, b"")
 
 
+def test_head_of_a_refused_read_has_its_gets_headers_to_the_content_length(
+    client: TestClient[Any],
+) -> None:
+    """A refusal's detail named the method ("HEAD /matches has no query parameter ..."),
+    so a HEAD's Content-Length was one byte over its GET's."""
+    match_id = new_match(client)
+    for path in [
+        "/matches?zzz=1",
+        "/matches?limit=1&limit=2",
+        "/matches?limit=abc",
+        f"/matches/{match_id}/events?after=0&wait=99",
+        f"/matches/{match_id}/position?x=1",
+        "/games/nosuch",
+        "/no/such/page",
+    ]:
+        got, head = client.get(path), client.head(path)
+        assert got.status_code >= 400, path
+        assert (head.status_code, head.content) == (got.status_code, b""), path
+        assert head.headers["content-length"] == got.headers["content-length"], path
+        assert head.headers["content-type"] == got.headers["content-type"], path
+
+
 def test_head_answers_on_the_docs_and_metrics_as_their_get_does(
     client: TestClient[Any],
 ) -> None:

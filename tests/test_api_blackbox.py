@@ -7,12 +7,16 @@ with a cryptic sentence).
 
 from __future__ import annotations
 
+import asyncio
+import gzip
 import json
 import random
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
+import store_backends
 from litestar.testing import TestClient
 
 from api.app import create_app
@@ -161,6 +165,109 @@ def test_request_without_a_body_is_told_to_send_one(client: TestClient[Any]) -> 
     assert client.get(f"/matches/{match_id}").json()["seats"][0]["bot"] is None
 
 
+@pytest.mark.parametrize(
+    ("name", "content_type", "body", "status"),
+    [
+        ("too_large", "application/json", b'{"a": "' + b"x" * 70_000 + b'"}', 413),
+        ("not_json", "text/plain", b"resign, please", 415),
+    ],
+    ids=["too_large", "not_json"],
+)
+def test_a_write_without_a_body_answers_a_huge_or_foreign_body_as_its_document_says(
+    client: TestClient[Any], name: str, content_type: str, body: bytes, status: int
+) -> None:
+    """Invite, re-issue, remove, resign, the stream ticket, taking a seat back and deleting
+    a hook read no body, yet refuse one over the size limit (413) or, for a POST, not JSON
+    (415): their operations in the document did not list either."""
+    document = client.get("/docs/openapi.json").json()
+    match_id = create(client, "brass-birmingham", 2)
+    checked = 0
+    for template, operations in document["paths"].items():
+        path = template.replace("{match_id}", match_id).replace("{seat}", "0")
+        path = path.replace("{hook_id}", "h")
+        for method, operation in operations.items():
+            if method not in ("post", "delete") or "requestBody" in operation:
+                continue
+            if method == "delete" and status == 415:
+                continue  # a DELETE's body is read as JSON whatever its type: a 400
+            headers = {"content-type": content_type}
+            answer = client.request(method.upper(), path, content=body, headers=headers)
+            assert answer.status_code == status, (method, path, answer.text)
+            assert str(status) in operation["responses"], (method, template, name)
+            checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "key"),
+    [
+        ("/matches", '{"game": "brass-birmingham", "players": 2, "players": 3}', "players"),
+        ("/matches", '{"game": "brass-birmingham", "players": 2, "rules": '
+                     '{"invite_only": true, "invite_only": false}}', "invite_only"),
+        ("/matches/{id}/seats/1/bot", '{"bot": "random", "bot": "greedy"}', "bot"),
+        ("/matches/{id}/hooks", '{"url": "https://93.184.216.34/a", '
+                                '"url": "https://93.184.216.34/b"}', "url"),
+    ],
+    ids=["create", "create_rules", "bot", "hook"],
+)  # fmt: skip
+def test_a_body_naming_a_key_twice_is_refused_not_half_read(
+    client: TestClient[Any], path: str, body: str, key: str
+) -> None:
+    """JSON decoders keep the last of two same-named keys: {"players": 2, "players": 3}
+    made a three-player match, the 2 dropped unread."""
+    match_id = create(client, "brass-birmingham", 2)
+    (token,) = claim(client, match_id, range(1))
+    headers = {"content-type": "application/json", **bearer(token)}
+    answer = client.post(path.replace("{id}", match_id), content=body, headers=headers)
+    problem = assert_problem(answer, 400, "invalid_request")
+    assert problem["errors"][0]["key"] == key and "twice" in problem["detail"]
+    assert client.get("/matches").json()["total"] == 1
+    assert client.get(f"/matches/{match_id}").json()["seats"][1]["bot"] is None
+
+
+@pytest.mark.parametrize("compressed", [True, False], ids=["gzip", "labelled_gzip"])
+def test_a_body_with_a_content_coding_is_refused_as_415_not_misread(
+    client: TestClient[Any], compressed: bool
+) -> None:
+    """A gzip body was "not valid JSON" (400), and a plain body labelled gzip was created
+    from: the Content-Encoding header was never read."""
+    body = json.dumps({"game": "brass-birmingham", "players": 2}).encode()
+    headers = {"content-type": "application/json", "content-encoding": "gzip"}
+    answer = client.post("/matches", content=gzip.compress(body) if compressed else body,
+                         headers=headers)  # fmt: skip
+    problem = assert_problem(answer, 415, "unsupported_media_type")
+    assert "Content-Encoding gzip" in problem["detail"]
+    assert answer.headers["accept-encoding"] == "identity"
+    assert client.get("/matches").json()["total"] == 0
+    plain = client.post(
+        "/matches", content=body, headers={**headers, "content-encoding": "identity"}
+    )
+    assert plain.status_code == 201, plain.text
+
+
+backend = store_backends.backend_fixture(store_backends.BACKENDS)
+
+
+def test_a_path_with_a_control_character_is_a_404_on_every_store(
+    backend: store_backends.Backend, registry: Any
+) -> None:
+    """``/matches/%00`` was a 500 on PostgreSQL (its text holds no NUL), and a static
+    file's path with one a 500 on every store."""
+    service = MatchService(backend.store, registry)
+    with TestClient(create_app(service)) as client:
+        for method, path in [
+            ("GET", "/matches/%00"),
+            ("GET", "/matches/a%00b/events"),
+            ("GET", "/matches/%1f/moves"),
+            ("POST", "/matches/%00/seats/0/claim"),
+            ("GET", "/matches/%00/hooks"),
+            ("GET", "/games/%00"),
+            ("GET", "/static/api.js%00.png"),
+        ]:
+            answer = client.request(method, path)
+            assert_problem(answer, 404, "not_found")
+
+
 def nested(depth: int) -> str:
     """A JSON value ``depth`` arrays deep, under 2 KB even at a thousand levels."""
     return "[" * depth + "]" * depth
@@ -264,6 +371,85 @@ def test_idempotency_key_replays_the_first_answer_and_guards_against_reuse(
         "idempotency_key_reused",
     )
     assert version(client, match_id) == first.json()["version"]
+
+
+def test_an_idempotency_key_on_a_write_that_cannot_honour_it_is_refused_not_ignored(
+    client: TestClient[Any],
+) -> None:
+    """An invite retried with a key made a second code, the first one dead: the key was
+    dropped unread while the client took its retry as safe."""
+    created = client.post("/matches", json={"game": "brass-birmingham", "players": 2}).json()
+    match_id, owner = created["id"], created["owner_token"]
+    (token,) = claim(client, match_id, range(1))
+    key = {"Idempotency-Key": "blackbox-2"}
+    seat_paths = f"/matches/{match_id}/seats"
+    refused = [
+        client.post(f"{seat_paths}/1/invite", headers={**bearer(owner), **key}),
+        client.post(f"{seat_paths}/0/reissue", headers={**bearer(owner), **key}),
+        client.post(f"{seat_paths}/1/bot", json={"bot": "random"}, headers=key),
+        client.delete(f"{seat_paths}/1/bot", headers={**bearer(owner), **key}),
+        client.post(f"/matches/{match_id}/stream-ticket", headers={**bearer(token), **key}),
+        client.post(f"{seat_paths}/0/resign", headers={**bearer(token), **key}),
+    ]
+    for answer in refused:
+        problem = assert_problem(answer, 400, "idempotency_key_unsupported")
+        assert "Idempotency-Key" in problem["detail"]
+    view = client.get(f"/matches/{match_id}").json()
+    assert not view["seats"][1]["invited"] and view["seats"][1]["bot"] is None
+    assert not view["seats"][0]["resigned"]
+    # Where a key is honoured, and on reads, it is taken as before.
+    assert client.post(f"{seat_paths}/1/claim", headers=key).status_code == 201
+    assert client.get(f"/matches/{match_id}", headers=key).status_code == 200
+
+
+def raw_requests(app: Any, *requests: tuple[str, str, list[tuple[str, str]], bytes]) -> list[Any]:
+    """Answers to requests whose headers reach the app as sent, repeated ones included
+    (the test client joins a repeated header into one)."""
+
+    async def send_all() -> list[Any]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as raw:
+            return [
+                await raw.request(method, path, headers=headers, content=body)
+                for method, path, headers, body in requests
+            ]
+
+    return asyncio.run(send_all())
+
+
+@pytest.mark.parametrize("header", ["Authorization", "Idempotency-Key", "Content-Type"])
+def test_a_header_read_once_sent_twice_is_refused_not_half_read(
+    client: TestClient[Any], header: str
+) -> None:
+    """Two Authorization headers were served as the first one's seat, two keys as the
+    first key: whichever the server (or a proxy) reads, the other is dropped unread."""
+    match_id = create(client, "brass-birmingham", 2)
+    tokens = claim(client, match_id, range(2))
+    seat, listed = seat_to_act(client, match_id, tokens)
+    values = {
+        "Authorization": [f"Bearer {tokens[seat]}", f"Bearer {tokens[1 - seat]}"],
+        "Idempotency-Key": ["key-a", "key-b"],
+        "Content-Type": ["application/json", "application/json"],
+    }[header]
+    headers = [(header, value) for value in values]
+    if header != "Authorization":
+        headers.append(("Authorization", f"Bearer {tokens[seat]}"))
+    if header != "Content-Type":
+        headers.append(("Content-Type", "application/json"))
+    body = json.dumps({"move": listed["moves"][0], "expected_version": listed["version"]})
+    path = f"/matches/{match_id}"
+    moved, read, probe = raw_requests(
+        client.app,
+        ("POST", f"{path}/moves", headers, body.encode()),
+        ("GET", path, headers[:2], b""),
+        ("GET", "/health/live", headers[:2], b""),
+    )
+    assert_problem(moved, 400, "repeated_header")
+    assert version(client, match_id) == listed["version"]
+    if header != "Content-Type":  # (a read takes no content type)
+        assert_problem(read, 400, "repeated_header")
+    # The health probes read no header: a proxy's credentials beside the client's pass.
+    assert probe.status_code == 200
 
 
 # --- reading ---------------------------------------------------------------------------------

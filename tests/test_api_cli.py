@@ -118,6 +118,32 @@ def test_bad_numbers_and_levels_are_usage_errors_naming_the_option(
 
 
 @pytest.mark.parametrize(
+    ("argv", "command", "says"),
+    [
+        (["serve", "--bogus"], "ironworks serve", "unrecognized arguments: --bogus"),
+        (["worker", "--burst", "x"], "ironworks worker", "unrecognized arguments: x"),
+        (["serve", "--port", "0"], "ironworks serve", "argument --port: must be 1 or more"),
+        (["tournament"], "ironworks tournament", "required: --game, --players, --bots"),
+        (["play"], "ironworks play", "required: url, match"),
+        (["bogus"], "ironworks", "invalid choice: 'bogus'"),
+        ([], "ironworks", "required: COMMAND"),
+    ],
+)
+def test_a_usage_error_is_one_line_naming_the_command_that_refused_it(
+    argv: list[str], command: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not argparse's usage block first (seven lines for serve), and an option a command
+    does not take is refused by that command, not by ``ironworks`` with its usage."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert err.startswith(f"{command}: error: ") and says in err
+    assert err.rstrip().endswith(f"(see `{command} --help`)")
+
+
+@pytest.mark.parametrize(
     ("origin", "accepted"),
     [
         ("http://localhost:5173", True),
@@ -178,6 +204,86 @@ def test_serve_refuses_a_sqlite_store_it_cannot_open_as_a_usage_error(
     assert err.startswith(f"ironworks serve: cannot open SQLite store {tmp_path / where}: ")
     assert err.count("\n") == 1
     assert (tmp_path / "not_a_database").read_text() == "plain text, not SQLite\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["serve", "--store", "redis://"], "a Redis store URL names its host"),
+        (["serve", "--store", "redis://:notaport/0"], "has a bad port"),
+        (["serve", "--store", "postgresql://127.0.0.1:99999/x"], "has a bad port"),
+        (["serve", "--store", "sqlite:///{tmp}/m.db?mode=ro"], "no ?query or #fragment"),
+        (["serve", "--store", "memory://", "--redis", "redis://h:70000"], "queue URL"),
+        (["worker", "--redis", "redis://:x", "--store", "memory://"], "has a bad port"),
+    ],
+    ids=["redis_no_host", "redis_port", "postgres_port", "sqlite_query", "queue", "worker"],
+)
+def test_a_store_or_queue_url_that_can_never_answer_is_a_usage_error(
+    argv: list[str],
+    says: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bad port or a Redis URL without a host was the Redis client's traceback, a port out
+    of range a server answering 503 for ever, and ``?mode=ro`` part of a SQLite file's name."""
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: pytest.fail("served"))
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    assert main([a.replace("{tmp}", str(tmp_path)) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"ironworks {argv[0]}: ") and says in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_worker_whose_metrics_port_is_taken_says_so_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It was a traceback from the metrics server's bind."""
+    import worker.rq_runner
+
+    monkeypatch.setattr(worker.rq_runner, "run_worker", lambda *a, **k: pytest.fail("ran"))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        argv = ["worker", "--redis", "redis://127.0.0.1:1/0", "--store", "memory://",
+                "--metrics-port", str(port)]  # fmt: skip
+        assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert f"ironworks worker: cannot serve metrics on 127.0.0.1:{port}: " in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("locked", ["m.sqlite3", "m-webhooks.sqlite3"])
+def test_a_sqlite_store_locked_past_its_wait_at_startup_is_one_line_and_exit_1(
+    locked: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process holding the file's lock (a backup, a stuck server) is no usage error,
+    and waiting may mend it: one line saying so, exit 1, no traceback, nothing served."""
+    import sqlite3
+
+    import uvicorn
+
+    from core.store.sqlite import SQLiteStore
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: pytest.fail("served"))
+    monkeypatch.setattr(SQLiteStore.__init__, "__defaults__", (0.2,))  # its 5 s wait, shorter
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    store = f"sqlite:///{tmp_path / 'm.sqlite3'}"
+    for path in ("m.sqlite3", "m-webhooks.sqlite3"):
+        open_store(f"sqlite:///{tmp_path / path}").close()
+    capsys.readouterr()
+    holder = sqlite3.connect(tmp_path / locked, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        assert main(["serve", "--store", store]) == 1
+    finally:
+        holder.close()
+    err = capsys.readouterr().err
+    assert err.startswith(f"ironworks serve: the SQLite store {store} is locked by another ")
+    assert err.count("\n") == 1 and "Traceback" not in err
 
 
 @pytest.mark.parametrize("scheme", ["redis", "postgresql"])

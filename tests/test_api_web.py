@@ -87,6 +87,20 @@ def test_cors_allows_only_the_configured_origins(service: MatchService) -> None:
         assert "access-control-allow-origin" not in other.headers
 
 
+def test_a_page_on_another_origin_may_read_retry_after_request_id_and_date(
+    service: MatchService,
+) -> None:
+    """Only Location was exposed: a browser client elsewhere could not read when to retry
+    a 503, the request id to quote, nor the server's clock its deadlines are in."""
+    app = create_app(service, cors_origins=["http://table.test"])
+    with TestClient(app) as client:
+        answer = client.get("/games", headers={"Origin": "http://table.test"})
+    exposed = {
+        h.strip().lower() for h in answer.headers["access-control-expose-headers"].split(",")
+    }
+    assert {"retry-after", "x-request-id", "date"} <= exposed
+
+
 def test_serve_takes_repeatable_cors_origins() -> None:
     args = build_parser().parse_args(
         ["serve", "--cors-origin", "http://a.test", "--cors-origin", "http://b.test"]

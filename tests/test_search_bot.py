@@ -184,6 +184,16 @@ def test_tournament_entrants_parse_levels_and_budgets() -> None:
             parse_entrants(bad)
 
 
+@pytest.mark.parametrize("bad", ["search@abc", "search@0", "search@-5", "search@", "random@0"])
+def test_a_think_budget_is_a_whole_number_of_milliseconds_and_only_the_search_bots(
+    bad: str,
+) -> None:
+    """``search@abc`` said "invalid literal for int() with base 10", ``search@-5`` was taken,
+    and ``random@0`` had its budget dropped unread (0 counted as none)."""
+    with pytest.raises(ValueError, match="think budget"):
+        parse_entrants(bad)
+
+
 def test_a_search_bot_thinks_in_another_process_from_the_view_alone(registry: Any) -> None:
     from worker.think import ThinkPool
 

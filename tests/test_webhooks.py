@@ -6,20 +6,24 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
+import socket
 import threading
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import msgspec
 import pytest
+import store_backends
 from litestar.testing import TestClient
 
 from api.app import create_app
+from core.errors import Conflict, IdempotencyMismatch, ServiceUnavailable
 from core.events import NewEvent
 from core.registry import GameRegistry
 from core.service import MatchService
 from core.store.memory import MemoryStore
-from core.webhooks import RetryPolicy, Webhooks, check_url, sibling_url
+from core.webhooks import RetryPolicy, Webhooks, check_url, registration_digest, sibling_url
 from tests.webhook_receiver import HANG_GUARD, Receiver, receiver
 from worker.deliveries import deliver_due, schedule
 from worker.inprocess import InProcessRunner
@@ -225,6 +229,10 @@ def test_a_removed_hook_hears_nothing_more(
         ("ftp://example.org/hook", "bad_hook_url"),
         ("file:///etc/passwd", "bad_hook_url"),
         ("http://user:pw@example.org/", "bad_hook_url"),
+        (" https://93.184.216.34/hook", "bad_hook_url"),
+        ("https://93.184.216.34/ho\nok", "bad_hook_url"),
+        ("https://93.184.216.34/ho ok", "bad_hook_url"),
+        ("https://93.184.216.34:0/hook", "bad_hook_url"),
         ("http://127.0.0.1:8000/hook", "hook_url_private"),
         ("http://[::1]/hook", "hook_url_private"),
         ("http://10.1.2.3/hook", "hook_url_private"),
@@ -409,3 +417,202 @@ def test_the_owner_registers_and_manages_match_wide_hooks(
     assert log.status_code == 200 and log.json()["items"]
     assert client.delete(f"/matches/{match_id}/hooks/{hook['id']}",
                          headers=auth(owner)).status_code == 204  # fmt: skip
+
+
+# --- a registration retried with its Idempotency-Key ---------------------------------------
+
+
+def keyed(token: str, key: str) -> dict[str, str]:
+    return {**auth(token), "Idempotency-Key": key}
+
+
+def hook_ids(client: TestClient, match_id: str, token: str) -> list[str]:
+    listed = client.get(f"/matches/{match_id}/hooks", headers=auth(token)).json()
+    return [h["id"] for h in listed["items"]]
+
+
+def test_a_keyed_hook_registration_retried_answers_the_same_hook_and_secret_and_adds_none(
+    app: tuple[TestClient, MatchService],
+) -> None:
+    client, _ = app
+    match_id, tokens = highcard(client)
+    body, key = {"url": "http://127.0.0.1:9/hook"}, keyed(tokens[0], str(uuid.uuid4()))
+    first = client.post(f"/matches/{match_id}/hooks", json=body, headers=key)
+    again = client.post(f"/matches/{match_id}/hooks", json=body, headers=key)
+    assert first.status_code == again.status_code == 201, again.text
+    assert again.json() == first.json() and first.json()["secret"]
+    assert hook_ids(client, match_id, tokens[0]) == [first.json()["id"]]
+    # Without a key, or with another, each registration is a hook of its own.
+    other = client.post(f"/matches/{match_id}/hooks", json=body,
+                        headers=keyed(tokens[0], str(uuid.uuid4())))  # fmt: skip
+    assert other.status_code == 201 and other.json()["secret"] != first.json()["secret"]
+    assert len(hook_ids(client, match_id, tokens[0])) == 2
+
+
+def test_a_hook_key_replayed_with_another_body_or_token_is_refused_and_leaks_no_secret(
+    app: tuple[TestClient, MatchService],
+) -> None:
+    client, _ = app
+    created = client.post("/matches", json={"game": "highcard", "players": 2}).json()
+    match_id, owner = created["id"], created["owner_token"]
+    tokens = [client.post(f"/matches/{match_id}/seats/{s}/claim").json()["token"] for s in (0, 1)]
+    url, key = "http://127.0.0.1:9/hook", str(uuid.uuid4())
+    hooks = f"/matches/{match_id}/hooks"
+    first = client.post(hooks, json={"url": url}, headers=keyed(tokens[0], key)).json()
+    refusals = [
+        client.post(hooks, json={"url": url + "/other"}, headers=keyed(tokens[0], key)),
+        client.post(hooks, json={"url": url, "scope": "match"}, headers=keyed(tokens[0], key)),
+        client.post(hooks, json={"url": url}, headers=keyed(tokens[1], key)),
+        client.post(hooks, json={"url": url, "scope": "match"}, headers=keyed(owner, key)),
+    ]
+    # The seat's new token after a re-issue is another token: no secret for its holder.
+    reissued = client.post(f"/matches/{match_id}/seats/0/reissue", headers=auth(owner))
+    assert reissued.status_code == 201, reissued.text
+    new_token = reissued.json()["token"]
+    refusals.append(client.post(hooks, json={"url": url}, headers=keyed(new_token, key)))
+    for refused in refusals:
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["code"] == "idempotency_key_reused"
+        assert first["secret"] not in refused.text
+    assert hook_ids(client, match_id, tokens[1]) == hook_ids(client, match_id, owner) == []
+
+
+def test_a_keyed_hook_registration_retried_after_its_hook_was_removed_is_hook_removed(
+    app: tuple[TestClient, MatchService],
+) -> None:
+    client, _ = app
+    match_id, tokens = highcard(client)
+    body, key = {"url": "http://127.0.0.1:9/hook"}, keyed(tokens[0], str(uuid.uuid4()))
+    first = client.post(f"/matches/{match_id}/hooks", json=body, headers=key).json()
+    client.delete(f"/matches/{match_id}/hooks/{first['id']}", headers=auth(tokens[0]))
+    again = client.post(f"/matches/{match_id}/hooks", json=body, headers=key)
+    assert again.status_code == 409 and again.json()["code"] == "hook_removed", again.text
+    assert first["secret"] not in again.text
+    assert hook_ids(client, match_id, tokens[0]) == []
+
+
+def test_racing_copies_of_a_keyed_hook_registration_register_one_hook(
+    app: tuple[TestClient, MatchService],
+) -> None:
+    client, _ = app
+    match_id, tokens = highcard(client)
+    body, key = {"url": "http://127.0.0.1:9/hook"}, keyed(tokens[0], str(uuid.uuid4()))
+    answers: list[Any] = []
+    start = threading.Barrier(4)
+
+    def send() -> None:
+        start.wait()
+        answers.append(client.post(f"/matches/{match_id}/hooks", json=body, headers=key))
+
+    threads = [threading.Thread(target=send) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [a.status_code for a in answers] == [201] * 4
+    assert len({a.text for a in answers}) == 1
+    assert len(hook_ids(client, match_id, tokens[0])) == 1
+
+
+class _AnswerLostStore(MemoryStore):
+    """Stores the next append and then fails as if its answer never came back."""
+
+    lose_next = False
+
+    def append(self, *args: Any, **kwargs: Any) -> Any:
+        result = super().append(*args, **kwargs)
+        if self.lose_next:
+            self.lose_next = False
+            raise ServiceUnavailable("store_unavailable", "the event store did not answer")
+        return result
+
+
+def test_a_keyed_hook_registration_answered_503_but_stored_is_answered_by_its_retry(
+    registry: GameRegistry,
+) -> None:
+    service = MatchService(MemoryStore(), registry)
+    hook_store = _AnswerLostStore()
+    service.webhooks = Webhooks(hook_store, allow_private=True)
+    with TestClient(create_app(service)) as client:
+        match_id, tokens = highcard(client)
+        body, key = {"url": "http://127.0.0.1:9/hook"}, keyed(tokens[0], str(uuid.uuid4()))
+        hook_store.lose_next = True
+        lost = client.post(f"/matches/{match_id}/hooks", json=body, headers=key)
+        assert lost.status_code == 503 and lost.json()["code"] == "store_unavailable"
+        again = client.post(f"/matches/{match_id}/hooks", json=body, headers=key)
+        assert again.status_code == 201, again.text
+        assert hook_ids(client, match_id, tokens[0]) == [again.json()["id"]]
+
+
+def _resolver_failing(errno: int) -> Any:
+    def resolve(host: str, port: int) -> list[str]:
+        raise socket.gaierror(errno, "name service said no")
+
+    return resolve
+
+
+@pytest.mark.parametrize(
+    ("errno", "status", "code"),
+    [
+        (socket.EAI_NONAME, 400, "hook_host_unknown"),
+        (socket.EAI_AGAIN, 503, "resolver_unavailable"),
+    ],
+    ids=["no_such_name", "name_service_down"],
+)
+def test_a_hook_host_that_does_not_resolve_is_400_but_a_silent_name_service_is_503(
+    registry: GameRegistry, errno: int, status: int, code: str
+) -> None:
+    """A name service that did not answer says nothing of the URL: the client is to try
+    again (503, Retry-After), not to fix a URL that may be right."""
+    service = MatchService(MemoryStore(), registry)
+    service.webhooks = Webhooks(MemoryStore(), resolve=_resolver_failing(errno))
+    with TestClient(create_app(service)) as client:
+        match_id, tokens = highcard(client)
+        answer = client.post(f"/matches/{match_id}/hooks", json={"url": "https://h.example/"},
+                             headers=auth(tokens[0]))  # fmt: skip
+    assert answer.status_code == status and answer.json()["code"] == code, answer.text
+    assert ("retry-after" in answer.headers) == (status == 503)
+
+
+def test_a_delivery_whose_host_the_name_service_cannot_look_up_is_a_failed_attempt(
+    registry: GameRegistry,
+) -> None:
+    service = MatchService(MemoryStore(), registry)
+    hooks = Webhooks(MemoryStore(), policy=FAST, resolve=lambda host, port: ["93.184.216.34"])
+    service.webhooks = hooks
+    with TestClient(create_app(service)) as client:
+        match_id, tokens = highcard(client)
+        hook = register(client, match_id, tokens[0], "https://h.example/", scope="match")
+        finish(service, match_id)
+        hooks.resolve = _resolver_failing(socket.EAI_AGAIN)
+        schedule(service, hooks, match_id)
+        deliver_due(hooks, match_id)
+        log = client.get(f"/matches/{match_id}/hooks/{hook['id']}/deliveries",
+                         headers=auth(tokens[0])).json()  # fmt: skip
+    attempts = [a for d in log["items"] for a in d["attempts"]]
+    assert attempts and all(a["error"].startswith("resolver_unavailable") for a in attempts)
+    assert all(d["state"] in ("pending", "failed") for d in log["items"])
+
+
+backend = store_backends.backend_fixture(store_backends.BACKENDS)
+
+
+def test_every_store_replays_a_keyed_hook_registration_and_refuses_its_key_elsewhere(
+    backend: store_backends.Backend,
+) -> None:
+    """The keyed registration on each backend's hook store: its replay, the key with
+    another request, and the replay once the hook is gone."""
+    hooks = Webhooks(backend.store, allow_private=True)
+    url, key = "http://127.0.0.1:9/hook", str(uuid.uuid4())
+    digest = registration_digest(key, "token-a", url, ["your_turn"], 0)
+    first, secret = hooks.register("m", url, ["your_turn"], 0, 0, 3, key, digest)
+    again, secret_again = hooks.register("m", url, ["your_turn"], 0, 0, 3, key, digest)
+    assert (again, secret_again) == (first, secret)
+    assert [h.hook_id for h in hooks.hooks_of("m", 0)] == [first.hook_id]
+    other = registration_digest(key, "token-b", url, ["your_turn"], 0)
+    with pytest.raises(IdempotencyMismatch):
+        hooks.register("m", url, ["your_turn"], 0, 0, 3, key, other)
+    hooks.remove("m", first.hook_id, 0)
+    with pytest.raises(Conflict) as removed:
+        hooks.register("m", url, ["your_turn"], 0, 0, 3, key, digest)
+    assert removed.value.code == "hook_removed"

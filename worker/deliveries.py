@@ -277,7 +277,7 @@ def _send(
                 response = own.post(hook.url, content=body, headers=headers)
         else:
             response = client.post(hook.url, content=body, headers=headers)
-    except BadRequest as exc:
+    except (BadRequest, ServiceUnavailable) as exc:  # refused, or its name not looked up now
         return None, f"{exc.code}: {exc.message}"
     except httpx.HTTPError as exc:
         return None, f"{type(exc).__name__}: {exc}"[:300]

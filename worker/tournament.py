@@ -50,13 +50,16 @@ def parse_entrants(text: str) -> list[Entrant]:
         think = None
         if "@" in item:
             item, ms = item.split("@", 1)
+            if not ms.strip().isdigit() or int(ms) < 1:
+                raise ValueError(f"a think budget is a whole number of milliseconds from 1, "
+                                 f"not {ms!r}")  # fmt: skip
             think = int(ms)
         kind, _, level = item.partition(":")
         if kind not in BOT_KINDS:
             raise ValueError(f"unknown bot {kind!r}; available: {', '.join(BOT_KINDS)}")
         if level and level not in BOT_LEVELS:
             raise ValueError(f"unknown level {level!r}; available: {', '.join(BOT_LEVELS)}")
-        if kind != "search" and (level or think):
+        if kind != "search" and (level or think is not None):
             raise ValueError(f"the {kind} bot has no levels or think budget")
         if kind == "search" and not level:
             level = "medium"
