@@ -88,6 +88,7 @@ export async function showTable(root, matchId, { navigate }) {
     replay: null, stream: null, retry: null, refreshTimer: null, alive: true,
     pendingTouched: [], live: false, preview: null,
     ownerNotes: {}, confirm: null, joinError: null,
+    finalScene: null,
   };
   const token = () => (s.seat == null ? null : tokens.forMatch(matchId)[s.seat]);
 
@@ -366,8 +367,46 @@ export async function showTable(root, matchId, { navigate }) {
     return s.replay && s.replay.env ? s.replay.env : s.env;
   }
 
-  function renderBoard() {
+  // The board as a person last saw it on the table: a game whose final scoring clears
+  // pieces from the view (Brass's links) is drawn with them, from the view just before
+  // that scoring (the board module says what to keep: `finalScene`).
+  function boardEnv() {
     const env = shownEnv();
+    const f = s.finalScene;
+    if (!f || !f.view || !env || !env.view) return env;
+    const at = s.replay ? s.replay.version : env.version;
+    if (at < f.from || !(s.replay || env.finished)) return env;
+    try {
+      return { ...env, view: board.finalScene(env.view, f.view) };
+    } catch (err) {
+      console.warn("finalScene failed", err);
+      return env;
+    }
+  }
+
+  // The final era's scoring, when nothing a seat did came after it: the view just before.
+  async function loadFinalScene() {
+    if (s.finalScene || typeof board.finalScene !== "function") return;
+    let scored = null;
+    for (let i = s.events.length - 1; i >= 0; i--) {
+      const e = s.events[i];
+      if (e.type.startsWith("core.")) continue;
+      if (e.type === "era_scored") { scored = e; break; }
+      if (e.actor != null && e.actor >= 0) return;  // a seat moved after the last scoring
+    }
+    if (!scored) return;
+    s.finalScene = { from: scored.version, view: null };
+    try {
+      const before = await api.match(matchId, null, scored.version - 1);
+      s.finalScene = { from: scored.version, view: before.view };
+      renderBoard();
+    } catch (err) {
+      console.warn("the board before the final scoring could not be read", err);
+    }
+  }
+
+  function renderBoard() {
+    const env = boardEnv();
     const inReplay = Boolean(s.replay);
     const list = inReplay ? [] : candidates(board, s.moves, s.choice, boardCtx());
     const targets = inReplay || s.busy ? new Set() : narrowingTargets(board, list, s.choice, boardCtx());
@@ -906,6 +945,7 @@ export async function showTable(root, matchId, { navigate }) {
       s.env = env;
       s.moves = moves;
       s.movesVersion = movesVersion;
+      if (env.finished) loadFinalScene();  // the events naming the final scoring may come after the view
       if (same) return;  // nothing new (e.g. our own move's events arriving after its answer)
       // What the page shows, for scripts and tests that follow it.
       page.dataset.version = String(env.version);

@@ -208,6 +208,20 @@ function preview(move, ctx, v, layout, scale) {
   return g;
 }
 
+// The board at the game's end: the final era's scoring clears the links from the view (as
+// the canal era's end does), yet the last board a person saw has them. `before` is the view
+// just before that scoring; its links, and the counts of link tiles left, are drawn with
+// the final view's scores.
+export function finalScene(view, before) {
+  if (!before || (view.links || []).length) return view;
+  const left = Object.fromEntries((before.players || []).map((p) => [p.seat, p.links_left]));
+  return {
+    ...view,
+    links: before.links || [],
+    players: (view.players || []).map((p) => (left[p.seat] == null ? p : { ...p, links_left: left[p.seat] })),
+  };
+}
+
 export function targetsOf(move) {
   const t = [];
   switch (move.type) {

@@ -15,6 +15,8 @@ export function render(svg, panels, ctx) {
   return bb.render(svg, panels, withBoard(ctx));
 }
 
+export { finalScene } from "./brass-birmingham.js";
+
 export function targetsOf(move, ctx) {
   if (move.type === "sell" || move.type === "sell_also") return [move.space, move.to];
   if (move.type === "double_build") return [move.space, move.space.split(":")[0]];

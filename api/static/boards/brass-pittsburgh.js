@@ -352,6 +352,14 @@ function qualityPanel(v, board, ctx) {
   return box;
 }
 
+// The board at the game's end: the last era's clearing empties the railroad lines from the
+// view, yet the last board a person saw has them. `before` is the view just before the
+// final era's scoring.
+export function finalScene(view, before) {
+  if (!before || (view.lines || []).length) return view;
+  return { ...view, lines: before.lines || [] };
+}
+
 export function targetsOf(move) {
   switch (move.type) {
     case "build": {

@@ -1,0 +1,85 @@
+"""A finished Brass match's board as a person last saw it: the final era's scoring clears
+the links from the game's view (as the canal era's end does), and the table draws them from
+the view just before that scoring, for the live page and for the replay."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+import pytest
+from web_table import screenshot, state
+
+LINKS = {"brass-birmingham": "links", "brass-lancashire": "links", "brass-pittsburgh": "lines"}
+"""The view's field of each game that the final scoring empties."""
+
+
+def bot_match_to_its_end(base: str, game: str) -> str:
+    """A two-player match of greedy bots, played to its end (a second or two); its id."""
+    created = httpx.post(f"{base}/matches", json={"game": game, "players": 2}, timeout=10)
+    created.raise_for_status()
+    match_id = created.json()["id"]
+    for seat in (0, 1):
+        httpx.post(
+            f"{base}/matches/{match_id}/seats/{seat}/bot", json={"bot": "greedy"}, timeout=10
+        ).raise_for_status()
+    deadline = time.monotonic() + 60
+    while not state(base, match_id)["finished"]:
+        assert time.monotonic() < deadline, "the bots did not finish within a minute"
+        time.sleep(0.2)
+    return match_id
+
+
+def built_before_final_scoring(base: str, match_id: str, field: str) -> tuple[int, list]:
+    """The last era_scored event's version, and the pieces the view held just before it."""
+    end = state(base, match_id)["version"]
+    tail = httpx.get(
+        f"{base}/matches/{match_id}/events", params={"after": end - 20}, timeout=10
+    ).json()["events"]
+    scored = [e for e in tail if e["type"] == "era_scored"][-1]
+    before = httpx.get(
+        f"{base}/matches/{match_id}", params={"at": scored["version"] - 1}, timeout=10
+    ).json()
+    return scored["version"], before["view"][field]
+
+
+def link_tiles(page: Any) -> int:
+    return page.locator("svg.board .bd-linktile").count()
+
+
+@pytest.mark.parametrize("game", sorted(LINKS))
+def test_the_final_board_keeps_the_links_the_last_scoring_cleared(
+    server: str, open_page: Any, game: str
+) -> None:
+    match_id = bot_match_to_its_end(server, game)
+    field = LINKS[game]
+    assert state(server, match_id)["view"][field] == []  # what the view says at the end
+    scored_at, built = built_before_final_scoring(server, match_id, field)
+    assert built
+    pipelines = len(state(server, match_id)["view"].get("pipelines") or [])
+
+    page = open_page("spectator")
+    page.goto(f"{server}/#/match/{match_id}")
+    page.wait_for_selector(".status-line:has-text('Game over')")
+    drawn = "n => document.querySelectorAll('svg.board .bd-linktile').length == n"
+    page.wait_for_function(drawn, arg=len(built) + pipelines)
+    title = page.locator("svg.board [data-target] > title", has_text=" link of Seat").count()
+    if game != "brass-pittsburgh":
+        assert title == len(built)  # each line says whose link it is
+        # The panels count the link tiles that were on the board, not the 14 handed back.
+        left = page.locator(".panels").inner_text()
+        assert "Links left\n14" not in left and "Links left 14" not in left
+    screenshot(page, f"{game}-final-board")
+
+    # The replay at the end draws them too; one version before the final scoring, the
+    # view itself has them.
+    page.click(".replay-bar button[aria-label='One version back']")
+    page.wait_for_selector(
+        f".status-line:has-text('Version {state(server, match_id)['version'] - 1}:')"
+    )
+    assert link_tiles(page) == len(built) + pipelines
+    page.click(".replay-bar button[aria-label='First version']")
+    page.wait_for_selector(".status-line:has-text('Version 2:')")
+    page.wait_for_function(drawn, arg=0)
+    assert scored_at > 2
