@@ -188,3 +188,26 @@ export function describeEvent(event, ctx) {
   }
   return { text: cap(text), seat: personal ? actor : null, divider: DIVIDERS.has(event.type) };
 }
+
+// A decision's prompt as a person reads it: the views word prompts with the ids of places
+// ("sell birmingham:0 to oxford:0", "the next coal for birmingham~walsall") and name the
+// moves that answer them ("then done_building", "or finish with done"); here each place
+// reads as its printed name and each such move as the label its button carries.
+const PLACE_ID = /\b[a-z][a-z0-9_]*(?:(?:~[a-z][a-z0-9_]*)+|:\d+)\b/g;
+
+export function promptInWords(prompt, moves, names) {
+  if (typeof prompt !== "string" || !prompt) return prompt;
+  let text = prompt.replace(PLACE_ID, (id) => {
+    const parts = id.includes("~") ? id.split("~") : [id.slice(0, id.indexOf(":"))];
+    return parts.every((p) => names[p]) ? pretty(id, names) : id;
+  });
+  for (const move of moves || []) {
+    const label = `“${cap(words(move))}”`;
+    const esc = move.replace(/[^a-z0-9_]/gi, "");
+    // A move type of two words is never ordinary prose; a one-word one ("done") only where
+    // the prompt names it as the answer: "(urbanize)", "finish with done".
+    const where = move.includes("_") ? `\\b${esc}\\b` : `(?<=\\(|\\bwith )${esc}(?=\\)|\\b)`;
+    text = text.replace(new RegExp(where, "g"), label);
+  }
+  return text;
+}

@@ -5,7 +5,7 @@
 import { ApiError, api, botChoices, cap, owners, serverClock, tokens } from "./api.js";
 import { h } from "./dom.js";
 import { clockSummary, seatLabel } from "./lobby.js";
-import { describeEvent, nameIndex } from "./log.js";
+import { describeEvent, nameIndex, promptInWords } from "./log.js";
 import {
   byType, candidates, emptyChoice, narrowingTargets, pick, safeTargets, typeLabel,
 } from "./moves.js";
@@ -370,8 +370,9 @@ export async function showTable(root, matchId, { navigate }) {
   // The board as a person last saw it on the table: a game whose final scoring clears
   // pieces from the view (Brass's links) is drawn with them, from the view just before
   // that scoring (the board module says what to keep: `finalScene`).
+  // Its decision's prompt is drawn in words (places by name, moves by their labels).
   function boardEnv() {
-    const env = shownEnv();
+    const env = worded(shownEnv());
     const f = s.finalScene;
     if (!f || !f.view || !env || !env.view) return env;
     const at = s.replay ? s.replay.version : env.version;
@@ -382,6 +383,13 @@ export async function showTable(root, matchId, { navigate }) {
       console.warn("finalScene failed", err);
       return env;
     }
+  }
+
+  function worded(env) {
+    const d = env && env.view && env.view.decision;
+    if (!d || typeof d.prompt !== "string") return env;
+    const prompt = promptInWords(d.prompt, d.moves, names);
+    return prompt === d.prompt ? env : { ...env, view: { ...env.view, decision: { ...d, prompt } } };
   }
 
   // The final era's scoring, when nothing a seat did came after it: the view just before.
@@ -441,7 +449,7 @@ export async function showTable(root, matchId, { navigate }) {
   }
 
   function renderStatus() {
-    const env = shownEnv();
+    const env = boardEnv();
     // A tab in the background still says when the seat is to move.
     document.title = `${!s.replay && s.moves.length ? "● Your move · " : ""}${game.title} · ironworks`;
     statusLine.replaceChildren(...statusSentence(env, s, seatName));
