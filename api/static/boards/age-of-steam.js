@@ -496,7 +496,8 @@ export function describeMove(move, ctx) {
       return `Urbanize ${name(`${move.col},${move.row}`)} into New City ${move.city}`;
     case "build": {
       const key = `${move.col},${move.row}`;
-      return `Lay ${move.tile.replace(/_/g, " ")} on ${name(key)}${map ? ` (${picture(c, move)})` : ""}`;
+      const cost = map ? buildCost(c, move) : null;
+      return `Lay ${move.tile.replace(/_/g, " ")} on ${name(key)}${map ? ` (${picture(c, move)})` : ""}${cost != null ? ` for $${cost}` : ""}`;
     }
     case "done_building":
       return "Done building";
@@ -521,6 +522,35 @@ export function describeMove(move, ctx) {
   }
 }
 
+// What a build costs, from the price table the game publishes (metadata.board.costs) where
+// the view leaves no doubt which price applies: a tile on an empty hex (its class's price
+// and its terrain's extra) or on a town without track (the base and a price per exit), and
+// a town's upgrade. A tile replacing track is an upgrade or a redirect: the server decides
+// which, so no price is shown.
+function buildCost(ctx, move) {
+  const board = ctx.game.metadata.board;
+  const costs = board.costs;
+  const tile = board.tiles.find((t) => t.tile === move.tile);
+  if (!costs || !tile) return null;
+  const map = mapOf(ctx);
+  const key = `${move.col},${move.row}`;
+  if (map.towns[key]) {
+    if (map.track[key]) return costs.upgrade_town ?? null;
+    const spokes = townSpokes(tile, move.rotation);
+    return spokes.length ? costs.town_base + costs.town_per_side * spokes.length : null;
+  }
+  if (map.track[key]) return null;
+  const hex = map.m.hexes.find(([col, row]) => col === move.col && row === move.row);
+  const base = costs[tile.class];
+  const extra = hex ? costs.terrain_extra[hex[2]] : null;
+  return typeof base === "number" && typeof extra === "number" ? base + extra : null;
+}
+
+function townSpokes(tile, rotation) {
+  const rot = (tile.on_town || []).find((x) => x.rotation === rotation) || (tile.rotations || []).find((x) => x.rotation === rotation);
+  return rot ? rot.spokes || (rot.tracks || []).flat() : [];
+}
+
 // The sides a build's tile joins after rotation, in words ("N–SE").
 function picture(ctx, move) {
   const tile = ctx.game.metadata.board.tiles.find((t) => t.tile === move.tile);
@@ -528,8 +558,7 @@ function picture(ctx, move) {
   const map = mapOf(ctx);
   const key = `${move.col},${move.row}`;
   if (map.towns[key]) {
-    const rot = (tile.on_town || []).find((x) => x.rotation === move.rotation) || (tile.rotations || []).find((x) => x.rotation === move.rotation);
-    const spokes = rot ? rot.spokes || (rot.tracks || []).flat() : [];
+    const spokes = townSpokes(tile, move.rotation);
     return `town exits ${spokes.map((x) => SIDE_NAMES[x]).join(", ")}`;
   }
   const rot = tile.rotations.find((x) => x.rotation === move.rotation);

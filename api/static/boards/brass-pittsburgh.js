@@ -396,6 +396,17 @@ export function targetsOf(move) {
   }
 }
 
+// A published cost in words: "$8 + 1 coal", "2 steel", "$20 + 2 steel + income −2 levels".
+function costText(cost) {
+  if (!cost) return "";
+  const parts = [];
+  if (cost.money) parts.push(`$${cost.money}`);
+  for (const r of ["coal", "iron", "steel", "coke", "oil"]) if (cost[r]) parts.push(`${cost[r]} ${r}`);
+  const levels = cost.income_levels;
+  if (levels) parts.push(`income ${levels > 0 ? "+" : "−"}${Math.abs(levels)} level${Math.abs(levels) === 1 ? "" : "s"}`);
+  return parts.join(" + ");
+}
+
 export function describeMove(move, ctx) {
   const board = ctx && ctx.game ? ctx.game.metadata.board : null;
   const side = ctx && ctx.game ? sideOf(ctx) : null;
@@ -410,13 +421,21 @@ export function describeMove(move, ctx) {
     return t ? `${industryName(t.industry)}${t.level ? ` ${roman(t.level)}` : ""}` : id;
   };
   const link = (id) => (board ? linkTileInfo(board, id).name : id);
+  // The price the game publishes for what a move builds (a mat tile's, a heavy train's or
+  // a pipeline's cost); a light train's is not published, so none is shown.
+  const priced = (cost) => {
+    const text = costText(cost);
+    return text ? ` (costs ${text})` : "";
+  };
+  const tileCost = (id) => priced(board && (board.mat.tiles.find((x) => x.id === id) || {}).cost);
+  const linkCost = (id) => priced(board && (linkTileInfo(board, id).info || {}).cost);
   switch (move.type) {
     case "build":
-      return `Build ${tile(move.tile)} at ${move.space ? place(move.space) : place(move.oilfield)}${move.card ? `, discarding ${cardName(move.card, names)}` : " with a whiskey barrel"}`;
+      return `Build ${tile(move.tile)} at ${move.space ? place(move.space) : place(move.oilfield)}${move.card ? `, discarding ${cardName(move.card, names)}` : " with a whiskey barrel"}${tileCost(move.tile)}`;
     case "network":
-      return `Place a ${link(move.link)} on ${site(move.site)}`;
+      return `Place a ${link(move.link)} on ${site(move.site)}${linkCost(move.link)}`;
     case "second_link":
-      return `Second link ($10 more): ${link(move.link)} on ${site(move.site)}`;
+      return `Second link ($10 more): ${link(move.link)} on ${site(move.site)}${linkCost(move.link)}`;
     case "develop":
       return `Develop: remove your top ${tile(move.tile)} tile`;
     case "develop_also":
@@ -430,8 +449,13 @@ export function describeMove(move, ctx) {
     case "discard":
       return `Discard ${cardName(move.card, names)}`;
     case "pay": {
-      const from = move.source === "vanderbilt" ? "Vanderbilt" : move.source === "market" ? `the market ${move.at}` : move.source === "tile" ? `the tile at ${place(move.at)}` : move.source === "pipeline" ? `the pipeline ${site(move.at)}` : `your train on ${site(move.at)}`;
-      return `Take ${move.resource} from ${from}`;
+      const v = ctx ? viewOf(ctx) : {};
+      const market = move.source === "market" ? (v.markets || []).find((m) => m.market === move.at) : null;
+      const from = move.source === "vanderbilt" ? "Vanderbilt" : move.source === "market" ? `the ${market ? `${names[market.city] || titleCase(market.city)} market` : `market ${move.at}`}` : move.source === "tile" ? `the tile at ${place(move.at)}` : move.source === "pipeline" ? `the pipeline ${site(move.at)}` : `your train on ${site(move.at)}`;
+      // The price of the next cube, as the view shows it (the market's ladder, Vanderbilt's list).
+      const ladder = market && market.ladders ? market.ladders[move.resource] : null;
+      const price = move.source === "vanderbilt" ? (v.vanderbilt || {})[move.resource] : ladder ? ladder.buy_price : null;
+      return `Take ${move.resource} from ${from}${typeof price === "number" ? ` for $${price}` : ""}`;
     }
     case "sell_produced": {
       const parts = Object.entries(move.plan || {}).filter(([, n]) => n > 0).map(([m, n]) => `${n} to ${m}`);
