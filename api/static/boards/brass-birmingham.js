@@ -151,7 +151,9 @@ export function render(svg, panels, ctx) {
       return [ind, text, mine ? `industry:${ind}` : null, lbl];
     }),
   }));
-  panels.appendChild(h("div", { class: "bd-supply", text: `Deck: ${v.deck_count ?? "?"} cards · wild cards in supply: ${v.wild_supply ? `${v.wild_supply.location} location, ${v.wild_supply.industry} industry` : "?"}` }));
+  // Lancashire has no wild cards: its view has no wild supply, and the line says none.
+  const wild = v.wild_supply ? ` · wild cards in supply: ${v.wild_supply.location} location, ${v.wild_supply.industry} industry` : "";
+  panels.appendChild(h("div", { class: "bd-supply", text: `Deck: ${v.deck_count ?? "?"} cards${wild}` }));
 }
 
 // The coal and iron markets, drawn in the board's empty upper-left area as two columns of
