@@ -11,6 +11,7 @@ import {
 
 const W = 1000;
 const RESOURCE_OF = { coal: "coal", iron: "iron", brewery: "beer" };
+const GOODS = { cotton: "cotton", manufacturer: "manufactured goods", pottery: "pottery" };
 const BONUS_TEXT = { vp: (n) => `+${n} VP`, income: (n) => `+${n} income`, money: (n) => `+£${n}`, develop: () => "free develop" };
 
 export function render(svg, panels, ctx) {
@@ -270,6 +271,27 @@ export function describeMove(move, ctx) {
   const link = (id) => String(id).split("~").map((x) => names[x] || titleCase(x)).join("–");
   const me = v && v.players && ctx.seat != null ? v.players[ctx.seat] : null;
   const level = (ind) => (me && me.next_tiles ? ` ${roman(me.next_tiles[ind])}` : "");
+  // What stands on a space, so that options on one location read apart: "your cotton mill
+  // II at Birmingham (space 1)", "Seat 2's coal mine at Dudley (space 1), 2 coal".
+  const tiles = Object.fromEntries(((v && v.tiles) || []).map((x) => [x.space, x]));
+  const whose = (x) => (x.owner === (ctx && ctx.seat) ? "your" : `${seatLabel(x.owner)}'s`);
+  const tileAt = (space, withOwner = true) => {
+    const x = tiles[space];
+    if (!x) return place(space);
+    return `${withOwner ? `${whose(x)} ` : ""}${industryName(x.industry)}${x.level ? ` ${roman(x.level)}` : ""} at ${place(space)}`;
+  };
+  const merchants = Object.fromEntries(((v && v.merchants) || []).map((m) => [m.merchant, m]));
+  const merchantAt = (id) => {
+    const m = merchants[id];
+    const [loc] = String(id).split(":");
+    if (!m) return `the merchant at ${place(id)}`;
+    const buys = (m.buys || []).map((x) => GOODS[x] || industryName(x)).join(" or ");
+    return `${names[loc] || titleCase(loc)}'s merchant${buys ? ` buying ${buys}` : ""}${m.beer ? " (beer there)" : ""}`;
+  };
+  const stock = (space, what) => {
+    const x = tiles[space];
+    return x && typeof x.resources === "number" ? `, ${x.resources} ${what} left` : "";
+  };
   switch (move.type) {
     case "build":
       return `Build ${industryName(move.industry)}${level(move.industry)} at ${place(move.space)}, discarding ${cardName(move.card, names)}`;
@@ -285,17 +307,18 @@ export function describeMove(move, ctx) {
       return `Free develop (merchant bonus): ${industryName(move.industry)}${level(move.industry)}`;
     case "sell":
     case "sell_also":
-      return `${move.type === "sell" ? "Sell" : "Also sell"} ${place(move.space)} to the merchant at ${place(move.merchant)}`;
+      return `${move.type === "sell" ? "Sell" : "Also sell"} ${tileAt(move.space)} to ${merchantAt(move.merchant)}`;
     case "discard":
       return `Discard ${cardName(move.card, names)}`;
     case "pick_coal":
-      return `Take coal from the mine at ${place(move.space)}`;
+      return `Take coal from ${tiles[move.space] ? tileAt(move.space) : `the mine at ${place(move.space)}`}${stock(move.space, "coal")}`;
     case "pick_iron":
-      return `Take iron from the works at ${place(move.space)}`;
+      return `Take iron from ${tiles[move.space] ? tileAt(move.space) : `the works at ${place(move.space)}`}${stock(move.space, "iron")}`;
     case "pick_beer":
-      return `Take beer from ${place(move.source)}`;
+      if (merchants[move.source]) return `Take beer from the barrel of ${merchantAt(move.source)}`;
+      return `Take beer from ${tiles[move.source] ? tileAt(move.source) : place(move.source)}${stock(move.source, "beer")}`;
     case "liquidate":
-      return `Sell off your industry at ${place(move.space)} (half its cost)`;
+      return `Sell off ${tiles[move.space] ? tileAt(move.space) : `your industry at ${place(move.space)}`} (half its cost)`;
     case "loan":
       return "Take a loan (£30, income −3 levels)";
     case "scout":

@@ -4,7 +4,7 @@
 // Target ids: as Birmingham's, plus "market:distant_market" (the distant market, drawn at
 // its layout spot with its demand track).
 import * as bb from "./brass-birmingham.js";
-import { f, h, s, target, titleCase, viewOf } from "./kit.js";
+import { f, h, roman, s, seatLabel, target, titleCase, viewOf } from "./kit.js";
 import { industryName } from "./brass-common.js";
 
 function withBoard(ctx) {
@@ -75,8 +75,16 @@ export function describeMove(move, ctx) {
   switch (move.type) {
     case "sell":
     case "sell_also": {
-      const to = move.to === "distant_market" ? "the distant market" : `the port at ${place(move.to)}`;
-      return `${move.type === "sell" ? "Sell" : "Also sell"} ${place(move.space)} to ${to}`;
+      const v = viewOf(ctx || {});
+      const tiles = Object.fromEntries((v.tiles || []).map((x) => [x.space, x]));
+      const what = (space) => {
+        const x = tiles[space];
+        if (!x) return place(space);
+        const whose = x.owner === (ctx && ctx.seat) ? "your" : `${seatLabel(x.owner)}'s`;
+        return `${whose} ${industryName(x.industry)}${x.level ? ` ${roman(x.level)}` : ""} at ${place(space)}`;
+      };
+      const to = move.to === "distant_market" ? "the distant market" : `the port: ${what(move.to)}`;
+      return `${move.type === "sell" ? "Sell" : "Also sell"} ${what(move.space)} to ${to}`;
     }
     case "double_build":
       return `Double action build: ${industryName(move.industry)} at ${place(move.space)}, discarding any 2 cards`;
