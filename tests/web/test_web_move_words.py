@@ -77,3 +77,33 @@ def test_lancashire_sales_name_the_mill_and_the_port(server: str, open_page: Any
         " to the port: Seat 2's port II at Preston (space 3)",
         "Sell your cotton mill I at Colne (space 1) to the distant market",
     ]
+
+
+def test_pittsburgh_sales_name_the_industry_and_the_merchants_tile(
+    server: str, open_page: Any
+) -> None:
+    page = open_page()
+    page.goto(f"{server}/")
+    view = {
+        "side": "main",
+        "tiles": [{"space": "erie:0", "owner": 0, "industry": "kerosene", "level": 1,
+                   "tile": "K1"}],
+        "merchants": [
+            {"merchant": "chicago:0", "location": "chicago", "tile": "MT_VP", "face_up": True,
+             "accepts": ["kerosene", "manufactured_goods"],
+             "reward": [{"type": "vp", "amount": 5}]},
+            {"merchant": "chicago:1", "location": "chicago", "tile": "MT_15", "face_up": True,
+             "accepts": ["kerosene"], "reward": [{"type": "money", "amount": 15}]},
+        ],
+    }  # fmt: skip
+    moves = [
+        {"type": "sell", "space": "erie:0", "merchant": "chicago:0"},
+        {"type": "sell", "space": "erie:0", "merchant": "chicago:1"},
+    ]
+    said = page.evaluate(DESCRIBE, ["brass-pittsburgh", "brass-pittsburgh", view, moves])
+    assert said == [
+        "Sell your kerosene refinery I at Erie (space 1)"
+        " to Chicago's merchant buying kerosene or manufactured goods (5 VP)",
+        "Sell your kerosene refinery I at Erie (space 1)"
+        " to Chicago's merchant buying kerosene ($15)",
+    ]

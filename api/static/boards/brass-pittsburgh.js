@@ -444,8 +444,18 @@ export function describeMove(move, ctx) {
       return `Free develop: ${tile(move.tile)}`;
     case "sell":
     case "sell_also":
-    case "bonus_sell":
-      return `${move.type === "sell" ? "Sell" : move.type === "sell_also" ? "Also sell" : "Bonus sale:"} ${place(move.space)} to ${place(move.merchant)}`;
+    case "bonus_sell": {
+      // The industry sold and the merchant's tile (what it accepts, what it gives), so
+      // sales from one space to a city's several merchants read apart.
+      const v = ctx ? viewOf(ctx) : {};
+      const built = (v.tiles || []).find((x) => x.space === move.space);
+      const what = built ? `${built.owner === (ctx && ctx.seat) ? "your" : `${seatLabel(built.owner)}'s`} ${tile(built.tile)} at ${place(move.space)}` : place(move.space);
+      const m = (v.merchants || []).find((x) => x.merchant === move.merchant);
+      const [loc] = String(move.merchant).split(":");
+      const gives = m && m.face_up !== false ? rewardText(m.reward) : "";
+      const to = m ? `${names[loc] || titleCase(loc)}'s merchant${(m.accepts || []).length ? ` buying ${m.accepts.map((x) => String(x).replace(/_/g, " ")).join(" or ")}` : ""}${gives ? ` (${gives})` : ""}` : place(move.merchant);
+      return `${move.type === "sell" ? "Sell" : move.type === "sell_also" ? "Also sell" : "Bonus sale:"} ${what} to ${to}`;
+    }
     case "discard":
       return `Discard ${cardName(move.card, names)}`;
     case "pay": {
