@@ -123,7 +123,11 @@ export async function showTable(root, matchId, { navigate }) {
     if (i == null || i < 0) return "The game";
     return i === s.seat ? `${seatLabel(i)} (you)` : seatLabel(i);
   };
-  const logCtx = { game, board, names, seatName: logSeatName, get seat() { return s.seat; } };
+  const logCtx = {
+    game, board, names, seatName: logSeatName,
+    get seat() { return s.seat; },
+    get view() { return s.env || env; },  // which map, for a board that names places by it
+  };
 
   // --- the page ------------------------------------------------------------------------
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");

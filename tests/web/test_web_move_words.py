@@ -107,3 +107,26 @@ def test_pittsburgh_sales_name_the_industry_and_the_merchants_tile(
         "Sell your kerosene refinery I at Erie (space 1)"
         " to Chicago's merchant buying kerosene ($15)",
     ]
+
+
+def test_age_of_steam_names_a_bare_hex_by_the_nearest_city_in_list_and_log(
+    server: str, open_page: Any
+) -> None:
+    page = open_page()
+    page.goto(f"{server}/")
+    # Rust Belt: 7,6 is the clear hex south of Chicago (7,5); every other place is 2 away.
+    view = {"map": "rust_belt", "track": [], "cities": []}
+    build = {"type": "build", "col": 7, "row": 6, "tile": "straight", "rotation": 0}
+    said = page.evaluate(DESCRIBE, ["age-of-steam", "age-of-steam", view, [build]])
+    assert said == ["Lay straight on hex 7,6 by Chicago (N\u2013S) for $2"]
+    line = page.evaluate(
+        """async (view) => {
+          const board = await import('/static/boards/age-of-steam.js');
+          const game = await (await fetch('/games/age-of-steam')).json();
+          const ctx = { game, view, seatName: (i) => `Seat ${i + 1}` };
+          return board.describeEvent({ type: 'track_built', actor: 1, payload: {
+            seat: 1, hex: '7,6', tile: 'straight', rotation: 0, kind: 'place', cost: 2 } }, ctx);
+        }""",
+        view,
+    )
+    assert line == "Seat 2 laid straight on hex 7,6 by Chicago for $2"

@@ -84,7 +84,36 @@ function placeName(map, key) {
   const c = map.cities[key];
   if (c) return c.new_city ? `${c.name} (New City ${c.new_city})` : c.name;
   const t = map.towns[key];
-  return t ? `${t.name} (town)` : `hex ${key}`;
+  return t ? `${t.name} (town)` : `hex ${key}${nearName(map, key)}`;
+}
+
+// The board prints no coordinates: a bare hex is told by the nearest named city or town
+// ("hex 4,7 by Chicago"), the one farther north-west first when two are as near.
+function nearName(map, key) {
+  const [col, row] = key.split(",").map(Number);
+  const cube = (c, r) => [c, r - (c - (c & 1)) / 2];
+  const [x, z] = cube(col, row);
+  let best = null;
+  for (const [k, place] of [...Object.entries(map.cities), ...Object.entries(map.towns)]) {
+    if (!place || !place.name) continue;
+    const [c, r] = k.split(",").map(Number);
+    const [x2, z2] = cube(c, r);
+    const d = Math.max(Math.abs(x - x2), Math.abs(z - z2), Math.abs(x + z - x2 - z2));
+    if (!best || d < best.d || (d === best.d && (c < best.c || (c === best.c && r < best.r)))) best = { d, c, r, name: place.name };
+  }
+  return best ? ` by ${best.name}` : "";
+}
+
+// A log line in the map's words: where a tile was laid, by the nearest place's name.
+export function describeEvent(event, ctx) {
+  const c = ctx && ctx.game && ctx.view ? ctx : lastCtx;
+  if (event.type !== "track_built" || !c) return null;
+  const p = event.payload || {};
+  if (typeof p.hex !== "string") return null;
+  const where = placeName(mapOf(c), p.hex);
+  const kind = p.kind === "upgrade" || p.kind === "town_upgrade" ? "upgraded to" : p.kind === "redirect" ? "redirected with" : "laid";
+  const who = ctx && typeof ctx.seatName === "function" && typeof p.seat === "number" ? `${ctx.seatName(p.seat)} ` : "";
+  return `${who}${kind} ${String(p.tile).replace(/_/g, " ")} on ${where}${typeof p.cost === "number" ? ` for $${p.cost}` : ""}`;
 }
 
 export function render(svg, panels, ctx) {
