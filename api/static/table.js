@@ -426,7 +426,9 @@ export async function showTable(root, matchId, { navigate }) {
     const preview = inReplay ? null : s.preview || (list.length === 1 && (s.choice.type || s.choice.picks.length) ? list[0] : null);
     const ctx = {
       game, view: env, seat: inReplay ? null : s.seat, targets,
-      touched: inReplay ? new Set() : s.touched,
+      // In a replay, the move that led to the version shown is marked, as the live table
+      // marks the last one.
+      touched: inReplay ? touchedBy(lastMove(s.events.filter((e) => e.version <= s.replay.version))) : s.touched,
       picked: new Set(s.choice.picks),
       preview,
       onPick: (target) => onPick(target),

@@ -83,3 +83,31 @@ def test_the_final_board_keeps_the_links_the_last_scoring_cleared(
     page.wait_for_selector(".status-line:has-text('Version 2:')")
     page.wait_for_function(drawn, arg=0)
     assert scored_at > 2
+
+
+def test_the_replay_marks_the_move_that_led_to_the_version_shown(
+    server: str, open_page: Any
+) -> None:
+    match_id = bot_match_to_its_end(server, "brass-birmingham")
+    end = state(server, match_id)["version"]
+    tail = httpx.get(
+        f"{server}/matches/{match_id}/events", params={"after": end - 60}, timeout=10
+    ).json()["events"]
+    built = [e for e in tail if e["type"] in ("tile_placed", "link_placed")][-1]
+    place = built["payload"].get("space") or built["payload"]["link"]
+
+    page = open_page("spectator")
+    page.goto(f"{server}/#/match/{match_id}")
+    page.wait_for_selector(".status-line:has-text('Game over')")
+    page.click(f".log li[data-version='{built['version']}']")  # a log line steps there
+    page.wait_for_selector(f".status-line:has-text('Version {built['version']}:')")
+    marked = page.locator("svg.board .bd-touched").evaluate_all(
+        "els => els.map(e => e.dataset.target)"
+    )
+    assert place in marked
+    # One version earlier the place is not yet built, and that move marks other places.
+    page.click(".replay-bar button[aria-label='One version back']")
+    page.wait_for_selector(f".status-line:has-text('Version {built['version'] - 1}:')")
+    page.wait_for_function(
+        "p => !document.querySelector(`svg.board .bd-touched[data-target='${p}']`)", arg=place
+    )
