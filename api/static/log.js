@@ -192,12 +192,16 @@ export function describeEvent(event, ctx) {
 // A decision's prompt as a person reads it: the views word prompts with the ids of places
 // ("sell birmingham:0 to oxford:0", "the next coal for birmingham~walsall") and name the
 // moves that answer them ("then done_building", "or finish with done"); here each place
-// reads as its printed name and each such move as the label its button carries.
+// reads as its printed name and each such move as the label its button carries, and the
+// hints for programs of which field names the choice ("(by its space)") are left out.
 const PLACE_ID = /\b[a-z][a-z0-9_]*(?:(?:~[a-z][a-z0-9_]*)+|:\d+)\b/g;
 
 export function promptInWords(prompt, moves, names) {
   if (typeof prompt !== "string" || !prompt) return prompt;
-  let text = prompt.replace(PLACE_ID, (id) => {
+  // "(by its space)", "(by the merchant space)": which field of the move names the choice,
+  // for programs; a person picks on the board or in the list.
+  let text = prompt.replace(/ \(by (?:its |the merchant )?space\)/g, "");
+  text = text.replace(PLACE_ID, (id) => {
     const parts = id.includes("~") ? id.split("~") : [id.slice(0, id.indexOf(":"))];
     return parts.every((p) => names[p]) ? pretty(id, names) : id;
   });

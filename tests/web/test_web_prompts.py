@@ -52,6 +52,10 @@ def test_brass_prompts_name_places_and_answers_in_words(server: str, open_page: 
             promptInWords('choose an action (1 left this turn): build, sell or pass',
                           ['build', 'sell', 'pass'], names),
             promptInWords('the server runs this step: 2:30 unknown_place:3', [], names),
+            promptInWords('choose a brewery (by its space) or the barrel (by the merchant space)',
+                          ['pick_beer'], names),
+            promptInWords('remove one of your industries (by space) for half its cost',
+                          ['liquidate'], names),
           ];
         }"""
     )
@@ -64,4 +68,7 @@ def test_brass_prompts_name_places_and_answers_in_words(server: str, open_page: 
         "choose an action (1 left this turn): build, sell or pass",
         # an id the board does not name stays as it is
         "the server runs this step: 2:30 unknown_place:3",
+        # the hints for programs of which field names the choice are left out
+        "choose a brewery or the barrel",
+        "remove one of your industries for half its cost",
     ]
