@@ -205,12 +205,15 @@ export function promptInWords(prompt, moves, names) {
     const parts = id.includes("~") ? id.split("~") : [id.slice(0, id.indexOf(":"))];
     return parts.every((p) => names[p]) ? pretty(id, names) : id;
   });
+  // A place named alone ("1 coal still needed for washington"): a lower-case word that is
+  // the id of a named place on this game's board.
+  text = text.replace(/\b[a-z][a-z_]*[a-z]\b/g, (word) => (names[word] && /^[a-z_]+$/.test(word) ? names[word] : word));
   for (const move of moves || []) {
     const label = `“${cap(words(move))}”`;
     const esc = move.replace(/[^a-z0-9_]/gi, "");
     // A move type of two words is never ordinary prose; a one-word one ("done") only where
-    // the prompt names it as the answer: "(urbanize)", "finish with done".
-    const where = move.includes("_") ? `\\b${esc}\\b` : `(?<=\\(|\\bwith )${esc}(?=\\)|\\b)`;
+    // the prompt names it as the answer: "(urbanize)", "finish with done", "finish: done".
+    const where = move.includes("_") ? `\\b${esc}\\b` : `(?<=\\(|\\bwith |\\bfinish: )${esc}(?=\\)|\\b)`;
     text = text.replace(new RegExp(where, "g"), label);
   }
   return text;

@@ -56,6 +56,10 @@ def test_brass_prompts_name_places_and_answers_in_words(server: str, open_page: 
                           ['pick_beer'], names),
             promptInWords('remove one of your industries (by space) for half its cost',
                           ['liquidate'], names),
+            promptInWords('1 coal still needed for erie: choose where the next one comes from',
+                          ['pay'], names),
+            promptInWords('place a second link ($10 more) or finish: done',
+                          ['second_link', 'done'], names),
           ];
         }"""
     )
@@ -71,4 +75,7 @@ def test_brass_prompts_name_places_and_answers_in_words(server: str, open_page: 
         # the hints for programs of which field names the choice are left out
         "choose a brewery or the barrel",
         "remove one of your industries for half its cost",
+        # a place named alone, by its id
+        "1 coal still needed for Erie: choose where the next one comes from",
+        "place a second link ($10 more) or finish: “Done”",
     ]
