@@ -55,8 +55,12 @@ function list(items, names) {
   return (items || []).map((x) => pretty(x, names)).join(", ");
 }
 
+// The currency of the game the log is of: a board module may name its own (Pittsburgh and
+// Age of Steam count dollars), else pounds, as both British Brass games do.
+let currency = "£";
+
 function money(n) {
-  return `£${n}`;
+  return `${currency}${n}`;
 }
 
 function dollars(n) {
@@ -89,6 +93,7 @@ const SAY = {
   cubes_sold: (p, n) => `sold ${p.count} ${p.resource} from ${pretty(p.space, n)} to ${pretty(p.market, n)}`,
   drew: (p, n) => (p.cards ? `drew ${list(p.cards, n)}` : `drew ${p.count} card${p.count === 1 ? "" : "s"}`),
   loan_taken: (p) => `took a loan of ${money(p.amount)}`,
+  income_set: (p) => `moved to income space ${p.income_space}`,
   scouted: () => "scouted for wild cards",
   passed: () => "passed",
   flipped: (p, n) => `${pretty(p.space, n)} flipped`,
@@ -164,6 +169,7 @@ export function describeEvent(event, ctx) {
   if (QUIET.has(event.type)) return null;
   const p = event.payload || {};
   const names = ctx.names;
+  currency = (ctx.board && typeof ctx.board.currency === "string" && ctx.board.currency) || "£";
   const seat = (i) => ctx.seatName(i);
   const actor = typeof p.seat === "number" ? p.seat : event.actor >= 0 ? event.actor : null;
   let text = null;

@@ -116,6 +116,9 @@ export function describeEvent(event, ctx) {
   return `${who}${kind} ${String(p.tile).replace(/_/g, " ")} on ${where}${typeof p.cost === "number" ? ` for $${p.cost}` : ""}`;
 }
 
+// The log's currency (api/static/log.js).
+export const currency = "$";
+
 export function render(svg, panels, ctx) {
   lastCtx = ctx;
   const map = mapOf(ctx);

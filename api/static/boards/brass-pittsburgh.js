@@ -48,6 +48,9 @@ function sideOf(ctx) {
   return sides[v.side] || sides.main;
 }
 
+// The log's currency (api/static/log.js).
+export const currency = "$";
+
 export function render(svg, panels, ctx) {
   const board = ctx.game.metadata.board;
   const side = sideOf(ctx);
