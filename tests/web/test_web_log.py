@@ -40,3 +40,26 @@ def test_money_in_the_log_is_in_the_games_currency(server: str, open_page: Any) 
     assert page.evaluate(_SAY_IN, ["brass-pittsburgh", paid]) == "Seat 1 paid $4"
     moved = {"type": "income_set", "actor": 0, "payload": {"seat": 0, "income_space": 4}}
     assert page.evaluate(_SAY_IN, ["brass-pittsburgh", moved]) == "Seat 1 moved to income space 4"
+
+
+def test_pittsburgh_and_lancashire_events_read_as_sentences(server: str, open_page: Any) -> None:
+    """Events that had no sentence read as their type and payload ("Seat 1: Whiskey spent")."""
+    page = open_page()
+    page.goto(f"{server}/")
+    cases = [
+        ("brass-pittsburgh", {"type": "whiskey_spent", "actor": 0,
+                              "payload": {"seat": 0, "count": 1}}, "Seat 1 spent 1 whiskey"),
+        ("brass-pittsburgh", {"type": "oil_taken", "actor": 1,
+                              "payload": {"oilfield": "venango"}}, "Seat 2 took oil from Venango"),
+        ("brass-pittsburgh", {"type": "board_cleared", "actor": -1,
+                              "payload": {"lines": ["buffalo~erie", "erie~franklin"],
+                                          "spaces": []}},
+         "The era's end cleared 2 lines from the board"),
+        ("brass-lancashire", {"type": "demand_tile_drawn", "actor": -1,
+                              "payload": {"seat": 1, "space": "rochdale:0", "tile": 2}},
+         "Seat 2 drew a demand tile for Rochdale 1: the marker moves 2 spaces down"),
+        ("brass-lancashire", {"type": "money_scored", "actor": -1, "payload": {"vp": [6, 5]}},
+         "Money scored: Seat 1 +6 VP, Seat 2 +5 VP"),
+    ]  # fmt: skip
+    for game, event, sentence in cases:
+        assert page.evaluate(_SAY_IN, [game, event]) == sentence
