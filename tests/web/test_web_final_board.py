@@ -111,3 +111,38 @@ def test_the_replay_marks_the_move_that_led_to_the_version_shown(
     page.wait_for_function(
         "p => !document.querySelector(`svg.board .bd-touched[data-target='${p}']`)", arg=place
     )
+
+
+def test_the_rail_era_turn_says_whether_a_double_rail_is_possible(
+    server: str, open_page: Any
+) -> None:
+    match_id = bot_match_to_its_end(server, "brass-birmingham")
+    end = state(server, match_id)["version"]
+    for at in range(end - 150, end, 3):
+        then = httpx.get(f"{server}/matches/{match_id}", params={"at": at}, timeout=10).json()
+        view = then["view"]
+        if (
+            view["era"] == "rail"
+            and view["decision"]["kind"] == "action"
+            and view.get("double_rail")
+        ):
+            break
+    else:
+        raise AssertionError("no rail-era action decision among the last 150 versions")
+    guide = view["double_rail"]
+    page = open_page("spectator")
+    page.goto(f"{server}/#/match/{match_id}")
+    page.wait_for_selector(".status-line:has-text('Game over')")
+    assert page.locator(".bd-double-rail").count() == 0  # not once the game is over
+    # Drag the replay slider there, as a person does.
+    page.eval_on_selector(
+        ".replay-bar input.slider",
+        "(el, v) => { el.value = String(v); el.dispatchEvent(new Event('input')); }",
+        at,
+    )
+    page.wait_for_selector(f".status-line:has-text('Version {at}:')")
+    said = page.locator(".bd-turn .bd-double-rail").inner_text()
+    if guide["possible"]:
+        assert said == "A double rail is possible now."
+    else:
+        assert said == f"No double rail now: {guide['reason']}."

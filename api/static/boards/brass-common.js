@@ -258,6 +258,12 @@ export function turnLine(v, ctx, eraText) {
   if (v.turn_seat != null) {
     box.appendChild(h("div", { class: "bd-sub", text: `${seatLabel(v.turn_seat)}'s turn, ${v.actions_left} action${v.actions_left === 1 ? "" : "s"} left` }));
   }
+  // Birmingham's rail era, between actions: whether a first rail could be followed by a
+  // second on the board as it is, or the rule's sentence that blocks it (the view's guide).
+  const dr = v.double_rail;
+  if (dr && v.decision && v.decision.kind === "action") {
+    box.appendChild(h("div", { class: "bd-sub bd-double-rail", text: dr.possible ? "A double rail is possible now." : `No double rail now: ${dr.reason || String(dr.blocked_by || "").replace(/_/g, " ")}.` }));
+  }
   if (v.order) {
     const order = h("div", { class: "bd-order" }, h("span", { class: "bd-k", text: "Turn order " }));
     v.order.forEach((seat, i) => {
