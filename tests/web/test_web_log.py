@@ -43,7 +43,8 @@ def test_money_in_the_log_is_in_the_games_currency(server: str, open_page: Any) 
 
 
 def test_pittsburgh_and_lancashire_events_read_as_sentences(server: str, open_page: Any) -> None:
-    """Events that had no sentence read as their type and payload ("Seat 1: Whiskey spent")."""
+    """Events that had no sentence read as their type and payload ("Seat 1: Whiskey spent"),
+    and Pittsburgh's mat tiles as their ids ("built K2")."""
     page = open_page()
     page.goto(f"{server}/")
     cases = [
@@ -60,6 +61,14 @@ def test_pittsburgh_and_lancashire_events_read_as_sentences(server: str, open_pa
          "Seat 2 drew a demand tile for Rochdale 1: the marker moves 2 spaces down"),
         ("brass-lancashire", {"type": "money_scored", "actor": -1, "payload": {"vp": [6, 5]}},
          "Money scored: Seat 1 +6 VP, Seat 2 +5 VP"),
+        # a mat tile by its industry and level, not its id on the mat
+        ("brass-pittsburgh", {"type": "tile_taken", "actor": 0,
+                              "payload": {"seat": 0, "tile": "K2"}},
+         "Seat 1 took kerosene refinery II from the mat"),
+        ("brass-pittsburgh", {"type": "tile_placed", "actor": 0,
+                              "payload": {"seat": 0, "tile": "K2", "space": "erie:0",
+                                          "cubes": 0, "flipped": False}},
+         "Seat 1 built kerosene refinery II at Erie 1"),
     ]  # fmt: skip
     for game, event, sentence in cases:
         assert page.evaluate(_SAY_IN, [game, event]) == sentence

@@ -51,6 +51,24 @@ function sideOf(ctx) {
 // The log's currency (api/static/log.js).
 export const currency = "$";
 
+// Log lines that name a mat tile say the tile ("built kerosene refinery II at Erie 1"), not
+// its id on the mat ("built K2"); other events read as the shared log says them.
+export function describeEvent(event, ctx) {
+  const p = event.payload || {};
+  if (!["tile_placed", "tile_taken", "tile_developed"].includes(event.type) || typeof p.tile !== "string") return null;
+  const mat = ctx && ctx.game && ctx.game.metadata.board.mat;
+  const t = mat && mat.tiles.find((x) => x.id === p.tile);
+  if (!t) return null;
+  const name = `${industryName(t.industry)}${t.level ? ` ${roman(t.level)}` : ""}`;
+  const who = typeof p.seat === "number" && ctx.seatName ? `${ctx.seatName(p.seat)} ` : "";
+  if (event.type === "tile_taken") return `${who}took ${name} from the mat`;
+  if (event.type === "tile_developed") return `${who}developed ${name}`;
+  const [loc, n] = String(p.space || "").split(":");
+  const names = ctx.names || {};
+  const where = p.space ? `${names[loc] || titleCase(loc)}${n !== undefined ? ` ${Number(n) + 1}` : ""}` : (names[p.oilfield] || titleCase(p.oilfield || ""));
+  return `${who}built ${name}${where ? ` at ${where}` : ""}`;
+}
+
 export function render(svg, panels, ctx) {
   const board = ctx.game.metadata.board;
   const side = sideOf(ctx);
