@@ -254,3 +254,17 @@ def test_age_of_steam_names_a_bare_hex_by_the_nearest_city_in_list_and_log(
         view,
     )
     assert line == "Seat 2 laid straight on hex 7,6 by Chicago for $2"
+
+
+def test_age_of_steam_production_names_the_display_column_and_its_city(
+    server: str, open_page: Any
+) -> None:
+    page = open_page()
+    page.goto(f"{server}/")
+    view = {"map": "rust_belt", "track": [], "cities": []}
+    moves = [{"type": "place_cube", "column": "light-1"}, {"type": "place_cube", "column": "G"}]
+    said = page.evaluate(DESCRIBE, ["age-of-steam", "age-of-steam", view, moves])
+    assert said == [
+        "Place the cube in the goods display's light 1 column (Chicago)",
+        "Place the cube in New City G's column of the goods display",
+    ]

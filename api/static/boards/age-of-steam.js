@@ -547,8 +547,15 @@ export function describeMove(move, ctx) {
       return "Raise your engine by one link";
     case "pass_move":
       return "Pass (move no good)";
-    case "place_cube":
-      return `Place the cube on display column ${move.column}`;
+    case "place_cube": {
+      // The column as the display prints it (a die face, or a New City's letter), and the
+      // city that die supplies.
+      const col = map ? (map.m.display || []).find((d) => d.column === move.column) : null;
+      if (!col) return `Place the cube on display column ${move.column}`;
+      if (col.new_city) return `Place the cube in New City ${col.new_city}'s column of the goods display`;
+      const city = map.m.cities.find((c) => c.dice === col.dice && c.die === col.die);
+      return `Place the cube in the goods display's ${col.dice} ${col.die} column${city ? ` (${city.name})` : ""}`;
+    }
     default:
       return JSON.stringify(move);
   }
