@@ -1,6 +1,8 @@
-"""A finished Brass match's board as a person last saw it: the final era's scoring clears
-the links from the game's view (as the canal era's end does), and the table draws them from
-the view just before that scoring, for the live page and for the replay."""
+"""The Brass boards as a person sees them at the table: a finished match's board as it was
+last seen (the final era's scoring clears the links from the game's view, as the canal
+era's end does, and the table draws them from the view just before that scoring, live and in
+the replay), the replay marking the move that led to the version shown, the rail era's
+double-rail guide, and Lancashire's distant market."""
 
 from __future__ import annotations
 
@@ -9,10 +11,24 @@ from typing import Any
 
 import httpx
 import pytest
-from web_table import screenshot, state
+from web_table import screenshot, start_match, state, wait_for_my_move
 
 LINKS = {"brass-birmingham": "links", "brass-lancashire": "links", "brass-pittsburgh": "lines"}
 """The view's field of each game that the final scoring empties."""
+
+
+@pytest.fixture(scope="module")
+def finished(server: str) -> Any:
+    """``finished(game)``: a two-player match of greedy bots played to its end, one per game
+    for the module's tests (each a second or two)."""
+    made: dict[str, str] = {}
+
+    def get(game: str) -> str:
+        if game not in made:
+            made[game] = bot_match_to_its_end(server, game)
+        return made[game]
+
+    return get
 
 
 def bot_match_to_its_end(base: str, game: str) -> str:
@@ -50,9 +66,9 @@ def link_tiles(page: Any) -> int:
 
 @pytest.mark.parametrize("game", sorted(LINKS))
 def test_the_final_board_keeps_the_links_the_last_scoring_cleared(
-    server: str, open_page: Any, game: str
+    server: str, open_page: Any, finished: Any, game: str
 ) -> None:
-    match_id = bot_match_to_its_end(server, game)
+    match_id = finished(game)
     field = LINKS[game]
     assert state(server, match_id)["view"][field] == []  # what the view says at the end
     scored_at, built = built_before_final_scoring(server, match_id, field)
@@ -86,9 +102,9 @@ def test_the_final_board_keeps_the_links_the_last_scoring_cleared(
 
 
 def test_the_replay_marks_the_move_that_led_to_the_version_shown(
-    server: str, open_page: Any
+    server: str, open_page: Any, finished: Any
 ) -> None:
-    match_id = bot_match_to_its_end(server, "brass-birmingham")
+    match_id = finished("brass-birmingham")
     end = state(server, match_id)["version"]
     tail = httpx.get(
         f"{server}/matches/{match_id}/events", params={"after": end - 60}, timeout=10
@@ -114,9 +130,9 @@ def test_the_replay_marks_the_move_that_led_to_the_version_shown(
 
 
 def test_the_rail_era_turn_says_whether_a_double_rail_is_possible(
-    server: str, open_page: Any
+    server: str, open_page: Any, finished: Any
 ) -> None:
-    match_id = bot_match_to_its_end(server, "brass-birmingham")
+    match_id = finished("brass-birmingham")
     end = state(server, match_id)["version"]
     for at in range(end - 150, end, 3):
         then = httpx.get(f"{server}/matches/{match_id}", params={"at": at}, timeout=10).json()
@@ -146,3 +162,32 @@ def test_the_rail_era_turn_says_whether_a_double_rail_is_possible(
         assert said == "A double rail is possible now."
     else:
         assert said == f"No double rail now: {guide['reason']}."
+
+
+def test_the_distant_market_is_drawn_with_its_marker_and_is_a_sales_target(
+    server: str, open_page: Any
+) -> None:
+    player = open_page("player")
+    match_id = start_match(player, server, "brass-lancashire", 2)
+    wait_for_my_move(player)
+    dm = state(server, match_id)["view"]["distant_market"]
+    market = player.locator("svg.board [data-target='market:distant_market']")
+    assert market.count() == 1
+    said = market.locator(":scope > title").text_content()
+    assert f"pays +{dm['income']} income" in said
+    assert f"{len(dm['tiles_left'])} demand tiles" in said
+    # The marker's space is the one drawn dark, on the track of income spaces and X.
+    cells = market.locator(".bd-demand-text").all_text_contents()
+    assert cells == [*map(str, dm["income_spaces"]), "X"]
+    marked = market.locator(".bd-demand-marker + .bd-demand-text").all_text_contents()
+    assert marked == [cells[dm["marker"]]]
+    supply = player.locator(".panels .bd-supply").first.inner_text()
+    assert "?" not in supply and "wild" not in supply
+    assert "Distant market:" in player.locator(".panels").inner_text()
+    # A sale to it names that element, so clicking it narrows the list to such sales.
+    targets = player.evaluate(
+        """async () => (await import('/static/boards/brass-lancashire.js')).targetsOf(
+             {type: 'sell', space: 'colne:0', to: 'distant_market'})"""
+    )
+    assert targets == ["colne:0", "market:distant_market"]
+    screenshot(player, "brass-lancashire-table")
