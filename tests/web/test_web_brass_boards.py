@@ -191,3 +191,36 @@ def test_the_distant_market_is_drawn_with_its_marker_and_is_a_sales_target(
     )
     assert targets == ["colne:0", "market:distant_market"]
     screenshot(player, "brass-lancashire-table")
+
+
+def test_no_merchants_beer_bonus_lies_under_a_link_tiles_spot(
+    server: str, open_page: Any, finished: Any
+) -> None:
+    """Gloucester's "beer: free develop" was drawn where the Redditch-Gloucester tile goes."""
+    page = open_page("spectator")
+    page.goto(f"{server}/#/match/{finished('brass-birmingham')}")
+    page.wait_for_selector("svg.board .bd-bonus")
+    overlaps = page.evaluate(
+        """async () => {
+          const game = await (await fetch('/games/brass-birmingham')).json();
+          const layout = game.metadata.board.layout;
+          const W = 1000, H = 1000 / layout.aspect;
+          const [tw, th] = layout.sizes.link_tile;
+          const out = [];
+          for (const text of document.querySelectorAll('svg.board .bd-bonus')) {
+            const b = text.getBBox();
+            for (const [id, link] of Object.entries(layout.links)) {
+              if (!link.tile) continue;
+              const [x, y] = [link.tile[0] * W, link.tile[1] * H];
+              const a = (link.angle || 0) * Math.PI / 180, w = tw * W, h = Math.max(th * H, 16);
+              const hw = (Math.abs(Math.cos(a)) * w + Math.abs(Math.sin(a)) * h) / 2;
+              const hh = (Math.abs(Math.sin(a)) * w + Math.abs(Math.cos(a)) * h) / 2;
+              if (x + hw > b.x && x - hw < b.x + b.width && y + hh > b.y && y - hh < b.y + b.height)
+                out.push(`${text.textContent} / ${id}`);
+            }
+          }
+          return out;
+        }"""
+    )
+    assert overlaps == []
+    assert page.locator("svg.board .bd-bonus").count() == 5  # one per merchant location

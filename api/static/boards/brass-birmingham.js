@@ -88,7 +88,18 @@ export function render(svg, panels, ctx) {
     const nameAt = [place.label[0], Math.min(place.label[1], place.centre[1] - 0.026)];
     head.appendChild(label(locName[locId].toUpperCase(), nameAt, scale, "bd-label bd-merchant-label", 14));
     const bonus = spaces[0].bonus;
-    head.appendChild(label(`beer: ${BONUS_TEXT[bonus.kind](bonus.amount)}`, [nameAt[0], nameAt[1] - 0.017], scale, "bd-bonus", 12));
+    // Above the name, unless a link tile lies there (Gloucester's, of Redditch–Gloucester):
+    // then under the emblem.
+    const bonusText = `beer: ${BONUS_TEXT[bonus.kind](bonus.amount)}`;
+    const above = [nameAt[0], nameAt[1] - 0.017];
+    const halfW = (bonusText.length * 12 * 0.3) / scale.x;
+    const covered = Object.values(layout.links).some((l) => {
+      if (!l.tile) return false;
+      const [hx, hy] = tileHalfExtents(l.angle || 0, layout.sizes.link_tile, scale);
+      return Math.abs(l.tile[0] - above[0]) < halfW + hx && Math.abs(l.tile[1] - (above[1] - 0.004)) < 0.008 + hy;
+    });
+    const bonusAt = covered ? [place.centre[0], place.centre[1] + 20 / scale.y + 0.016] : above;
+    head.appendChild(label(bonusText, bonusAt, scale, "bd-bonus", 12));
     target(head, locId, `merchant ${locName[locId]}: beer bonus ${BONUS_TEXT[bonus.kind](bonus.amount)}`, ctx);
     g.appendChild(head);
     for (const ms of spaces) {
@@ -223,6 +234,13 @@ export function finalScene(view, before) {
     links: before.links || [],
     players: (view.players || []).map((p) => (left[p.seat] == null ? p : { ...p, links_left: left[p.seat] })),
   };
+}
+
+// Half the width and height (board units) of the box around a link tile at its angle.
+function tileHalfExtents(angle, size, scale) {
+  const a = (angle * Math.PI) / 180;
+  const [w, h] = [size[0], Math.max(size[1], 16 / scale.y)];
+  return [(Math.abs(Math.cos(a)) * w + Math.abs(Math.sin(a)) * h) / 2, (Math.abs(Math.sin(a)) * w + Math.abs(Math.cos(a)) * h) / 2];
 }
 
 export function targetsOf(move) {
