@@ -224,3 +224,23 @@ def test_no_merchants_beer_bonus_lies_under_a_link_tiles_spot(
     )
     assert overlaps == []
     assert page.locator("svg.board .bd-bonus").count() == 5  # one per merchant location
+
+
+@pytest.mark.parametrize("game", sorted(LINKS))
+def test_every_name_on_the_board_lies_inside_its_frame(
+    server: str, open_page: Any, finished: Any, game: str
+) -> None:
+    """Pittsburgh's PHILADELPHIA ran off the board's right edge."""
+    page = open_page("spectator")
+    page.goto(f"{server}/#/match/{finished(game)}")
+    page.wait_for_selector("svg.board text")
+    outside = page.evaluate(
+        """() => {
+          const svg = document.querySelector('svg.board');
+          const W = svg.viewBox.baseVal.width;
+          return [...svg.querySelectorAll('text')].map((t) => [t.textContent, t.getBBox()])
+            .filter(([, b]) => b.width && (b.x < 4 || b.x + b.width > W - 4))
+            .map(([name]) => name);
+        }"""
+    )
+    assert outside == []

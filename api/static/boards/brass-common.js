@@ -233,8 +233,12 @@ export function buildSpaces(g, sps, layout, tiles, scale, name, tileOf, tileText
   }
 }
 
+// A name centred on its point, kept inside the board's frame (Pittsburgh's Philadelphia
+// sits on the right edge): the width is estimated from the letters.
 export function label(text, xy, scale, cls = "bd-label", size = 15) {
-  return s("text", { x: f(xy[0] * scale.x), y: f(xy[1] * scale.y), class: cls, "font-size": size, "text-anchor": "middle" }, text);
+  const half = String(text).length * size * 0.42;
+  const x = Math.min(Math.max(xy[0] * scale.x, half + 8), scale.x - half - 8);
+  return s("text", { x: f(x), y: f(xy[1] * scale.y), class: cls, "font-size": size, "text-anchor": "middle" }, text);
 }
 
 // --- panels ----------------------------------------------------------------------------
