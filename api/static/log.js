@@ -114,7 +114,17 @@ const SAY = {
   bonus_gained: (p) => `gained a bonus: ${gains(p)}`,
   gained: (p) => `gained ${gains(p)}`,
   liquidated: (p, n) => `sold ${pretty(p.space, n)} back for ${money(p.refund)}`,
-  round_ended: () => "Round over",
+  // The round's end pays income (negative: paid) and sets the next round's order: the
+  // divider says both, as a table's income phase does.
+  round_ended: (p, n, seat) => {
+    const parts = ["Round over"];
+    const income = (p.income || []).map((v, i) => `${seat(i)} ${v < 0 ? "−" : "+"}${money(Math.abs(v))}`);
+    if (income.length && (p.income || []).some((v) => v)) parts.push(`income ${income.join(", ")}`);
+    const lost = (p.vp_lost || []).map((v, i) => (v ? `${seat(i)} −${v} VP` : null)).filter(Boolean);
+    if (lost.length) parts.push(`unpaid income ${lost.join(", ")}`);
+    if ((p.order || []).length) parts.push(`next order ${p.order.map((i) => seat(i)).join(", ")}`);
+    return parts.join(" · ");
+  },
   era_scored: (p, n, seat) => `Era scored: ${(p.links || []).map((v, i) => `${seat(i)} +${v + ((p.industries || [])[i] || 0)} VP`).join(", ")}`,
   era_began: (p) => `A new era begins`,
   game_ended: () => "The game is over",

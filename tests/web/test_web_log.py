@@ -61,6 +61,15 @@ def test_pittsburgh_and_lancashire_events_read_as_sentences(server: str, open_pa
          "Seat 2 drew a demand tile for Rochdale 1: the marker moves 2 spaces down"),
         ("brass-lancashire", {"type": "money_scored", "actor": -1, "payload": {"vp": [6, 5]}},
          "Money scored: Seat 1 +6 VP, Seat 2 +5 VP"),
+        # the round's end: the income each seat got or paid, and the next order
+        ("brass-birmingham", {"type": "round_ended", "actor": 1,
+                              "payload": {"order": [1, 0], "income": [14, -3],
+                                          "vp_lost": [0, 2]}},
+         "Round over · income Seat 1 +£14, Seat 2 \u2212£3 · unpaid income Seat 2 \u22122 VP"
+         " · next order Seat 2, Seat 1"),
+        ("brass-pittsburgh", {"type": "round_ended", "actor": 0,
+                              "payload": {"order": [0, 1], "income": [0, 0], "vp_lost": [0, 0]}},
+         "Round over · next order Seat 1, Seat 2"),
         # a mat tile by its industry and level, not its id on the mat
         ("brass-pittsburgh", {"type": "tile_taken", "actor": 0,
                               "payload": {"seat": 0, "tile": "K2"}},
