@@ -70,6 +70,18 @@ def test_pittsburgh_and_lancashire_events_read_as_sentences(server: str, open_pa
         ("brass-pittsburgh", {"type": "round_ended", "actor": 0,
                               "payload": {"order": [0, 1], "income": [0, 0], "vp_lost": [0, 0]}},
          "Round over · next order Seat 1, Seat 2"),
+        # an era by its name, and its deal
+        ("brass-birmingham", {"type": "era_began", "actor": -1,
+                              "payload": {"era": 1, "deck_count": 24, "hand_counts": [8, 8],
+                                          "hand": None}},
+         "The rail era begins: 8 cards in each hand, 24 in the deck"),
+        ("brass-lancashire", {"type": "era_scored", "actor": -1,
+                              "payload": {"era": 0, "links": [25, 20], "industries": [24, 26]}},
+         "Canal era scored: Seat 1 +49 VP, Seat 2 +46 VP"),
+        ("brass-pittsburgh", {"type": "era_began", "actor": -1,
+                              "payload": {"era": 2, "deck_count": 16, "hand_counts": [8, 8],
+                                          "hand": None}},
+         "Era 2 begins: 8 cards in each hand, 16 in the deck"),
         # a mat tile by its industry and level, not its id on the mat
         ("brass-pittsburgh", {"type": "tile_taken", "actor": 0,
                               "payload": {"seat": 0, "tile": "K2"}},

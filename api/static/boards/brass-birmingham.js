@@ -222,6 +222,24 @@ function preview(move, ctx, v, layout, scale) {
   return g;
 }
 
+// Log lines of this board's own: the era that begins or is scored, by name, and the new deal
+// ("The rail era begins: 8 cards in each hand, 24 in the deck", "Canal era scored: …");
+// other events read as the shared log says them.
+export function describeEvent(event, ctx) {
+  const p = event.payload || {};
+  const era = typeof p.era === "number" ? ["canal", "rail"][p.era] : p.era;
+  if (!era || !["era_began", "era_scored"].includes(event.type)) return null;
+  if (event.type === "era_scored") {
+    const seat = (i) => (ctx && ctx.seatName ? ctx.seatName(i) : seatLabel(i));
+    const vp = (p.links || []).map((v, i) => `${seat(i)} +${v + ((p.industries || [])[i] || 0)} VP`);
+    return `${titleCase(era)} era scored: ${vp.join(", ")}`;
+  }
+  const hands = [...new Set(p.hand_counts || [])];
+  const deal = hands.length === 1 ? `${hands[0]} cards in each hand` : "";
+  const deck = typeof p.deck_count === "number" ? `${p.deck_count} in the deck` : "";
+  return `The ${era} era begins${deal || deck ? `: ${[deal, deck].filter(Boolean).join(", ")}` : ""}`;
+}
+
 // The board at the game's end: the final era's scoring clears the links from the view (as
 // the canal era's end does), yet the last board a person saw has them. `before` is the view
 // just before that scoring; its links, and the counts of link tiles left, are drawn with

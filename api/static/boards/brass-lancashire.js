@@ -57,7 +57,7 @@ function distantMarket(dm, spot, ctx) {
   return g;
 }
 
-export { finalScene } from "./brass-birmingham.js";
+export { describeEvent, finalScene } from "./brass-birmingham.js";
 
 export function targetsOf(move, ctx) {
   if (move.type === "sell" || move.type === "sell_also") return [move.space, move.to === "distant_market" ? "market:distant_market" : move.to];

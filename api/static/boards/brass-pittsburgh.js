@@ -52,9 +52,14 @@ function sideOf(ctx) {
 export const currency = "$";
 
 // Log lines that name a mat tile say the tile ("built kerosene refinery II at Erie 1"), not
-// its id on the mat ("built K2"); other events read as the shared log says them.
+// its id on the mat ("built K2"), and a new era its deal; other events read as the shared
+// log says them.
 export function describeEvent(event, ctx) {
   const p = event.payload || {};
+  if (event.type === "era_began" && typeof p.era === "number") {
+    const hands = [...new Set(p.hand_counts || [])];
+    return `Era ${p.era} begins${hands.length === 1 ? `: ${hands[0]} cards in each hand, ${p.deck_count} in the deck` : ""}`;
+  }
   if (!["tile_placed", "tile_taken", "tile_developed"].includes(event.type) || typeof p.tile !== "string") return null;
   const mat = ctx && ctx.game && ctx.game.metadata.board.mat;
   const t = mat && mat.tiles.find((x) => x.id === p.tile);
