@@ -227,20 +227,42 @@ def test_no_merchants_beer_bonus_lies_under_a_link_tiles_spot(
 
 
 @pytest.mark.parametrize("game", sorted(LINKS))
-def test_every_name_on_the_board_lies_inside_its_frame(
+def test_every_name_lies_inside_the_frame_and_clear_of_other_places(
     server: str, open_page: Any, finished: Any, game: str
 ) -> None:
-    """Pittsburgh's PHILADELPHIA ran off the board's right edge."""
+    """Pittsburgh's PHILADELPHIA ran off the board's right edge; Lancashire's WARRINGTON &
+    RUNCORN into MANCHESTER."""
     page = open_page("spectator")
     page.goto(f"{server}/#/match/{finished(game)}")
     page.wait_for_selector("svg.board text")
-    outside = page.evaluate(
+    outside, crossing = page.evaluate(
         """() => {
           const svg = document.querySelector('svg.board');
           const W = svg.viewBox.baseVal.width;
-          return [...svg.querySelectorAll('text')].map((t) => [t.textContent, t.getBBox()])
+          const outside = [...svg.querySelectorAll('text')].map((t) => [t.textContent, t.getBBox()])
             .filter(([, b]) => b.width && (b.x < 4 || b.x + b.width > W - 4))
             .map(([name]) => name);
+          const hit = (a, b) => Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 1
+            && Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 1;
+          const heads = [...svg.querySelectorAll('.bd-lochead')];
+          const spaces = [...svg.querySelectorAll('[data-target]')]
+            .filter((e) => /:\\d+$/.test(e.dataset.target));
+          const crossing = [];
+          for (const head of heads) {
+            const text = head.querySelector('text');
+            const box = text.getBBox();
+            for (const sp of spaces) {
+              if (sp.dataset.target.split(':')[0] !== head.dataset.target && hit(box, sp.getBBox()))
+                crossing.push(`${text.textContent} / ${sp.dataset.target}`);
+            }
+            for (const other of heads) {
+              const t2 = other.querySelector('text');
+              if (other !== head && hit(box, t2.getBBox()))
+                crossing.push(`${text.textContent} / ${t2.textContent}`);
+            }
+          }
+          return [outside, crossing];
         }"""
     )
     assert outside == []
+    assert crossing == []

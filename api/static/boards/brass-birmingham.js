@@ -57,7 +57,8 @@ export function render(svg, panels, ctx) {
     const farm = loc.kind === "farm";
     const boxes = sps.map((sp) => layout.spaces[sp.space].box);
     const name = farm ? "FARM BREWERY" : loc.name.toUpperCase();
-    const size = farm ? 10 : 14;
+    // A long name in a smaller hand: Lancashire's WARRINGTON & RUNCORN ran into Manchester.
+    const size = farm ? 10 : name.length > 16 ? 12 : 14;
     const at = nameSpot(name, place.label, boxes, scale, size, linkSpots);
     const area = locationArea(boxes, at, scale, loc.kind);
     const { back, front } = locationLayers(area, name, at, scale, size,
