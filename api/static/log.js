@@ -55,8 +55,12 @@ function list(items, names) {
   return (items || []).map((x) => pretty(x, names)).join(", ");
 }
 
+// The currency of the game the log is of: a board module may name its own (Pittsburgh and
+// Age of Steam count dollars), else pounds, as both British Brass games do.
+let currency = "£";
+
 function money(n) {
-  return `£${n}`;
+  return `${currency}${n}`;
 }
 
 function dollars(n) {
@@ -89,6 +93,18 @@ const SAY = {
   cubes_sold: (p, n) => `sold ${p.count} ${p.resource} from ${pretty(p.space, n)} to ${pretty(p.market, n)}`,
   drew: (p, n) => (p.cards ? `drew ${list(p.cards, n)}` : `drew ${p.count} card${p.count === 1 ? "" : "s"}`),
   loan_taken: (p) => `took a loan of ${money(p.amount)}`,
+  income_set: (p) => `moved to income space ${p.income_space}`,
+  bankrupt: () => "went bankrupt",
+  board_cleared: (p) => `The era's end cleared ${(p.lines || []).length} line${(p.lines || []).length === 1 ? "" : "s"}${(p.spaces || []).length ? ` and ${p.spaces.length} tile${p.spaces.length === 1 ? "" : "s"}` : ""} from the board`,
+  cargo_taken: (p, n) => `took the cargo of the train on ${pretty(p.line, n)}`,
+  demand_tile_drawn: (p, n) => `drew a demand tile for ${pretty(p.space, n)}: the marker moves ${p.tile} space${p.tile === 1 ? "" : "s"} down`,
+  merchant_flipped: (p, n) => `turned the merchant tile at ${pretty(p.merchant, n)}`,
+  money_scored: (p, n, seat) => `Money scored: ${(p.vp || []).map((v, i) => `${seat(i)} +${v} VP`).join(", ")}`,
+  oil_taken: (p, n) => `took oil from ${pretty(p.oilfield, n)}`,
+  oilfield_revealed: (p, n) => `revealed ${pretty(p.oilfield, n)}: ${p.oil_now} oil now, ${p.oil_later} later`,
+  quality_claimed: (p) => `claimed the Quality Reward ${words(p.reward || "")}`,
+  tile_removed: (p, n) => `removed the tile at ${pretty(p.space, n)}`,
+  whiskey_spent: (p) => `spent ${p.count} whiskey`,
   scouted: () => "scouted for wild cards",
   passed: () => "passed",
   flipped: (p, n) => `${pretty(p.space, n)} flipped`,
@@ -98,7 +114,17 @@ const SAY = {
   bonus_gained: (p) => `gained a bonus: ${gains(p)}`,
   gained: (p) => `gained ${gains(p)}`,
   liquidated: (p, n) => `sold ${pretty(p.space, n)} back for ${money(p.refund)}`,
-  round_ended: () => "Round over",
+  // The round's end pays income (negative: paid) and sets the next round's order: the
+  // divider says both, as a table's income phase does.
+  round_ended: (p, n, seat) => {
+    const parts = ["Round over"];
+    const income = (p.income || []).map((v, i) => `${seat(i)} ${v < 0 ? "−" : "+"}${money(Math.abs(v))}`);
+    if (income.length && (p.income || []).some((v) => v)) parts.push(`income ${income.join(", ")}`);
+    const lost = (p.vp_lost || []).map((v, i) => (v ? `${seat(i)} −${v} VP` : null)).filter(Boolean);
+    if (lost.length) parts.push(`unpaid income ${lost.join(", ")}`);
+    if ((p.order || []).length) parts.push(`next order ${p.order.map((i) => seat(i)).join(", ")}`);
+    return parts.join(" · ");
+  },
   era_scored: (p, n, seat) => `Era scored: ${(p.links || []).map((v, i) => `${seat(i)} +${v + ((p.industries || [])[i] || 0)} VP`).join(", ")}`,
   era_began: (p) => `A new era begins`,
   game_ended: () => "The game is over",
@@ -164,6 +190,7 @@ export function describeEvent(event, ctx) {
   if (QUIET.has(event.type)) return null;
   const p = event.payload || {};
   const names = ctx.names;
+  currency = (ctx.board && typeof ctx.board.currency === "string" && ctx.board.currency) || "£";
   const seat = (i) => ctx.seatName(i);
   const actor = typeof p.seat === "number" ? p.seat : event.actor >= 0 ? event.actor : null;
   let text = null;
@@ -187,4 +214,34 @@ export function describeEvent(event, ctx) {
     }
   }
   return { text: cap(text), seat: personal ? actor : null, divider: DIVIDERS.has(event.type) };
+}
+
+// A decision's prompt as a person reads it: the views word prompts with the ids of places
+// ("sell birmingham:0 to oxford:0", "the next coal for birmingham~walsall") and name the
+// moves that answer them ("then done_building", "or finish with done"); here each place
+// reads as its printed name and each such move as the label its button carries, and the
+// hints for programs of which field names the choice ("(by its space)") are left out.
+const PLACE_ID = /\b[a-z][a-z0-9_]*(?:(?:~[a-z][a-z0-9_]*)+|:\d+)\b/g;
+
+export function promptInWords(prompt, moves, names) {
+  if (typeof prompt !== "string" || !prompt) return prompt;
+  // "(by its space)", "(by the merchant space)": which field of the move names the choice,
+  // for programs; a person picks on the board or in the list.
+  let text = prompt.replace(/ \(by (?:its |the merchant )?space\)/g, "");
+  text = text.replace(PLACE_ID, (id) => {
+    const parts = id.includes("~") ? id.split("~") : [id.slice(0, id.indexOf(":"))];
+    return parts.every((p) => names[p]) ? pretty(id, names) : id;
+  });
+  // A place named alone ("1 coal still needed for washington"): a lower-case word that is
+  // the id of a named place on this game's board.
+  text = text.replace(/\b[a-z][a-z_]*[a-z]\b/g, (word) => (names[word] && /^[a-z_]+$/.test(word) ? names[word] : word));
+  for (const move of moves || []) {
+    const label = `“${cap(words(move))}”`;
+    const esc = move.replace(/[^a-z0-9_]/gi, "");
+    // A move type of two words is never ordinary prose; a one-word one ("done") only where
+    // the prompt names it as the answer: "(urbanize)", "finish with done", "finish: done".
+    const where = move.includes("_") ? `\\b${esc}\\b` : `(?<=\\(|\\bwith |\\bfinish: )${esc}(?=\\)|\\b)`;
+    text = text.replace(new RegExp(where, "g"), label);
+  }
+  return text;
 }

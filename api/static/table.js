@@ -5,7 +5,7 @@
 import { ApiError, api, botChoices, cap, owners, serverClock, tokens } from "./api.js";
 import { h } from "./dom.js";
 import { clockSummary, seatLabel } from "./lobby.js";
-import { describeEvent, nameIndex } from "./log.js";
+import { describeEvent, nameIndex, promptInWords } from "./log.js";
 import {
   byType, candidates, emptyChoice, narrowingTargets, pick, safeTargets, typeLabel,
 } from "./moves.js";
@@ -88,6 +88,7 @@ export async function showTable(root, matchId, { navigate }) {
     replay: null, stream: null, retry: null, refreshTimer: null, alive: true,
     pendingTouched: [], live: false, preview: null,
     ownerNotes: {}, confirm: null, joinError: null,
+    finalScene: null,
   };
   const token = () => (s.seat == null ? null : tokens.forMatch(matchId)[s.seat]);
 
@@ -122,7 +123,11 @@ export async function showTable(root, matchId, { navigate }) {
     if (i == null || i < 0) return "The game";
     return i === s.seat ? `${seatLabel(i)} (you)` : seatLabel(i);
   };
-  const logCtx = { game, board, names, seatName: logSeatName, get seat() { return s.seat; } };
+  const logCtx = {
+    game, board, names, seatName: logSeatName,
+    get seat() { return s.seat; },
+    get view() { return s.env || env; },  // which map, for a board that names places by it
+  };
 
   // --- the page ------------------------------------------------------------------------
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
@@ -366,8 +371,54 @@ export async function showTable(root, matchId, { navigate }) {
     return s.replay && s.replay.env ? s.replay.env : s.env;
   }
 
+  // The board as a person last saw it on the table: a game whose final scoring clears
+  // pieces from the view (Brass's links) is drawn with them, from the view just before
+  // that scoring (the board module says what to keep: `finalScene`).
+  // Its decision's prompt is drawn in words (places by name, moves by their labels).
+  function boardEnv() {
+    const env = worded(shownEnv());
+    const f = s.finalScene;
+    if (!f || !f.view || !env || !env.view) return env;
+    const at = s.replay ? s.replay.version : env.version;
+    if (at < f.from || !(s.replay || env.finished)) return env;
+    try {
+      return { ...env, view: board.finalScene(env.view, f.view) };
+    } catch (err) {
+      console.warn("finalScene failed", err);
+      return env;
+    }
+  }
+
+  function worded(env) {
+    const d = env && env.view && env.view.decision;
+    if (!d || typeof d.prompt !== "string") return env;
+    const prompt = promptInWords(d.prompt, d.moves, names);
+    return prompt === d.prompt ? env : { ...env, view: { ...env.view, decision: { ...d, prompt } } };
+  }
+
+  // The final era's scoring, when nothing a seat did came after it: the view just before.
+  async function loadFinalScene() {
+    if (s.finalScene || typeof board.finalScene !== "function") return;
+    let scored = null;
+    for (let i = s.events.length - 1; i >= 0; i--) {
+      const e = s.events[i];
+      if (e.type.startsWith("core.")) continue;
+      if (e.type === "era_scored") { scored = e; break; }
+      if (e.actor != null && e.actor >= 0) return;  // a seat moved after the last scoring
+    }
+    if (!scored) return;
+    s.finalScene = { from: scored.version, view: null };
+    try {
+      const before = await api.match(matchId, null, scored.version - 1);
+      s.finalScene = { from: scored.version, view: before.view };
+      renderBoard();
+    } catch (err) {
+      console.warn("the board before the final scoring could not be read", err);
+    }
+  }
+
   function renderBoard() {
-    const env = shownEnv();
+    const env = boardEnv();
     const inReplay = Boolean(s.replay);
     const list = inReplay ? [] : candidates(board, s.moves, s.choice, boardCtx());
     const targets = inReplay || s.busy ? new Set() : narrowingTargets(board, list, s.choice, boardCtx());
@@ -375,7 +426,9 @@ export async function showTable(root, matchId, { navigate }) {
     const preview = inReplay ? null : s.preview || (list.length === 1 && (s.choice.type || s.choice.picks.length) ? list[0] : null);
     const ctx = {
       game, view: env, seat: inReplay ? null : s.seat, targets,
-      touched: inReplay ? new Set() : s.touched,
+      // In a replay, the move that led to the version shown is marked, as the live table
+      // marks the last one.
+      touched: inReplay ? touchedBy(lastMove(s.events.filter((e) => e.version <= s.replay.version))) : s.touched,
       picked: new Set(s.choice.picks),
       preview,
       onPick: (target) => onPick(target),
@@ -402,7 +455,7 @@ export async function showTable(root, matchId, { navigate }) {
   }
 
   function renderStatus() {
-    const env = shownEnv();
+    const env = boardEnv();
     // A tab in the background still says when the seat is to move.
     document.title = `${!s.replay && s.moves.length ? "● Your move · " : ""}${game.title} · ironworks`;
     statusLine.replaceChildren(...statusSentence(env, s, seatName));
@@ -906,6 +959,7 @@ export async function showTable(root, matchId, { navigate }) {
       s.env = env;
       s.moves = moves;
       s.movesVersion = movesVersion;
+      if (env.finished) loadFinalScene();  // the events naming the final scoring may come after the view
       if (same) return;  // nothing new (e.g. our own move's events arriving after its answer)
       // What the page shows, for scripts and tests that follow it.
       page.dataset.version = String(env.version);

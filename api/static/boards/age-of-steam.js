@@ -84,8 +84,40 @@ function placeName(map, key) {
   const c = map.cities[key];
   if (c) return c.new_city ? `${c.name} (New City ${c.new_city})` : c.name;
   const t = map.towns[key];
-  return t ? `${t.name} (town)` : `hex ${key}`;
+  return t ? `${t.name} (town)` : `hex ${key}${nearName(map, key)}`;
 }
+
+// The board prints no coordinates: a bare hex is told by the nearest named city or town
+// ("hex 4,7 by Chicago"), the one farther north-west first when two are as near.
+function nearName(map, key) {
+  const [col, row] = key.split(",").map(Number);
+  const cube = (c, r) => [c, r - (c - (c & 1)) / 2];
+  const [x, z] = cube(col, row);
+  let best = null;
+  for (const [k, place] of [...Object.entries(map.cities), ...Object.entries(map.towns)]) {
+    if (!place || !place.name) continue;
+    const [c, r] = k.split(",").map(Number);
+    const [x2, z2] = cube(c, r);
+    const d = Math.max(Math.abs(x - x2), Math.abs(z - z2), Math.abs(x + z - x2 - z2));
+    if (!best || d < best.d || (d === best.d && (c < best.c || (c === best.c && r < best.r)))) best = { d, c, r, name: place.name };
+  }
+  return best ? ` by ${best.name}` : "";
+}
+
+// A log line in the map's words: where a tile was laid, by the nearest place's name.
+export function describeEvent(event, ctx) {
+  const c = ctx && ctx.game && ctx.view ? ctx : lastCtx;
+  if (event.type !== "track_built" || !c) return null;
+  const p = event.payload || {};
+  if (typeof p.hex !== "string") return null;
+  const where = placeName(mapOf(c), p.hex);
+  const kind = p.kind === "upgrade" || p.kind === "town_upgrade" ? "upgraded to" : p.kind === "redirect" ? "redirected with" : "laid";
+  const who = ctx && typeof ctx.seatName === "function" && typeof p.seat === "number" ? `${ctx.seatName(p.seat)} ` : "";
+  return `${who}${kind} ${String(p.tile).replace(/_/g, " ")} on ${where}${typeof p.cost === "number" ? ` for $${p.cost}` : ""}`;
+}
+
+// The log's currency (api/static/log.js).
+export const currency = "$";
 
 export function render(svg, panels, ctx) {
   lastCtx = ctx;
@@ -496,7 +528,8 @@ export function describeMove(move, ctx) {
       return `Urbanize ${name(`${move.col},${move.row}`)} into New City ${move.city}`;
     case "build": {
       const key = `${move.col},${move.row}`;
-      return `Lay ${move.tile.replace(/_/g, " ")} on ${name(key)}${map ? ` (${picture(c, move)})` : ""}`;
+      const cost = map ? buildCost(c, move) : null;
+      return `Lay ${move.tile.replace(/_/g, " ")} on ${name(key)}${map ? ` (${picture(c, move)})` : ""}${cost != null ? ` for $${cost}` : ""}`;
     }
     case "done_building":
       return "Done building";
@@ -514,11 +547,47 @@ export function describeMove(move, ctx) {
       return "Raise your engine by one link";
     case "pass_move":
       return "Pass (move no good)";
-    case "place_cube":
-      return `Place the cube on display column ${move.column}`;
+    case "place_cube": {
+      // The column as the display prints it (a die face, or a New City's letter), and the
+      // city that die supplies.
+      const col = map ? (map.m.display || []).find((d) => d.column === move.column) : null;
+      if (!col) return `Place the cube on display column ${move.column}`;
+      if (col.new_city) return `Place the cube in New City ${col.new_city}'s column of the goods display`;
+      const city = map.m.cities.find((c) => c.dice === col.dice && c.die === col.die);
+      return `Place the cube in the goods display's ${col.dice} ${col.die} column${city ? ` (${city.name})` : ""}`;
+    }
     default:
       return JSON.stringify(move);
   }
+}
+
+// What a build costs, from the price table the game publishes (metadata.board.costs) where
+// the view leaves no doubt which price applies: a tile on an empty hex (its class's price
+// and its terrain's extra) or on a town without track (the base and a price per exit), and
+// a town's upgrade. A tile replacing track is an upgrade or a redirect: the server decides
+// which, so no price is shown.
+function buildCost(ctx, move) {
+  const board = ctx.game.metadata.board;
+  const costs = board.costs;
+  const tile = board.tiles.find((t) => t.tile === move.tile);
+  if (!costs || !tile) return null;
+  const map = mapOf(ctx);
+  const key = `${move.col},${move.row}`;
+  if (map.towns[key]) {
+    if (map.track[key]) return costs.upgrade_town ?? null;
+    const spokes = townSpokes(tile, move.rotation);
+    return spokes.length ? costs.town_base + costs.town_per_side * spokes.length : null;
+  }
+  if (map.track[key]) return null;
+  const hex = map.m.hexes.find(([col, row]) => col === move.col && row === move.row);
+  const base = costs[tile.class];
+  const extra = hex ? costs.terrain_extra[hex[2]] : null;
+  return typeof base === "number" && typeof extra === "number" ? base + extra : null;
+}
+
+function townSpokes(tile, rotation) {
+  const rot = (tile.on_town || []).find((x) => x.rotation === rotation) || (tile.rotations || []).find((x) => x.rotation === rotation);
+  return rot ? rot.spokes || (rot.tracks || []).flat() : [];
 }
 
 // The sides a build's tile joins after rotation, in words ("N–SE").
@@ -528,8 +597,7 @@ function picture(ctx, move) {
   const map = mapOf(ctx);
   const key = `${move.col},${move.row}`;
   if (map.towns[key]) {
-    const rot = (tile.on_town || []).find((x) => x.rotation === move.rotation) || (tile.rotations || []).find((x) => x.rotation === move.rotation);
-    const spokes = rot ? rot.spokes || (rot.tracks || []).flat() : [];
+    const spokes = townSpokes(tile, move.rotation);
     return `town exits ${spokes.map((x) => SIDE_NAMES[x]).join(", ")}`;
   }
   const rot = tile.rotations.find((x) => x.rotation === move.rotation);

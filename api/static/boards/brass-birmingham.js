@@ -11,6 +11,7 @@ import {
 
 const W = 1000;
 const RESOURCE_OF = { coal: "coal", iron: "iron", brewery: "beer" };
+const GOODS = { cotton: "cotton", manufacturer: "manufactured goods", pottery: "pottery" };
 const BONUS_TEXT = { vp: (n) => `+${n} VP`, income: (n) => `+${n} income`, money: (n) => `+£${n}`, develop: () => "free develop" };
 
 export function render(svg, panels, ctx) {
@@ -56,7 +57,8 @@ export function render(svg, panels, ctx) {
     const farm = loc.kind === "farm";
     const boxes = sps.map((sp) => layout.spaces[sp.space].box);
     const name = farm ? "FARM BREWERY" : loc.name.toUpperCase();
-    const size = farm ? 10 : 14;
+    // A long name in a smaller hand: Lancashire's WARRINGTON & RUNCORN ran into Manchester.
+    const size = farm ? 10 : name.length > 16 ? 12 : 14;
     const at = nameSpot(name, place.label, boxes, scale, size, linkSpots);
     const area = locationArea(boxes, at, scale, loc.kind);
     const { back, front } = locationLayers(area, name, at, scale, size,
@@ -87,7 +89,18 @@ export function render(svg, panels, ctx) {
     const nameAt = [place.label[0], Math.min(place.label[1], place.centre[1] - 0.026)];
     head.appendChild(label(locName[locId].toUpperCase(), nameAt, scale, "bd-label bd-merchant-label", 14));
     const bonus = spaces[0].bonus;
-    head.appendChild(label(`beer: ${BONUS_TEXT[bonus.kind](bonus.amount)}`, [nameAt[0], nameAt[1] - 0.017], scale, "bd-bonus", 12));
+    // Above the name, unless a link tile lies there (Gloucester's, of Redditch–Gloucester):
+    // then under the emblem.
+    const bonusText = `beer: ${BONUS_TEXT[bonus.kind](bonus.amount)}`;
+    const above = [nameAt[0], nameAt[1] - 0.017];
+    const halfW = (bonusText.length * 12 * 0.3) / scale.x;
+    const covered = Object.values(layout.links).some((l) => {
+      if (!l.tile) return false;
+      const [hx, hy] = tileHalfExtents(l.angle || 0, layout.sizes.link_tile, scale);
+      return Math.abs(l.tile[0] - above[0]) < halfW + hx && Math.abs(l.tile[1] - (above[1] - 0.004)) < 0.008 + hy;
+    });
+    const bonusAt = covered ? [place.centre[0], place.centre[1] + 20 / scale.y + 0.016] : above;
+    head.appendChild(label(bonusText, bonusAt, scale, "bd-bonus", 12));
     target(head, locId, `merchant ${locName[locId]}: beer bonus ${BONUS_TEXT[bonus.kind](bonus.amount)}`, ctx);
     g.appendChild(head);
     for (const ms of spaces) {
@@ -151,7 +164,9 @@ export function render(svg, panels, ctx) {
       return [ind, text, mine ? `industry:${ind}` : null, lbl];
     }),
   }));
-  panels.appendChild(h("div", { class: "bd-supply", text: `Deck: ${v.deck_count ?? "?"} cards · wild cards in supply: ${v.wild_supply ? `${v.wild_supply.location} location, ${v.wild_supply.industry} industry` : "?"}` }));
+  // Lancashire has no wild cards: its view has no wild supply, and the line says none.
+  const wild = v.wild_supply ? ` · wild cards in supply: ${v.wild_supply.location} location, ${v.wild_supply.industry} industry` : "";
+  panels.appendChild(h("div", { class: "bd-supply", text: `Deck: ${v.deck_count ?? "?"} cards${wild}` }));
 }
 
 // The coal and iron markets, drawn in the board's empty upper-left area as two columns of
@@ -208,6 +223,45 @@ function preview(move, ctx, v, layout, scale) {
   return g;
 }
 
+// Log lines of this board's own: the era that begins or is scored, by name, and the new deal
+// ("The rail era begins: 8 cards in each hand, 24 in the deck", "Canal era scored: …");
+// other events read as the shared log says them.
+export function describeEvent(event, ctx) {
+  const p = event.payload || {};
+  const era = typeof p.era === "number" ? ["canal", "rail"][p.era] : p.era;
+  if (!era || !["era_began", "era_scored"].includes(event.type)) return null;
+  if (event.type === "era_scored") {
+    const seat = (i) => (ctx && ctx.seatName ? ctx.seatName(i) : seatLabel(i));
+    const vp = (p.links || []).map((v, i) => `${seat(i)} +${v + ((p.industries || [])[i] || 0)} VP`);
+    return `${titleCase(era)} era scored: ${vp.join(", ")}`;
+  }
+  const hands = [...new Set(p.hand_counts || [])];
+  const deal = hands.length === 1 ? `${hands[0]} cards in each hand` : "";
+  const deck = typeof p.deck_count === "number" ? `${p.deck_count} in the deck` : "";
+  return `The ${era} era begins${deal || deck ? `: ${[deal, deck].filter(Boolean).join(", ")}` : ""}`;
+}
+
+// The board at the game's end: the final era's scoring clears the links from the view (as
+// the canal era's end does), yet the last board a person saw has them. `before` is the view
+// just before that scoring; its links, and the counts of link tiles left, are drawn with
+// the final view's scores.
+export function finalScene(view, before) {
+  if (!before || (view.links || []).length) return view;
+  const left = Object.fromEntries((before.players || []).map((p) => [p.seat, p.links_left]));
+  return {
+    ...view,
+    links: before.links || [],
+    players: (view.players || []).map((p) => (left[p.seat] == null ? p : { ...p, links_left: left[p.seat] })),
+  };
+}
+
+// Half the width and height (board units) of the box around a link tile at its angle.
+function tileHalfExtents(angle, size, scale) {
+  const a = (angle * Math.PI) / 180;
+  const [w, h] = [size[0], Math.max(size[1], 16 / scale.y)];
+  return [(Math.abs(Math.cos(a)) * w + Math.abs(Math.sin(a)) * h) / 2, (Math.abs(Math.sin(a)) * w + Math.abs(Math.cos(a)) * h) / 2];
+}
+
 export function targetsOf(move) {
   const t = [];
   switch (move.type) {
@@ -254,6 +308,27 @@ export function describeMove(move, ctx) {
   const link = (id) => String(id).split("~").map((x) => names[x] || titleCase(x)).join("–");
   const me = v && v.players && ctx.seat != null ? v.players[ctx.seat] : null;
   const level = (ind) => (me && me.next_tiles ? ` ${roman(me.next_tiles[ind])}` : "");
+  // What stands on a space, so that options on one location read apart: "your cotton mill
+  // II at Birmingham (space 1)", "Seat 2's coal mine at Dudley (space 1), 2 coal".
+  const tiles = Object.fromEntries(((v && v.tiles) || []).map((x) => [x.space, x]));
+  const whose = (x) => (x.owner === (ctx && ctx.seat) ? "your" : `${seatLabel(x.owner)}'s`);
+  const tileAt = (space, withOwner = true) => {
+    const x = tiles[space];
+    if (!x) return place(space);
+    return `${withOwner ? `${whose(x)} ` : ""}${industryName(x.industry)}${x.level ? ` ${roman(x.level)}` : ""} at ${place(space)}`;
+  };
+  const merchants = Object.fromEntries(((v && v.merchants) || []).map((m) => [m.merchant, m]));
+  const merchantAt = (id) => {
+    const m = merchants[id];
+    const [loc] = String(id).split(":");
+    if (!m) return `the merchant at ${place(id)}`;
+    const buys = (m.buys || []).map((x) => GOODS[x] || industryName(x)).join(" or ");
+    return `${names[loc] || titleCase(loc)}'s merchant${buys ? ` buying ${buys}` : ""}${m.beer ? " (beer there)" : ""}`;
+  };
+  const stock = (space, what) => {
+    const x = tiles[space];
+    return x && typeof x.resources === "number" ? `, ${x.resources} ${what} left` : "";
+  };
   switch (move.type) {
     case "build":
       return `Build ${industryName(move.industry)}${level(move.industry)} at ${place(move.space)}, discarding ${cardName(move.card, names)}`;
@@ -269,17 +344,18 @@ export function describeMove(move, ctx) {
       return `Free develop (merchant bonus): ${industryName(move.industry)}${level(move.industry)}`;
     case "sell":
     case "sell_also":
-      return `${move.type === "sell" ? "Sell" : "Also sell"} ${place(move.space)} to the merchant at ${place(move.merchant)}`;
+      return `${move.type === "sell" ? "Sell" : "Also sell"} ${tileAt(move.space)} to ${merchantAt(move.merchant)}`;
     case "discard":
       return `Discard ${cardName(move.card, names)}`;
     case "pick_coal":
-      return `Take coal from the mine at ${place(move.space)}`;
+      return `Take coal from ${tiles[move.space] ? tileAt(move.space) : `the mine at ${place(move.space)}`}${stock(move.space, "coal")}`;
     case "pick_iron":
-      return `Take iron from the works at ${place(move.space)}`;
+      return `Take iron from ${tiles[move.space] ? tileAt(move.space) : `the works at ${place(move.space)}`}${stock(move.space, "iron")}`;
     case "pick_beer":
-      return `Take beer from ${place(move.source)}`;
+      if (merchants[move.source]) return `Take beer from the barrel of ${merchantAt(move.source)}`;
+      return `Take beer from ${tiles[move.source] ? tileAt(move.source) : place(move.source)}${stock(move.source, "beer")}`;
     case "liquidate":
-      return `Sell off your industry at ${place(move.space)} (half its cost)`;
+      return `Sell off ${tiles[move.space] ? tileAt(move.space) : `your industry at ${place(move.space)}`} (half its cost)`;
     case "loan":
       return "Take a loan (£30, income −3 levels)";
     case "scout":

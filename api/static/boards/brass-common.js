@@ -233,8 +233,12 @@ export function buildSpaces(g, sps, layout, tiles, scale, name, tileOf, tileText
   }
 }
 
+// A name centred on its point, kept inside the board's frame (Pittsburgh's Philadelphia
+// sits on the right edge): the width is estimated from the letters.
 export function label(text, xy, scale, cls = "bd-label", size = 15) {
-  return s("text", { x: f(xy[0] * scale.x), y: f(xy[1] * scale.y), class: cls, "font-size": size, "text-anchor": "middle" }, text);
+  const half = String(text).length * size * 0.42;
+  const x = Math.min(Math.max(xy[0] * scale.x, half + 8), scale.x - half - 8);
+  return s("text", { x: f(x), y: f(xy[1] * scale.y), class: cls, "font-size": size, "text-anchor": "middle" }, text);
 }
 
 // --- panels ----------------------------------------------------------------------------
@@ -257,6 +261,12 @@ export function turnLine(v, ctx, eraText) {
   box.appendChild(line);
   if (v.turn_seat != null) {
     box.appendChild(h("div", { class: "bd-sub", text: `${seatLabel(v.turn_seat)}'s turn, ${v.actions_left} action${v.actions_left === 1 ? "" : "s"} left` }));
+  }
+  // Birmingham's rail era, between actions: whether a first rail could be followed by a
+  // second on the board as it is, or the rule's sentence that blocks it (the view's guide).
+  const dr = v.double_rail;
+  if (dr && v.decision && v.decision.kind === "action") {
+    box.appendChild(h("div", { class: "bd-sub bd-double-rail", text: dr.possible ? "A double rail is possible now." : `No double rail now: ${dr.reason || String(dr.blocked_by || "").replace(/_/g, " ")}.` }));
   }
   if (v.order) {
     const order = h("div", { class: "bd-order" }, h("span", { class: "bd-k", text: "Turn order " }));

@@ -48,6 +48,32 @@ function sideOf(ctx) {
   return sides[v.side] || sides.main;
 }
 
+// The log's currency (api/static/log.js).
+export const currency = "$";
+
+// Log lines that name a mat tile say the tile ("built kerosene refinery II at Erie 1"), not
+// its id on the mat ("built K2"), and a new era its deal; other events read as the shared
+// log says them.
+export function describeEvent(event, ctx) {
+  const p = event.payload || {};
+  if (event.type === "era_began" && typeof p.era === "number") {
+    const hands = [...new Set(p.hand_counts || [])];
+    return `Era ${p.era} begins${hands.length === 1 ? `: ${hands[0]} cards in each hand, ${p.deck_count} in the deck` : ""}`;
+  }
+  if (!["tile_placed", "tile_taken", "tile_developed"].includes(event.type) || typeof p.tile !== "string") return null;
+  const mat = ctx && ctx.game && ctx.game.metadata.board.mat;
+  const t = mat && mat.tiles.find((x) => x.id === p.tile);
+  if (!t) return null;
+  const name = `${industryName(t.industry)}${t.level ? ` ${roman(t.level)}` : ""}`;
+  const who = typeof p.seat === "number" && ctx.seatName ? `${ctx.seatName(p.seat)} ` : "";
+  if (event.type === "tile_taken") return `${who}took ${name} from the mat`;
+  if (event.type === "tile_developed") return `${who}developed ${name}`;
+  const [loc, n] = String(p.space || "").split(":");
+  const names = ctx.names || {};
+  const where = p.space ? `${names[loc] || titleCase(loc)}${n !== undefined ? ` ${Number(n) + 1}` : ""}` : (names[p.oilfield] || titleCase(p.oilfield || ""));
+  return `${who}built ${name}${where ? ` at ${where}` : ""}`;
+}
+
 export function render(svg, panels, ctx) {
   const board = ctx.game.metadata.board;
   const side = sideOf(ctx);
@@ -352,6 +378,14 @@ function qualityPanel(v, board, ctx) {
   return box;
 }
 
+// The board at the game's end: the last era's clearing empties the railroad lines from the
+// view, yet the last board a person saw has them. `before` is the view just before the
+// final era's scoring.
+export function finalScene(view, before) {
+  if (!before || (view.lines || []).length) return view;
+  return { ...view, lines: before.lines || [] };
+}
+
 export function targetsOf(move) {
   switch (move.type) {
     case "build": {
@@ -388,6 +422,17 @@ export function targetsOf(move) {
   }
 }
 
+// A published cost in words: "$8 + 1 coal", "2 steel", "$20 + 2 steel + income −2 levels".
+function costText(cost) {
+  if (!cost) return "";
+  const parts = [];
+  if (cost.money) parts.push(`$${cost.money}`);
+  for (const r of ["coal", "iron", "steel", "coke", "oil"]) if (cost[r]) parts.push(`${cost[r]} ${r}`);
+  const levels = cost.income_levels;
+  if (levels) parts.push(`income ${levels > 0 ? "+" : "−"}${Math.abs(levels)} level${Math.abs(levels) === 1 ? "" : "s"}`);
+  return parts.join(" + ");
+}
+
 export function describeMove(move, ctx) {
   const board = ctx && ctx.game ? ctx.game.metadata.board : null;
   const side = ctx && ctx.game ? sideOf(ctx) : null;
@@ -402,13 +447,21 @@ export function describeMove(move, ctx) {
     return t ? `${industryName(t.industry)}${t.level ? ` ${roman(t.level)}` : ""}` : id;
   };
   const link = (id) => (board ? linkTileInfo(board, id).name : id);
+  // The price the game publishes for what a move builds (a mat tile's, a heavy train's or
+  // a pipeline's cost); a light train's is not published, so none is shown.
+  const priced = (cost) => {
+    const text = costText(cost);
+    return text ? ` (costs ${text})` : "";
+  };
+  const tileCost = (id) => priced(board && (board.mat.tiles.find((x) => x.id === id) || {}).cost);
+  const linkCost = (id) => priced(board && (linkTileInfo(board, id).info || {}).cost);
   switch (move.type) {
     case "build":
-      return `Build ${tile(move.tile)} at ${move.space ? place(move.space) : place(move.oilfield)}${move.card ? `, discarding ${cardName(move.card, names)}` : " with a whiskey barrel"}`;
+      return `Build ${tile(move.tile)} at ${move.space ? place(move.space) : place(move.oilfield)}${move.card ? `, discarding ${cardName(move.card, names)}` : " with a whiskey barrel"}${tileCost(move.tile)}`;
     case "network":
-      return `Place a ${link(move.link)} on ${site(move.site)}`;
+      return `Place a ${link(move.link)} on ${site(move.site)}${linkCost(move.link)}`;
     case "second_link":
-      return `Second link ($10 more): ${link(move.link)} on ${site(move.site)}`;
+      return `Second link ($10 more): ${link(move.link)} on ${site(move.site)}${linkCost(move.link)}`;
     case "develop":
       return `Develop: remove your top ${tile(move.tile)} tile`;
     case "develop_also":
@@ -417,13 +470,28 @@ export function describeMove(move, ctx) {
       return `Free develop: ${tile(move.tile)}`;
     case "sell":
     case "sell_also":
-    case "bonus_sell":
-      return `${move.type === "sell" ? "Sell" : move.type === "sell_also" ? "Also sell" : "Bonus sale:"} ${place(move.space)} to ${place(move.merchant)}`;
+    case "bonus_sell": {
+      // The industry sold and the merchant's tile (what it accepts, what it gives), so
+      // sales from one space to a city's several merchants read apart.
+      const v = ctx ? viewOf(ctx) : {};
+      const built = (v.tiles || []).find((x) => x.space === move.space);
+      const what = built ? `${built.owner === (ctx && ctx.seat) ? "your" : `${seatLabel(built.owner)}'s`} ${tile(built.tile)} at ${place(move.space)}` : place(move.space);
+      const m = (v.merchants || []).find((x) => x.merchant === move.merchant);
+      const [loc] = String(move.merchant).split(":");
+      const gives = m && m.face_up !== false ? rewardText(m.reward) : "";
+      const to = m ? `${names[loc] || titleCase(loc)}'s merchant${(m.accepts || []).length ? ` buying ${m.accepts.map((x) => String(x).replace(/_/g, " ")).join(" or ")}` : ""}${gives ? ` (${gives})` : ""}` : place(move.merchant);
+      return `${move.type === "sell" ? "Sell" : move.type === "sell_also" ? "Also sell" : "Bonus sale:"} ${what} to ${to}`;
+    }
     case "discard":
       return `Discard ${cardName(move.card, names)}`;
     case "pay": {
-      const from = move.source === "vanderbilt" ? "Vanderbilt" : move.source === "market" ? `the market ${move.at}` : move.source === "tile" ? `the tile at ${place(move.at)}` : move.source === "pipeline" ? `the pipeline ${site(move.at)}` : `your train on ${site(move.at)}`;
-      return `Take ${move.resource} from ${from}`;
+      const v = ctx ? viewOf(ctx) : {};
+      const market = move.source === "market" ? (v.markets || []).find((m) => m.market === move.at) : null;
+      const from = move.source === "vanderbilt" ? "Vanderbilt" : move.source === "market" ? `the ${market ? `${names[market.city] || titleCase(market.city)} market` : `market ${move.at}`}` : move.source === "tile" ? `the tile at ${place(move.at)}` : move.source === "pipeline" ? `the pipeline ${site(move.at)}` : `your train on ${site(move.at)}`;
+      // The price of the next cube, as the view shows it (the market's ladder, Vanderbilt's list).
+      const ladder = market && market.ladders ? market.ladders[move.resource] : null;
+      const price = move.source === "vanderbilt" ? (v.vanderbilt || {})[move.resource] : ladder ? ladder.buy_price : null;
+      return `Take ${move.resource} from ${from}${typeof price === "number" ? ` for $${price}` : ""}`;
     }
     case "sell_produced": {
       const parts = Object.entries(move.plan || {}).filter(([, n]) => n > 0).map(([m, n]) => `${n} to ${m}`);

@@ -1,0 +1,270 @@
+"""The table's words for what a person decides: a prompt with places by their printed names
+and the moves that answer it by their buttons' labels; options of one decision that read
+apart (what is sold, to which merchant, from whose tile); and what a move costs, shown
+before it is confirmed where the game publishes the price (an Age of Steam tile on an empty
+hex or bare town, a Brass: Pittsburgh build, a cube at a market). The browser runs no
+rules: a price is checked against what the server then charges, or the published table;
+the modules' words are run in the page as the table runs them."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import httpx
+from web_table import play_one, start_match, state, wait_for_my_move, wait_for_new_version
+
+SENSIBLE = (r"^Issue 2 shares", r"^Drop out", r"^Take Locomotive", r"^Take")
+PRICED_LAY = re.compile(r"^Lay .* for \$(\d+)$")
+DESCRIBE = """async ([module, game, view, moves]) => {
+  const board = await import(`/static/boards/${module}.js`);
+  const meta = await (await fetch(`/games/${game}`)).json();
+  return moves.map((m) => board.describeMove(m, { game: meta, view, seat: 0 }));
+}"""
+
+
+def test_age_of_steam_build_prompt_names_its_button_and_tiles_the_price_charged(
+    server: str, open_page: Any
+) -> None:
+    player = open_page("player")
+    match_id = start_match(player, server, "age-of-steam", 3)
+    for _ in range(12):
+        wait_for_my_move(player)
+        if state(server, match_id)["view"]["decision"]["kind"] == "build":
+            break
+        play_one(player, by_board=False, prefer=SENSIBLE)
+    else:
+        raise AssertionError("no build decision of ours in 12 decisions")
+    # The prompt names the button that ends the building, not the move's type.
+    raw = state(server, match_id)["view"]["decision"]["prompt"]
+    assert "done_building" in raw  # what the view says
+    for where in (".status-line", ".panels"):
+        text = player.locator(where).first.inner_text()
+        assert "“Done building”" in text, text
+        assert "done_building" not in text
+    assert player.locator(".move-list button.move", has_text="Done building").count() == 1
+
+    laid = 0
+    while laid < 2:
+        entries = player.locator(".move-list button.move", has_text=re.compile(r"^Lay "))
+        texts = entries.all_inner_texts()
+        priced = [t for t in texts if PRICED_LAY.match(t)]
+        assert priced, texts[:5]
+        # The cheapest, so that the seat can afford a second one.
+        text = min(priced, key=lambda t: int(PRICED_LAY.match(t).group(1)))
+        before = int(player.get_attribute(".table-page", "data-version"))
+        player.locator(".move-list button.move", has_text=text).first.click()
+        wait_for_new_version(player, before)
+        built = [
+            e
+            for e in httpx.get(
+                f"{server}/matches/{match_id}/events", params={"after": before}, timeout=10
+            ).json()["events"]
+            if e["type"] == "track_built" and e["actor"] == 0
+        ]
+        assert built and built[0]["payload"]["cost"] == int(PRICED_LAY.match(text).group(1))
+        laid += 1
+        wait_for_my_move(player)
+        if state(server, match_id)["view"]["decision"]["kind"] != "build":
+            break
+
+
+def test_pittsburgh_builds_show_the_mat_tiles_published_cost(server: str, open_page: Any) -> None:
+    player = open_page("player")
+    start_match(player, server, "brass-pittsburgh", 2)
+    wait_for_my_move(player)
+    tiles = httpx.get(f"{server}/games/brass-pittsburgh", timeout=10).json()["metadata"]
+    by_name = {}
+    for tile in tiles["board"]["mat"]["tiles"]:
+        cost = tile["cost"]
+        parts = [f"${cost['money']}"] if cost["money"] else []
+        parts += [f"{cost[r]} {r}" for r in ("coal", "iron", "steel", "coke", "oil") if cost[r]]
+        by_name[tile["id"]] = " + ".join(parts)
+    builds = player.locator(".move-list button.move", has_text=re.compile(r"^Build "))
+    assert builds.count()
+    for i in range(builds.count()):
+        entry = builds.nth(i)
+        move = json.loads(entry.get_attribute("data-key"))  # the listed move, as posted
+        assert entry.inner_text().endswith(f" (costs {by_name[move['tile']]})")
+
+
+def test_brass_prompts_name_places_and_answers_in_words(server: str, open_page: Any) -> None:
+    page = open_page()
+    page.goto(f"{server}/")
+    said = page.evaluate(
+        """async () => {
+          const { promptInWords } = await import('/static/log.js');
+          const names = { birmingham: 'Birmingham', walsall: 'Walsall', oxford: 'Oxford',
+                          erie: 'Erie' };
+          return [
+            promptInWords('1 beer still needed to sell birmingham:0 to oxford:0: choose a brewery',
+                          ['pick_beer'], names),
+            promptInWords('1 coal still needed for birmingham~walsall: several mines are tied',
+                          ['pick_coal'], names),
+            promptInWords('add a second rail (£10 more) or finish with done',
+                          ['second_link', 'done'], names),
+            promptInWords('split the cubes of the new tile on erie:1 among the markets',
+                          ['sell_produced'], names),
+            promptInWords('choose an action (1 left this turn): build, sell or pass',
+                          ['build', 'sell', 'pass'], names),
+            promptInWords('the server runs this step: 2:30 unknown_place:3', [], names),
+            promptInWords('choose a brewery (by its space) or the barrel (by the merchant space)',
+                          ['pick_beer'], names),
+            promptInWords('remove one of your industries (by space) for half its cost',
+                          ['liquidate'], names),
+            promptInWords('1 coal still needed for erie: choose where the next one comes from',
+                          ['pay'], names),
+            promptInWords('place a second link ($10 more) or finish: done',
+                          ['second_link', 'done'], names),
+          ];
+        }"""
+    )
+    assert said == [
+        "1 beer still needed to sell Birmingham 1 to Oxford 1: choose a brewery",
+        "1 coal still needed for Birmingham\u2013Walsall: several mines are tied",
+        "add a second rail (£10 more) or finish with “Done”",
+        "split the cubes of the new tile on Erie 2 among the markets",
+        # ordinary words that are also move types stay words
+        "choose an action (1 left this turn): build, sell or pass",
+        # an id the board does not name stays as it is
+        "the server runs this step: 2:30 unknown_place:3",
+        # the hints for programs of which field names the choice are left out
+        "choose a brewery or the barrel",
+        "remove one of your industries for half its cost",
+        # a place named alone, by its id
+        "1 coal still needed for Erie: choose where the next one comes from",
+        "place a second link ($10 more) or finish: “Done”",
+    ]
+
+
+def test_birmingham_sales_and_sources_name_the_tile_and_the_merchant(
+    server: str, open_page: Any
+) -> None:
+    page = open_page()
+    page.goto(f"{server}/")
+    view = {
+        "era": "canal",
+        "players": [{"seat": 0, "next_tiles": {}}, {"seat": 1, "next_tiles": {}}],
+        "tiles": [
+            {"space": "birmingham:0", "owner": 0, "industry": "cotton", "level": 2,
+             "flipped": False, "resources": 0},
+            {"space": "dudley:0", "owner": 1, "industry": "coal", "level": 1,
+             "flipped": False, "resources": 2},
+            {"space": "stafford:0", "owner": 0, "industry": "brewery", "level": 1,
+             "flipped": False, "resources": 1},
+        ],
+        "merchants": [
+            {"merchant": "oxford:0", "location": "oxford", "buys": ["cotton"], "beer": True},
+            {"merchant": "oxford:1", "location": "oxford", "buys": ["manufacturer"],
+             "beer": False},
+        ],
+    }  # fmt: skip
+    moves = [
+        {"type": "sell", "space": "birmingham:0", "merchant": "oxford:0"},
+        {"type": "sell", "space": "birmingham:0", "merchant": "oxford:1"},
+        {"type": "pick_coal", "space": "dudley:0"},
+        {"type": "pick_beer", "source": "stafford:0"},
+        {"type": "pick_beer", "source": "oxford:0"},
+        {"type": "liquidate", "space": "birmingham:0"},
+    ]
+    said = page.evaluate(DESCRIBE, ["brass-birmingham", "brass-birmingham", view, moves])
+    assert said == [
+        "Sell your cotton mill II at Birmingham (space 1)"
+        " to Oxford's merchant buying cotton (beer there)",
+        "Sell your cotton mill II at Birmingham (space 1)"
+        " to Oxford's merchant buying manufactured goods",
+        "Take coal from Seat 2's coal mine I at Dudley (space 1), 2 coal left",
+        "Take beer from your brewery I at Stafford (space 1), 1 beer left",
+        "Take beer from the barrel of Oxford's merchant buying cotton (beer there)",
+        "Sell off your cotton mill II at Birmingham (space 1) (half its cost)",
+    ]
+    assert len(set(said)) == len(said)
+
+
+def test_lancashire_sales_name_the_mill_and_the_port(server: str, open_page: Any) -> None:
+    page = open_page()
+    page.goto(f"{server}/")
+    view = {
+        "tiles": [
+            {"space": "colne:0", "owner": 0, "industry": "cotton", "level": 1},
+            {"space": "preston:2", "owner": 1, "industry": "port", "level": 2},
+        ],
+    }
+    moves = [
+        {"type": "sell", "space": "colne:0", "to": "preston:2"},
+        {"type": "sell", "space": "colne:0", "to": "distant_market"},
+    ]
+    said = page.evaluate(DESCRIBE, ["brass-lancashire", "brass-lancashire", view, moves])
+    assert said == [
+        "Sell your cotton mill I at Colne (space 1)"
+        " to the port: Seat 2's port II at Preston (space 3)",
+        "Sell your cotton mill I at Colne (space 1) to the distant market",
+    ]
+
+
+def test_pittsburgh_sales_name_the_industry_and_the_merchants_tile(
+    server: str, open_page: Any
+) -> None:
+    page = open_page()
+    page.goto(f"{server}/")
+    view = {
+        "side": "main",
+        "tiles": [{"space": "erie:0", "owner": 0, "industry": "kerosene", "level": 1,
+                   "tile": "K1"}],
+        "merchants": [
+            {"merchant": "chicago:0", "location": "chicago", "tile": "MT_VP", "face_up": True,
+             "accepts": ["kerosene", "manufactured_goods"],
+             "reward": [{"type": "vp", "amount": 5}]},
+            {"merchant": "chicago:1", "location": "chicago", "tile": "MT_15", "face_up": True,
+             "accepts": ["kerosene"], "reward": [{"type": "money", "amount": 15}]},
+        ],
+    }  # fmt: skip
+    moves = [
+        {"type": "sell", "space": "erie:0", "merchant": "chicago:0"},
+        {"type": "sell", "space": "erie:0", "merchant": "chicago:1"},
+    ]
+    said = page.evaluate(DESCRIBE, ["brass-pittsburgh", "brass-pittsburgh", view, moves])
+    assert said == [
+        "Sell your kerosene refinery I at Erie (space 1)"
+        " to Chicago's merchant buying kerosene or manufactured goods (5 VP)",
+        "Sell your kerosene refinery I at Erie (space 1)"
+        " to Chicago's merchant buying kerosene ($15)",
+    ]
+
+
+def test_age_of_steam_names_a_bare_hex_by_the_nearest_city_in_list_and_log(
+    server: str, open_page: Any
+) -> None:
+    page = open_page()
+    page.goto(f"{server}/")
+    # Rust Belt: 7,6 is the clear hex south of Chicago (7,5); every other place is 2 away.
+    view = {"map": "rust_belt", "track": [], "cities": []}
+    build = {"type": "build", "col": 7, "row": 6, "tile": "straight", "rotation": 0}
+    said = page.evaluate(DESCRIBE, ["age-of-steam", "age-of-steam", view, [build]])
+    assert said == ["Lay straight on hex 7,6 by Chicago (N\u2013S) for $2"]
+    line = page.evaluate(
+        """async (view) => {
+          const board = await import('/static/boards/age-of-steam.js');
+          const game = await (await fetch('/games/age-of-steam')).json();
+          const ctx = { game, view, seatName: (i) => `Seat ${i + 1}` };
+          return board.describeEvent({ type: 'track_built', actor: 1, payload: {
+            seat: 1, hex: '7,6', tile: 'straight', rotation: 0, kind: 'place', cost: 2 } }, ctx);
+        }""",
+        view,
+    )
+    assert line == "Seat 2 laid straight on hex 7,6 by Chicago for $2"
+
+
+def test_age_of_steam_production_names_the_display_column_and_its_city(
+    server: str, open_page: Any
+) -> None:
+    page = open_page()
+    page.goto(f"{server}/")
+    view = {"map": "rust_belt", "track": [], "cities": []}
+    moves = [{"type": "place_cube", "column": "light-1"}, {"type": "place_cube", "column": "G"}]
+    said = page.evaluate(DESCRIBE, ["age-of-steam", "age-of-steam", view, moves])
+    assert said == [
+        "Place the cube in the goods display's light 1 column (Chicago)",
+        "Place the cube in New City G's column of the goods display",
+    ]
