@@ -20,6 +20,7 @@ from core.errors import IllegalMove
 from plugins.brass.moves import Discard, Done, ScoreEra
 from plugins.brass_pittsburgh import actions, engine
 from plugins.brass_pittsburgh import internal_moves as mv
+from plugins.brass_pittsburgh.actions import network
 from plugins.brass_pittsburgh.actions.sell import quality_refusal
 from plugins.brass_pittsburgh.game import BrassPittsburgh
 from plugins.brass_pittsburgh.links import LIGHT
@@ -555,7 +556,7 @@ def test_payment_from_a_source_not_offered_is_refused_as_bad_source(
 
 VARIANT = default_rules().variant
 GENERIC = {a.general[0] for a in VARIANT.actions if hasattr(a, "general")}
-GENERIC.add(VARIANT.not_an_action[0])
+GENERIC.update((VARIANT.not_an_action[0], network.GENERAL[0]))
 SPECIFIC_SHARE = 0.9
 """Refused mutants that must get a specific code (measured: 455 of 455 on these seeds)."""
 
@@ -617,6 +618,8 @@ def diagnosis(s: State, m: object) -> tuple[str, str] | None:
     """The broken rule the action (or the offer) ``m`` answers finds in ``m``; ``None``
     for a move no rule diagnoses (a payment, a discard, ``done``)."""
     v, seat = VARIANT, s.current
+    if isinstance(m, (mv.Network, mv.SecondLink)):
+        return network.link_refusal(v.d, s, seat, m, second=bool(s.pending))
     if not s.pending:
         action = v.action_of[type(m)]
         if hasattr(action, "diagnosis"):
@@ -627,8 +630,6 @@ def diagnosis(s: State, m: object) -> tuple[str, str] | None:
         return None
     if isinstance(m, mv.ClaimQuality):
         return quality_refusal(v.d, s, seat, m, s.pending[0].n)
-    if hasattr(kind, "of"):
-        return v.action_of[kind.of].diagnosis(v.d, s, seat, m, s.pending)  # type: ignore[no-any-return]
     return kind.specific(v, s, m)  # type: ignore[attr-defined, no-any-return]
 
 
