@@ -556,7 +556,7 @@ def test_payment_from_a_source_not_offered_is_refused_as_bad_source(
 
 VARIANT = default_rules().variant
 GENERIC = {a.general[0] for a in VARIANT.actions if hasattr(a, "general")}
-GENERIC.update((VARIANT.not_an_action[0], network.GENERAL[0]))
+GENERIC.add(VARIANT.not_an_action[0])
 SPECIFIC_SHARE = 0.9
 """Refused mutants that must get a specific code (measured: 455 of 455 on these seeds)."""
 
@@ -612,6 +612,30 @@ def test_diagnosis_finds_no_broken_rule_in_a_listed_move(game: BrassPittsburgh) 
                 s = with_money(s0, s0.current, money)
                 for m in engine.legal_moves(rules, s, s.current):
                     assert diagnosis(s, m) is None, m
+
+
+def test_a_link_no_rule_refuses_is_listed(game: BrassPittsburgh) -> None:
+    # A link is accepted by its diagnosis (no listing asked): every tile of the supply on
+    # every line or route, first or second, is listed exactly when nothing refuses it.
+    rules, accepted = game.rules, 0
+    for players in (2, 4):
+        for i, s0 in enumerate(random_states(game, players, 9300 + players)):
+            pending = [step.kind for step in s0.pending[:1]]
+            if i % 4 or pending not in ([], ["more_link"]):
+                continue
+            seat, board = s0.current, rules.board_of(s0.side)
+            for money in (0, 12, s0.money[seat]):
+                s = with_money(s0, seat, money)
+                listed = set(engine.legal_moves(rules, s, seat))
+                make = mv.SecondLink if pending else mv.Network
+                for link in {LIGHT, *s.link_supply[seat]}:
+                    pipeline = link in rules.data.pipelines
+                    for site in range(len(board.routes if pipeline else board.lines)):
+                        m = make(link, site)
+                        found = network.link_refusal(rules, s, seat, m, bool(pending))
+                        assert (found is None) == (m in listed), (m, found)
+                        accepted += found is None
+    assert accepted > 500
 
 
 def diagnosis(s: State, m: object) -> tuple[str, str] | None:

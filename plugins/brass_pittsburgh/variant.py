@@ -62,7 +62,7 @@ METAL_STEP = Step("metal", 1)
 class PittsburghVariant(Variant):
     develop_payment = METAL_STEP
     links_per_era = (2, 2)
-    """"Network Action" step 3: a second link may follow in either era."""
+    """Rulebook "Network Action" step 3: a second link may follow in either era."""
     not_an_action = (
         "not_an_action",
         "start an action: Build, Network, Develop, Sell, Loan or Pass",
@@ -98,29 +98,24 @@ class PittsburghVariant(Variant):
     def action_while_pending(self, kind: StepKind) -> Refusal:
         return None
 
-    def link_moves(self, f: Any, seat: int, named: type, link: str | None = None) -> list[Any]:
-        """ "Network Action" step 2: each link tile of the seat's supply on each line (a
-        train) or route (a pipeline) it may take now; ``link``: that tile's only."""
-        sites = network_sites(
-            self.d, f.s, seat, net=f.network, payment=lambda: f.payment, only_link=link
-        )
+    def link_moves(self, f: Any, seat: int, named: type) -> list[Any]:
+        """Rulebook "Network Action" step 2: each tile of the supply on each site it may take."""
         made = self.d.link_moves[f.s.side]
+        sites = network_sites(self.d, f.s, seat, net=f.network, payment=lambda: f.payment)
         return [made[tile][0][site] for tile, found in sites for site in found]
 
     def second_link_moves(self, s: Any, seat: int, move: type) -> list[Any]:
-        """ "Network Action" step 3: a second link of any type, placed as in step 2 for
-        $10 more."""
+        """Rulebook "Network Action" step 3: step 2 again, for $10 more."""
         made = self.d.link_moves[s.side]
         sites = network_sites(self.d, s, seat, second=True)
-        return [made[link][1][site] for link, found in sites for site in found]
+        return [made[tile][1][site] for tile, found in sites for site in found]
 
     def link_refusal(self, f: Any, seat: int, m: Any, second: bool = False) -> Refusal:
-        """ "Network Action" steps 2-3: a first link is accepted when listed; else the
-        first rule it breaks, in the rule text's order."""
-        return network.refusal(self, f, seat, m, second)
+        """Rulebook "Network Action" steps 2-3: the first rule the link breaks, in order."""
+        return network.link_refusal(self.d, f.s, seat, m, second)
 
     def place_link(self, r: TurnResolver, m: Any, second: bool = False) -> list[Step]:
-        """ "Network Action" step 2's effects (a second link pays its $10 first, step 3)."""
+        """Rulebook "Network Action" step 2's effects (step 3: first the second link's $10)."""
         if second:
             r.emit(Paid(r.seat, self.d.data.constants.second_link_extra_money))
         return network.place_link(r, m.link, m.site)

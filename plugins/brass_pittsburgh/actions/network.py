@@ -21,8 +21,8 @@ from plugins.brass_pittsburgh.actions import cost_refusal, gained, in_range, rew
 from plugins.brass_pittsburgh.building import has_presence, network
 from plugins.brass_pittsburgh.choices import link_cost, network_sites
 from plugins.brass_pittsburgh.data import CUBES
-from plugins.brass_pittsburgh.engine import LINE, LINK_ROUTE, remembered_listing
-from plugins.brass_pittsburgh.links import LIGHT, place_pipeline, site_rule
+from plugins.brass_pittsburgh.engine import LINE, LINK_ROUTE
+from plugins.brass_pittsburgh.links import LIGHT, site_rule
 from plugins.brass_pittsburgh.rewards import Gains, gains
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.scoring import location_icons, train_link_vp
@@ -33,14 +33,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from plugins.brass.turn import TurnResolver
-    from plugins.brass_pittsburgh.variant import PittsburghVariant
-
-GENERAL = (
-    "link_not_allowed",
-    "this link cannot go there: it needs an empty line (a pipeline an empty route) "
-    "touching your network, a tile you have in supply, and its cost",
-)
-"""A refused link's rule in one sentence, when no single broken condition is found."""
 
 
 def place_link(r: TurnResolver, link: str, site: int) -> list[Step]:
@@ -52,11 +44,13 @@ def place_link(r: TurnResolver, link: str, site: int) -> list[Step]:
     cost = link_cost(rules, link)
     offers: list[Step] = []  # rewards' free develops and bonus sells, after the payment
     if link in rules.data.pipelines:
-        pipe = rules.data.pipelines[link]
-        placed = place_pipeline(board, pipe, site, s.route_owner)
-        r.emit(ev.PipelinePlaced(seat=seat, route=site, pipeline=link, oil_added=placed.oil_added))
+        # the route's oil icons (again over a swapped reserve: the literal text) and the
+        # pipeline's own barrel; the first pipeline joining the oilfield reveals its tile
         field = board.route_oilfield[site]
-        if placed.reveals_oilfield and s.oilfield_tile[field]:
+        first = all(s.route_owner[i] < 0 for i, f in enumerate(board.route_oilfield) if f == field)
+        oil = board.routes[site].oil_icons + rules.data.pipelines[link].adds_oil_when_built
+        r.emit(ev.PipelinePlaced(seat=seat, route=site, pipeline=link, oil_added=oil))
+        if first and s.oilfield_tile[field]:
             tile = rules.data.oilfield_tiles[s.oilfield_tile[field]]
             era1 = era_number(s) == 1
             r.emit(
@@ -82,20 +76,10 @@ def place_link(r: TurnResolver, link: str, site: int) -> list[Step]:
     return steps + offers
 
 
-def refusal(v: PittsburghVariant, f: Any, seat: int, m: Any, second: bool) -> Refusal:
-    """A first link is allowed when listed (the state's remembered listing, else the
-    listing of its tile); a refused one, or a second link, gets the first rule it breaks
-    (:func:`link_refusal`), else :data:`GENERAL`."""
-    if not second:
-        known = remembered_listing(v.d, f.s, seat)
-        if m in (known if known is not None else v.link_moves(f, seat, mv.Network, m.link)):
-            return None
-    return link_refusal(v.d, f.s, seat, m, second) or GENERAL
-
-
 def link_refusal(rules: Rules, s: State, seat: int, m: Any, second: bool = False) -> Refusal:
     """The first rule of Network step 2 the link ``m`` breaks (step 3: a ``second`` link
-    costs $10 more). Pure: ``s`` is not changed."""
+    costs $10 more), or ``None``: exactly the listed links are allowed (tests check both
+    ways), so a link is accepted by its diagnosis. Pure: ``s`` is not changed."""
     data, board = rules.data, rules.board_of(s.side)
     link, site = m.link, m.site
     extra = data.constants.second_link_extra_money if second else 0
