@@ -224,8 +224,8 @@ def test_pipeline_goes_on_an_empty_route_at_a_city_of_the_network(
 ) -> None:
     owner, kind = [-1] * len(board.routes), [""] * len(board.routes)
     net = {board.node["franklin"]}
-    sites = pipeline_sites(data, board, 0, "PL_MONEY1", owner, kind, net, True)
-    assert {board.routes[r].id for r in sites} == {"oil_creek~franklin", "venango~franklin"}
+    for sites in pipeline_sites(data, board, 0, owner, kind, net, True):  # reserve, other
+        assert {board.routes[r].id for r in sites} == {"oil_creek~franklin", "venango~franklin"}
 
 
 def test_reserve_pipeline_may_be_swapped_by_its_owner_only(
@@ -235,8 +235,9 @@ def test_reserve_pipeline_may_be_swapped_by_its_owner_only(
     r = board.route_index["venango~franklin"]
     owner[r], kind[r] = 0, "PL_RESERVE"
     net = {board.node["franklin"]}
-    assert r in pipeline_sites(data, board, 0, "PL_VP1", owner, kind, net, True)
-    assert r not in pipeline_sites(data, board, 1, "PL_VP1", owner, kind, net, True)
+    reserve, other = pipeline_sites(data, board, 0, owner, kind, net, True)
+    assert r in other and r not in reserve  # a reserve pipeline may not replace a reserve
+    assert r not in pipeline_sites(data, board, 1, owner, kind, net, True)[1]
 
 
 # --- selling -----------------------------------------------------------------------------------

@@ -162,10 +162,12 @@ def network_sites(
         cost, resources, rule = rules.link_tiles[link]
         pipeline = rule[0]
         sites = sites_by_rule.get(rule)
-        if sites is None and pipeline:
-            sites = pipeline_sites(
-                data, board, seat, link, state.route_owner, state.route_pipeline, net, present
+        if sites is None and pipeline:  # both pipeline rules' sites at once
+            both = pipeline_sites(
+                data, board, seat, state.route_owner, state.route_pipeline, net, present
             )
+            sites_by_rule[True, True], sites_by_rule[True, False] = both
+            sites = sites_by_rule[rule]
         elif sites is None:
             sites = train_sites(
                 data, board, seat, link, state.line_owner, state.line_link, net, present

@@ -67,25 +67,20 @@ def pipeline_sites(
     data: PittsburghData,
     board: PittsburghBoard,
     seat: int,
-    pipeline: str,
     route_owner: Sequence[int],
     route_pipeline: Sequence[str],
     network: set[int],
     has_presence: bool,
-) -> list[int]:
-    """Routes where ``seat`` may place ``pipeline``: empty ones at a city of the network,
-    or one holding the seat's own reserve pipeline (swapped for any other pipeline)."""
-    _, is_reserve = site_rule(data, pipeline)
-    sites = []
+) -> tuple[list[int], list[int]]:
+    """Routes where ``seat`` may place a reserve pipeline and any other: empty ones at a
+    city of the network; the other also one holding the seat's own reserve pipeline
+    (swapped for it)."""
+    empty, swaps = [], []
     route_city = board.route_city
     for route, owner in enumerate(route_owner):
         if owner < 0:  # an empty route: near the network
             if not has_presence or route_city[route] in network:
-                sites.append(route)
-        elif (  # the seat's own reserve pipeline, swapped
-            owner == seat
-            and not is_reserve
-            and data.pipelines[route_pipeline[route]].type == "reserve"
-        ):
-            sites.append(route)
-    return sites
+                empty.append(route)
+        elif owner == seat and data.pipelines[route_pipeline[route]].type == "reserve":
+            swaps.append(route)
+    return empty, sorted(empty + swaps) if swaps else empty
