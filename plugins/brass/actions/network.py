@@ -106,8 +106,8 @@ def lines(v: Variant, f: Facts, seat: int, second: bool = False) -> list[int]:
     """The lines a link may take now (:func:`refusal`): the seat's part asked once, and
     only of the empty lines of the era that touch the seat's network, while it has the
     money before coal."""
-    s = f.s
-    if tiles_refusal(v, f, seat) or v.link_money(s.era, second) > s.money[seat]:
+    s = f.s  # the seat's part: its link tiles (as tiles_refusal), its money before coal
+    if f.links_placed(seat) >= v.d.rules.link_tiles or v.link_money(s.era, second) > s.money[seat]:
         return []
     era_lines, owner = v.link_lines(s.era), s.link_owner
     # the route rule is network_lines' (the lines touching the network, or any while the
