@@ -9,6 +9,11 @@ the rail being placed first so that its coal may come along it from the nearest 
 connected to either end (else from the market through a trade point). In the rail era a
 second rail may follow in the same action for the double rail's extra money and its own
 coal (Birmingham adds a beer: :meth:`Variant.second_link_refusal`).
+
+The :class:`Network` action asks the variant what a link is, where it may go, what it costs
+and what placing it does (:meth:`Variant.link_moves`, :meth:`Variant.second_link_moves`,
+:meth:`Variant.link_refusal`, :meth:`Variant.place_link`; Pittsburgh's trains and pipelines);
+the defaults are the rule above, written here.
 """
 
 from __future__ import annotations
@@ -162,9 +167,7 @@ def place(r: TurnResolver, link: int, second: bool = False) -> list[ev.Step]:
 
 
 class Network(Action):
-    """The action's skeleton: what a link is, where it may go, what it costs and what
-    placing it does are the variant's (:meth:`Variant.link_moves`, :meth:`Variant.link_refusal`,
-    :meth:`Variant.place_link`); a second link is offered in an era that allows two."""
+    """A card, a link, then the offer of another in an era that allows two."""
 
     tag = "network"
     continuations = (fm.SecondLink,)
