@@ -45,7 +45,7 @@ from plugins.brass_pittsburgh.actions import in_range, income_floor, network, se
 from plugins.brass_pittsburgh.actions.build import Build
 from plugins.brass_pittsburgh.building import develop_spaces
 from plugins.brass_pittsburgh.choices import network_sites, sale_candidates
-from plugins.brass_pittsburgh.engine import Facts, cheapest, dearest
+from plugins.brass_pittsburgh.engine import Facts, cheapest, dearest, remembered_listing
 from plugins.brass_pittsburgh.scoring import score_era
 from plugins.brass_pittsburgh.state import apply
 from plugins.brass_pittsburgh.steps import own_steps
@@ -111,7 +111,11 @@ class PittsburghVariant(Variant):
         return [made[tile][1][site] for tile, found in sites for site in found]
 
     def link_refusal(self, f: Any, seat: int, m: Any, second: bool = False) -> Refusal:
-        """Rulebook "Network Action" steps 2-3: the first rule the link breaks, in order."""
+        """Rulebook "Network Action" steps 2-3: the first rule the link breaks, in order
+        (a first link in the listing just made of this state is allowed without asking)."""
+        known = None if second else remembered_listing(self.d, f.s, seat)
+        if known is not None and m in known:
+            return None
         return network.link_refusal(self.d, f.s, seat, m, second)
 
     def place_link(self, r: TurnResolver, m: Any, second: bool = False) -> list[Step]:
