@@ -11,12 +11,7 @@ from plugins.brass.income import IncomeTrack
 from plugins.brass_pittsburgh.board import BuiltPipeline, PittsburghBoard
 from plugins.brass_pittsburgh.data import PittsburghData, default_data
 from plugins.brass_pittsburgh.finance import drop_income
-from plugins.brass_pittsburgh.links import (
-    LIGHT,
-    pipeline_sites,
-    place_pipeline,
-    train_sites,
-)
+from plugins.brass_pittsburgh.links import LIGHT, pipeline_sites, train_sites
 from plugins.brass_pittsburgh.markets import market_ladders
 from plugins.brass_pittsburgh.payment import cheapest_cubes
 from plugins.brass_pittsburgh.rewards import Gains
@@ -229,8 +224,8 @@ def test_pipeline_goes_on_an_empty_route_at_a_city_of_the_network(
 ) -> None:
     owner, kind = [-1] * len(board.routes), [""] * len(board.routes)
     net = {board.node["franklin"]}
-    sites = pipeline_sites(data, board, 0, "PL_MONEY1", owner, kind, net, True)
-    assert {board.routes[r].id for r in sites} == {"oil_creek~franklin", "venango~franklin"}
+    for sites in pipeline_sites(data, board, 0, owner, kind, net, True):  # reserve, other
+        assert {board.routes[r].id for r in sites} == {"oil_creek~franklin", "venango~franklin"}
 
 
 def test_reserve_pipeline_may_be_swapped_by_its_owner_only(
@@ -240,32 +235,9 @@ def test_reserve_pipeline_may_be_swapped_by_its_owner_only(
     r = board.route_index["venango~franklin"]
     owner[r], kind[r] = 0, "PL_RESERVE"
     net = {board.node["franklin"]}
-    assert r in pipeline_sites(data, board, 0, "PL_VP1", owner, kind, net, True)
-    assert r not in pipeline_sites(data, board, 1, "PL_VP1", owner, kind, net, True)
-
-
-def test_pipeline_adds_route_oil_and_the_first_one_reveals_the_oilfield(
-    data: PittsburghData, board: PittsburghBoard
-) -> None:
-    owner = [-1] * len(board.routes)
-    r = board.route_index["oil_creek~titusville"]  # provisional: 2 oil icons
-    placed = place_pipeline(board, data.pipelines["PL_MONEY1"], r, owner)
-    assert (placed.oil_added, placed.reveals_oilfield) == (2, True)
-    owner[r] = 0
-    other = board.route_index["oil_creek~franklin"]
-    placed = place_pipeline(board, data.pipelines["PL_RESERVE"], other, owner)
-    assert (placed.oil_added, placed.reveals_oilfield) == (1 + 1, False)
-
-
-def test_swapping_a_reserve_pipeline_adds_the_routes_oil_again(
-    data: PittsburghData, board: PittsburghBoard
-) -> None:
-    # The swap places a pipeline on the route, and a placed pipeline adds the route's icons.
-    owner = [-1] * len(board.routes)
-    r = board.route_index["oil_creek~titusville"]  # provisional: 2 oil icons
-    owner[r] = 0
-    placed = place_pipeline(board, data.pipelines["PL_VP2"], r, owner)
-    assert (placed.oil_added, placed.returns_reserve, placed.reveals_oilfield) == (2, True, False)
+    reserve, other = pipeline_sites(data, board, 0, owner, kind, net, True)
+    assert r in other and r not in reserve  # a reserve pipeline may not replace a reserve
+    assert r not in pipeline_sites(data, board, 1, owner, kind, net, True)[1]
 
 
 # --- selling -----------------------------------------------------------------------------------

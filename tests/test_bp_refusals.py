@@ -20,6 +20,7 @@ from core.errors import IllegalMove
 from plugins.brass.moves import Discard, Done, ScoreEra
 from plugins.brass_pittsburgh import actions, engine
 from plugins.brass_pittsburgh import internal_moves as mv
+from plugins.brass_pittsburgh.actions import network
 from plugins.brass_pittsburgh.actions.sell import quality_refusal
 from plugins.brass_pittsburgh.game import BrassPittsburgh
 from plugins.brass_pittsburgh.links import LIGHT
@@ -613,10 +614,36 @@ def test_diagnosis_finds_no_broken_rule_in_a_listed_move(game: BrassPittsburgh) 
                     assert diagnosis(s, m) is None, m
 
 
+def test_a_link_no_rule_refuses_is_listed(game: BrassPittsburgh) -> None:
+    # A link is accepted by its diagnosis (no listing asked): every tile of the supply on
+    # every line or route, first or second, is listed exactly when nothing refuses it.
+    rules, accepted = game.rules, 0
+    for players in (2, 4):
+        for i, s0 in enumerate(random_states(game, players, 9300 + players)):
+            pending = [step.kind for step in s0.pending[:1]]
+            if i % 4 or pending not in ([], ["more_link"]):
+                continue
+            seat, board = s0.current, rules.board_of(s0.side)
+            for money in (0, 12, s0.money[seat]):
+                s = with_money(s0, seat, money)
+                listed = set(engine.legal_moves(rules, s, seat))
+                make = mv.SecondLink if pending else mv.Network
+                for link in {LIGHT, *s.link_supply[seat]}:
+                    pipeline = link in rules.data.pipelines
+                    for site in range(len(board.routes if pipeline else board.lines)):
+                        m = make(link, site)
+                        found = network.link_refusal(rules, s, seat, m, bool(pending))
+                        assert (found is None) == (m in listed), (m, found)
+                        accepted += found is None
+    assert accepted > 500
+
+
 def diagnosis(s: State, m: object) -> tuple[str, str] | None:
     """The broken rule the action (or the offer) ``m`` answers finds in ``m``; ``None``
     for a move no rule diagnoses (a payment, a discard, ``done``)."""
     v, seat = VARIANT, s.current
+    if isinstance(m, (mv.Network, mv.SecondLink)):
+        return network.link_refusal(v.d, s, seat, m, second=bool(s.pending))
     if not s.pending:
         action = v.action_of[type(m)]
         if hasattr(action, "diagnosis"):
@@ -627,8 +654,6 @@ def diagnosis(s: State, m: object) -> tuple[str, str] | None:
         return None
     if isinstance(m, mv.ClaimQuality):
         return quality_refusal(v.d, s, seat, m, s.pending[0].n)
-    if hasattr(kind, "of"):
-        return v.action_of[kind.of].diagnosis(v.d, s, seat, m, s.pending)  # type: ignore[no-any-return]
     return kind.specific(v, s, m)  # type: ignore[attr-defined, no-any-return]
 
 

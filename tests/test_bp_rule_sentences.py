@@ -169,6 +169,7 @@ def test_swapping_a_reserve_pipeline_adds_the_routes_oil_through_decide(
     m.finish_action()
     assert s.route_pipeline[route] == "PL_MONEY1" and "PL_RESERVE" in s.link_supply[seat]
     assert s.oil[field] == 3 + 2
+    assert not s.oilfield_revealed[field]  # the route joined the oilfield already
 
 
 def test_oilfield_left_without_a_tile_in_two_players_still_takes_pipelines_and_route_oil(

@@ -604,6 +604,22 @@ def test_first_pipeline_to_an_oilfield_reveals_its_tile(game: BrassPittsburgh) -
     assert m.state.route_owner[route] == seat
 
 
+def test_a_later_pipeline_to_an_oilfield_adds_its_oil_and_reveals_nothing(
+    game: BrassPittsburgh,
+) -> None:
+    m = Match(game)
+    s = m.state
+    field = m.board.oilfield_index["oil_creek"]
+    joined = m.board.route_index["oil_creek~titusville"]
+    s.route_owner[joined], s.route_pipeline[joined] = (m.seat + 1) % s.players, "PL_MONEY1"
+    route = m.board.route_index["oil_creek~franklin"]  # one oil icon
+    m.act(mv.Network("PL_RESERVE", route))
+    m.finish_action()
+    assert s.oil[field] == 1 + 1  # the route's icon and the reserve pipeline's own barrel
+    assert not s.oilfield_revealed[field]
+    assert not [e for e in m.log if isinstance(e, ev.OilfieldRevealed)]
+
+
 def test_oilfield_revealed_in_era2_produces_at_once(game: BrassPittsburgh) -> None:
     m = Match(game)
     m.state.era = ERA2

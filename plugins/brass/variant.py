@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from plugins.brass import events as ev
 from plugins.brass import steps
-from plugins.brass.actions import Action, DrawnStep, Refusal, StepKind
+from plugins.brass.actions import CANAL, RAIL, Action, DrawnStep, Refusal, StepKind
 from plugins.brass.actions import develop as dev
+from plugins.brass.actions import network as net
 from plugins.brass.actions.sell import sellable_tiles, tile_refusal
 from plugins.brass.facts import Facts
 from plugins.brass.graph import nearest
@@ -33,9 +34,6 @@ from plugins.brass.scoring import link_icons, link_points
 
 if TYPE_CHECKING:
     from plugins.brass.turn import TurnResolver
-
-CANAL, RAIL = 0, 1
-ERA_NAMES = ("canal", "rail")
 
 
 class LoanOption(tuple[int, int]):
@@ -188,6 +186,25 @@ class Variant:
     def link_coal(self, era: int) -> int:
         """Coal each link of this era needs (delivered to the link): none for a canal."""
         return 0 if era == CANAL else int(self.d.rules.coal_per_rail)
+
+    def link_moves(self, f: Facts, seat: int, named: type) -> list[Any]:
+        """The Network action's first links now, each ``named`` by its client id (Birmingham:
+        the lines :func:`~plugins.brass.actions.network.lines` allows)."""
+        link = self.names.link
+        return [named(link[li]) for li in net.lines(self, f, seat)]
+
+    def second_link_moves(self, s: Any, seat: int, move: type) -> list[Any]:
+        """The second links on offer now, each a ``move`` (an engine move)."""
+        return [move(li) for li in net.lines(self, self.facts(s), seat, second=True)]
+
+    def link_refusal(self, f: Facts, seat: int, m: Any, second: bool = False) -> Refusal:
+        """Why the link ``m`` names may not be placed now (``second``: the action's second)."""
+        return net.refusal(self, f, seat, m.link, second)
+
+    def place_link(self, r: TurnResolver, m: Any, second: bool = False) -> list[ev.Step]:
+        """The link ``m`` names placed and paid for (``second``: the action's second); returns
+        the steps still to resolve (Birmingham: a rail's coal, a second rail's beer)."""
+        return net.place(r, m.link, second)
 
     def second_link_refusal(self, f: Facts, seat: int, link: int) -> Refusal:
         """What a second link needs besides the first's rules (Birmingham: beer)."""

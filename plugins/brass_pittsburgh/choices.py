@@ -127,23 +127,12 @@ def link_cost(rules: Rules, link: str) -> Cost:
 
 
 def network_options(
-    rules: Rules,
-    state: State,
-    seat: int,
-    second: bool = False,
-    *,
-    net: set[int] | None = None,
-    payment: Callable[[], PaymentTable] | None = None,
-    only_link: str | None = None,
+    rules: Rules, state: State, seat: int, second: bool = False
 ) -> list[tuple[str, int]]:
     """(link, line or route) pairs the seat may place now and afford; ``second`` adds the
-    surcharge of a second link in the same action. ``net`` and ``payment``: the seat's
-    network and (a maker of) the payment table of this state, if already known;
-    ``only_link``: the options of that link tile alone."""
+    surcharge of a second link in the same action."""
     return [
-        (link, site)
-        for link, sites in network_sites(rules, state, seat, second, net, payment, only_link)
-        for site in sites
+        (link, site) for link, sites in network_sites(rules, state, seat, second) for site in sites
     ]
 
 
@@ -154,7 +143,6 @@ def network_sites(
     second: bool = False,
     net: set[int] | None = None,
     payment: Callable[[], PaymentTable] | None = None,
-    only_link: str | None = None,
 ) -> Iterator[tuple[str, list[int]]]:
     """:func:`network_options` link by link: each link tile and the sites it may take
     (none, some or all), so that asking whether there is any option stops early."""
@@ -162,8 +150,6 @@ def network_sites(
     net = network(rules, state, seat) if net is None else net
     present = presence(state, seat, net)
     links = ([LIGHT] if state.light_trains[seat] > 0 else []) + sorted(set(state.link_supply[seat]))
-    if only_link is not None:
-        links = [link for link in links if link == only_link]
     extra = data.constants.second_link_extra_money if second else 0
     money = state.money[seat]
     table: PaymentTable | None = None
@@ -176,10 +162,12 @@ def network_sites(
         cost, resources, rule = rules.link_tiles[link]
         pipeline = rule[0]
         sites = sites_by_rule.get(rule)
-        if sites is None and pipeline:
-            sites = pipeline_sites(
-                data, board, seat, link, state.route_owner, state.route_pipeline, net, present
+        if sites is None and pipeline:  # both pipeline rules' sites at once
+            both = pipeline_sites(
+                data, board, seat, state.route_owner, state.route_pipeline, net, present
             )
+            sites_by_rule[True, True], sites_by_rule[True, False] = both
+            sites = sites_by_rule[rule]
         elif sites is None:
             sites = train_sites(
                 data, board, seat, link, state.line_owner, state.line_link, net, present

@@ -10,28 +10,18 @@ does.
 * A pipeline adds the route's oil-barrel icons (and a reserve pipeline its own barrel) to
   the oilfield; the first pipeline joining an oilfield reveals its tile.
 
-A train's line bonus and a second link's $10 are the Network action's
-(:mod:`.actions.network`).
-
-Swapping a reserve pipeline for another places a pipeline on the route, so the route's oil
-icons are added again (the literal text; see the package docstring).
+Placing a link (a pipeline's oil, a train's line bonus) and a second link's $10 are the
+Network action's (:mod:`.actions.network`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-import msgspec
-
 from plugins.brass_pittsburgh.board import PittsburghBoard
-from plugins.brass_pittsburgh.data import Pipeline, PittsburghData
+from plugins.brass_pittsburgh.data import PittsburghData
 
 LIGHT = "LT"
-
-
-def touches(board: PittsburghBoard, line: int, network: set[int], anywhere: bool) -> bool:
-    a, b = board.line_nodes[line]
-    return anywhere or a in network or b in network
 
 
 def site_rule(data: PittsburghData, link: str) -> tuple[bool, bool]:
@@ -77,47 +67,20 @@ def pipeline_sites(
     data: PittsburghData,
     board: PittsburghBoard,
     seat: int,
-    pipeline: str,
     route_owner: Sequence[int],
     route_pipeline: Sequence[str],
     network: set[int],
     has_presence: bool,
-) -> list[int]:
-    """Routes where ``seat`` may place ``pipeline``: empty ones at a city of the network,
-    or one holding the seat's own reserve pipeline (swapped for any other pipeline)."""
-    _, is_reserve = site_rule(data, pipeline)
-    sites = []
+) -> tuple[list[int], list[int]]:
+    """Routes where ``seat`` may place a reserve pipeline and any other: empty ones at a
+    city of the network; the other also one holding the seat's own reserve pipeline
+    (swapped for it)."""
+    empty, swaps = [], []
     route_city = board.route_city
     for route, owner in enumerate(route_owner):
         if owner < 0:  # an empty route: near the network
             if not has_presence or route_city[route] in network:
-                sites.append(route)
-        elif (  # the seat's own reserve pipeline, swapped
-            owner == seat
-            and not is_reserve
-            and data.pipelines[route_pipeline[route]].type == "reserve"
-        ):
-            sites.append(route)
-    return sites
-
-
-class PipelinePlaced(msgspec.Struct, frozen=True, kw_only=True):
-    oil_added: int
-    """Barrels put on the oilfield at once (route icons, a reserve's own barrel)."""
-    reveals_oilfield: bool
-    """First pipeline joining this oilfield: its tile is revealed."""
-    returns_reserve: bool
-    """The seat's reserve pipeline on this route goes back to its supply."""
-
-
-def place_pipeline(
-    board: PittsburghBoard, pipeline: Pipeline, route: int, route_owner: Sequence[int]
-) -> PipelinePlaced:
-    field = board.route_oilfield[route]
-    swap = route_owner[route] >= 0
-    first = not any(route_owner[r] >= 0 for r, f in enumerate(board.route_oilfield) if f == field)
-    return PipelinePlaced(
-        oil_added=board.routes[route].oil_icons + pipeline.adds_oil_when_built,
-        reveals_oilfield=first,
-        returns_reserve=swap,
-    )  # fmt: skip
+                empty.append(route)
+        elif owner == seat and data.pipelines[route_pipeline[route]].type == "reserve":
+            swaps.append(route)
+    return empty, sorted(empty + swaps) if swaps else empty

@@ -15,11 +15,11 @@ from the state's remembered listing when there is one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from plugins.brass import events as fev
 from plugins.brass import steps as family
-from plugins.brass.actions import Refusal, StepKind, develop
+from plugins.brass.actions import StepKind, develop
 from plugins.brass.events import Step
 from plugins.brass.moves import Done
 from plugins.brass.resolver import discard_options
@@ -107,17 +107,12 @@ class Payment(Answers):
 
 class Offer(family.Offer, Answers):
     """The family's offer, its answers read from the remembered listing when there is
-    one; a continuation (:attr:`move`) meets the rules of the action :attr:`of`."""
+    one."""
 
-    of: ClassVar[type]
     options = Answers.options
 
     def answers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
         return [*self.offers(v, s, seat, queue), Done()]
-
-    def specific(self, v: Variant, s: Any, m: Any) -> Refusal:
-        action: Any = v.action_of[self.of]
-        return action.diagnosis(v.d, s, s.current, m, s.pending) or action.general
 
 
 class MoreDevelop(develop.MoreDevelop, Offer):

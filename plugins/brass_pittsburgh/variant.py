@@ -11,6 +11,9 @@ game's :class:`.rules.Rules`. Pittsburgh's own rules (``brass-pittsburgh-ruleboo
 * "Sell Action": the seat's tiles to connected merchants, with oil, merchants' and
   Quality Rewards, the flips last (``sale_moves``, ``sale_refusal``, ``sale``; the steps
   in :mod:`.actions.sell`);
+* "Network Action": trains on railroad lines and pipelines on routes, a second link for
+  $10 more in either era (``links_per_era``, ``link_moves``, ``second_link_moves``,
+  ``link_refusal``, ``place_link``; the rules in :mod:`.actions.network`);
 * "Loan Action": $30 for three income levels, never below level -10 (``loans``,
   ``loan_refusal``), recorded as Pittsburgh's ``IncomeSet`` and ``Gained`` (``take_loan``);
 * passing gains a whiskey (``pass_reward``, "Whiskey");
@@ -31,18 +34,18 @@ from typing import TYPE_CHECKING, Any
 from plugins.brass.actions import Refusal, StepKind
 from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
+from plugins.brass.actions.network import Network
 from plugins.brass.actions.pass_ import Pass
 from plugins.brass.actions.sell import Sell
-from plugins.brass.events import Step
+from plugins.brass.events import Paid, Step
 from plugins.brass.variant import LoanOption, Variant
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
-from plugins.brass_pittsburgh.actions import in_range, income_floor, sell
+from plugins.brass_pittsburgh.actions import in_range, income_floor, network, sell
 from plugins.brass_pittsburgh.actions.build import Build
-from plugins.brass_pittsburgh.actions.network import Network
 from plugins.brass_pittsburgh.building import develop_spaces
-from plugins.brass_pittsburgh.choices import sale_candidates
-from plugins.brass_pittsburgh.engine import Facts, cheapest, dearest
+from plugins.brass_pittsburgh.choices import network_sites, sale_candidates
+from plugins.brass_pittsburgh.engine import Facts, cheapest, dearest, remembered_listing
 from plugins.brass_pittsburgh.scoring import score_era
 from plugins.brass_pittsburgh.state import apply
 from plugins.brass_pittsburgh.steps import own_steps
@@ -58,6 +61,8 @@ METAL_STEP = Step("metal", 1)
 
 class PittsburghVariant(Variant):
     develop_payment = METAL_STEP
+    links_per_era = (2, 2)
+    """Rulebook "Network Action" step 3: a second link may follow in either era."""
     not_an_action = (
         "not_an_action",
         "start an action: Build, Network, Develop, Sell, Loan or Pass",
@@ -85,13 +90,39 @@ class PittsburghVariant(Variant):
         self.finish()
 
     def own_steps(self) -> dict[str, StepKind]:
-        return {**own_steps(), **sell.step_kinds()}
+        return {**own_steps(), **sell.step_kinds(), **network.step_kinds()}
 
     def facts(self, s: Any) -> Any:
         return Facts(self.d, s, s.current)
 
     def action_while_pending(self, kind: StepKind) -> Refusal:
         return None
+
+    def link_moves(self, f: Any, seat: int, named: type) -> list[Any]:
+        """Rulebook "Network Action" step 2: each tile of the supply on each site it may take."""
+        made = self.d.link_moves[f.s.side]
+        sites = network_sites(self.d, f.s, seat, net=f.network, payment=lambda: f.payment)
+        return [made[tile][0][site] for tile, found in sites for site in found]
+
+    def second_link_moves(self, s: Any, seat: int, move: type) -> list[Any]:
+        """Rulebook "Network Action" step 3: step 2 again, for $10 more."""
+        made = self.d.link_moves[s.side]
+        sites = network_sites(self.d, s, seat, second=True)
+        return [made[tile][1][site] for tile, found in sites for site in found]
+
+    def link_refusal(self, f: Any, seat: int, m: Any, second: bool = False) -> Refusal:
+        """Rulebook "Network Action" steps 2-3: the first rule the link breaks, in order
+        (a first link in the listing just made of this state is allowed without asking)."""
+        known = None if second else remembered_listing(self.d, f.s, seat)
+        if known is not None and m in known:
+            return None
+        return network.link_refusal(self.d, f.s, seat, m, second)
+
+    def place_link(self, r: TurnResolver, m: Any, second: bool = False) -> list[Step]:
+        """Rulebook "Network Action" step 2's effects (step 3: first the second link's $10)."""
+        if second:
+            r.emit(Paid(r.seat, self.d.data.constants.second_link_extra_money))
+        return network.place_link(r, m.link, m.site)
 
     def developable(self, s: Any, seat: int, free: bool = False, f: Any = None) -> list[int]:
         """Mat spaces whose top tile the seat may develop away (paying one iron or steel

@@ -37,6 +37,9 @@ if TYPE_CHECKING:
     from plugins.brass.turn import TurnResolver
     from plugins.brass.variant import Variant
 
+CANAL, RAIL = 0, 1
+ERA_NAMES = ("canal", "rail")
+
 Refusal = tuple[str, str] | None
 """``None`` when allowed, else ``(code, sentence)``: a stable code and the rule in words."""
 

@@ -25,12 +25,11 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from plugins.brass import events as ev
-from plugins.brass.actions import Action, Refusal
+from plugins.brass.actions import CANAL, ERA_NAMES, Action, Refusal
 from plugins.brass.actions.cost import coal_cost, cost_floor, cost_refusal
 from plugins.brass.build import EVERY_LOCATION, NETWORK_LOCATIONS, card_reach, card_refusal
 from plugins.brass.cards import distinct
 from plugins.brass.mat import EMPTY
-from plugins.brass.variant import CANAL, ERA_NAMES
 
 if TYPE_CHECKING:
     from plugins.brass.facts import Facts

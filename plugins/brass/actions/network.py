@@ -9,6 +9,11 @@ the rail being placed first so that its coal may come along it from the nearest 
 connected to either end (else from the market through a trade point). In the rail era a
 second rail may follow in the same action for the double rail's extra money and its own
 coal (Birmingham adds a beer: :meth:`Variant.second_link_refusal`).
+
+The :class:`Network` action asks the variant what a link is, where it may go, what it costs
+and what placing it does (:meth:`Variant.link_moves`, :meth:`Variant.second_link_moves`,
+:meth:`Variant.link_refusal`, :meth:`Variant.place_link`; Pittsburgh's trains and pipelines);
+the defaults are the rule above, written here.
 """
 
 from __future__ import annotations
@@ -17,10 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from plugins.brass import events as ev
 from plugins.brass import moves as fm
-from plugins.brass.actions import Action, Refusal, StepKind
+from plugins.brass.actions import ERA_NAMES, Action, Refusal, StepKind
 from plugins.brass.actions.cost import cost_code, cost_refusal
 from plugins.brass.steps import Offer
-from plugins.brass.variant import ERA_NAMES
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -107,8 +111,8 @@ def lines(v: Variant, f: Facts, seat: int, second: bool = False) -> list[int]:
     """The lines a link may take now (:func:`refusal`): the seat's part asked once, and
     only of the empty lines of the era that touch the seat's network, while it has the
     money before coal."""
-    s = f.s
-    if tiles_refusal(v, f, seat) or v.link_money(s.era, second) > s.money[seat]:
+    s = f.s  # the seat's part: its link tiles (as tiles_refusal), its money before coal
+    if f.links_placed(seat) >= v.d.rules.link_tiles or v.link_money(s.era, second) > s.money[seat]:
         return []
     era_lines, owner = v.link_lines(s.era), s.link_owner
     # the route rule is network_lines' (the lines touching the network, or any while the
@@ -154,23 +158,29 @@ def link_steps(r: TurnResolver, link: int) -> list[ev.Step]:
     return [ev.Step("link_coal", coal, link)] if coal else []
 
 
+def place(r: TurnResolver, link: int, second: bool = False) -> list[ev.Step]:
+    """The link goes on line ``link`` and its money is paid; its steps follow (a rail's
+    coal, a second link's :meth:`Variant.second_link_steps`)."""
+    r.emit(ev.LinkPlaced(r.seat, link))
+    r.emit(ev.Paid(r.seat, r.v.link_money(r.s.era, second)))
+    return link_steps(r, link) + (r.v.second_link_steps(link) if second else [])
+
+
 class Network(Action):
+    """A card, a link, then the offer of another in an era that allows two."""
+
     tag = "network"
     continuations = (fm.SecondLink,)
 
     def refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
-        return refusal(v, f, seat, m.link)
+        return v.link_refusal(f, seat, m)
 
     def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
-        named, link = self.named, v.names.link
-        return [named(link[li]) for li in lines(v, f, seat)]
+        return v.link_moves(f, seat, self.named)
 
     def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
-        era = r.s.era
-        r.emit(ev.LinkPlaced(r.seat, m.link))
-        r.emit(ev.Paid(r.seat, r.v.link_money(era)))
-        more = [ev.Step("more_link")] if r.v.links_per_action(era) > 1 else []
-        return link_steps(r, m.link) + more
+        more = [ev.Step("more_link")] if r.v.links_per_action(r.s.era) > 1 else []
+        return r.v.place_link(r, m) + more
 
     def stray_refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
         blocked = second_link_blocker(v, f, seat, first_laid=True)
@@ -186,18 +196,16 @@ class Network(Action):
 
 
 class MoreLink(Offer):
-    """The offer of a second rail (``second_link``) after the first of the action."""
+    """The offer of a second link (:attr:`move`) after the first of the action."""
 
     move = fm.SecondLink
     reason = ("second_link_illegal", "choose a legal second rail or done")
 
     def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[ev.Step]) -> list[Any]:
-        return [fm.SecondLink(li) for li in lines(v, v.facts(s), seat, second=True)]
+        return v.second_link_moves(s, seat, self.move)
 
     def take_up(self, r: TurnResolver, m: Any, queue: list[ev.Step], step: ev.Step) -> None:
-        r.emit(ev.LinkPlaced(r.seat, m.link))
-        r.emit(ev.Paid(r.seat, r.v.link_money(r.s.era, second=True)))
-        queue[:0] = link_steps(r, m.link) + r.v.second_link_steps(m.link)
+        queue[:0] = r.v.place_link(r, m, second=True)
 
     def specific(self, v: Variant, s: Any, m: Any) -> Refusal:
-        return refusal(v, v.facts(s), s.current, m.link, second=True)
+        return v.link_refusal(v.facts(s), s.current, m, second=True)

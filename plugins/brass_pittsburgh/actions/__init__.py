@@ -1,8 +1,9 @@
-"""Pittsburgh's actions on the family engine: its own :mod:`.build` and :mod:`.network`;
-Develop, Sell, Loan and Pass are the family's (:mod:`plugins.brass.actions`) with the
-overrides of :class:`..variant.PittsburghVariant`, a sale's own steps in :mod:`.sell`.
+"""Pittsburgh's actions on the family engine: its own :mod:`.build`; Network, Develop,
+Sell, Loan and Pass are the family's (:mod:`plugins.brass.actions`) with the overrides of
+:class:`..variant.PittsburghVariant`, a link's rules in :mod:`.network`, a sale's own steps
+in :mod:`.sell`.
 
-Each of its own modules holds, side by side, its rule's fast listing (on
+Its own module holds, side by side, its rule's fast listing (on
 :class:`..engine.Facts`), its diagnosis of a refused move (the rule text's steps in order:
 the card, where the tile or link goes, then the cost; the codes are documented in
 CLIENTS.md, "Refusals"), its effect (:meth:`Action.start`: the first events, then the

@@ -1,31 +1,28 @@
-"""Network (rulebook "Network Action" steps 1-3): a card, then a link on an empty line or
-route touching the network (anywhere with nothing on the board): a light or heavy train (a
-replacement train over another's light train, which scores first), or a pipeline (its oil
-onto the oilfield; the first one reveals the oilfield tile and pays its reward); its cubes;
-a train's line bonus. A second link may follow for $10 more (the ``more_link`` offer).
+"""Network (rulebook "Network Action" steps 1-3) on the family's Network action
+(:mod:`plugins.brass.actions.network`: the card, the offer of a second link), through the
+hooks of :class:`..variant.PittsburghVariant` (``link_moves``, ``second_link_moves``,
+``link_refusal``, ``place_link``): a link on an empty line or route touching the network
+(anywhere with nothing on the board): a light or heavy train (a replacement train over
+another's light train, which scores first), or a pipeline (its oil onto the oilfield; the
+first one reveals the oilfield tile and pays its reward); its cubes; a train's line bonus.
+A second link may follow for $10 more (the ``more_link`` offer).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from plugins.brass import events as fev
 from plugins.brass.actions import Refusal, StepKind
+from plugins.brass.actions import network as family
 from plugins.brass.events import Step
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
-from plugins.brass_pittsburgh.actions import (
-    PittsburghAction,
-    cost_refusal,
-    gained,
-    in_range,
-    reward,
-)
+from plugins.brass_pittsburgh.actions import cost_refusal, gained, in_range, reward
 from plugins.brass_pittsburgh.building import has_presence, network
 from plugins.brass_pittsburgh.choices import link_cost, network_sites
 from plugins.brass_pittsburgh.data import CUBES
 from plugins.brass_pittsburgh.engine import LINE, LINK_ROUTE
-from plugins.brass_pittsburgh.links import LIGHT, place_pipeline, site_rule
+from plugins.brass_pittsburgh.links import LIGHT, site_rule
 from plugins.brass_pittsburgh.rewards import Gains, gains
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.scoring import location_icons, train_link_vp
@@ -33,10 +30,9 @@ from plugins.brass_pittsburgh.state import State, era_number
 from plugins.brass_pittsburgh.steps import Offer, pending
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Sequence
 
     from plugins.brass.turn import TurnResolver
-    from plugins.brass.variant import Variant
 
 
 def place_link(r: TurnResolver, link: str, site: int) -> list[Step]:
@@ -48,11 +44,13 @@ def place_link(r: TurnResolver, link: str, site: int) -> list[Step]:
     cost = link_cost(rules, link)
     offers: list[Step] = []  # rewards' free develops and bonus sells, after the payment
     if link in rules.data.pipelines:
-        pipe = rules.data.pipelines[link]
-        placed = place_pipeline(board, pipe, site, s.route_owner)
-        r.emit(ev.PipelinePlaced(seat=seat, route=site, pipeline=link, oil_added=placed.oil_added))
+        # the route's oil icons (again over a swapped reserve: the literal text) and the
+        # pipeline's own barrel; the first pipeline joining the oilfield reveals its tile
         field = board.route_oilfield[site]
-        if placed.reveals_oilfield and s.oilfield_tile[field]:
+        first = all(s.route_owner[i] < 0 for i, f in enumerate(board.route_oilfield) if f == field)
+        oil = board.routes[site].oil_icons + rules.data.pipelines[link].adds_oil_when_built
+        r.emit(ev.PipelinePlaced(seat=seat, route=site, pipeline=link, oil_added=oil))
+        if first and s.oilfield_tile[field]:
             tile = rules.data.oilfield_tiles[s.oilfield_tile[field]]
             era1 = era_number(s) == 1
             r.emit(
@@ -78,43 +76,13 @@ def place_link(r: TurnResolver, link: str, site: int) -> list[Step]:
     return steps + offers
 
 
-class Network(PittsburghAction):
-    """Network: a card, one link (then the offer of a second for $10 more)."""
-
-    tag = "network"
-    general = (
-        "link_not_allowed",
-        "this link cannot go there: it needs an empty line (a pipeline an empty route) "
-        "touching your network, a tile you have in supply, and its cost",
-    )
-
-    def options(self, v: Variant, f: Any, seat: int, link: str | None = None) -> list[Any]:
-        """Legal first links; ``link`` limits them to one link tile."""
-        sites = network_sites(
-            v.d, f.s, seat, net=f.network, payment=lambda: f.payment, only_link=link
-        )
-        made = v.d.link_moves[f.s.side]
-        return [made[tile][0][site] for tile, found in sites for site in found]
-
-    def listed(self, v: Variant, f: Any, seat: int, m: Any) -> list[Any]:
-        return self.options(v, f, seat, m.link)
-
-    def start(self, r: TurnResolver, m: Any) -> list[Step]:
-        return [*place_link(r, m.link, m.site), Step("more_link")]
-
-    def diagnosis(
-        self, rules: Rules, s: State, seat: int, m: Any, queue: Iterable[Step] = ()
-    ) -> Refusal:
-        extra = rules.data.constants.second_link_extra_money if queue else 0
-        return _link(rules, s, seat, m.link, m.site, extra)
-
-    def step_kinds(self) -> dict[str, StepKind]:
-        return {"bonus": Bonus(), "more_link": MoreLink()}
-
-
-def _link(rules: Rules, s: State, seat: int, link: str, site: int, extra: int) -> Refusal:
-    """Rulebook Network step 2 (and step 3: a second link costs ``extra`` money more)."""
+def link_refusal(rules: Rules, s: State, seat: int, m: Any, second: bool = False) -> Refusal:
+    """The first rule of Network step 2 the link ``m`` breaks (step 3: a ``second`` link
+    costs $10 more), or ``None``: exactly the listed links are allowed (tests check both
+    ways), so a link is accepted by its diagnosis. Pure: ``s`` is not changed."""
     data, board = rules.data, rules.board_of(s.side)
+    link, site = m.link, m.site
+    extra = data.constants.second_link_extra_money if second else 0
     if link == LIGHT:
         if s.light_trains[seat] < 1:
             return ("no_light_train", "you have no light train left in your supply")
@@ -172,19 +140,14 @@ class Bonus(StepKind):
         return False
 
 
-class MoreLink(Offer):
-    move, of = mv.SecondLink, mv.Network
-    reason = pending("more_link")
+class MoreLink(family.MoreLink, Offer):
+    move, reason = mv.SecondLink, pending("more_link")
 
-    def offers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
-        made = v.d.link_moves[s.side]
-        sites = network_sites(v.d, s, seat, second=True)
-        return [made[link][1][site] for link, found in sites for site in found]
-
-    def has_offer(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> bool:
+    def has_offer(self, v: Any, s: Any, seat: int, queue: Sequence[Step]) -> bool:
         # the dearest listing: stop at its first option
         return any(sites for _, sites in network_sites(v.d, s, seat, second=True))
 
-    def take_up(self, r: TurnResolver, m: Any, queue: list[Step], step: Step) -> None:
-        r.emit(fev.Paid(r.seat, r.d.data.constants.second_link_extra_money))
-        queue[0:0] = place_link(r, m.link, m.site)
+
+def step_kinds() -> dict[str, StepKind]:
+    """The Network action's own steps: a train's bonus, the offer of a second link."""
+    return {"bonus": Bonus(), "more_link": MoreLink()}
