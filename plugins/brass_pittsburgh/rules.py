@@ -120,6 +120,10 @@ class Rules:
             for sid, board in self.boards.items()
         }
         """Per side, per card kind: the industries the card may build (cities aside)."""
+        self.developable_spaces = frozenset(
+            space for space, tile in enumerate(self.mat.tiles) if tile.developable
+        )
+        """The mat spaces whose tiles the data set lets be developed."""
         self.tile_cubes: list[tuple[tuple[str, int], ...]] = [
             tuple(costs) for costs in self.mat.cube_costs
         ]
