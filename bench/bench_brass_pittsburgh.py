@@ -45,7 +45,7 @@ this checkout and listed by both)::
     listing them all less a run listing none): 4c3f824^ 626k / 667k / 754k, main 7d05e0f
     395k / 461k / 528k, main 5c57e34 343k / 398k / 443k, main 68846ef 343k / 396k / 440k,
     main e83d6e9 321k / 352k / 387k, main 35b8972 304k / 316k / 351k, main 0f911b8 288k /
-    295k / 330k (2.24x over the three), now 277k / 280k / 318k (2.34x; ``bplist6``: see
+    295k / 330k (2.24x over the three), now 275k / 278k / 315k (2.36x; ``bplist6``: see
     ``plugins/brass/ENGINE_PLAN.md``, "Session 11"). The 3x target (209k / 222k / 251k) is
     not reached. A garbage
     collection more or less in a run moves these by up to ~8k a call: with the collector
