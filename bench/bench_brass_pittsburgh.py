@@ -44,8 +44,10 @@ this checkout and listed by both)::
     2, 3 and 4 players each that ``brass_playout_instructions.py collect`` saves (a run
     listing them all less a run listing none): 4c3f824^ 626k / 667k / 754k, main 7d05e0f
     395k / 461k / 528k, main 5c57e34 343k / 398k / 443k, main 68846ef 343k / 396k / 440k,
-    main e83d6e9 321k / 352k / 387k, main 35b8972 304k / 316k / 351k, now 288k / 295k / 330k
-    (2.24x over the three). The 3x target (209k / 222k / 251k) is not reached. A garbage
+    main e83d6e9 321k / 352k / 387k, main 35b8972 304k / 316k / 351k, main 0f911b8 288k /
+    295k / 330k (2.24x over the three), now 275k / 278k / 315k (2.36x; ``bplist6``: see
+    ``plugins/brass/ENGINE_PLAN.md``, "Session 11"). The 3x target (209k / 222k / 251k) is
+    not reached. A garbage
     collection more or less in a run moves these by up to ~8k a call: with the collector
     off (``gc.disable()`` before the same run's listings), 5c57e34 340k / 385k / 427k,
     e83d6e9 317k / 347k / 384k, 35b8972 301k / 312k / 350k. Between e83d6e9 and 35b8972

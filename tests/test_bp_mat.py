@@ -5,6 +5,8 @@ Tile ids (K1, S3, ...) and arrows are those of the PROVISIONAL data set (0.1.0).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from plugins.brass_pittsburgh.data import default_data
@@ -79,3 +81,18 @@ def test_empty_spaces_count_spaces_not_tiles(mat: MatGraph) -> None:
     mat.take(left, mat.index["K1"])
     assert mat.empty_spaces(left) == 1
     assert sum(left) == 34  # tiles, still counted
+
+
+def test_accessible_exactly_when_holding_a_tile_and_unpointed_or_pointed_by_an_empty_space(
+    mat: MatGraph,
+) -> None:
+    # Every mat of emptied and part-taken spaces, against the rule read off the arrows.
+    rng = random.Random(12)
+    for _ in range(3000):
+        left = [rng.choice((0, 0, 1, n)) for n in mat.initial()]
+        expected = [
+            i
+            for i, preds in enumerate(mat.predecessors)
+            if left[i] > 0 and (not preds or any(left[p] == 0 for p in preds))
+        ]
+        assert mat.accessible(left) == expected

@@ -5,6 +5,8 @@ Cities, lines and routes are those of the PROVISIONAL main board side (0.1.0).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from plugins.brass_pittsburgh.board import BuiltPipeline, PittsburghBoard
@@ -120,3 +122,27 @@ def test_network_holds_industry_locations_and_both_ends_of_own_links(
     owner = lines(board, {"homestead~pittsburgh": 0, "braddock~homestead": 1})
     net = board.network(0, [board.node["erie"]], owner, pipes(board, {}))
     assert net == {board.node[c] for c in ("erie", "homestead", "pittsburgh")}
+
+
+def test_two_locations_share_a_label_exactly_when_built_lines_of_anyone_join_them(
+    board: PittsburghBoard,
+) -> None:
+    # Random boards of built lines, against a search over the built lines; a label is a
+    # location of its own component.
+    rng = random.Random(5)
+    graph = board.graph
+    for _ in range(300):
+        owner = [rng.choice((-1, -1, 0, 1, 2, 3)) for _ in graph.link_nodes]
+        labels = graph.components(owner)
+        for start in range(graph.n):
+            joined, todo = {start}, [start]
+            while todo:
+                node = todo.pop()
+                for li in graph.node_links[node]:
+                    if owner[li] >= 0:
+                        for other in graph.link_nodes[li]:
+                            if other not in joined:
+                                joined.add(other)
+                                todo.append(other)
+            assert {x for x in range(graph.n) if labels[x] == labels[start]} == joined
+            assert labels[labels[start]] == labels[start]

@@ -46,22 +46,28 @@ class BoardGraph:
     def components(self, link_owner: Sequence[int]) -> list[int]:
         """A component label per location: equal labels = connected by built links."""
         parent = list(range(self.n))
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
+        # Union-find with the finds written out (listings ask this for every new board;
+        # a call per find cost more than the work). A label is its component's root.
+        link_nodes = self.link_nodes
         for li, owner in enumerate(link_owner):
             if owner >= 0:
-                ns = self.link_nodes[li]
-                root = find(ns[0])
-                for other in ns[1:]:
-                    r = find(other)
+                ns = link_nodes[li]
+                root = ns[0]
+                while parent[root] != root:
+                    parent[root] = parent[parent[root]]
+                    root = parent[root]
+                for r in ns[1:]:
+                    while parent[r] != r:
+                        parent[r] = parent[parent[r]]
+                        r = parent[r]
                     if r != root:
                         parent[r] = root
-        return [find(x) for x in range(self.n)]
+        labels = []
+        for r in range(self.n):
+            while parent[r] != r:
+                r = parent[r]
+            labels.append(r)
+        return labels
 
     def distances(self, starts: Iterable[int], link_owner: Sequence[int]) -> list[int]:
         """Links to cross from the nearest of ``starts`` to each location over built links

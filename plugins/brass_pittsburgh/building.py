@@ -324,5 +324,4 @@ def empty_places(
 
 def develop_spaces(rules: Rules, state: State, seat: int) -> list[int]:
     """Mat spaces whose top tile the seat may develop away now."""
-    tiles = rules.mat.tiles
-    return developable(rules.mat, state.mat[seat], lambda space: tiles[space].developable)
+    return developable(rules.mat, state.mat[seat], rules.developable_spaces.__contains__)

@@ -65,6 +65,14 @@ REMEMBERED_STEPS = frozenset({"cube", "metal", "oil", "more_link", "more_develop
 """Pending steps whose listing is dear enough to remember (with actions); the others cost
 less to list again than to key by state content."""
 _encode = msgspec.msgpack.Encoder().encode
+_fields = msgspec.structs.astuple
+
+
+def _key(seat: int, s: State) -> bytes:
+    """The state's whole content and the seat: equal keys, equal legal moves. The state's
+    fields are encoded in their fixed order without their names (as a map with the names,
+    the key cost about twice as much)."""
+    return _encode((seat, _fields(s)))
 
 
 # --- consumers and prices ------------------------------------------------------------------
@@ -192,7 +200,7 @@ def legal_moves(rules: Rules, s: State, seat: int) -> list[Any]:
     pending = s.pending
     if pending and pending[0].kind not in REMEMBERED_STEPS:  # cheaper listed again
         return step_options(rules, s, seat)
-    key = _encode((seat, s))  # the state's whole content: equal keys, equal legal moves
+    key = _key(seat, s)
     found = rules.listings.get(key)
     if found is not None:
         return list(found)
@@ -209,7 +217,7 @@ def remembered_listing(rules: Rules, s: State, seat: int) -> tuple[Any, ...] | N
     pending = s.pending
     if pending and pending[0].kind not in REMEMBERED_STEPS:
         return None
-    return rules.listings.get(_encode((seat, s)))
+    return rules.listings.get(_key(seat, s))
 
 
 def decide(rules: Rules, s: State, actor: int, m: Any, rng: Random) -> list[Any]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from plugins.brass.graph import positions
 from plugins.brass_pittsburgh.data import MatTile, PittsburghData
 
 ACCESSIBLE_KEPT = 4096
@@ -36,6 +37,13 @@ class MatGraph:
         ]
         """Per space, the resources its tile costs to build."""
         self._accessible: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._bottoms = [i for i, preds in enumerate(self.predecessors) if not preds]
+        """Spaces no arrow points to: accessible while they hold a tile."""
+        self._successors: list[list[int]] = [[] for _ in self.tiles]
+        """Per space, the spaces its arrows point to (accessible once it is empty)."""
+        for i, preds in enumerate(self.predecessors):
+            for p in preds:
+                self._successors[p].append(i)
         self.locked: list[list[str]] = [[] for _ in self.tiles]
         self.locked_by: dict[str, int] = {}
         """Link id -> the space whose last tile unlocks it (links that start on the mat)."""
@@ -55,11 +63,12 @@ class MatGraph:
         if found is None:
             if len(self._accessible) >= ACCESSIBLE_KEPT:
                 self._accessible.clear()
-            found = self._accessible[key] = tuple(
-                i
-                for i, preds in enumerate(self.predecessors)
-                if left[i] > 0 and (not preds or any(left[p] == 0 for p in preds))
-            )
+            # The bottoms of the paths, and the spaces an empty one points to (a mat has
+            # few empty spaces: found without a Python-level pass over all of them).
+            opened = [i for i in self._bottoms if left[i] > 0]
+            for empty in positions(left, 0):
+                opened += [i for i in self._successors[empty] if left[i] > 0]
+            found = self._accessible[key] = tuple(sorted(set(opened)))
         return list(found)
 
     def take(self, left: list[int], space: int) -> list[str]:

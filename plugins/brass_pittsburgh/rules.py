@@ -120,6 +120,10 @@ class Rules:
             for sid, board in self.boards.items()
         }
         """Per side, per card kind: the industries the card may build (cities aside)."""
+        self.developable_spaces = frozenset(
+            space for space, tile in enumerate(self.mat.tiles) if tile.developable
+        )
+        """The mat spaces whose tiles the data set lets be developed."""
         self.tile_cubes: list[tuple[tuple[str, int], ...]] = [
             tuple(costs) for costs in self.mat.cube_costs
         ]
@@ -188,6 +192,19 @@ class Rules:
         """Per side, per whether the holder has tiles on the board, per card kind, what a
         build listing reads of it: where it builds (:func:`plugins.brass.build.card_reach`),
         which industries, and whether it may build the Oil City."""
+        self.city_places: dict[str, list[dict[int, tuple[Places, Places]]]] = {
+            sid: [
+                {
+                    industry: self.industry_places[sid][industry].get(cdef.location, ((), ()))
+                    for industry in self.card_industries[sid][card]
+                }
+                for card, cdef in enumerate(self.cards[sid].defs)
+            ]
+            for sid in self.boards
+        }
+        """Per side, per card kind, per industry it builds: the places of its city showing
+        that industry (``Rules.industry_places``; none for an industry it builds by an
+        upgrade only, or for an industry card): a location card's builds on empty slots."""
         self.buildable: dict[tuple[int, ...], list[tuple[int, int, Any]]] = {}
         """Mats' buildable tiles by content (kept by :mod:`.building`)."""
         self.free_slots: dict[tuple[Any, ...], list[list[tuple[int, int, int]] | None]] = {}

@@ -28,10 +28,11 @@ from plugins.brass_pittsburgh.actions import (
 from plugins.brass_pittsburgh.building import (
     EVERY_CITY,
     NETWORK_CITIES,
+    empty_places,
     has_presence,
     network,
 )
-from plugins.brass_pittsburgh.data import CUBES
+from plugins.brass_pittsburgh.data import CUBES, MatTile
 from plugins.brass_pittsburgh.engine import FIELD, Facts, cheapest, consumers
 from plugins.brass_pittsburgh.finance import drop_income
 from plugins.brass_pittsburgh.industries import already_flipped, oil_city_barrels
@@ -42,7 +43,7 @@ from plugins.brass_pittsburgh.state import State, era_number
 from plugins.brass_pittsburgh.steps import Answers, pending
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
     from plugins.brass.turn import TurnResolver
     from plugins.brass.variant import Variant
@@ -73,17 +74,13 @@ def _made(
     return m
 
 
-def _by_city(
-    affordable: list[tuple[int, int, list[tuple[int, int, int]]]],
-) -> dict[int, list[tuple[int, int, int]]]:
-    """(mat space, industry, slot) of the tiles' places on slots, by city, in the tiles'
-    order and then the places'."""
-    found: dict[int, list[tuple[int, int, int]]] = {}
-    for sp, industry, sites in affordable:
-        for city, slot, _ in sites:
-            if city >= 0:
-                found.setdefault(city, []).append((sp, industry, slot))
-    return found
+def _kept(
+    affordable: Callable[[int, list[tuple[int, int, int]]], list[tuple[int, int, int]]],
+    sp: int,
+    dear: bool,
+    sites: list[tuple[int, int, int]],
+) -> list[tuple[int, int, int]]:
+    return affordable(sp, sites) if dear and sites else sites
 
 
 class Build(PittsburghAction):
@@ -106,10 +103,12 @@ class Build(PittsburghAction):
         """Legal builds; ``card`` limits them to one card kind (-1: whiskey builds), ``space``
         to one mat space.
 
-        Each tile's places are found once (in the cities the hand's cards reach, or all of
-        them for a whiskey or a card building anywhere) and kept if affordable; every card's
-        builds are then those of its industries at the places it reaches (the card rule of
-        :func:`.building.build_targets`, read per place)."""
+        The tiles whose money and income the seat can pay are found first; then each card's
+        builds, in hand order: a location card's are its industries' places in its city
+        (read from the side's table), an industry card's those in the network or anywhere
+        (each tile's found once, when first asked), a whiskey's all of them last (the card
+        rule of :func:`.building.build_targets`). A place is kept if the tile's cubes
+        delivered there fit the budget (asked once per connected group)."""
         rules, s, facts = v.d, f.s, f
         kinds = distinct(s.hands[seat])
         if not kinds:
@@ -117,19 +116,9 @@ class Build(PittsburghAction):
         scene = facts.scene
         money = s.money[seat]
         worst_cubes = rules.worst_cube_cost[s.side]
-        labels = facts.labels
         income_ok: dict[int, bool] = {}
-        tile_cubes = rules.tile_cubes
-        # Per cube set: whether its cubes delivered to a consumer (by connected group; an
-        # oilfield by its own number) fit the budget left after a given money cost.
-        fits: dict[tuple[tuple[tuple[str, int], ...], int], dict[int, bool]] = {}
-        sourced: dict[tuple[tuple[str, int], ...], set[int]] = {}
-        affordable: list[tuple[int, int, list[tuple[int, int, int]]]] = []
-        scopes = rules.card_scopes[s.side][scene.present]  # :func:`.building.build_reach`
-        wild = s.whiskey[seat] > 0 and card in (None, -1)  # a whiskey builds anywhere
-        if card is not None:
-            kinds = [card] if card in kinds else []
-        cities = None if wild else scene.reach(kinds, scopes)
+        # (mat space, industry, tile, its kind of place, whether its cubes may not fit)
+        tiles: list[tuple[int, int, MatTile, str, bool]] = []
         for sp, industry, tile in scene.spaces:
             if space is not None and sp != space:
                 continue
@@ -144,84 +133,133 @@ class Build(PittsburghAction):
                     income_ok[levels] = ok
                 if not ok:
                     continue
-            if cities is None:
-                sites = scene.sites(sp, industry, tile)
-            else:
-                sites = scene.sites_in(sp, industry, tile, cities)
-            if sites and cost.money + worst_cubes[sp] > money:
-                # Not affordable wherever it goes (Vanderbilt's cubes being too dear): the
-                # cheapest cubes depend on the place through its connected group alone, and
-                # tiles of equal cubes and cost share the answer, asked once per group.
-                # A city's group with none of these cubes free or on sale pays Vanderbilt
-                # for all of them, which is over budget here: no plan to work out.
-                cubes, budget = tile_cubes[sp], money - cost.money
-                fit = fits.setdefault((cubes, budget), {})
-                hot = sourced.get(cubes)
-                if hot is None:
-                    table = facts.payment
-                    hot = sourced[cubes] = set().union(*(table.sourced(c) for c, _ in cubes))
-                kept = []
-                for x in sites:
-                    city = x[0]  # a slot's city; -1 for an oilfield (the Oil City)
-                    if city >= 0:
-                        group = labels[city]
-                        if group not in hot:
-                            continue
-                    else:
-                        group = FIELD - x[2]
-                    ok = fit.get(group)
-                    if ok is None:
-                        b = city if city >= 0 else group
-                        ok = fit[group] = _cubes_price(rules, s, seat, b, cubes, facts) <= budget
-                    if ok:
-                        kept.append(x)
-                sites = kept
-            if sites:
-                affordable.append((sp, industry, sites))
+            tiles.append((sp, industry, tile, tile.build_on, cost.money + worst_cubes[sp] > money))
+        if not tiles:
+            return []
+        wild = s.whiskey[seat] > 0 and card in (None, -1)  # a whiskey builds anywhere
+        if card is not None:
+            kinds = [card] if card in kinds else []
+        scopes = rules.card_scopes[s.side][scene.present]  # :func:`.building.build_reach`
+        labels = facts.labels
+        tile_cubes = rules.tile_cubes
+        # Per cube set and budget: whether its cubes delivered to a consumer (by connected
+        # group; an oilfield by its own number) fit.
+        fits: dict[tuple[tuple[tuple[str, int], ...], int], dict[int, bool]] = {}
+        sourced: dict[tuple[tuple[str, int], ...], set[int]] = {}
+
+        def affordable(sp: int, sites: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+            # Not affordable wherever it goes (Vanderbilt's cubes being too dear): the
+            # cheapest cubes depend on the place through its connected group alone, and
+            # tiles of equal cubes and cost share the answer, asked once per group. A
+            # city's group with none of these cubes free or on sale pays Vanderbilt for
+            # all of them, which is over budget here: no plan to work out.
+            cubes = tile_cubes[sp]
+            budget = money - rules.mat.tiles[sp].cost.money
+            fit = fits.setdefault((cubes, budget), {})
+            hot = sourced.get(cubes)
+            if hot is None:
+                table = facts.payment
+                hot = sourced[cubes] = set().union(*(table.sourced(c) for c, _ in cubes))
+            kept = []
+            for x in sites:
+                city = x[0]  # a slot's city; -1 for an oilfield (the Oil City)
+                if city >= 0:
+                    group = labels[city]
+                    if group not in hot:
+                        continue
+                else:
+                    group = FIELD - x[2]
+                ok = fit.get(group)
+                if ok is None:
+                    b = city if city >= 0 else group
+                    ok = fit[group] = _cubes_price(rules, s, seat, b, cubes, facts) <= budget
+                if ok:
+                    kept.append(x)
+            return kept
+
+        owner = s.slot_owner
+        places_of = rules.industry_places[s.side]
+        city_places = rules.city_places[s.side]
+        occupied = scene.occupied
         out: list[Any] = []
-        # A card's builds are the places of its industries' tiles that it reaches: all of them,
-        # those in the network (worked out once per tile, when first asked), or those in one
-        # city (the city's places of every tile, gathered once).
-        in_network: dict[int, list[tuple[int, int, int]]] = {}
-        at_city: dict[int, list[tuple[int, int, int]]] | None = None
         made = rules.build_moves
+        everywhere: dict[int, list[tuple[int, int, int]]] = {}  # by mat space, when asked
+        in_network: dict[int, list[tuple[int, int, int]]] = {}
+        net_cities: list[int] | None = None
         for kind in kinds:
             where, industries, oil_city_ok = scopes[kind]
             if where >= 0:  # a location card (its city's oilfields are no places of it)
-                if at_city is None:
-                    at_city = _by_city(affordable)
-                out += [
-                    made.get((kind, sp, slot, -1)) or _made(made, kind, sp, slot, -1)
-                    for sp, industry, slot in at_city.get(where, ())
-                    if industry in industries
-                ]
+                at = city_places[kind]  # its industries' places in its city
+                free = where not in occupied  # era 1: one tile of the seat's per city
+                for sp, industry, tile, on, dear in tiles:
+                    places = at.get(industry)
+                    if places is None:  # not an industry of the card
+                        continue
+                    if on == "industry_space":
+                        if not free:
+                            continue
+                        sites = empty_places(owner, (places,))
+                    elif on == "upgrade":
+                        sites = [x for x in scene.sites(sp, industry, tile) if x[0] == where]
+                    else:
+                        continue
+                    if dear and sites:
+                        sites = affordable(sp, sites)
+                    for x in sites:
+                        out.append(
+                            made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1)
+                        )
                 continue
-            for sp, industry, sites in affordable:
+            if where != NETWORK_CITIES and where != EVERY_CITY and not oil_city_ok:
+                continue  # a card reaching no city
+            for sp, industry, tile, on, dear in tiles:
                 if industry not in industries:
                     continue
-                if sites[0][2] >= 0:  # the Oil City: its oilfields are joined to the network
+                if on == "oilfield":  # the Oil City: its oilfields are joined to the network
                     if oil_city_ok:
+                        sites = everywhere.get(sp)
+                        if sites is None:
+                            sites = everywhere[sp] = _kept(
+                                affordable, sp, dear, scene.sites(sp, industry, tile)
+                            )
                         out += [
                             made.get((kind, sp, -1, x[2])) or _made(made, kind, sp, -1, x[2])
                             for x in sites
                         ]
                     continue
-                chosen: Sequence[tuple[int, int, int]] = sites  # a card building anywhere
                 if where == NETWORK_CITIES:
-                    found = in_network.get(sp)
-                    if found is None:
-                        net = scene.net
-                        found = in_network[sp] = [x for x in sites if x[0] in net]
-                    chosen = found
-                elif where != EVERY_CITY:  # a card reaching no city
+                    sites = in_network.get(sp)
+                    if sites is None:
+                        if on == "industry_space":
+                            if net_cities is None:
+                                net_cities = sorted(scene.net - occupied)
+                            found = empty_places(
+                                owner, filter(None, map(places_of[industry].get, net_cities))
+                            )
+                        else:
+                            net = scene.net
+                            found = [x for x in scene.sites(sp, industry, tile) if x[0] in net]
+                        sites = in_network[sp] = _kept(affordable, sp, dear, found)
+                elif where == EVERY_CITY:
+                    sites = everywhere.get(sp)
+                    if sites is None:
+                        sites = everywhere[sp] = _kept(
+                            affordable, sp, dear, scene.sites(sp, industry, tile)
+                        )
+                else:
                     continue
-                if chosen:  # most cards reach no place of most tiles
+                if sites:  # most cards reach no place of most tiles
                     out += [
                         made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1)
-                        for x in chosen
+                        for x in sites
                     ]
         if wild:
-            for sp, _, sites in affordable:
+            for sp, industry, tile, _, dear in tiles:
+                sites = everywhere.get(sp)
+                if sites is None:
+                    sites = everywhere[sp] = _kept(
+                        affordable, sp, dear, scene.sites(sp, industry, tile)
+                    )
                 out += [
                     made.get((-1, sp, x[1], x[2])) or _made(made, -1, sp, x[1], x[2]) for x in sites
                 ]
