@@ -46,9 +46,18 @@ def _add_pid(_logger: Any, _name: str, event: dict[str, Any]) -> dict[str, Any]:
     return event
 
 
+def _add_request_id(_logger: Any, _name: str, event: dict[str, Any]) -> dict[str, Any]:
+    """The id of the request being served, on every line logged while it is."""
+    current = _request.get()
+    if current is not None:
+        event.setdefault("request_id", current["request_id"])
+    return event
+
+
 def _shared_processors() -> list[Any]:
     return [
         structlog.contextvars.merge_contextvars,
+        _add_request_id,
         _add_pid,
         structlog.stdlib.add_log_level,
         structlog.stdlib.add_logger_name,
@@ -132,6 +141,18 @@ def note(**fields: Any) -> None:
 
 
 def _note_move(seen: MoveSeen) -> None:
+    current = _request.get()
+    if current is not None:
+        current[_MOVE] = seen  # its fields are made when the line is written, if it is
+    else:  # a bot's or a system step's move, made by a job: a line of its own
+        moves_log.info("move", extra=_move_fields(seen))
+
+
+_MOVE = "ironworks_move"
+"""A request's fields hold its move (a :class:`MoveSeen`) under this key."""
+
+
+def _move_fields(seen: MoveSeen) -> dict[str, Any]:
     fields = {
         "match_id": seen.match_id, "game": seen.game,
         "seat": None if seen.actor == SYSTEM else seen.actor,
@@ -139,17 +160,14 @@ def _note_move(seen: MoveSeen) -> None:
     }  # fmt: skip
     if seen.outcome == "refused":
         fields["code"] = seen.code
-    current = _request.get()
-    if current is not None:
-        current.update(fields)
-    else:  # a bot's or a system step's move, made by a job: a line of its own
-        moves_log.info("move", extra=fields)
+    return fields
 
 
 class RequestLog(ASGIMiddleware):
     """Writes one line per request once it is answered (for an event stream: once it
     ends). The request id is the client's ``X-Request-ID`` when it sends one, and comes
-    back in that header; it is also on every line logged while the request is served."""
+    back in that header; it is also on every line logged while the request is served
+    (:func:`_add_request_id`)."""
 
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
         given = ""
@@ -173,13 +191,14 @@ class RequestLog(ASGIMiddleware):
                 ]
             await send(message)
 
-        # bind/reset rather than bound_contextvars, which copies the whole context twice
-        bound = structlog.contextvars.bind_contextvars(request_id=request_id)
         try:
             await next_app(scope, receive, send_with_id)
         finally:
             _request.reset(token)
             if log.isEnabledFor(logging.INFO):  # else the line is not written: not built
+                seen = fields.pop(_MOVE, None)
+                if seen is not None:
+                    fields.update(_move_fields(seen))
                 params = scope.get("path_params") or {}
                 if "match_id" in params:
                     fields.setdefault("match_id", params["match_id"])
@@ -194,4 +213,3 @@ class RequestLog(ASGIMiddleware):
                         "latency_ms": round((time.perf_counter() - started) * 1000, 2),
                     },
                 )
-            structlog.contextvars.reset_contextvars(**bound)

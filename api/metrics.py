@@ -102,33 +102,59 @@ class RequestMetrics(PrometheusMiddleware):
         self._count = self.request_count(names)
         self._time = self.request_time(names)
         self._errors = self.requests_error_count(names)
+        self._running: dict[tuple[str, str], Any] = {}
+        """(method, route) -> its in-progress gauge."""
+        self._answered: dict[tuple[str, str, int], tuple[Any, Any, Any]] = {}
+        """(method, route, status) -> its count, duration and (5xx only) error series."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.measured(scope, receive, send)
+
+    async def measured(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """The request, measured; ``__call__`` without Litestar's check, wrapped around it,
+        of whether the middleware applies (the move lane checks that once)."""
         kind = scope["type"]
         method = scope["method"] if kind == "http" else kind  # type: ignore[typeddict-item]
         path = scope["path_template"]  # type: ignore[typeddict-item]
-        app_name = self._config.app_name
         started = time.perf_counter()
         span = [200, 0.0]  # status, seconds to the last body message
 
         async def timed_send(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                span[0] = message["status"]
-            elif message["type"] == "http.response.body":
+            kind = message["type"]
+            if kind == "http.response.start":
+                span[0] = message["status"]  # type: ignore[typeddict-item]
+            elif kind == "http.response.body":
                 span[1] = time.perf_counter() - started
             await send(message)
 
-        in_progress = series(self._in_progress, method, path, 200, app_name)
+        in_progress = self._running.get((method, path))
+        if in_progress is None:
+            in_progress = self._running[method, path] = series(
+                self._in_progress, method, path, 200, self._config.app_name
+            )
         in_progress.inc()
         try:
             await self.app(scope, receive, timed_send)
         finally:
             in_progress.dec()
             status, seconds = span
-            if status >= 500:
-                series(self._errors, method, path, status, app_name).inc()
-            series(self._count, method, path, status, app_name).inc()
-            series(self._time, method, path, status, app_name).observe(seconds)
+            answered = self._answered.get((method, path, status))
+            if answered is None:
+                answered = self._answered[method, path, status] = self._series_of(
+                    method, path, status
+                )
+            count, duration, errors = answered
+            if errors is not None:
+                errors.inc()
+            count.inc()
+            duration.observe(seconds)
+
+    def _series_of(self, method: str, path: str, status: int) -> tuple[Any, Any, Any]:
+        labels = (method, path, status, self._config.app_name)
+        return (
+            series(self._count, *labels), series(self._time, *labels),
+            series(self._errors, *labels) if status >= 500 else None,
+        )  # fmt: skip
 
 
 class MetricsController(PrometheusController):

@@ -24,6 +24,8 @@ from typing import Any
 
 import msgspec
 from litestar import Litestar, Request
+from litestar.enums import ScopeType
+from litestar.middleware import ASGIMiddleware
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.auth import parse_bearer
@@ -90,7 +92,7 @@ class MoveLane:
         # each route.
         lane: ASGIApp = self._play
         for layer in reversed(middleware):
-            lane = layer(app=lane)
+            lane = _around(layer, lane, handler)
         self.lane = lane
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -179,6 +181,49 @@ class MoveLane:
             }
         )
         await send({"type": "http.response.body", "body": answer, "more_body": False})
+
+
+def _around(layer: Any, app: ASGIApp, handler: Any) -> ASGIApp:
+    """Middleware ``layer`` around ``app``, as Litestar puts it around the move route, but
+    for its check on every request of whether it applies, where that can be told once:
+    the app's own middleware (:class:`api.logging_setup.RequestLog`, an
+    :class:`ASGIMiddleware`, and :class:`api.metrics.RequestMetrics`, whose ``measured``
+    is its call unchecked) applies to every move unless its scopes, an opt key or a path
+    pattern leave the route out; a path pattern is still looked for in each path, as
+    Litestar looks. Any other middleware stays as it is."""
+    if isinstance(layer, ASGIMiddleware):
+        if (
+            ScopeType.HTTP not in layer.scopes
+            or (layer.exclude_opt_key and layer.exclude_opt_key in handler.opt)
+            or layer.exclude_path_pattern
+            or layer.should_bypass_for_scope
+        ):
+            return layer(app)  # type: ignore[no-any-return]
+        handle = layer.handle
+
+        async def handled(scope: Scope, receive: Receive, send: Send) -> None:
+            await handle(scope, receive, send, app)
+
+        return handled
+    made = layer(app=app)
+    measured = getattr(made, "measured", None)
+    if (
+        measured is None
+        or ScopeType.HTTP not in made.scopes
+        or (made.exclude_opt_key and made.exclude_opt_key in handler.opt)
+    ):
+        return made  # type: ignore[no-any-return]
+    excluded = made.exclude_pattern
+    if excluded is None:
+        return measured  # type: ignore[no-any-return]
+
+    async def measured_unless_excluded(scope: Scope, receive: Receive, send: Send) -> None:
+        if excluded.search(scope["path"]):
+            await app(scope, receive, send)
+        else:
+            await measured(scope, receive, send)
+
+    return measured_unless_excluded
 
 
 def _wanted_headers(scope: Scope) -> dict[bytes, bytes] | None:

@@ -18,9 +18,15 @@ JSON, is driven by the same number of tasks POSTing in a loop.
 ``--instructions`` measures without a server, a client or the machine's load: it replays
 the recorded moves through the app's ASGI handler in process (the move lane, the request
 log and metrics, the service, a fresh SQLite store; system steps run inline) under
-callgrind, twice, and prints the user-space CPU instructions of one move POST (the
-difference of the two runs over the difference of their moves, so imports and setup
-cancel out). uvicorn and h11, which both apps share, are not in it.
+callgrind and prints the user-space CPU instructions of one move POST. The replay first
+plays 50 moves and runs a job in a worker thread, as a served process long has, so first
+folds, caches and imports are behind it; it calls ``os.sched_yield`` (which nothing else
+here calls) before and after the moves it measures, and callgrind (``--dump-before``) counts
+those moves alone. uvicorn and h11, which both apps share, are not in it. With ``--profile
+FILE`` the count of those moves is kept for ``callgrind_annotate --inclusive=yes FILE``
+(C functions: the interpreter, SQLite, msgspec); ``--profile FILE.pstats`` instead writes a
+cProfile of the same moves without callgrind (Python functions, by the thread's CPU time;
+``python -m pstats FILE.pstats``).
 
 Printed: accepted moves/s, p50/p95/p99 of each request kind, the bare app's requests/s and
 latencies, and the ratios. ``--workers N`` starts both servers with N processes. Everything
@@ -319,9 +325,12 @@ async def drive_bare(port: int, session: int, args: argparse.Namespace) -> Stats
 # --- instructions through the ASGI handler --------------------------------------------------
 
 
-def asgi_moves(count: int, args: argparse.Namespace) -> None:
-    """Play ``count`` recorded moves as POSTs through the app's ASGI handler, no server."""
+def asgi_moves(count: int, args: argparse.Namespace, mark_after: int = 0) -> None:
+    """Play ``count`` recorded moves as POSTs through the app's ASGI handler, no server;
+    with ``mark_after``, mark the moves after that many (see ``--profile``)."""
     import logging
+
+    import anyio.to_thread
 
     from api.app import create_app
     from worker.bootstrap import build_service
@@ -359,12 +368,17 @@ def asgi_moves(count: int, args: argparse.Namespace) -> None:
         return sent[0]["status"], sent[-1]["body"]
 
     async def play() -> None:
+        # A served process has run a job in a worker thread long before (anyio's first
+        # thread imports its backend): so has this one, before it counts.
+        await anyio.to_thread.run_sync(int)
         played = 0
         for game in games * (1 + count // sum(len(g.moves) for g in games)):
             match = service.create_match(args.game, args.players, seed=game.seed)
             tokens = [service.claim_seat(match.match_id, seat) for seat in range(args.players)]
             version = service.load(match.match_id).version
             for seat, move in game.moves:
+                if mark_after and played in (mark_after, count):
+                    mark()
                 if played == count:
                     return
                 status, answer = await post(match.match_id, tokens[seat], move, version)
@@ -376,6 +390,25 @@ def asgi_moves(count: int, args: argparse.Namespace) -> None:
                 version = msgspec.json.decode(answer)["version"]
                 played += 1
 
+    profiler: Any = None
+    if args.profile.endswith(".pstats"):
+        import cProfile
+
+        # this thread's CPU time: the inline runner's thread and the machine's load aside
+        profiler = cProfile.Profile(time.thread_time_ns, 1e-9)
+
+    marks = [0]
+
+    def mark() -> None:
+        marks[0] += 1
+        if profiler is None:
+            os.sched_yield()  # callgrind dumps its counts here (--dump-before)
+        elif marks[0] == 1:
+            profiler.enable()
+        else:
+            profiler.disable()
+            profiler.dump_stats(args.profile)
+
     try:
         asyncio.run(play())
     finally:
@@ -383,24 +416,42 @@ def asgi_moves(count: int, args: argparse.Namespace) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+WARM_MOVES = 50
+"""Moves a replay plays before its measured ones (first folds, caches, imports)."""
+
+
 def instructions(args: argparse.Namespace) -> None:
-    """Instructions a move POST costs the app: callgrind over two numbers of moves."""
-    counts = (50, 50 + args.instructions)
-    totals = []
-    for count in counts:
+    """Instructions a move POST costs the app: callgrind's count of the measured moves
+    alone (see above); with ``--profile``, where they go."""
+    own = [
+        "--asgi-moves", str(WARM_MOVES + args.instructions), "--asgi-mark", str(WARM_MOVES),
+        "--game", args.game, "--players", str(args.players), "--games", str(args.games),
+        "--profile", args.profile,
+    ]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0"}
+    if args.profile.endswith(".pstats"):
+        subprocess.run([sys.executable, __file__, *own], env=env, check=True)
+        print(f"cProfile of {args.instructions} move POSTs: python -m pstats {args.profile}")
+        return
+    with tempfile.TemporaryDirectory(prefix="iwbench-cg-") as tmp:
+        out = Path(tmp) / "callgrind.out"
         cmd = [
-            "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-            __file__, "--asgi-moves", str(count), "--game", args.game,
-            "--players", str(args.players), "--games", str(args.games),
+            "valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+            "--dump-before=sched_yield", sys.executable, __file__, *own,
         ]  # fmt: skip
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0"}
-        done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
-        totals.append(int(done.stderr.rsplit("Collected : ", 1)[1].split()[0]))
-    per_move = (totals[1] - totals[0]) / (counts[1] - counts[0])
+        subprocess.run(cmd, env=env, capture_output=True, check=True)
+        # Dumped: .1 at the first mark (setup and warm-up), .2 at the second (the moves).
+        dumped = Path(f"{out}.2").read_text()
+        total = int(dumped.split("\ntotals: ", 1)[1].split()[0])
+        if args.profile:
+            shutil.copy(f"{out}.2", args.profile)
     print(
         f"{args.game} {args.players}p through the app's ASGI handler (SQLite, no server): "
-        f"{per_move / 1e3:.0f}k CPU instructions per move POST ({counts[1] - counts[0]} moves)"
+        f"{total / args.instructions / 1e3:.0f}k CPU instructions per move POST "
+        f"({args.instructions} moves)"
     )
+    if args.profile:
+        print(f"where they go: callgrind_annotate --inclusive=yes {args.profile}")
 
 
 # --- servers ---------------------------------------------------------------------------------
@@ -512,10 +563,16 @@ def main() -> None:
         help="count the CPU instructions of MOVES move POSTs through the app, without a "
         "server (callgrind; see above)",
     )  # fmt: skip
+    parser.add_argument(
+        "--profile", metavar="FILE", default="",
+        help="with --instructions: write where those moves go, a callgrind file (or a "
+        "cProfile when FILE ends in .pstats; see above)",
+    )  # fmt: skip
     parser.add_argument("--asgi-moves", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--asgi-mark", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.asgi_moves:
-        asgi_moves(args.asgi_moves, args)
+        asgi_moves(args.asgi_moves, args, args.asgi_mark)
         return
     if args.instructions:
         instructions(args)

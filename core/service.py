@@ -443,8 +443,11 @@ class MatchService(SeatCommands):
         if live is not None and live.version == expected_version:
             # One store round trip: the append checks this state is still the newest.
             try:
+                seat = self._seat_to_play(live, token)
                 return (
-                    yield from self._submit(live, token, move, expected_version, idempotency_key)
+                    yield from self._apply_steps(
+                        live, seat, move, expected_version, idempotency_key
+                    )
                 )
             except ServiceUnavailable:
                 raise  # the append may have been stored: never try it twice
@@ -455,16 +458,11 @@ class MatchService(SeatCommands):
             if replay is not None:
                 return replay
         match = yield from self._load(match_id)
-        return (yield from self._submit(match, token, move, expected_version, idempotency_key))
+        seat = self._seat_to_play(match, token)
+        return (yield from self._apply_steps(match, seat, move, expected_version, idempotency_key))
 
-    def _submit(
-        self,
-        match: MatchState,
-        token: str | None,
-        move: bytes | Any,
-        expected_version: int,
-        idempotency_key: str | None,
-    ) -> Steps[SubmitResult]:
+    def _seat_to_play(self, match: MatchState, token: str | None) -> int:
+        """The token's seat, when a person may play it now; else the refusal."""
         seat = self.require_seat(match, token)
         info = match.seats[seat]
         if match.ended_early:
@@ -480,7 +478,7 @@ class MatchService(SeatCommands):
         # A move after the game's own end keeps the game's documented refusal (Brass
         # ``not_playing``, Age of Steam ``game_over``, each game's CLIENTS.md): clients and
         # scenario checks read it there; ``match_over`` is for ends the service makes.
-        return (yield from self._apply_steps(match, seat, move, expected_version, idempotency_key))
+        return seat
 
     def time_out(self, match: MatchState, job: Job) -> str:
         """Run a ``timeout`` job: once the seat's deadline has passed, append
@@ -546,62 +544,54 @@ class MatchService(SeatCommands):
         enqueue: bool = True,
     ) -> Steps[SubmitResult]:
         game = self.game_of(match)
-        seen = {"match_id": match.match_id, "game": game.id, "actor": actor, "move_type": None}
+        move_type = None
         try:
             move = self._as_move(game, move)
-            seen["move_type"] = event_type(move)
-            result = yield from self._apply(
-                game, match, actor, move, expected_version, idempotency_key, enqueue
-            )
-        except IronworksError as exc:
-            notify(MOVE_OBSERVERS, MoveSeen(**seen, outcome="refused", code=exc.code))
-            raise
-        outcome = "replayed" if result.replayed else "accepted"
-        notify(MOVE_OBSERVERS, MoveSeen(**seen, outcome=outcome, code=outcome))
-        return result
-
-    def _apply(
-        self,
-        game: Any,
-        match: MatchState,
-        actor: int,
-        move: Any,
-        expected_version: int,
-        idempotency_key: str | None,
-        enqueue: bool,
-    ) -> Steps[SubmitResult]:
-        digest = _digest(move, actor)
-        try:
-            if expected_version != match.version:
-                raise VersionConflict(match.match_id, expected_version, match.version)
-            rng = decision_rng(match.seed, match.version)
-            decide_evolved = getattr(game, "decide_evolved", None)
-            if decide_evolved is None:
-                events, evolved = game.decide(match.game_state, actor, move, rng), None
+            move_type = event_type(move)
+            digest = _digest(move, actor)
+            try:
+                if expected_version != match.version:
+                    raise VersionConflict(match.match_id, expected_version, match.version)
+                rng = decision_rng(match.seed, match.version)
+                decide_evolved = getattr(game, "decide_evolved", None)
+                if decide_evolved is None:
+                    events, evolved = game.decide(match.game_state, actor, move, rng), None
+                else:
+                    events, evolved = decide_evolved(match.game_state, actor, move, rng)
+                new = self._game_events(game, events, actor=actor)
+                stored = as_stored(match.match_id, match.version + 1, new, idempotency_key)
+                after = self.live.advanced(match, stored, events, evolved)
+                jobs = self.jobs_for(after)
+                appended = yield from self._append_steps(
+                    match.match_id, match.version, new, idempotency_key, digest, bool(jobs)
+                )
+            except VersionConflict:
+                if idempotency_key is None:
+                    raise
+                # This very request (same key) may have won the race meanwhile, before
+                # ``match`` was loaded or before this append: either way, answer as a retry.
+                seen = yield Call(self.store, "lookup", (match.match_id, idempotency_key))
+                if seen is None:
+                    raise
+                appended = replay(seen, digest)
             else:
-                events, evolved = decide_evolved(match.game_state, actor, move, rng)
-            new = self._game_events(game, events, actor=actor)
-            stored = as_stored(match.match_id, match.version + 1, new, idempotency_key)
-            after = self.live.advanced(match, stored, events, evolved)
-            jobs = self.jobs_for(after)
-            appended = yield from self._append_steps(
-                match.match_id, match.version, new, idempotency_key, digest, bool(jobs)
-            )
-        except VersionConflict:
-            if idempotency_key is None:
-                raise
-            # This very request (same key) may have won the race meanwhile, before ``match``
-            # was loaded or before this append: either way, answer as a retry.
-            seen = yield Call(self.store, "lookup", (match.match_id, idempotency_key))
-            if seen is None:
-                raise
-            return self._submit_result(replay(seen, digest))
-        if not appended.replayed:
-            # Folded onto a copy: callers may still hold and reuse ``match``.
-            self.live.keep(after)
-            yield from self.snapshots.offer_steps(after, since=match.version)
-            if enqueue:
-                yield from self._enqueue_steps(after, jobs)
+                if not appended.replayed:
+                    # Folded onto a copy: callers may still hold and reuse ``match``.
+                    self.live.keep(after)
+                    yield from self.snapshots.offer_steps(after, since=match.version)
+                    if enqueue:
+                        yield from self._enqueue_steps(after, jobs)
+        except IronworksError as exc:
+            notify(MOVE_OBSERVERS, MoveSeen(
+                match_id=match.match_id, game=game.id, actor=actor, move_type=move_type,
+                outcome="refused", code=exc.code,
+            ))  # fmt: skip
+            raise
+        outcome = "replayed" if appended.replayed else "accepted"
+        notify(MOVE_OBSERVERS, MoveSeen(
+            match_id=match.match_id, game=game.id, actor=actor, move_type=move_type,
+            outcome=outcome, code=outcome,
+        ))  # fmt: skip
         return self._submit_result(appended)
 
     def decode_move(self, game: Any, data: bytes) -> Any:
@@ -887,28 +877,34 @@ def _convert_options(game: Any, options: Any) -> Any:
 
 
 @cache
-def _wire_fields(kind: type) -> frozenset[str]:
-    """The field names a move type has on the wire, its tag included (msgspec reads a
-    struct's annotations afresh on every ``fields`` call, a cost on every move)."""
+def _wire_fields(kind: type) -> frozenset[str] | None:
+    """The field names a move type has on the wire, its tag included; ``None`` when the
+    type forbids unknown fields itself (msgspec builds a struct's config and reads its
+    annotations afresh on every ``__struct_config__`` or ``fields`` call, a cost on every
+    move)."""
+    config = kind.__struct_config__  # type: ignore[attr-defined]
+    if config.forbid_unknown_fields:
+        return None
     names = {f.encode_name for f in msgspec.structs.fields(kind)}
-    names.add(kind.__struct_config__.tag_field or "type")
+    names.add(config.tag_field or "type")
     return frozenset(names)
 
 
 def _refuse_unknown_move_fields(game: Any, move: Any, data: bytes) -> None:
     """A move struct that does not forbid unknown fields would drop a misspelt field and
     play the move without it; refuse such a move for every game alike."""
-    if move.__struct_config__.forbid_unknown_fields:
+    known = _wire_fields(type(move))
+    if known is None:
         return
     raw = _decode_any(data)
-    known = _wire_fields(type(move))
+    if known.issuperset(raw):
+        return
     unknown = sorted(str(k) for k in raw if k not in known)
-    if unknown:
-        raise BadRequest(
-            "bad_move",
-            f"not a move of {game.title}: a {event_type(move)!r} move has no field "
-            f"{', '.join(map(repr, unknown))}; its fields: {', '.join(sorted(known))}",
-        )
+    raise BadRequest(
+        "bad_move",
+        f"not a move of {game.title}: a {event_type(move)!r} move has no field "
+        f"{', '.join(map(repr, unknown))}; its fields: {', '.join(sorted(known))}",
+    )
 
 
 def _seat_of(match: MatchState, token: str) -> int:

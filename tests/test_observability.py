@@ -151,3 +151,27 @@ def test_request_lines_leave_out_the_query_string(
         client.get("/matches/m1/stream", params={"ticket": "secret-ticket-value"})
     ours = [r for r in caplog.records if r.name.startswith("ironworks")]
     assert ours and all("secret-ticket-value" not in str(vars(r)) for r in ours)
+
+
+def test_a_line_logged_while_a_request_is_served_carries_its_request_id() -> None:
+    import json
+
+    import structlog
+
+    from api import logging_setup
+
+    formatter = structlog.stdlib.ProcessorFormatter(
+        foreign_pre_chain=logging_setup._shared_processors(),
+        processors=[
+            structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+            structlog.processors.JSONRenderer(),
+        ],
+    )
+    record = logging.LogRecord("core.service", logging.WARNING, __file__, 1, "queue down", (), None)
+    token = logging_setup._request.set({"request_id": "served-now"})
+    try:
+        during = json.loads(formatter.format(record))
+    finally:
+        logging_setup._request.reset(token)
+    after = json.loads(formatter.format(record))
+    assert during["request_id"] == "served-now" and "request_id" not in after

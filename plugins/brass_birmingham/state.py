@@ -29,10 +29,10 @@ class State(BoardState, kw_only=True):
     merchant_beer: list[int]
 
     def clone(self) -> State:
-        return State(
-            **self.board_copy(), merchant_tile=self.merchant_tile[:],
-            merchant_beer=self.merchant_beer[:],
-        )  # fmt: skip
+        new = self.board_copy()
+        new.merchant_tile = self.merchant_tile[:]
+        new.merchant_beer = self.merchant_beer[:]
+        return new
 
 
 def initial_state(d: Birmingham, e: ev.Started) -> State:

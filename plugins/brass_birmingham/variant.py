@@ -9,7 +9,7 @@ else is the family rule.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from plugins.brass import events as ev
@@ -75,7 +75,7 @@ class BirminghamVariant(Variant):
     names: Names
 
     def __init__(self, d: Birmingham, names: Names) -> None:
-        super().__init__(d, names, lambda st, e: apply(d, st, e))
+        super().__init__(d, names, partial(apply, d))  # no frame of its own per event
         self.sellable = frozenset(SELLABLE)
         self.unsellable = "only cotton mills, manufacturers and potteries are sold"
         self.sale_target_names = names.merchant

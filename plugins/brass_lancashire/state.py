@@ -22,7 +22,9 @@ class State(BoardState, kw_only=True):
     """The demand tiles still to draw this era (spaces each moves the marker), sorted."""
 
     def clone(self) -> State:
-        return State(**self.board_copy(), demand=self.demand, demand_left=self.demand_left[:])
+        new = self.board_copy()
+        new.demand_left = self.demand_left[:]
+        return new
 
 
 def apply(d: Lancashire, s: State | None, e: Any) -> State:

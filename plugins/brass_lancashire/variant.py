@@ -12,7 +12,7 @@ a tile on the board; money scores at the game's end. The rest is the family rule
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from plugins.brass import events as ev
@@ -49,7 +49,7 @@ class LancashireVariant(Variant):
     d: Lancashire
 
     def __init__(self, d: Lancashire, names: Names) -> None:
-        super().__init__(d, names, lambda st, e: apply(d, st, e))
+        super().__init__(d, names, partial(apply, d))  # no frame of its own per event
         self.sellable = frozenset((COTTON,))
         self.unsellable = "only cotton mills are sold (ports are sold through)"
         self.sale_target_names = names.target

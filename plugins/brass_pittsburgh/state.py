@@ -70,21 +70,32 @@ class State(BrassState, kw_only=True):
     quality_faceup: list[bool]
 
     def clone(self) -> State:
-        return State(
-            **self.core_copy(), side=self.side, whiskey=self.whiskey[:],
-            mat=[m[:] for m in self.mat], light_trains=self.light_trains[:],
-            link_supply=[s[:] for s in self.link_supply], line_owner=self.line_owner[:],
-            line_link=self.line_link[:], line_cargo=self.line_cargo[:],
-            route_owner=self.route_owner[:], route_pipeline=self.route_pipeline[:],
-            slot_owner=self.slot_owner[:], slot_tile=self.slot_tile[:],
-            slot_cubes=self.slot_cubes[:], slot_flipped=self.slot_flipped[:], oil=self.oil[:],
-            oil_pending=self.oil_pending[:], oilfield_tile=self.oilfield_tile[:],
-            oilfield_revealed=self.oilfield_revealed[:],
-            oil_city_owner=self.oil_city_owner[:], oil_city_flipped=self.oil_city_flipped[:],
-            market_cubes=[dict(m) for m in self.market_cubes],
-            merchant_tile=self.merchant_tile[:], merchant_faceup=self.merchant_faceup[:],
-            quality_rewards=self.quality_rewards[:], quality_faceup=self.quality_faceup[:],
-        )  # fmt: skip
+        new = self.core_copy()
+        new.whiskey = self.whiskey[:]
+        new.mat = list(map(list.copy, self.mat))
+        new.light_trains = self.light_trains[:]
+        new.link_supply = list(map(list.copy, self.link_supply))
+        new.line_owner = self.line_owner[:]
+        new.line_link = self.line_link[:]
+        new.line_cargo = self.line_cargo[:]
+        new.route_owner = self.route_owner[:]
+        new.route_pipeline = self.route_pipeline[:]
+        new.slot_owner = self.slot_owner[:]
+        new.slot_tile = self.slot_tile[:]
+        new.slot_cubes = self.slot_cubes[:]
+        new.slot_flipped = self.slot_flipped[:]
+        new.oil = self.oil[:]
+        new.oil_pending = self.oil_pending[:]
+        new.oilfield_tile = self.oilfield_tile[:]
+        new.oilfield_revealed = self.oilfield_revealed[:]
+        new.oil_city_owner = self.oil_city_owner[:]
+        new.oil_city_flipped = self.oil_city_flipped[:]
+        new.market_cubes = list(map(dict.copy, self.market_cubes))
+        new.merchant_tile = self.merchant_tile[:]
+        new.merchant_faceup = self.merchant_faceup[:]
+        new.quality_rewards = self.quality_rewards[:]
+        new.quality_faceup = self.quality_faceup[:]
+        return new
 
 
 def era_number(state: BrassState) -> int:
