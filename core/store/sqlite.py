@@ -14,6 +14,14 @@ instead. It writes on the loop only when the lock is free at once (this process'
 lock, then SQLite's, neither waited for); a write that would wait for either waits in a
 worker thread. Its writes never checkpoint the log themselves (a checkpoint syncs the file
 to disk): every :data:`CHECKPOINT_EVERY` of them, a worker thread does.
+
+Its writes made in one iteration of the loop (several matches' moves arriving together) are
+committed together, at the end of that iteration: one ``BEGIN IMMEDIATE`` and one ``COMMIT``
+for all, each write in a savepoint of its own so that a refused one (a version conflict, a
+key reused) is undone alone. Each caller is answered only once that COMMIT is done, and a
+failed COMMIT fails every write it held (503: none of them is stored), so nothing is
+acknowledged earlier than a lone write's was. A write with nothing else due in its loop
+iteration (no other write could join it) is committed at once, as before.
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ from typing import Any
 import anyio.to_thread
 
 from core.breaker import Breaker
-from core.errors import BadRequest, VersionConflict
+from core.errors import BadRequest, ServiceUnavailable, VersionConflict
 from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
 from core.store.base import AsyncStore, EventStore, Seen, replay
 
@@ -489,10 +497,25 @@ class SQLiteStore(EventStore):
         return AppendResult(stream_id=stream_id, first_version=first, last_version=last), digest
 
 
+_Batch = list[tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]]
+"""The writes a loop iteration made, each with the future its caller awaits."""
+
+_ELSEWHERE = object()
+"""A write's answer when its batch could not take the locks at once: it goes to a thread."""
+
+
+def _each(exc: BaseException) -> BaseException:
+    """An exception for one of the writes a failed batch fails: a 503 of its own each (one
+    instance raised in several tasks would collect all their tracebacks)."""
+    if isinstance(exc, ServiceUnavailable):
+        return ServiceUnavailable(exc.code, exc.message, exc.retry_after)
+    return exc
+
+
 class AsyncSQLite(AsyncStore):
     """The SQLite store's async twin (see the module). The loop has a reading connection
     whose lock wait is :data:`INLINE_BUSY_SECONDS`, and a writing one that never waits for
-    the lock nor checkpoints."""
+    the lock nor checkpoints, and commits each loop iteration's writes together."""
 
     store: SQLiteStore
     on_loop = True
@@ -526,35 +549,110 @@ class AsyncSQLite(AsyncStore):
     async def _write(
         self, statements: Callable[[sqlite3.Connection], Any], method: str, *args: Any
     ) -> Any:
-        """``statements`` in a write transaction on the loop when both locks are free now;
-        else the store's ``method`` in a worker thread, waiting for them as it does."""
-        writing = self.store._writer_lock()
-        if writing.acquire(blocking=False):
-            try:
-                conn = self._connection("writer")
-                try:
-                    conn.execute("BEGIN IMMEDIATE")
-                except sqlite3.OperationalError as exc:
-                    if not is_outage(exc):
-                        raise
-                else:
-                    with self.store.breaker:
-                        try:
-                            answer = statements(conn)
-                            conn.execute("COMMIT")
-                        except BaseException:
-                            if conn.in_transaction:
-                                conn.execute("ROLLBACK")
-                            raise
-                    self._written()
-                    return answer
-            finally:
-                writing.release()
+        """``statements`` committed with the other writes made in this loop iteration (see
+        the module), answered once that commit is done; when either lock is not free at
+        once, the store's ``method`` in a worker thread instead, waiting for them as it
+        does."""
+        loop = asyncio.get_running_loop()
+        batch: _Batch | None = getattr(self._local, "batch", None)
+        if batch is None and not getattr(loop, "_ready", True):
+            # Nothing else runs in this iteration, so no other write could join: at once.
+            answers = self._transaction([statements])
+            if answers is not None:
+                answer, refused = answers[0]
+                if refused is not None:
+                    raise refused
+                return answer
+        else:
+            if batch is None:
+                batch = self._local.batch = []
+                loop.call_soon(self._commit, batch)
+            done = loop.create_future()
+            batch.append((statements, done))
+            answer = await done
+            if answer is not _ELSEWHERE:
+                return answer
         return await anyio.to_thread.run_sync(partial(getattr(self.store, method), *args))
 
-    def _written(self) -> None:
-        self._writes += 1
-        if self._writes % CHECKPOINT_EVERY == 0:
+    def _commit(self, batch: _Batch) -> None:
+        """The writes of a loop iteration committed, then each caller answered: all of
+        them failed if the transaction fails, all sent to a worker thread if a lock is not
+        free."""
+        self._local.batch = None
+        batch = [(statements, done) for statements, done in batch if not done.cancelled()]
+        if not batch:
+            return
+        try:
+            answers = self._transaction([statements for statements, _ in batch])
+        except BaseException as exc:
+            for _, done in batch:
+                done.set_exception(_each(exc))
+            if not isinstance(exc, Exception):
+                raise
+            return
+        if answers is None:
+            for _, done in batch:
+                done.set_result(_ELSEWHERE)
+            return
+        for (_, done), (answer, refused) in zip(batch, answers, strict=True):
+            if done.done():
+                continue
+            if refused is None:
+                done.set_result(answer)
+            else:
+                done.set_exception(refused)
+
+    def _transaction(
+        self, writes: list[Callable[[sqlite3.Connection], Any]]
+    ) -> list[tuple[Any, Exception | None]] | None:
+        """``writes`` in one transaction, each in a savepoint of its own when there are
+        several, so a refused one (a version conflict, a key reused) is undone alone: each
+        one's answer or refusal, once committed; ``None`` when a lock is not free at once.
+        Raises (:class:`core.errors.ServiceUnavailable` for an outage) when the transaction
+        itself fails, a failed COMMIT included: then none of them is stored."""
+        writing = self.store._writer_lock()
+        if not writing.acquire(blocking=False):
+            return None
+        try:
+            conn = self._connection("writer")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if not is_outage(exc):
+                    raise
+                return None
+            several = len(writes) > 1
+            answers: list[tuple[Any, Exception | None]] = []
+            with self.store.breaker:
+                try:
+                    for statements in writes:
+                        if several:
+                            conn.execute("SAVEPOINT write")
+                        try:
+                            answers.append((statements(conn), None))
+                        except Exception as exc:
+                            if is_outage(exc) or not conn.in_transaction:
+                                raise  # the transaction failed, not this write alone
+                            conn.execute("ROLLBACK TO write" if several else "ROLLBACK")
+                            answers.append((None, exc))
+                        if several:
+                            conn.execute("RELEASE write")
+                    if conn.in_transaction:
+                        conn.execute("COMMIT")
+                except BaseException:
+                    # Also after a failed COMMIT: the connection must not stay in a transaction.
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                    raise
+        finally:
+            writing.release()
+        self._written(len(writes))
+        return answers
+
+    def _written(self, writes: int) -> None:
+        before = self._writes
+        self._writes += writes
+        if before // CHECKPOINT_EVERY != self._writes // CHECKPOINT_EVERY:
             asyncio.get_running_loop().run_in_executor(None, self.store.checkpoint)
 
     async def _inline(self, read: Callable[..., Any], method: str, *args: Any) -> Any:
