@@ -359,8 +359,9 @@ class SQLiteStore(EventStore):
         """Record ``key`` for ``result``; ``False`` when the stream has it already."""
         inserted = conn.execute(
             "INSERT INTO idempotency_keys VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-            (result.stream_id, key, result.first_version, result.last_version, request_digest),
-        )
+            (result.stream_id, key, result.first_version, result.last_version,
+             _packed(request_digest)),
+        )  # fmt: skip
         return inserted.rowcount == 1
 
     def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
@@ -445,7 +446,7 @@ class SQLiteStore(EventStore):
         self._local = threading.local()
         twin = self.__dict__.get("_aio")
         if twin is not None:
-            twin._local = threading.local()
+            twin._local = _LoopState()
 
     def _async_twin(self) -> AsyncStore:
         return AsyncSQLite(self)
@@ -495,7 +496,24 @@ class SQLiteStore(EventStore):
         if row is None:
             return None
         first, last, digest = row
+        if isinstance(digest, bytes):
+            digest = digest.hex()
         return AppendResult(stream_id=stream_id, first_version=first, last_version=last), digest
+
+
+def _packed(digest: str | None) -> str | bytes | None:
+    """A request digest as stored: a SHA-256 hex digest (what the service makes) as its 32
+    bytes, half its room in the keys' B-tree, so its pages split less often; anything else
+    as given. The column takes both (its TEXT affinity leaves a BLOB as it is), so rows a
+    file kept from before read as they were: no migration."""
+    if digest is not None and len(digest) == 64:
+        try:
+            raw = bytes.fromhex(digest)
+        except ValueError:
+            return digest
+        if raw.hex() == digest:  # lower case, no spaces: read back as the same string
+            return raw
+    return digest
 
 
 _Batch = list[tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]]
@@ -535,6 +553,19 @@ def _run_writes(
     return answers
 
 
+class _LoopState(threading.local):
+    """What the twin keeps per thread (per event loop): its connections and its queue.
+    Defaults on the class, so reading one never raises (an ``AttributeError`` caught by
+    ``getattr`` costs a few thousand instructions, on every write)."""
+
+    reader: _Connection | None = None
+    writer: _Connection | None = None
+    queued: _Batch | None = None
+    """Writes that met a lock held, waiting for their batch."""
+    waiting = False
+    """Whether a batch is waiting for the locks in a worker thread."""
+
+
 class AsyncSQLite(AsyncStore):
     """The SQLite store's async twin (see the module). The loop has a reading connection
     whose lock wait is :data:`INLINE_BUSY_SECONDS`, and a writing one that never waits for
@@ -545,7 +576,7 @@ class AsyncSQLite(AsyncStore):
 
     def __init__(self, store: SQLiteStore) -> None:
         super().__init__(store)
-        self._local = threading.local()
+        self._local = _LoopState()
         self._writes = 0
 
     async def append(
@@ -571,7 +602,7 @@ class AsyncSQLite(AsyncStore):
         else queued with the other writes meeting them held, all committed together in one
         transaction once they are free (see the module)."""
         state = self._local
-        if not getattr(state, "queued", None) and not getattr(state, "waiting", False):
+        if not state.queued and not state.waiting:
             answers = self._transaction([statements])
             if answers is not None:
                 answer, refused = answers[0]
@@ -579,10 +610,10 @@ class AsyncSQLite(AsyncStore):
                     raise refused
                 return answer
         loop = asyncio.get_running_loop()
-        queued: _Batch | None = getattr(state, "queued", None)
+        queued = state.queued
         if queued is None:
             queued = state.queued = []
-            if not getattr(state, "waiting", False):
+            if not state.waiting:
                 loop.call_soon(self._commit_queued)
         done: asyncio.Future[Any] = loop.create_future()
         queued.append((statements, done))
@@ -619,7 +650,7 @@ class AsyncSQLite(AsyncStore):
         self._local.waiting = False
         failed = asyncio.CancelledError() if waited.cancelled() else waited.exception()
         self._answer(batch, None if failed else waited.result(), failed)
-        if getattr(self._local, "queued", None):
+        if self._local.queued:
             self._commit_queued()
 
     @staticmethod
