@@ -7,7 +7,6 @@ COMMIT is done, and all of them failed (503) when it fails.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import sqlite3
 from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
@@ -18,7 +17,6 @@ import pytest
 from store_backends import tick
 
 from core.errors import IdempotencyMismatch, ServiceUnavailable, VersionConflict
-from core.events import AppendResult
 from core.registry import GameRegistry
 from core.store.sqlite import SQLiteStore
 from tests.test_hot_path import dealt_match, inline_service
@@ -269,44 +267,5 @@ def test_moves_whose_shared_commit_failed_are_refused_and_not_kept_live(
         for (match_id, _), version in zip(matches, before, strict=True):
             keyed = [e for e in store.read(match_id) if e.idempotency_key == f"key-{match_id}"]
             assert [e.version for e in keyed] == [version + 1]
-    finally:
-        store.close()
-
-
-def test_request_digests_kept_as_bytes_read_back_as_given_beside_a_file_from_before(
-    tmp_path: Path,
-) -> None:
-    """A file whose keys were recorded before digests were packed (hex text, as the code
-    before wrote them) opens and answers their retries as before, beside keys recorded
-    since as bytes; a digest that is not lower-case SHA-256 hex is kept as given."""
-    path = tmp_path / "events.sqlite3"
-    old = sqlite3.connect(path)  # a keys row as the code before this wrote it
-    store = SQLiteStore(path)  # the schema, which did not change
-    first = hashlib.sha256(b"first").hexdigest()
-    old.execute("INSERT INTO idempotency_keys VALUES ('a', 'old', 1, 1, ?)", (first,))
-    old.execute(
-        "INSERT INTO streams (stream_id, version, created_at, waiting) VALUES ('a', 1, 0, 0)"
-    )
-    old.execute("INSERT INTO events VALUES ('a', 1, 'tick', x'7b7d', 0, 0, 'old', 'test')")
-    old.commit()
-    old.close()
-    second = hashlib.sha256(b"second").hexdigest()
-    try:
-        assert store.lookup("a", "old") == (AppendResult(stream_id="a", first_version=1,
-                                                         last_version=1), first)  # fmt: skip
-        assert store.append("a", 1, [tick(0, 1)], "new", request_digest=second).last_version == 2
-        stored = sqlite3.connect(path).execute(
-            "SELECT key, typeof(request_digest) FROM idempotency_keys ORDER BY key"
-        )
-        assert stored.fetchall() == [("new", "blob"), ("old", "text")]
-        assert store.lookup("a", "new")[1] == second  # type: ignore[index]
-        assert store.append("a", 0, [tick(0, 0)], "old", request_digest=first).replayed
-        assert store.append("a", 9, [tick(0, 9)], "new", request_digest=second).replayed
-        with pytest.raises(IdempotencyMismatch):
-            store.append("a", 2, [tick(0, 2)], "old", request_digest=second)
-        odd = ["D" * 64, "not a digest", "ab" * 31 + "zz"]  # kept as given, read back so
-        for n, digest in enumerate(odd):
-            store.append("a", 2 + n, [tick(0, 2 + n)], f"odd{n}", request_digest=digest)
-        assert [store.lookup("a", f"odd{n}")[1] for n in range(3)] == odd  # type: ignore[index]
     finally:
         store.close()

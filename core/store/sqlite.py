@@ -359,9 +359,8 @@ class SQLiteStore(EventStore):
         """Record ``key`` for ``result``; ``False`` when the stream has it already."""
         inserted = conn.execute(
             "INSERT INTO idempotency_keys VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-            (result.stream_id, key, result.first_version, result.last_version,
-             _packed(request_digest)),
-        )  # fmt: skip
+            (result.stream_id, key, result.first_version, result.last_version, request_digest),
+        )
         return inserted.rowcount == 1
 
     def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
@@ -496,24 +495,7 @@ class SQLiteStore(EventStore):
         if row is None:
             return None
         first, last, digest = row
-        if isinstance(digest, bytes):
-            digest = digest.hex()
         return AppendResult(stream_id=stream_id, first_version=first, last_version=last), digest
-
-
-def _packed(digest: str | None) -> str | bytes | None:
-    """A request digest as stored: a SHA-256 hex digest (what the service makes) as its 32
-    bytes, half its room in the keys' B-tree, so its pages split less often; anything else
-    as given. The column takes both (its TEXT affinity leaves a BLOB as it is), so rows a
-    file kept from before read as they were: no migration."""
-    if digest is not None and len(digest) == 64:
-        try:
-            raw = bytes.fromhex(digest)
-        except ValueError:
-            return digest
-        if raw.hex() == digest:  # lower case, no spaces: read back as the same string
-            return raw
-    return digest
 
 
 _Batch = list[tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]]
