@@ -10,10 +10,19 @@ database) is refused with :class:`core.errors.BadRequest`, since waiting would n
 The async twin (:class:`AsyncSQLite`) reads on the event loop itself: in WAL mode a reader
 never waits for the writer, only, rarely, for a connection recovering the log, and such a
 read gives up on the loop after :data:`INLINE_BUSY_SECONDS` and waits in a worker thread
-instead. It writes on the loop only when the lock is free at once (this process's writer
-lock, then SQLite's, neither waited for); a write that would wait for either waits in a
-worker thread. Its writes never checkpoint the log themselves (a checkpoint syncs the file
-to disk): every :data:`CHECKPOINT_EVERY` of them, a worker thread does.
+instead. It writes on the loop when the locks are free at once (this process's writer lock,
+then SQLite's, neither waited for). Writes that meet either held are queued and committed
+together (group commit): at the end of the loop iteration if the locks are free by then,
+else in one worker thread that waits for them, while writes arriving meanwhile queue for the
+next batch. A batch is one transaction, each write in a savepoint of its own so that a
+refused one (a version conflict, a key reused) is undone alone; every caller is answered
+only after the COMMIT, and a failed COMMIT fails every write it held (503: none is stored).
+The loop's writes never checkpoint the log themselves (a checkpoint syncs the file to
+disk): every :data:`CHECKPOINT_EVERY` of them, a worker thread does.
+
+Every write is not batched, though the loop could hold each one to the end of its
+iteration for others to join: measured (README "Performance"), the COMMIT a batch saves
+costs less than holding a request's objects in flight to share it does.
 """
 
 from __future__ import annotations
@@ -34,7 +43,7 @@ from typing import Any
 import anyio.to_thread
 
 from core.breaker import Breaker
-from core.errors import BadRequest, VersionConflict
+from core.errors import BadRequest, ServiceUnavailable, VersionConflict
 from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
 from core.store.base import AsyncStore, EventStore, Seen, replay
 
@@ -436,7 +445,7 @@ class SQLiteStore(EventStore):
         self._local = threading.local()
         twin = self.__dict__.get("_aio")
         if twin is not None:
-            twin._local = threading.local()
+            twin._local = _LoopState()
 
     def _async_twin(self) -> AsyncStore:
         return AsyncSQLite(self)
@@ -489,17 +498,67 @@ class SQLiteStore(EventStore):
         return AppendResult(stream_id=stream_id, first_version=first, last_version=last), digest
 
 
+_Batch = list[tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]]
+"""Writes that met a lock held, each with the future its caller awaits."""
+
+
+def _each(exc: BaseException) -> BaseException:
+    """An exception for one of the writes a failed batch fails: a 503 of its own each (one
+    instance raised in several tasks would collect all their tracebacks)."""
+    if isinstance(exc, ServiceUnavailable):
+        return ServiceUnavailable(exc.code, exc.message, exc.retry_after)
+    return exc
+
+
+def _run_writes(
+    conn: sqlite3.Connection,
+    writes: Sequence[Callable[[sqlite3.Connection], Any]],
+    savepoints: bool,
+) -> list[tuple[Any, Exception | None]]:
+    """``writes`` in the transaction ``conn`` holds: each one's answer or refusal. With
+    ``savepoints`` each runs in one of its own, so a refused one (a version conflict, a key
+    reused) is undone alone; without, a refusal rolls the whole transaction back (for a lone
+    write). Raises when the transaction itself fails: then none of them is stored."""
+    answers: list[tuple[Any, Exception | None]] = []
+    for statements in writes:
+        if savepoints:
+            conn.execute("SAVEPOINT write")
+        try:
+            answers.append((statements(conn), None))
+        except Exception as exc:
+            if is_outage(exc) or not conn.in_transaction:
+                raise  # the transaction failed, not this write alone
+            conn.execute("ROLLBACK TO write" if savepoints else "ROLLBACK")
+            answers.append((None, exc))
+        if savepoints:
+            conn.execute("RELEASE write")
+    return answers
+
+
+class _LoopState(threading.local):
+    """What the twin keeps per thread (per event loop): its connections and its queue.
+    Defaults on the class, so reading one never raises (an ``AttributeError`` caught by
+    ``getattr`` costs a few thousand instructions, on every write)."""
+
+    reader: _Connection | None = None
+    writer: _Connection | None = None
+    queued: _Batch | None = None
+    """Writes that met a lock held, waiting for their batch."""
+    waiting = False
+    """Whether a batch is waiting for the locks in a worker thread."""
+
+
 class AsyncSQLite(AsyncStore):
     """The SQLite store's async twin (see the module). The loop has a reading connection
     whose lock wait is :data:`INLINE_BUSY_SECONDS`, and a writing one that never waits for
-    the lock nor checkpoints."""
+    the lock nor checkpoints; writes meeting a lock held are committed together."""
 
     store: SQLiteStore
     on_loop = True
 
     def __init__(self, store: SQLiteStore) -> None:
         super().__init__(store)
-        self._local = threading.local()
+        self._local = _LoopState()
         self._writes = 0
 
     async def append(
@@ -512,49 +571,134 @@ class AsyncSQLite(AsyncStore):
         waiting: bool | None = None,
     ) -> AppendResult:
         args = (stream_id, expected_version, events, idempotency_key, request_digest, waiting)
-        result = await self._write(lambda conn: self.store._append_in(conn, *args), "append", *args)
+        result = await self._write(lambda conn: self.store._append_in(conn, *args))
         if events and not result.replayed:
             self.store._announce()
         return result
 
     async def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
-        await self._write(
-            lambda conn: SQLiteStore._save_snapshot(conn, stream_id, snapshot),
-            "save_snapshot", stream_id, snapshot,
-        )  # fmt: skip
+        await self._write(lambda conn: SQLiteStore._save_snapshot(conn, stream_id, snapshot))
 
-    async def _write(
-        self, statements: Callable[[sqlite3.Connection], Any], method: str, *args: Any
-    ) -> Any:
+    async def _write(self, statements: Callable[[sqlite3.Connection], Any]) -> Any:
         """``statements`` in a write transaction on the loop when both locks are free now;
-        else the store's ``method`` in a worker thread, waiting for them as it does."""
-        writing = self.store._writer_lock()
-        if writing.acquire(blocking=False):
-            try:
-                conn = self._connection("writer")
-                try:
-                    conn.execute("BEGIN IMMEDIATE")
-                except sqlite3.OperationalError as exc:
-                    if not is_outage(exc):
-                        raise
-                else:
-                    with self.store.breaker:
-                        try:
-                            answer = statements(conn)
-                            conn.execute("COMMIT")
-                        except BaseException:
-                            if conn.in_transaction:
-                                conn.execute("ROLLBACK")
-                            raise
-                    self._written()
-                    return answer
-            finally:
-                writing.release()
-        return await anyio.to_thread.run_sync(partial(getattr(self.store, method), *args))
+        else queued with the other writes meeting them held, all committed together in one
+        transaction once they are free (see the module)."""
+        state = self._local
+        if not state.queued and not state.waiting:
+            answers = self._transaction([statements])
+            if answers is not None:
+                answer, refused = answers[0]
+                if refused is not None:
+                    raise refused
+                return answer
+        loop = asyncio.get_running_loop()
+        queued = state.queued
+        if queued is None:
+            queued = state.queued = []
+            if not state.waiting:
+                loop.call_soon(self._commit_queued)
+        done: asyncio.Future[Any] = loop.create_future()
+        queued.append((statements, done))
+        return await done
 
-    def _written(self) -> None:
-        self._writes += 1
-        if self._writes % CHECKPOINT_EVERY == 0:
+    def _commit_queued(self) -> None:
+        """The queued writes committed together: on the loop if the locks are free by now,
+        else in a worker thread that waits for them as a blocking writer does; writes
+        queued meanwhile go in the next batch, once this one is answered."""
+        state = self._local
+        batch: _Batch = [(s, done) for s, done in state.queued or () if not done.cancelled()]
+        state.queued = None
+        if not batch:
+            return
+        writes = [statements for statements, _ in batch]
+        try:
+            answers = self._transaction(writes)
+        except BaseException as exc:
+            self._answer(batch, None, exc)
+            if not isinstance(exc, Exception):
+                raise
+            return
+        if answers is not None:
+            self._answer(batch, answers, None)
+            if state.queued:
+                self._commit_queued()
+            return
+        state.waiting = True
+        loop = asyncio.get_running_loop()
+        waited = loop.run_in_executor(None, self._transaction_waiting, writes)
+        waited.add_done_callback(partial(self._waited, batch))
+
+    def _waited(self, batch: _Batch, waited: asyncio.Future[Any]) -> None:
+        self._local.waiting = False
+        failed = asyncio.CancelledError() if waited.cancelled() else waited.exception()
+        self._answer(batch, None if failed else waited.result(), failed)
+        if self._local.queued:
+            self._commit_queued()
+
+    @staticmethod
+    def _answer(
+        batch: _Batch,
+        answers: list[tuple[Any, Exception | None]] | None,
+        failed: BaseException | None,
+    ) -> None:
+        """Each caller its answer or refusal, or every one the failure of their commit."""
+        for n, (_, done) in enumerate(batch):
+            if done.done():
+                continue
+            if answers is None:
+                done.set_exception(_each(failed or RuntimeError("no answer")))
+                continue
+            answer, refused = answers[n]
+            if refused is None:
+                done.set_result(answer)
+            else:
+                done.set_exception(refused)
+
+    def _transaction(
+        self, writes: list[Callable[[sqlite3.Connection], Any]]
+    ) -> list[tuple[Any, Exception | None]] | None:
+        """``writes`` committed in one transaction on the loop's connection: each one's
+        answer or refusal; ``None`` when a lock is not free at once. Raises
+        (:class:`core.errors.ServiceUnavailable` for an outage) when the transaction itself
+        fails, a failed COMMIT included: then none of them is stored."""
+        writing = self.store._writer_lock()
+        if not writing.acquire(blocking=False):
+            return None
+        try:
+            conn = self._connection("writer")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if not is_outage(exc):
+                    raise
+                return None
+            with self.store.breaker:
+                try:
+                    answers = _run_writes(conn, writes, savepoints=len(writes) > 1)
+                    if conn.in_transaction:
+                        conn.execute("COMMIT")
+                except BaseException:
+                    # Also after a failed COMMIT: the connection must not stay in a transaction.
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                    raise
+        finally:
+            writing.release()
+        self._written(len(writes))
+        return answers
+
+    def _transaction_waiting(
+        self, writes: list[Callable[[sqlite3.Connection], Any]]
+    ) -> list[tuple[Any, Exception | None]]:
+        """:meth:`_transaction` in a worker thread, waiting for the locks as the store's
+        own writes do (a 503 when they stay held past its busy timeout)."""
+        with self.store.breaker, self.store._write() as conn:
+            return _run_writes(conn, writes, savepoints=True)
+
+    def _written(self, writes: int) -> None:
+        before = self._writes
+        self._writes += writes
+        if before // CHECKPOINT_EVERY != self._writes // CHECKPOINT_EVERY:
             asyncio.get_running_loop().run_in_executor(None, self.store.checkpoint)
 
     async def _inline(self, read: Callable[..., Any], method: str, *args: Any) -> Any:
