@@ -7,10 +7,10 @@ the move itself. The lane answers the well-formed move — a JSON body that deco
 as a :class:`api.bodies.SubmitMove`, no query, nothing that needs CORS headers, nothing the
 app's guard refuses in any request (:mod:`api.request_checks`: a key named twice in one
 object, a header read once sent twice, a Content-Encoding, a control character in the
-path) — by calling the service itself; every other request, among them every malformed move, goes on to
-Litestar unchanged (its body handed back as it was read), so each validation error is
-answered as before. The route in :mod:`api.routes` stays the operation's documentation and
-the handler of those requests.
+path) — by calling the service itself; every other request, among them every malformed
+move, goes on to Litestar unchanged (its body handed back as it was read), so each
+validation error is answered as before. The route in :mod:`api.routes` stays the
+operation's documentation and the handler of those requests.
 
 Everything the API promises about a move holds in the lane too: the app's request middleware
 (the request line, its id, the metrics) wraps it, the service authenticates, checks
@@ -33,7 +33,7 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from api.auth import parse_bearer
 from api.bodies import MoveAccepted, Version
 from api.problems import exception_handler
-from api.request_checks import CONTROL_CHARACTERS, ONE_VALUE_HEADERS, repeated_key
+from api.request_checks import CONTROL_CHARACTERS, ONE_VALUE_HEADERS, names_each_key_once
 from api.routes import IdempotencyKey, MatchId
 from core.service import MatchService
 
@@ -144,7 +144,7 @@ class MoveLane:
             data = _decode_body(body)
         except msgspec.DecodeError:
             return None
-        if repeated_key(body) is not None:  # read as one of the two; the route refuses it
+        if not names_each_key_once(body):  # read as one of the two; the route refuses it
             return None
         move = bytes(data.move)
         if not move.startswith(b"{"):  # SubmitMove's move is an object

@@ -178,3 +178,36 @@ def test_an_app_whose_move_route_has_guards_refuses_the_lane(service: MatchServi
     )
     with pytest.raises(ValueError, match="guards"):
         MoveLane(guarded, service, [], 1024, 32)
+
+
+def test_a_move_naming_a_key_twice_goes_to_the_route_however_it_is_written(
+    clients: tuple[TestClient[Any], TestClient[Any], Routed],
+) -> None:
+    """The lane tells a body with a repeated key cheaply when it is written as msgspec or
+    JSON.stringify write (compact), or as Python's json writes (blanks); written any other
+    way it counts the keys. A repeated key goes to the route (400, nothing played) however
+    it is written, and a body without one is played by the lane however it is written."""
+    with_lane, _, routed = clients
+    match_id, tokens, move, version = _setup(with_lane)
+    seat = with_lane.get(f"/matches/{match_id}").json()["to_act"][0]
+    headers = {"Authorization": f"Bearer {tokens[seat]}", "Content-Type": "application/json"}
+    path = f"/matches/{match_id}/moves"
+    compact = json.dumps(move, separators=(",", ":"))
+    escaped = compact.replace('"type"', '"\\u0074ype"', 1)
+    assert escaped != compact
+    twice = [
+        f'{{"move":{compact},"expected_version":{version},"expected_version":{version}}}',
+        f'{{"move":{{"type":"nope",{compact[1:]},"expected_version":{version}}}',
+        f'{{ "move" : {compact} ,\n "expected_version": {version}, "move": {compact} }}',
+        f'{{"move":{escaped[:-1]},"type":"nope"}},"expected_version":{version}}}',
+    ]
+    for body in twice:
+        before = routed.count
+        answer = with_lane.post(path, content=body, headers=headers)
+        assert answer.status_code == 400 and "twice" in answer.json()["detail"], body
+        assert routed.count - before == 1
+    assert with_lane.get(f"/matches/{match_id}").json()["version"] == version
+    before = routed.count
+    once = f'{{"move":{escaped},"expected_version":{version}}}'
+    assert with_lane.post(path, content=once, headers=headers).status_code == 200
+    assert routed.count == before  # played by the lane
