@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import inspect
-import json
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +28,7 @@ from api.move_lane import MoveLane
 from api.openapi_doc import GameAwareJsonPlugin, GameAwareSwaggerPlugin
 from api.problems import EXCEPTION_HANDLERS, problem_responses
 from api.record_routes import ROUTES as RECORD_ROUTES
+from api.request_checks import CONTROL_CHARACTER, ONE_VALUE_HEADERS, repeated_key
 from api.routes import ROUTES
 from api.seat_routes import SEAT_ROUTES
 from api.web import SWAGGER_ASSETS, web_routes
@@ -196,34 +195,16 @@ def _decode_shallow(body: bytes) -> Any:
     return raw
 
 
-class _RepeatedKey(Exception):
-    pass
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise _RepeatedKey(key)
-        found[key] = value
-    return found
-
-
 def _refuse_repeated_keys(body: bytes) -> None:
-    """A 400 for an object that names a key twice (``{"players": 2, "players": 3}``):
-    JSON decoders keep one of the two, so the other would be dropped unread. Called on a
-    body the shallow decode accepted (valid JSON, not too deep)."""
-    try:
-        json.loads(body, object_pairs_hook=_unique_keys)
-    except _RepeatedKey as exc:
-        key = exc.args[0]
+    """A 400 for an object that names a key twice (:func:`api.request_checks.repeated_key`).
+    Called on a body the shallow decode accepted (valid JSON, not too deep)."""
+    key = repeated_key(body)
+    if key is not None:
         raise ValidationException(
             detail=f"the body names the key {key!r} twice in one object",
             extra=[{"message": f"the key {key!r} is repeated: send it once", "key": key,
                     "source": "body"}],
-        ) from None  # fmt: skip
-    except ValueError:  # what msgspec took and the standard library does not (none known)
-        return
+        )  # fmt: skip
 
 
 def _integral(value: Any) -> Any:
@@ -301,9 +282,6 @@ def refuse_malformed_authorization(request: Request[Any, Any, Any]) -> None:
         bearer_token(request)
 
 
-_ONE_VALUE_HEADERS = ("authorization", "idempotency-key", "last-event-id", "content-type")
-
-
 def refuse_repeated_headers(request: Request[Any, Any, Any]) -> None:
     """A 400 for a header the API reads one value of sent twice (two tokens, two keys):
     one would be used and the other dropped unread, and which one is nobody's guess (a
@@ -312,7 +290,7 @@ def refuse_repeated_headers(request: Request[Any, Any, Any]) -> None:
     handler = request.route_handler
     if not handler.include_in_schema or "service" in (handler.tags or ()):
         return
-    for name in _ONE_VALUE_HEADERS:
+    for name in ONE_VALUE_HEADERS:
         count = len(request.headers.getall(name, []))
         if count > 1:
             raise BadRequest(
@@ -321,15 +299,12 @@ def refuse_repeated_headers(request: Request[Any, Any, Any]) -> None:
             )
 
 
-_CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f]")
-
-
 def refuse_control_characters_in_path(request: Request[Any, Any, Any]) -> None:
     """A 404 for a path with a control character in it (``/matches/%00``): no match, game,
     hook or file is named so, and the backends each choked on it their own way (a static
     file's lookup, PostgreSQL's text) with a 500. (The move lane, in front of Litestar,
     does not come here: a well-formed move to such a path is the lane's to refuse.)"""
-    if _CONTROL_CHARACTER.search(request.url.path):
+    if CONTROL_CHARACTER.search(request.url.path):
         raise NotFound(
             "not_found",
             f"nothing answers {request.method} {request.url.path!r}: no path holds a "

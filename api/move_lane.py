@@ -4,11 +4,13 @@ busiest request, without the framework's per-request machinery.
 A move is most of what a server does while matches are played, and Litestar spends more
 CPU on each (routing, the ``Request``, signature parsing, dependencies, the response) than
 the move itself. The lane answers the well-formed move — a JSON body that decodes strictly
-as a :class:`api.bodies.SubmitMove`, no query, nothing that needs CORS headers — by calling
-the service itself; every other request, among them every malformed move, goes on to
-Litestar unchanged (its body handed back as it was read), so each validation error is
-answered as before. The route in :mod:`api.routes` stays the operation's documentation and
-the handler of those requests.
+as a :class:`api.bodies.SubmitMove`, no query, nothing that needs CORS headers, nothing the
+app's guard refuses in any request (:mod:`api.request_checks`: a key named twice in one
+object, a header read once sent twice, a Content-Encoding, a control character in the
+path) — by calling the service itself; every other request, among them every malformed
+move, goes on to Litestar unchanged (its body handed back as it was read), so each
+validation error is answered as before. The route in :mod:`api.routes` stays the
+operation's documentation and the handler of those requests.
 
 Everything the API promises about a move holds in the lane too: the app's request middleware
 (the request line, its id, the metrics) wraps it, the service authenticates, checks
@@ -31,13 +33,17 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from api.auth import parse_bearer
 from api.bodies import MoveAccepted, Version
 from api.problems import exception_handler
+from api.request_checks import CONTROL_CHARACTERS, ONE_VALUE_HEADERS, names_each_key_once
 from api.routes import IdempotencyKey, MatchId
 from core.service import MatchService
 
-# The route's own parameter bounds: a move outside them is the route's to refuse.
+# The route's own parameter bounds: a move outside them is the route's to refuse, as is a
+# path with a control character (the app's guard answers 404 before any store is asked).
 _ID = MatchId.__metadata__[0]
 _KEY = IdempotencyKey.__metadata__[0]
-_PATH = re.compile(rf"/matches/([^/]{{{_ID.min_length},{_ID.max_length}}})/moves")
+_PATH = re.compile(
+    rf"/matches/([^/{CONTROL_CHARACTERS}]{{{_ID.min_length},{_ID.max_length}}})/moves"
+)
 _JSON = b"application/json"
 
 
@@ -138,6 +144,8 @@ class MoveLane:
             data = _decode_body(body)
         except msgspec.DecodeError:
             return None
+        if not names_each_key_once(body):  # read as one of the two; the route refuses it
+            return None
         move = bytes(data.move)
         if not move.startswith(b"{"):  # SubmitMove's move is an object
             return None
@@ -228,20 +236,23 @@ def _around(layer: Any, app: ASGIApp, handler: Any) -> ASGIApp:
 
 def _wanted_headers(scope: Scope) -> dict[bytes, bytes] | None:
     """The request's headers by name, the first of each as Litestar reads them; ``None``
-    when one the lane reads is sent twice, or the body is chunked (Litestar judges those)."""
+    when one the lane or the app's guard reads one value of is sent twice, or the body is
+    chunked or has a Content-Encoding (Litestar judges those)."""
     headers: dict[bytes, bytes] = {}
     for name, value in scope["headers"]:
         if name in headers and name in _READ:
             return None
         headers.setdefault(name, value)
-    if b"transfer-encoding" in headers:
+    if b"transfer-encoding" in headers or b"content-encoding" in headers:
         return None
     return headers
 
 
-_READ = frozenset(
-    (b"content-type", b"content-length", b"authorization", b"idempotency-key", b"origin")
-)
+_READ = frozenset(name.encode() for name in ONE_VALUE_HEADERS) | {
+    b"content-length",
+    b"origin",
+    b"content-encoding",
+}
 
 
 async def _read_body(receive: Receive) -> tuple[bytes, Message]:

@@ -266,6 +266,14 @@ def test_a_path_with_a_control_character_is_a_404_on_every_store(
         ]:
             answer = client.request(method, path)
             assert_problem(answer, 404, "not_found")
+        # A well-formed move is answered in front of the router (api.move_lane): the same.
+        match_id = create(client, "brass-birmingham", 2)
+        tokens = claim(client, match_id, range(2))
+        seat, listed = seat_to_act(client, match_id, tokens)
+        move = {"move": listed["moves"][0], "expected_version": listed["version"]}
+        for path in ("/matches/%00/moves", "/matches/a%00b/moves", "/matches/%7f/moves"):
+            answer = client.post(path, json=move, headers=bearer(tokens[seat]))
+            assert_problem(answer, 404, "not_found")
 
 
 def nested(depth: int) -> str:
@@ -417,7 +425,9 @@ def raw_requests(app: Any, *requests: tuple[str, str, list[tuple[str, str]], byt
     return asyncio.run(send_all())
 
 
-@pytest.mark.parametrize("header", ["Authorization", "Idempotency-Key", "Content-Type"])
+@pytest.mark.parametrize(
+    "header", ["Authorization", "Idempotency-Key", "Content-Type", "Last-Event-ID"]
+)
 def test_a_header_read_once_sent_twice_is_refused_not_half_read(
     client: TestClient[Any], header: str
 ) -> None:
@@ -430,6 +440,7 @@ def test_a_header_read_once_sent_twice_is_refused_not_half_read(
         "Authorization": [f"Bearer {tokens[seat]}", f"Bearer {tokens[1 - seat]}"],
         "Idempotency-Key": ["key-a", "key-b"],
         "Content-Type": ["application/json", "application/json"],
+        "Last-Event-ID": ["1", "2"],  # read by no move, yet refused on every route
     }[header]
     headers = [(header, value) for value in values]
     if header != "Authorization":

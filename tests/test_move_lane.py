@@ -92,6 +92,9 @@ def _requests(
     for _ in range(40):
         deep = [deep]
     bad_version = b'{"move": ' + json.dumps(move).encode() + b', "expected_version": "1"}'
+    # A key named twice: decoders keep the last, the route refuses it (as on every route).
+    twice = body()[:-1] + b', "expected_version": %d}' % (version + 7)
+    moved_twice = body()[:-1].replace(b'{"move": {', b'{"move": {"type": "nope", ', 1) + b"}"
     return [
         (path, body(), {**auth, "Content-Type": "text/plain"}, ROUTE),
         (path + "?dry_run=1", body(), auth, ROUTE),  # an unknown query parameter
@@ -104,6 +107,11 @@ def _requests(
         (path, body(), {**auth, "Idempotency-Key": "k" * 129}, ROUTE),
         (path, body(), {**auth, "Idempotency-Key": ""}, ROUTE),
         (f"/matches/{'m' * 65}/moves", body(), auth, ROUTE),
+        (path, twice, auth, ROUTE),
+        (path, moved_twice, auth, ROUTE),
+        (path, body(), {**auth, "Content-Encoding": "gzip"}, ROUTE),  # labelled, not so
+        ("/matches/%00/moves", body(), auth, ROUTE),  # no match is named with a NUL
+        ("/matches/a%1fb/moves", body(), auth, ROUTE),
         (path, body(), {**auth, "Authorization": "Token abc"}, LANE),
         (path, body(), {"Content-Type": "application/json"}, LANE),  # no token
         (path, body(), {**auth, "Authorization": f"Bearer {other}x"}, LANE),  # nobody's
@@ -136,8 +144,8 @@ def test_every_move_request_is_answered_as_litestar_answers_it(
     assert answers[0] == answers[1]
     statuses = [status for status, *_ in answers[0]]
     assert statuses == [
-        415, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 401, 401, 403, 404, 400,
-        200, 200, 409, 200,
+        415, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 415, 404, 404,
+        401, 401, 403, 404, 400, 200, 200, 409, 200,
     ]  # fmt: skip
 
 
@@ -170,3 +178,36 @@ def test_an_app_whose_move_route_has_guards_refuses_the_lane(service: MatchServi
     )
     with pytest.raises(ValueError, match="guards"):
         MoveLane(guarded, service, [], 1024, 32)
+
+
+def test_a_move_naming_a_key_twice_goes_to_the_route_however_it_is_written(
+    clients: tuple[TestClient[Any], TestClient[Any], Routed],
+) -> None:
+    """The lane tells a body with a repeated key cheaply when it is written as msgspec or
+    JSON.stringify write (compact), or as Python's json writes (blanks); written any other
+    way it counts the keys. A repeated key goes to the route (400, nothing played) however
+    it is written, and a body without one is played by the lane however it is written."""
+    with_lane, _, routed = clients
+    match_id, tokens, move, version = _setup(with_lane)
+    seat = with_lane.get(f"/matches/{match_id}").json()["to_act"][0]
+    headers = {"Authorization": f"Bearer {tokens[seat]}", "Content-Type": "application/json"}
+    path = f"/matches/{match_id}/moves"
+    compact = json.dumps(move, separators=(",", ":"))
+    escaped = compact.replace('"type"', '"\\u0074ype"', 1)
+    assert escaped != compact
+    twice = [
+        f'{{"move":{compact},"expected_version":{version},"expected_version":{version}}}',
+        f'{{"move":{{"type":"nope",{compact[1:]},"expected_version":{version}}}',
+        f'{{ "move" : {compact} ,\n "expected_version": {version}, "move": {compact} }}',
+        f'{{"move":{escaped[:-1]},"type":"nope"}},"expected_version":{version}}}',
+    ]
+    for body in twice:
+        before = routed.count
+        answer = with_lane.post(path, content=body, headers=headers)
+        assert answer.status_code == 400 and "twice" in answer.json()["detail"], body
+        assert routed.count - before == 1
+    assert with_lane.get(f"/matches/{match_id}").json()["version"] == version
+    before = routed.count
+    once = f'{{"move":{escaped},"expected_version":{version}}}'
+    assert with_lane.post(path, content=once, headers=headers).status_code == 200
+    assert routed.count == before  # played by the lane

@@ -242,6 +242,19 @@ def test_version_of_a_missing_stream_is_zero(backend: Backend) -> None:
     assert backend.store.version("nobody") == 0
 
 
+@pytest.mark.parametrize("name", ["\x00", "m1\x00", "\x00m1"], ids=["nul", "trailing", "leading"])
+def test_a_name_holding_a_nul_is_an_unknown_stream(backend: Backend, name: str) -> None:
+    """PostgreSQL's text holds no NUL: a read of such a name was a DataError (a 500 for
+    ``/matches/%00/...`` there), where every other store answered "no such stream"."""
+    fill(backend, "m1", 2)
+    store = backend.store
+    assert store.read(name) == [] and store.read(name, 0, 5) == []
+    assert store.version(name) == 0
+    assert store.lookup(name, "key") is None and store.lookup("m1", name) is None
+    assert store.load_snapshot(name) is None
+    assert [info.stream_id for info in store.list_streams()] == ["m1"]
+
+
 def test_streams_are_listed_newest_first_with_offset_and_limit(backend: Backend) -> None:
     for i in range(5):
         backend.store.append(f"m{i}", 0, [tick(0, n) for n in range(i + 1)])

@@ -14,6 +14,11 @@ waiting for a pooled connection, or the statement itself via ``statement_timeout
 server that stops answering altogether has its connection cut by a watchdog soon after.
 Then the call answers :class:`core.errors.ServiceUnavailable`, as does every call while
 the store is known down. The rest of the URL is libpq's (``postgresql://user@host:port/dbname?...``).
+
+PostgreSQL's text holds no NUL character, so no stream (or idempotency key) here can be
+named with one: a read of such a name answers as for any unknown stream, without asking the
+server (which would refuse the statement), and an append or snapshot to one is a
+``ValueError``.
 """
 
 from __future__ import annotations
@@ -264,6 +269,7 @@ class PostgresStore(EventStore):
         waiting: bool | None = None,
     ) -> AppendResult:
         args = (stream_id, expected_version, events, idempotency_key, request_digest, waiting)
+        _refuse_nul(stream_id, idempotency_key)
         with self._conn() as conn:
             try:
                 with conn.transaction():
@@ -339,11 +345,13 @@ class PostgresStore(EventStore):
         return result
 
     def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
+        if _NUL in stream_id or _NUL in idempotency_key:
+            return None
         with self._conn() as conn:
             return self._lookup(conn, stream_id, idempotency_key)
 
     def read(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]:
-        if limit is not None and limit <= 0:
+        if (limit is not None and limit <= 0) or _NUL in stream_id:
             return []
         with self._conn() as conn:
             rows = conn.execute(
@@ -360,6 +368,8 @@ class PostgresStore(EventStore):
         ]  # fmt: skip
 
     def version(self, stream_id: str) -> int:
+        if _NUL in stream_id:
+            return 0
         with self._conn() as conn:
             row = conn.execute(
                 f"SELECT version FROM {self.schema}.streams WHERE stream_id = %s", (stream_id,)
@@ -390,6 +400,7 @@ class PostgresStore(EventStore):
         return [StreamInfo(stream_id=s, version=v, created_at=t) for s, v, t in rows]
 
     def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        _refuse_nul(stream_id)
         s = self.schema
         with self._conn() as conn:
             conn.execute(
@@ -400,6 +411,8 @@ class PostgresStore(EventStore):
             )
 
     def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        if _NUL in stream_id:
+            return None
         with self._conn() as conn:
             row = conn.execute(
                 f"SELECT version, format, data FROM {self.schema}.snapshots WHERE stream_id = %s",
@@ -433,6 +446,15 @@ class PostgresStore(EventStore):
             return None
         first, last, digest = row
         return AppendResult(stream_id=stream_id, first_version=first, last_version=last), digest
+
+
+_NUL = "\x00"
+
+
+def _refuse_nul(stream_id: str, idempotency_key: str | None = None) -> None:
+    """A ``ValueError`` for a write to a name PostgreSQL cannot store (see the module)."""
+    if _NUL in stream_id or (idempotency_key is not None and _NUL in idempotency_key):
+        raise ValueError(f"no stream or key holds a NUL character: {stream_id!r}")
 
 
 class _Notifier(Waiters):
