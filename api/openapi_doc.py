@@ -278,6 +278,7 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
     for body in (*RequestBody.__subclasses__(), *CLOSED_PARTS):
         # msgspec refuses their unknown fields; Litestar's schema does not say so
         schemas[body.__name__]["additionalProperties"] = False
+        _add_extra_json_schema(schemas[body.__name__], body)
     games = registry.games()
     schemas["CreateMatch"]["properties"]["game"]["enum"] = [g.id for g in games]
     if games:
@@ -319,6 +320,23 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
         if unavailable is not None:
             unavailable.setdefault("headers", {})["Retry-After"] = _RETRY_AFTER
     return doc
+
+
+def _add_extra_json_schema(schema: dict[str, Any], struct: type) -> None:
+    """Each field's ``extra_json_schema`` (its choices, its bounds) into the struct's
+    ``schema``: Litestar drops it, so a field the service checks itself (a bot's kind, level
+    and think budget: :mod:`core.bots`) read as any string or number to a client."""
+    inspect = msgspec.inspect
+    for field in inspect.type_info(struct).fields:  # type: ignore[attr-defined]
+        kinds = field.type.types if isinstance(field.type, inspect.UnionType) else [field.type]
+        metadata = [k for k in kinds if isinstance(k, inspect.Metadata)]
+        extra = next((m.extra_json_schema for m in metadata if m.extra_json_schema), None)
+        if not extra:
+            continue
+        nullable = any(isinstance(k, inspect.NoneType) for k in kinds)
+        target = schema["properties"][field.encode_name]
+        for key, value in extra.items():
+            target[key] = [*value, None] if key == "enum" and nullable else value
 
 
 def openapi_document(app: Litestar) -> dict[str, Any]:

@@ -154,7 +154,7 @@ def test_a_search_bot_seat_takes_its_level_and_budget(client: TestClient[Any]) -
     [
         ({"bot": "greedy", "level": "hard"}, "bot_has_no_levels"),
         ({"bot": "search", "level": "expert"}, "unknown_level"),
-        ({"bot": "search", "think_ms": 5}, "invalid_request"),
+        ({"bot": "search", "think_ms": 5}, "think_ms_out_of_range"),
         ({"bot": "search", "depth": 3}, "invalid_request"),
     ],
 )
