@@ -156,6 +156,26 @@ def _closed_tuples_as_prefix_items(schema: Any) -> Any:
     return cleaned
 
 
+_SAYS_PROPERTIES = ("properties", "additionalProperties", "patternProperties", "$ref", "anyOf",
+                    "oneOf", "allOf")  # fmt: skip
+
+
+def _free_objects_said_open(node: Any) -> None:
+    """Every ``{"type": "object"}`` that says nothing of its properties (msgspec's
+    ``dict[str, Any]``) given ``"additionalProperties": {}``, which means the same: some
+    generators (openapi-typescript) read the bare form as an object with no properties at
+    all (``Record<string, never>``), so the options in an Age of Steam view or a Pittsburgh
+    merchant's rewards could not be typed as served."""
+    if isinstance(node, list):
+        for item in node:
+            _free_objects_said_open(item)
+    elif isinstance(node, dict):
+        if node.get("type") == "object" and not any(key in node for key in _SAYS_PROPERTIES):
+            node["additionalProperties"] = {}
+        for value in node.values():
+            _free_objects_said_open(value)
+
+
 def _rename(components: dict[str, Any], name: str, wanted: str) -> None:
     """Component ``name`` moved to ``wanted`` (a stable name, whatever the struct is called),
     every reference to it following. A ``$ref``-only alias would not do: generators make a
@@ -319,6 +339,7 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
         unavailable = operation.get("responses", {}).get("503")
         if unavailable is not None:
             unavailable.setdefault("headers", {})["Retry-After"] = _RETRY_AFTER
+    _free_objects_said_open(doc)
     return doc
 
 
