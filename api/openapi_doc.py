@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+from random import Random
 from typing import Annotated, Any
 
 import msgspec
@@ -213,6 +214,24 @@ def _add_options(components: dict[str, Any], game: Any, name: str) -> None:
     components[wanted] = {"$ref": _REF + name}
 
 
+def _example_players(game: Any) -> int:
+    """The fewest players a match of ``game`` with its default options is set up for: its
+    ``min_players`` may need other options (Age of Steam's one-player map is not its default
+    one), and the example was refused when sent as it stood (Swagger UI's "Try it out")."""
+    try:
+        options = msgspec.convert({}, game.Options)
+        counts = range(game.min_players, game.max_players + 1)
+    except Exception:  # a plugin without them: the example is all it can be
+        return int(game.min_players)
+    for players in counts:
+        try:
+            game.setup(options, players, Random(0))
+        except Exception:  # a plugin's refusal, whatever its kind: try the next count
+            continue
+        return players
+    return int(game.min_players)
+
+
 def _any_move(components: dict[str, Any]) -> dict[str, Any]:
     refs = [{"$ref": _REF + name} for name in sorted(components) if name.endswith(".AnyMove")]
     if not refs:
@@ -303,7 +322,7 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
     schemas["CreateMatch"]["properties"]["game"]["enum"] = [g.id for g in games]
     if games:
         schemas["CreateMatch"]["examples"] = [
-            {"game": g.id, "players": g.min_players} for g in games
+            {"game": g.id, "players": _example_players(g)} for g in games
         ]
     options = _any_options(components, games)
     if options is not None:
