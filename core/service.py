@@ -320,9 +320,13 @@ class MatchService(SeatCommands):
             if owner_token is not None or match_id is not None:
                 raise ValueError("a keyed create derives its match id and owner token")
             match_id = keyed_match_id(idempotency_key)
+            # Fields left out and fields sent at their defaults are the same request: a
+            # retry rebuilt by another client library (``"options": {}`` for none) is a retry.
+            said_rules = None if rules == MatchRules() else rules
             digest = _create_digest(
-                idempotency_key, game_id, players, options, seed, position, moves, rules, setup
-            )
+                idempotency_key, game_id, players, options or None, seed, position, moves,
+                said_rules, setup,
+            )  # fmt: skip
             seen = self.store.lookup(match_id, idempotency_key)
             if seen is not None:
                 return self.load_at(match_id, replay(seen, digest).last_version)
