@@ -304,6 +304,15 @@ _RETRY_AFTER = {
 }
 
 
+_WWW_AUTHENTICATE = {
+    "description": 'How to authenticate: `Bearer realm="ironworks"`, with RFC 6750\'s '
+    "`error` when the header sent was no `Bearer <token>` (`invalid_request`) or the stream "
+    "ticket is not, or no longer, one (`invalid_token`).",
+    "required": True,
+    "schema": {"type": "string"},
+}
+
+
 _LAST_EVENT_ID = {"type": "integer", "minimum": 0, "maximum": MAX_VERSION}
 """What a ``Last-Event-ID`` header carries: the version of an event (an SSE ``id``)."""
 
@@ -358,6 +367,9 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
         unavailable = operation.get("responses", {}).get("503")
         if unavailable is not None:
             unavailable.setdefault("headers", {})["Retry-After"] = _RETRY_AFTER
+        unauthorized = operation.get("responses", {}).get("401")
+        if unauthorized is not None:
+            unauthorized.setdefault("headers", {})["WWW-Authenticate"] = _WWW_AUTHENTICATE
     _free_objects_said_open(doc)
     return doc
 
