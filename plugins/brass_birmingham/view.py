@@ -225,4 +225,7 @@ def board(d: Birmingham, names: Names) -> dict[str, Any]:
          "min_players": d.merchant_min_players[m], "bonus": msgspec.to_builtins(_bonus(d, loc))}
         for m, loc in enumerate(d.merchant_loc)
     ]  # fmt: skip
-    return dict([locations, spaces, ("merchant_spaces", merchants), *rest])
+    out = dict([locations, spaces, ("merchant_spaces", merchants), *rest])
+    # A second rail in one action needs beer besides its coal: Birmingham's own price.
+    out["link_costs"]["second_rail"]["beer"] = d.rules.double_rail_beer
+    return out
