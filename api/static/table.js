@@ -179,7 +179,10 @@ export async function showTable(root, matchId, { navigate }) {
       h("div", { class: "table-grid", id: "table-grid" },
         h("section", { class: "board-area" }, boardError, boardFrame,
           h("div", { class: "board-foot" }, replayBar, zoomButton)),
-        h("aside", { class: "side" }, seatsCard, turnCard,
+        // What the person must do comes first, where the eye lands after the status line:
+        // below the seats it sat under the window's fold at 1440×900 (the seats' owner
+        // actions are wanted now and then, a move every few seconds).
+        h("aside", { class: "side" }, turnCard, seatsCard,
           h("section", { class: "card log-card" }, h("h3", {}, "Log"), logList)),
         panels),
   );
