@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web_table import start_match, wait_for_my_move
+from web_table import play_by_list, start_match, wait_for_my_move
 
 LAPTOP = {"width": 1366, "height": 768}
 
@@ -24,3 +24,17 @@ def test_the_moves_are_in_view_on_a_laptop_screen_without_scrolling(
     wait_for_my_move(page)
     page.evaluate("window.scrollTo(0, 0)")
     assert page.evaluate(IN_VIEW, ".turn-card .move-list button.move") == [True, True]
+
+
+def test_the_last_moves_mark_holds_still_so_the_board_is_not_repainted_every_frame(
+    server: str, open_page: Any
+) -> None:
+    page = open_page()
+    start_match(page, server, "brass-birmingham", 2)
+    play_by_list(page)
+    wait_for_my_move(page)
+    assert page.locator(".bd-svg .bd-touched").count()  # the last move is marked
+    running = page.evaluate(
+        "() => document.getAnimations().filter((a) => a.playState === 'running').length"
+    )
+    assert running == 0
