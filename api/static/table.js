@@ -85,7 +85,7 @@ export async function showTable(root, matchId, { navigate }) {
     choice: emptyChoice(), filter: "", showAll: false,
     events: [], lastVersion: 0, touched: new Set(),
     error: null, info: null, busy: false,
-    replay: null, stream: null, retry: null, refreshTimer: null, alive: true,
+    replay: null, stream: null, retry: null, refreshTimer: null, alive: true, redraws: 0,
     pendingTouched: [], live: false, preview: null,
     ownerNotes: {}, confirm: null, joinError: null,
     finalScene: null,
@@ -704,7 +704,9 @@ export async function showTable(root, matchId, { navigate }) {
   function hover(move) {
     if (s.preview !== move) {
       s.preview = move;
-      renderBoard();
+      // A move being sent leaves the list (its entry loses the focus): the board is drawn
+      // once the answer is in, not also now.
+      if (!s.busy) renderBoard();
     }
     const targets = new Set(move ? safeTargets(board, move, boardCtx()) : []);
     for (const el of svg.querySelectorAll("[data-target]")) {
@@ -734,6 +736,7 @@ export async function showTable(root, matchId, { navigate }) {
   }
 
   function redraw() {
+    s.redraws += 1;
     s.preview = null;
     renderSeats();
     renderStatus();
@@ -745,12 +748,24 @@ export async function showTable(root, matchId, { navigate }) {
   // --- the log -------------------------------------------------------------------------
   // The log follows the newest line unless the reader scrolled up; the turn card above it
   // changes height, so "at the bottom" is remembered rather than measured at each append.
+  // The scroll waits for the next frame: measuring the list at each event laid the whole
+  // page out once per event (a move brings a dozen); the scroll it makes is told from the
+  // reader's by where it lands.
   let logFollows = true;
+  let followFrame = 0;
+  let followedTo = -1;
   logList.addEventListener("scroll", () => {
+    if (Math.abs(logList.scrollTop - followedTo) < 1) return;
     logFollows = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 24;
   });
   function followLog() {
-    if (logFollows && !s.replay) logList.scrollTop = logList.scrollHeight;
+    if (followFrame || !logFollows || s.replay) return;
+    followFrame = requestAnimationFrame(() => {
+      followFrame = 0;
+      if (!logFollows || s.replay) return;
+      logList.scrollTop = logList.scrollHeight;
+      followedTo = logList.scrollTop;
+    });
   }
 
   function appendLog(events) {
@@ -765,7 +780,9 @@ export async function showTable(root, matchId, { navigate }) {
       }, line.seat != null ? h("span", { class: `seat-dot seat-${line.seat}` }) : null, line.text);
       logList.append(item);
     }
-    markReplayInLog();
+    // Live, no line is marked (leaving a replay clears the marks): only a replay's new
+    // lines need them.
+    if (s.replay) markReplayInLog();
     followLog();
   }
 
@@ -882,9 +899,14 @@ export async function showTable(root, matchId, { navigate }) {
     } finally {
       s.busy = false;
     }
+    const drawn = s.redraws;
     await refresh();
-    renderTurnCard();  // the refusal (or the card no longer busy) even if nothing moved
-    renderBoard();
+    // The refusal (or the card no longer busy) even if nothing moved; a refresh that drew
+    // the new version has drawn it all already.
+    if (s.redraws === drawn) {
+      renderTurnCard();
+      renderBoard();
+    }
   }
 
   async function takeSeat(seat, code = null) {

@@ -3,9 +3,17 @@ opens on a laptop's screen, one click for a move of a kind with one option."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from web_table import play_by_list, start_match, wait_for_my_move
+from web_table import (
+    play_by_list,
+    start_match,
+    state,
+    version,
+    wait_for_my_move,
+    wait_for_new_version,
+)
 
 LAPTOP = {"width": 1366, "height": 768}
 
@@ -38,3 +46,34 @@ def test_the_last_moves_mark_holds_still_so_the_board_is_not_repainted_every_fra
         "() => document.getAnimations().filter((a) => a.playState === 'running').length"
     )
     assert running == 0
+
+
+# Counts the board's redrawings: each clears the SVG and draws it again, many nodes at once.
+COUNT_DRAWINGS = """() => {
+  window.drawings = 0;
+  const svg = document.querySelector('svg.board');
+  new MutationObserver((records) => {
+    if (records.reduce((n, r) => n + r.removedNodes.length, 0) > 3) window.drawings += 1;
+  }).observe(svg, { childList: true });
+}"""
+
+
+def test_a_move_draws_the_board_once(server: str, open_page: Any) -> None:
+    page = open_page()
+    match_id = start_match(page, server, "brass-birmingham", 2)
+    for _ in range(12):  # to a turn of two actions, so that no bot moves after the first
+        wait_for_my_move(page)
+        if state(server, match_id)["view"]["actions_left"] == 2:
+            break
+        play_by_list(page, prefer=(r"^Build a canal",))
+    else:
+        raise AssertionError("no turn of two actions in 12 decisions")
+    build = page.locator(".move-list button.move", has_text=re.compile(r"^Build (?!a )")).first
+    build.focus()  # the board previews the focused move: a drawing of its own
+    page.evaluate(COUNT_DRAWINGS)
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_for_new_version(page, before)
+    wait_for_my_move(page)
+    page.wait_for_timeout(400)  # the move's events and the refresh they ask for
+    assert page.evaluate("window.drawings") == 1
