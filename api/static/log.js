@@ -4,6 +4,7 @@
 // payload for event types this file does not know.
 
 import { cap } from "./api.js";
+import { amount } from "./boards/kit.js";
 
 // Ids in the board metadata that come with a printed name ("stoke_on_trent" -> "Stoke-on-Trent").
 export function nameIndex(game) {
@@ -59,13 +60,15 @@ function list(items, names) {
 // Age of Steam count dollars), else pounds, as both British Brass games do.
 let currency = "£";
 
+// A sum below zero (an Age of Steam income, a bankrupt's expenses) reads "−$2", not "$-2".
 function money(n) {
-  return `${currency}${n}`;
+  return amount(currency, n);
 }
 
 function dollars(n) {
-  return `$${n}`;
+  return amount("$", n);
 }
+
 
 // Sentences for the event types the installed games share; `who` is the acting seat's name.
 const SAY = {

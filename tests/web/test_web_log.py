@@ -93,3 +93,12 @@ def test_pittsburgh_and_lancashire_events_read_as_sentences(server: str, open_pa
     ]  # fmt: skip
     for game, event, sentence in cases:
         assert page.evaluate(_SAY_IN, [game, event]) == sentence
+
+
+def test_a_sum_below_zero_reads_with_its_sign_before_the_currency(
+    server: str, open_page: Any
+) -> None:
+    page = open_page()
+    page.goto(f"{server}/")
+    income = {"type": "income_collected", "actor": -1, "payload": {"income": [-2, 14]}}
+    assert page.evaluate(_SAY_IN, ["age-of-steam", income]) == "Income: Seat 1 \u2212$2, Seat 2 $14"
