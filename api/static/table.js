@@ -11,6 +11,7 @@ import {
 } from "./moves.js";
 
 const LIST_LIMIT = 40;
+const FEW_MOVES = 3;
 const REFRESH_DELAY_MS = 120;
 const RETRY_MS = 2000;
 const CLOCK_TICK_MS = 250;
@@ -675,14 +676,13 @@ export async function showTable(root, matchId, { navigate }) {
       const needle = s.filter.trim().toLowerCase();
       if (needle) shown = list.filter((m) => describe(m).toLowerCase().includes(needle));
     }
-    const limit = s.showAll ? shown.length : LIST_LIMIT;
     const groups = s.choice.type ? new Map([[s.choice.type, shown]]) : byType(shown);
+    const room = s.showAll ? null : listRoom(groups);
     const listNode = h("div", { class: "move-list", role: "list" });
-    let count = 0;
-    for (const [type, moves] of groups) {
+    for (const [type, all] of groups) {
+      const moves = room ? all.slice(0, room.get(type)) : all;
       if (groups.size > 1 && several) listNode.append(h("div", { class: "group-head" }, typeLabel(type)));
       for (const move of moves) {
-        if (count++ >= limit) break;
         listNode.append(h("button", {
           class: "move", role: "listitem", disabled: s.busy, dataset: { key: JSON.stringify(move) },
           onclick: () => play(move),
@@ -692,11 +692,33 @@ export async function showTable(root, matchId, { navigate }) {
       }
     }
     out.push(listNode);
-    if (shown.length > limit) {
+    if (room && [...groups].some(([type, moves]) => moves.length > room.get(type))) {
       out.push(h("button", { class: "ghost small", onclick: () => { s.showAll = true; renderTurnCard(); } },
         `Show all ${shown.length} moves`));
     }
     return out;
+  }
+
+  // How many entries of each kind the list shows before "Show all": a kind of a few moves
+  // (Loan, Scout, Pass, Done) whole, and the long kinds (Build, Network) share what is left
+  // of LIST_LIMIT, each keeping a few. Cutting the list at LIST_LIMIT in order hid the
+  // kinds after the long ones: a loan took its chip and a confirmation, two clicks for one.
+  function listRoom(groups) {
+    const room = new Map();
+    let left = LIST_LIMIT;
+    for (const [type, moves] of groups) {
+      if (moves.length <= FEW_MOVES) {
+        room.set(type, moves.length);
+        left -= moves.length;
+      }
+    }
+    for (const [type, moves] of groups) {
+      if (room.has(type)) continue;
+      const n = Math.min(moves.length, Math.max(FEW_MOVES, left));
+      room.set(type, n);
+      left -= n;
+    }
+    return room;
   }
 
   // A move in the list under the pointer or focus is drawn on the board (where the board

@@ -77,3 +77,24 @@ def test_a_move_draws_the_board_once(server: str, open_page: Any) -> None:
     wait_for_my_move(page)
     page.wait_for_timeout(400)  # the move's events and the refresh they ask for
     assert page.evaluate("window.drawings") == 1
+
+
+EMPTY_HEADS = """() => [...document.querySelectorAll('.move-list .group-head')]
+  .filter((head) => !(head.nextElementSibling && head.nextElementSibling.matches('button.move')))
+  .map((head) => head.textContent)"""
+
+
+def test_a_kind_of_one_move_is_one_click_in_a_long_list(server: str, open_page: Any) -> None:
+    page = open_page()
+    match_id = start_match(page, server, "brass-birmingham", 2)
+    wait_for_my_move(page)
+    texts = page.locator(".move-list button.move").all_inner_texts()
+    # Build and Network fill the list; Loan, Scout and Pass are in it all the same.
+    assert [t for t in texts if t.startswith("Take a loan")]
+    assert [t for t in texts if t.startswith("Pass")]
+    assert page.evaluate(EMPTY_HEADS) == []
+    money = state(server, match_id)["view"]["players"][0]["money"]
+    before = version(page)
+    page.locator(".move-list button.move", has_text=re.compile(r"^Take a loan")).click()
+    wait_for_new_version(page, before)
+    assert state(server, match_id)["view"]["players"][0]["money"] == money + 30
