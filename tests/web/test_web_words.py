@@ -338,3 +338,17 @@ def test_age_of_steam_production_names_the_display_column_and_its_city(
         "Place the cube in the goods display's light 1 column (Chicago)",
         "Place the cube in New City G's column of the goods display",
     ]
+
+
+def test_age_of_steam_a_delivery_from_a_town_straight_into_a_city_names_who_earns(
+    server: str, open_page: Any
+) -> None:
+    page = open_page()
+    page.goto(f"{server}/")
+    # St. Lucia: a town tile on 6,6 whose spoke north (side 0) runs into Dennery (6,5); the
+    # link is that spoke alone (the server paid its owner when it was played).
+    town = {"hex": "6,6", "town": True, "sections": [{"sides": [0], "owner": 1, "laid": 1}]}
+    view = {"map": "st_lucia", "track": [town], "cities": []}
+    move = {"type": "move_good", "col": 6, "row": 6, "color": "purple", "steps": [0]}
+    said = page.evaluate(DESCRIBE, ["age-of-steam", "age-of-steam", view, [move]])
+    assert said[0].endswith(": 1 link (Seat 2 +1)"), said

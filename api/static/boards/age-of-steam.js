@@ -460,7 +460,12 @@ export function route(move, ctx) {
   let [col, row] = [move.col, move.row];
   for (const side of move.steps || []) {
     let s0 = side;
-    let owner = null;
+    // A link that leaves a town straight into the next city lies on the town's hex alone:
+    // its owner is the town's spoke on that side (reading only the hexes entered named
+    // nobody, and the list said no one earned what the server then paid).
+    const here = map.track[`${col},${row}`];
+    const spoke = here ? here.sections.find((sc) => sc.sides.includes(side)) : null;
+    let owner = spoke ? spoke.owner : null;
     let guard = 0;
     for (;;) {
       [col, row] = neighbour(col, row, s0);
