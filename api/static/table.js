@@ -770,24 +770,14 @@ export async function showTable(root, matchId, { navigate }) {
   // --- the log -------------------------------------------------------------------------
   // The log follows the newest line unless the reader scrolled up; the turn card above it
   // changes height, so "at the bottom" is remembered rather than measured at each append.
-  // The scroll waits for the next frame: measuring the list at each event laid the whole
-  // page out once per event (a move brings a dozen); the scroll it makes is told from the
-  // reader's by where it lands.
+  // (The scroll stays at each append: deferred to the next frame, a scroll the browser
+  // made meanwhile, clamping the list as the card above it grew, read as the reader's.)
   let logFollows = true;
-  let followFrame = 0;
-  let followedTo = -1;
   logList.addEventListener("scroll", () => {
-    if (Math.abs(logList.scrollTop - followedTo) < 1) return;
     logFollows = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 24;
   });
   function followLog() {
-    if (followFrame || !logFollows || s.replay) return;
-    followFrame = requestAnimationFrame(() => {
-      followFrame = 0;
-      if (!logFollows || s.replay) return;
-      logList.scrollTop = logList.scrollHeight;
-      followedTo = logList.scrollTop;
-    });
+    if (logFollows && !s.replay) logList.scrollTop = logList.scrollHeight;
   }
 
   function appendLog(events) {
