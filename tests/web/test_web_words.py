@@ -125,7 +125,7 @@ def test_birmingham_builds_show_the_next_tiles_printed_price_and_are_charged_it(
     assert before["money"] - after["money"] == price
 
 
-def test_brass_links_show_their_printed_price_beer_only_in_birmingham(
+def test_brass_links_and_developments_show_their_printed_price_beer_only_in_birmingham(
     server: str, open_page: Any
 ) -> None:
     page = open_page()
@@ -143,6 +143,14 @@ def test_brass_links_show_their_printed_price_beer_only_in_birmingham(
         "Build a rail link Birmingham\u2013Dudley (costs £5 + 1 coal)",
         "Build a second rail Birmingham\u2013Dudley (costs £10 + 1 coal + 1 beer)",
     ]
+    develop = [
+        {"type": "develop", "industry": "cotton"},
+        {"type": "free_develop", "industry": "cotton"},
+    ]
+    view = {"era": "canal", "players": [{"seat": 0, "next_tiles": {"cotton": 1}}]}
+    said = page.evaluate(DESCRIBE, ["brass-birmingham", "brass-birmingham", view, develop])
+    assert said[0].endswith(" tile (costs 1 iron)"), said
+    assert "costs" not in said[1], said  # a merchant's free development
     moves = [
         {"type": "second_link", "link": "bolton~manchester"},
         {"type": "double_build", "industry": "cotton", "space": "manchester:0"},

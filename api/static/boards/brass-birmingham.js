@@ -319,6 +319,11 @@ export function linkPrice(kind, ctx) {
   return priced(((ctx && ctx.game ? ctx.game.metadata.board.link_costs : null) || {})[kind]);
 }
 
+// A development's cubes (a free one, a merchant's bonus, costs none).
+function developPrice(ctx) {
+  return priced(ctx && ctx.game ? ctx.game.metadata.board.develop_cost : null);
+}
+
 export function describeMove(move, ctx) {
   const v = ctx ? viewOf(ctx) : {};
   const names = ctx && ctx.game ? Object.fromEntries(ctx.game.metadata.board.locations.map((l) => [l.location, l.name])) : {};
@@ -358,9 +363,9 @@ export function describeMove(move, ctx) {
     case "second_link":
       return `Build a second rail ${link(move.link)}${linkPrice("second_rail", ctx)}`;
     case "develop":
-      return `Develop: remove your ${industryName(move.industry)}${level(move.industry)} tile`;
+      return `Develop: remove your ${industryName(move.industry)}${level(move.industry)} tile${developPrice(ctx)}`;
     case "develop_also":
-      return `Develop a second tile: ${industryName(move.industry)}${level(move.industry)}`;
+      return `Develop a second tile: ${industryName(move.industry)}${level(move.industry)}${developPrice(ctx)}`;
     case "free_develop":
       return `Free develop (merchant bonus): ${industryName(move.industry)}${level(move.industry)}`;
     case "sell":
