@@ -70,7 +70,7 @@ function choiceLabel(field, value, game) {
   if (field.name === "map" && maps && maps[value]) {
     const m = maps[value];
     const players = m.min_players === m.max_players ? m.min_players : `${m.min_players}–${m.max_players}`;
-    return `${m.title || value} (${players} players)`;
+    return `${m.title || value} (${players} player${players === 1 ? "" : "s"})`;
   }
   return String(value).replace(/_/g, " ");
 }

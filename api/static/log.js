@@ -4,6 +4,7 @@
 // payload for event types this file does not know.
 
 import { cap } from "./api.js";
+import { amount } from "./boards/kit.js";
 
 // Ids in the board metadata that come with a printed name ("stoke_on_trent" -> "Stoke-on-Trent").
 export function nameIndex(game) {
@@ -59,13 +60,15 @@ function list(items, names) {
 // Age of Steam count dollars), else pounds, as both British Brass games do.
 let currency = "£";
 
+// A sum below zero (an Age of Steam income, a bankrupt's expenses) reads "−$2", not "$-2".
 function money(n) {
-  return `${currency}${n}`;
+  return amount(currency, n);
 }
 
 function dollars(n) {
-  return `$${n}`;
+  return amount("$", n);
 }
+
 
 // Sentences for the event types the installed games share; `who` is the acting seat's name.
 const SAY = {
@@ -91,7 +94,8 @@ const SAY = {
   market_bought: (p, n) => `bought ${p.count || 1} ${p.resource} from the ${p.market ? pretty(p.market, n) : "market"}`,
   produced: (p, n) => `${pretty(p.space, n)} produced ${p.cubes}${p.sold ? ` (${p.sold} sold for ${money(p.money)})` : ""}`,
   cubes_sold: (p, n) => `sold ${p.count} ${p.resource} from ${pretty(p.space, n)} to ${pretty(p.market, n)}`,
-  drew: (p, n) => (p.cards ? `drew ${list(p.cards, n)}` : `drew ${p.count} card${p.count === 1 ? "" : "s"}`),
+  // Nothing drawn (the deck ran out): no line.
+  drew: (p, n) => (!p.count ? null : p.cards ? `drew ${list(p.cards, n)}` : `drew ${p.count} card${p.count === 1 ? "" : "s"}`),
   loan_taken: (p) => `took a loan of ${money(p.amount)}`,
   income_set: (p) => `moved to income space ${p.income_space}`,
   bankrupt: () => "went bankrupt",
@@ -206,6 +210,7 @@ export function describeEvent(event, ctx) {
     const say = SAY[event.type];
     if (say) {
       text = say(p, names, seat);
+      if (text == null) return null;  // a sentence that would say nothing happened
       if (personal && /^[a-z]/.test(text)) text = `${seat(actor)} ${text}`;
     } else {
       const body = plain(p, names);

@@ -11,6 +11,7 @@ import {
 } from "./moves.js";
 
 const LIST_LIMIT = 40;
+const FEW_MOVES = 3;
 const REFRESH_DELAY_MS = 120;
 const RETRY_MS = 2000;
 const CLOCK_TICK_MS = 250;
@@ -85,7 +86,7 @@ export async function showTable(root, matchId, { navigate }) {
     choice: emptyChoice(), filter: "", showAll: false,
     events: [], lastVersion: 0, touched: new Set(),
     error: null, info: null, busy: false,
-    replay: null, stream: null, retry: null, refreshTimer: null, alive: true,
+    replay: null, stream: null, retry: null, refreshTimer: null, alive: true, redraws: 0,
     pendingTouched: [], live: false, preview: null,
     ownerNotes: {}, confirm: null, joinError: null,
     finalScene: null,
@@ -179,7 +180,10 @@ export async function showTable(root, matchId, { navigate }) {
       h("div", { class: "table-grid", id: "table-grid" },
         h("section", { class: "board-area" }, boardError, boardFrame,
           h("div", { class: "board-foot" }, replayBar, zoomButton)),
-        h("aside", { class: "side" }, seatsCard, turnCard,
+        // What the person must do comes first, where the eye lands after the status line:
+        // below the seats it sat under the window's fold at 1440×900 (the seats' owner
+        // actions are wanted now and then, a move every few seconds).
+        h("aside", { class: "side" }, turnCard, seatsCard,
           h("section", { class: "card log-card" }, h("h3", {}, "Log"), logList)),
         panels),
   );
@@ -672,14 +676,13 @@ export async function showTable(root, matchId, { navigate }) {
       const needle = s.filter.trim().toLowerCase();
       if (needle) shown = list.filter((m) => describe(m).toLowerCase().includes(needle));
     }
-    const limit = s.showAll ? shown.length : LIST_LIMIT;
     const groups = s.choice.type ? new Map([[s.choice.type, shown]]) : byType(shown);
+    const room = s.showAll ? null : listRoom(groups);
     const listNode = h("div", { class: "move-list", role: "list" });
-    let count = 0;
-    for (const [type, moves] of groups) {
+    for (const [type, all] of groups) {
+      const moves = room ? all.slice(0, room.get(type)) : all;
       if (groups.size > 1 && several) listNode.append(h("div", { class: "group-head" }, typeLabel(type)));
       for (const move of moves) {
-        if (count++ >= limit) break;
         listNode.append(h("button", {
           class: "move", role: "listitem", disabled: s.busy, dataset: { key: JSON.stringify(move) },
           onclick: () => play(move),
@@ -689,11 +692,33 @@ export async function showTable(root, matchId, { navigate }) {
       }
     }
     out.push(listNode);
-    if (shown.length > limit) {
+    if (room && [...groups].some(([type, moves]) => moves.length > room.get(type))) {
       out.push(h("button", { class: "ghost small", onclick: () => { s.showAll = true; renderTurnCard(); } },
         `Show all ${shown.length} moves`));
     }
     return out;
+  }
+
+  // How many entries of each kind the list shows before "Show all": a kind of a few moves
+  // (Loan, Scout, Pass, Done) whole, and the long kinds (Build, Network) share what is left
+  // of LIST_LIMIT, each keeping a few. Cutting the list at LIST_LIMIT in order hid the
+  // kinds after the long ones: a loan took its chip and a confirmation, two clicks for one.
+  function listRoom(groups) {
+    const room = new Map();
+    let left = LIST_LIMIT;
+    for (const [type, moves] of groups) {
+      if (moves.length <= FEW_MOVES) {
+        room.set(type, moves.length);
+        left -= moves.length;
+      }
+    }
+    for (const [type, moves] of groups) {
+      if (room.has(type)) continue;
+      const n = Math.min(moves.length, Math.max(FEW_MOVES, left));
+      room.set(type, n);
+      left -= n;
+    }
+    return room;
   }
 
   // A move in the list under the pointer or focus is drawn on the board (where the board
@@ -701,7 +726,9 @@ export async function showTable(root, matchId, { navigate }) {
   function hover(move) {
     if (s.preview !== move) {
       s.preview = move;
-      renderBoard();
+      // A move being sent leaves the list (its entry loses the focus): the board is drawn
+      // once the answer is in, not also now.
+      if (!s.busy) renderBoard();
     }
     const targets = new Set(move ? safeTargets(board, move, boardCtx()) : []);
     for (const el of svg.querySelectorAll("[data-target]")) {
@@ -731,6 +758,7 @@ export async function showTable(root, matchId, { navigate }) {
   }
 
   function redraw() {
+    s.redraws += 1;
     s.preview = null;
     renderSeats();
     renderStatus();
@@ -742,6 +770,8 @@ export async function showTable(root, matchId, { navigate }) {
   // --- the log -------------------------------------------------------------------------
   // The log follows the newest line unless the reader scrolled up; the turn card above it
   // changes height, so "at the bottom" is remembered rather than measured at each append.
+  // (The scroll stays at each append: deferred to the next frame, a scroll the browser
+  // made meanwhile, clamping the list as the card above it grew, read as the reader's.)
   let logFollows = true;
   logList.addEventListener("scroll", () => {
     logFollows = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 24;
@@ -762,7 +792,9 @@ export async function showTable(root, matchId, { navigate }) {
       }, line.seat != null ? h("span", { class: `seat-dot seat-${line.seat}` }) : null, line.text);
       logList.append(item);
     }
-    markReplayInLog();
+    // Live, no line is marked (leaving a replay clears the marks): only a replay's new
+    // lines need them.
+    if (s.replay) markReplayInLog();
     followLog();
   }
 
@@ -879,9 +911,14 @@ export async function showTable(root, matchId, { navigate }) {
     } finally {
       s.busy = false;
     }
+    const drawn = s.redraws;
     await refresh();
-    renderTurnCard();  // the refusal (or the card no longer busy) even if nothing moved
-    renderBoard();
+    // The refusal (or the card no longer busy) even if nothing moved; a refresh that drew
+    // the new version has drawn it all already.
+    if (s.redraws === drawn) {
+      renderTurnCard();
+      renderBoard();
+    }
   }
 
   async function takeSeat(seat, code = null) {

@@ -138,10 +138,12 @@ def view_fields(
 
 
 def static_board(
-    d: Any, names: Any, industries: Sequence[str], layout: Layout | None = None
+    d: Any, names: Any, industries: Sequence[str], develop: Step, layout: Layout | None = None
 ) -> dict[str, Any]:
     """``GET /games`` metadata's board: locations, spaces with their icons, link lines,
-    the markets' prices and the drawing ``layout`` (default ``d.layout``)."""
+    the markets' prices, the prices of what a move builds or develops (:func:`prices`;
+    ``develop`` is the variant's ``develop_payment``) and the drawing ``layout`` (default
+    ``d.layout``)."""
     return {
         "locations": [{"location": loc.id, "name": loc.name, "kind": loc.kind}
                       for loc in d.locations],
@@ -153,7 +155,27 @@ def static_board(
                   for li, nodes in enumerate(d.link_nodes)],
         "coal_market": {"prices": d.coal_market.prices, "empty_price": d.coal_market.empty_price},
         "iron_market": {"prices": d.iron_market.prices, "empty_price": d.iron_market.empty_price},
+        **prices(d, industries, develop),
         "layout": served_layout(d.layout if layout is None else layout),
+    }  # fmt: skip
+
+
+def prices(d: Any, industries: Sequence[str], develop: Step) -> dict[str, Any]:
+    """What a build, a link or a development costs, as printed, so that a client can say
+    it before the move is posted: ``tiles``, each industry's tile table (its rows lowest
+    level first, the data file's columns: ``money``, ``coal`` and ``iron`` are the cost);
+    ``link_costs``, the money and coal of a canal, a rail and the extra of a second rail in
+    one action (a variant adds its own: Birmingham's beer); ``develop_cost``, the cubes one
+    tile developed away takes (``develop``: one iron). The cubes come from the board or the
+    market when the move is played; their price is not in here."""
+    r = d.rules
+    rail = {"money": r.rail_link_cost, "coal": r.coal_per_rail}
+    return {
+        "tiles": {name: [msgspec.to_builtins(row) for row in rows]
+                  for name, rows in zip(industries, d.tiles, strict=True)},
+        "link_costs": {"canal": {"money": r.canal_link_cost}, "rail": rail,
+                       "second_rail": {**rail, "money": r.double_rail_cost - r.rail_link_cost}},
+        "develop_cost": {develop.kind: develop.n},
     }  # fmt: skip
 
 

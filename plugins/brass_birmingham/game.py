@@ -81,7 +81,8 @@ class BrassBirmingham(EngineGame):
         self.evaluation = bb.evaluation(self.data)
         # the static board, by the ids moves and views use, and the data's doubtful facts,
         # for GET /games
-        self.metadata = {**type(self).metadata, "board": view.board(self.data, self.names),
+        board = view.board(self.data, self.names, self.variant.develop_payment)
+        self.metadata = {**type(self).metadata, "board": board,
                          "provisional": msgspec.to_builtins(self.data.provisional())}  # fmt: skip
 
     # --- the decider ----------------------------------------------------------------------

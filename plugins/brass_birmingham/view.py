@@ -216,13 +216,17 @@ PAYLOADS = _payloads()
 # --- the static board (GET /games metadata) --------------------------------------------------
 
 
-def board(d: Birmingham, names: Names) -> dict[str, Any]:
+def board(d: Birmingham, names: Names, develop: fev.Step) -> dict[str, Any]:
     """Every location, build space (with its icons), merchant space and link line by the
-    ids the moves and views use, and where each is drawn (``layout``)."""
-    locations, spaces, *rest = bd.static_board(d, names, INDUSTRIES).items()
+    ids the moves and views use, where each is drawn (``layout``) and the printed prices
+    (``develop``: the variant's payment for a development)."""
+    locations, spaces, *rest = bd.static_board(d, names, INDUSTRIES, develop).items()
     merchants = [
         {"merchant": names.merchant[m], "location": names.location[loc],
          "min_players": d.merchant_min_players[m], "bonus": msgspec.to_builtins(_bonus(d, loc))}
         for m, loc in enumerate(d.merchant_loc)
     ]  # fmt: skip
-    return dict([locations, spaces, ("merchant_spaces", merchants), *rest])
+    out = dict([locations, spaces, ("merchant_spaces", merchants), *rest])
+    # A second rail in one action needs beer besides its coal: Birmingham's own price.
+    out["link_costs"]["second_rail"]["beer"] = d.rules.double_rail_beer
+    return out

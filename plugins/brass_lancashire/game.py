@@ -60,7 +60,8 @@ class BrassLancashire(EngineGame):
         self.names = self.v.names
         self.bot = bot.LancashireBot(d, self.v.era_points)
         self.evaluation = self.bot.evaluation
-        self.metadata = {**type(self).metadata, "board": view.board(d, self.names),
+        board = view.board(d, self.names, self.v.develop_payment)
+        self.metadata = {**type(self).metadata, "board": board,
                          "provisional": msgspec.to_builtins(d.provisional())}  # fmt: skip
 
     def setup(self, options: Options, players: int, rng: Random,

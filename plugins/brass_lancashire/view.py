@@ -104,10 +104,11 @@ PAYLOADS: dict[str, type[msgspec.Struct]] = {
 """What the log serves for each stored event (``Game.LogPayloads``)."""
 
 
-def board(d: Lancashire, names: Names) -> dict[str, Any]:
-    """The static board by the ids moves and views use (trade icons marked), and where
-    each part is drawn."""
-    out = bd.static_board(d, names, INDUSTRIES)
+def board(d: Lancashire, names: Names, develop: fev.Step) -> dict[str, Any]:
+    """The static board by the ids moves and views use (trade icons marked), where each
+    part is drawn and the printed prices (``develop``: the variant's payment for a
+    development)."""
+    out = bd.static_board(d, names, INDUSTRIES, develop)
     for loc in out["locations"]:
         loc["trade_icon"] = d.locations[d.loc_index[loc["location"]]].market_trade_icon
     return {**out, "distant_market": {"income_spaces": d.distant_market.income_spaces}}

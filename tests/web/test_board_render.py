@@ -285,3 +285,15 @@ def test_age_of_steam_places_read_by_name_with_the_hex_in_brackets(harness: Any,
     assert cities and all(re.match(r"city .+ \(hex \d+,\d+\), takes \w+ goods", t) for t in cities)
     # A good on a city is at the city's name, not at a bare "5,9".
     assert cubes and not [t for t in cubes if re.search(r"at \d+,\d+$", t)]
+
+
+def test_an_age_of_steam_income_below_zero_reads_with_its_sign_first(
+    site: tuple[str, Path], harness: Any
+) -> None:
+    fx = json.loads((site[1] / "fixtures" / "age-of-steam.build.json").read_text())
+    fx["view"]["players"][0]["income"] = -2
+    (site[1] / "fixtures" / "age-of-steam.in-debt.json").write_text(json.dumps(fx))
+    page = harness("age-of-steam", "age-of-steam.in-debt")
+    panel = page.inner_text("#panels [data-seat='0']")
+    assert "\u2212$2" in panel
+    assert "$-2" not in panel

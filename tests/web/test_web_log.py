@@ -93,3 +93,22 @@ def test_pittsburgh_and_lancashire_events_read_as_sentences(server: str, open_pa
     ]  # fmt: skip
     for game, event, sentence in cases:
         assert page.evaluate(_SAY_IN, [game, event]) == sentence
+
+
+def test_a_sum_below_zero_reads_with_its_sign_before_the_currency(
+    server: str, open_page: Any
+) -> None:
+    page = open_page()
+    page.goto(f"{server}/")
+    income = {"type": "income_collected", "actor": -1, "payload": {"income": [-2, 14]}}
+    assert page.evaluate(_SAY_IN, ["age-of-steam", income]) == "Income: Seat 1 \u2212$2, Seat 2 $14"
+
+
+def test_drawing_nothing_from_an_empty_deck_leaves_no_line(server: str, open_page: Any) -> None:
+    page = open_page()
+    page.goto(f"{server}/")
+    drew = {"type": "drew", "actor": 1, "payload": {"seat": 1, "count": 2, "cards": None}}
+    assert page.evaluate(_SAY_IN, ["brass-birmingham", drew]) == "Seat 2 drew 2 cards"
+    drew["payload"]["count"] = 0
+    line = page.evaluate(_SAY_IN.replace(".text;", ";"), ["brass-birmingham", drew])
+    assert line is None

@@ -31,3 +31,17 @@ def test_a_players_table_fits_a_phone_screen_without_scrolling_sideways(
     page.wait_for_selector(part)
     assert page.evaluate(WIDER_THAN_THE_SCREEN) == []
     screenshot(page, f"table-phone-{game}")
+
+
+def test_a_long_move_list_scrolls_in_its_card_on_a_phone(server: str, open_page: Any) -> None:
+    page = open_page("phone")
+    page.set_viewport_size(PHONE)
+    start_match(page, server, "brass-birmingham", 2)
+    page.wait_for_selector(".table-page[data-mine='true'] .turn-card .move-list")
+    assert page.locator(".turn-card .move-list button.move").count() > 20
+    card = page.locator(".turn-card").bounding_box()
+    assert card is not None and card["height"] <= 0.8 * PHONE["height"]
+    # the last entry is reached by scrolling the card
+    last = page.locator(".turn-card .move-list button.move").last
+    last.scroll_into_view_if_needed()
+    assert last.is_visible()

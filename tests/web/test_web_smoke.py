@@ -48,3 +48,14 @@ def test_the_new_match_form_stays_inside_its_card_for_every_game(
         page.select_option("#new-game", game)
         page.wait_for_selector(".new-match form select[name='seat-1']")
         assert page.evaluate(_PAST_THE_CARD) == [], game
+
+
+def test_the_map_choices_say_their_player_counts_in_words(server: str, open_page: Any) -> None:
+    page = open_page("lobby")
+    page.goto(f"{server}/")
+    page.wait_for_selector("#new-game")
+    page.select_option("#new-game", "age-of-steam")
+    labels = page.eval_on_selector("select[name='map']", "s => [...s.options].map(o => o.text)")
+    assert "Barbados (1 player)" in labels
+    assert "St. Lucia (2 players)" in labels
+    assert "Rust Belt (3\u20136 players)" in labels

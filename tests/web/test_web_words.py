@@ -2,7 +2,7 @@
 and the moves that answer it by their buttons' labels; options of one decision that read
 apart (what is sold, to which merchant, from whose tile); and what a move costs, shown
 before it is confirmed where the game publishes the price (an Age of Steam tile on an empty
-hex or bare town, a Brass: Pittsburgh build, a cube at a market). The browser runs no
+hex or bare town, a Brass build or link, a cube at a market). The browser runs no
 rules: a price is checked against what the server then charges, or the published table;
 the modules' words are run in the page as the table runs them."""
 
@@ -87,6 +87,84 @@ def test_pittsburgh_builds_show_the_mat_tiles_published_cost(server: str, open_p
         entry = builds.nth(i)
         move = json.loads(entry.get_attribute("data-key"))  # the listed move, as posted
         assert entry.inner_text().endswith(f" (costs {by_name[move['tile']]})")
+
+
+BIRMINGHAM_PRICED = re.compile(r" \(costs £(\d+)\)$")
+
+
+def test_birmingham_builds_show_the_next_tiles_printed_price_and_are_charged_it(
+    server: str, open_page: Any
+) -> None:
+    player = open_page("player")
+    match_id = start_match(player, server, "brass-birmingham", 2)
+    wait_for_my_move(player)
+    tables = httpx.get(f"{server}/games/brass-birmingham", timeout=10).json()["metadata"]
+    tables = tables["board"]["tiles"]
+    before = state(server, match_id)["view"]["players"][0]
+    builds = player.locator(".move-list button.move", has_text=re.compile(r"^Build "))
+    assert builds.count()
+    money_only = None
+    for i in range(builds.count()):
+        entry = builds.nth(i)
+        move = json.loads(entry.get_attribute("data-key"))  # the listed move, as posted
+        if move["type"] != "build":  # "Build a canal link …"
+            continue
+        level = before["next_tiles"][move["industry"]]
+        row = next(r for r in tables[move["industry"]] if r["level"] == level)
+        parts = [f"£{row['money']}"] + [f"{row[r]} {r}" for r in ("coal", "iron") if row[r]]
+        assert entry.inner_text().endswith(f" (costs {' + '.join(parts)})"), entry.inner_text()
+        if money_only is None and BIRMINGHAM_PRICED.search(entry.inner_text()):
+            money_only = entry
+    # A build needing no cubes costs exactly its printed money.
+    assert money_only is not None
+    price = int(BIRMINGHAM_PRICED.search(money_only.inner_text()).group(1))
+    version = int(player.get_attribute(".table-page", "data-version"))
+    money_only.click()
+    wait_for_new_version(player, version)
+    after = state(server, match_id)["view"]["players"][0]
+    assert before["money"] - after["money"] == price
+
+
+def test_brass_links_and_developments_show_their_printed_price_beer_only_in_birmingham(
+    server: str, open_page: Any
+) -> None:
+    page = open_page()
+    page.goto(f"{server}/")
+    links = [
+        {"type": "network", "link": "birmingham~dudley"},
+        {"type": "second_link", "link": "birmingham~dudley"},
+    ]
+    canal = page.evaluate(DESCRIBE, ["brass-birmingham", "brass-birmingham", {"era": "canal"},
+                                     links[:1]])  # fmt: skip
+    rail = page.evaluate(DESCRIBE, ["brass-birmingham", "brass-birmingham", {"era": "rail"},
+                                    links])  # fmt: skip
+    assert canal == ["Build a canal link Birmingham\u2013Dudley (costs £3)"]
+    assert rail == [
+        "Build a rail link Birmingham\u2013Dudley (costs £5 + 1 coal)",
+        "Build a second rail Birmingham\u2013Dudley (costs £10 + 1 coal + 1 beer)",
+    ]
+    develop = [
+        {"type": "develop", "industry": "cotton"},
+        {"type": "free_develop", "industry": "cotton"},
+    ]
+    view = {"era": "canal", "players": [{"seat": 0, "next_tiles": {"cotton": 1}}]}
+    said = page.evaluate(DESCRIBE, ["brass-birmingham", "brass-birmingham", view, develop])
+    assert said[0].endswith(" tile (costs 1 iron)"), said
+    assert "costs" not in said[1], said  # a merchant's free development
+    moves = [
+        {"type": "second_link", "link": "bolton~manchester"},
+        {"type": "double_build", "industry": "cotton", "space": "manchester:0"},
+    ]
+    view = {"era": "rail", "players": [{"seat": 0, "next_tiles": {"cotton": 2}}]}
+    said = page.evaluate(DESCRIBE, ["brass-lancashire", "brass-lancashire", view, moves])
+    meta = httpx.get(f"{server}/games/brass-lancashire", timeout=10).json()["metadata"]
+    row = next(r for r in meta["board"]["tiles"]["cotton"] if r["level"] == 2)
+    cost = " + ".join([f"£{row['money']}"] + [f"{row[r]} {r}" for r in ("coal", "iron") if row[r]])
+    assert said == [
+        "Build a second rail Bolton\u2013Manchester (costs £10 + 1 coal)",
+        f"Double action build: cotton mill at Manchester (space 1), discarding any 2 cards "
+        f"(costs {cost})",
+    ]
 
 
 def test_brass_prompts_name_places_and_answers_in_words(server: str, open_page: Any) -> None:
@@ -268,3 +346,17 @@ def test_age_of_steam_production_names_the_display_column_and_its_city(
         "Place the cube in the goods display's light 1 column (Chicago)",
         "Place the cube in New City G's column of the goods display",
     ]
+
+
+def test_age_of_steam_a_delivery_from_a_town_straight_into_a_city_names_who_earns(
+    server: str, open_page: Any
+) -> None:
+    page = open_page()
+    page.goto(f"{server}/")
+    # St. Lucia: a town tile on 6,6 whose spoke north (side 0) runs into Dennery (6,5); the
+    # link is that spoke alone (the server paid its owner when it was played).
+    town = {"hex": "6,6", "town": True, "sections": [{"sides": [0], "owner": 1, "laid": 1}]}
+    view = {"map": "st_lucia", "track": [town], "cities": []}
+    move = {"type": "move_good", "col": 6, "row": 6, "color": "purple", "steps": [0]}
+    said = page.evaluate(DESCRIBE, ["age-of-steam", "age-of-steam", view, [move]])
+    assert said[0].endswith(": 1 link (Seat 2 +1)"), said

@@ -6,7 +6,7 @@
 // Target ids: "hex:<col>,<row>" (a hex: build, urbanize, a good's route), "cube:<col>,<row>:
 // <colour>" (a good on a city), "newcity:<letter>", "display:<column>", "action:<name>",
 // "engine" (raise your engine).
-import { s, h, f, target, start, seatColour, seatInk, seatMark, seatLabel, seatBadge, stat, titleCase, viewOf, seatsOf, decisionLine, matchOver } from "./kit.js";
+import { s, h, f, target, start, seatColour, seatInk, seatMark, seatLabel, seatBadge, stat, titleCase, viewOf, seatsOf, decisionLine, matchOver, amount } from "./kit.js";
 
 const R = 34; // hex radius (centre to corner)
 const SQ3 = Math.sqrt(3);
@@ -347,8 +347,8 @@ function playersPanel(v, ctx) {
     card.appendChild(h("header", {}, seatBadge(p.seat), h("strong", { text: ` ${seatLabel(p.seat)}${me ? " (you)" : ""}` }), h("span", { class: "bd-sub", text: bot }),
       acting ? h("span", { class: "bd-turnmark", text: " ▶ to act" }) : null, p.eliminated ? h("span", { class: "bd-out", text: " bankrupt" }) : null));
     const grid = h("div", { class: "bd-stats" });
-    grid.appendChild(stat("Money", `$${p.money}`));
-    grid.appendChild(stat("Income", `$${p.income}`));
+    grid.appendChild(stat("Money", amount("$", p.money)));
+    grid.appendChild(stat("Income", amount("$", p.income)));
     grid.appendChild(stat("Shares", `${p.shares} (−$${p.shares}/turn)`));
     const eng = stat("Engine", `${p.engine} link${p.engine === 1 ? "" : "s"}${p.engine_raised ? " (raised)" : ""}`);
     if (me) target(eng, "engine", `your engine: ${p.engine} links; raise it by one`, ctx);
@@ -460,7 +460,12 @@ export function route(move, ctx) {
   let [col, row] = [move.col, move.row];
   for (const side of move.steps || []) {
     let s0 = side;
-    let owner = null;
+    // A link that leaves a town straight into the next city lies on the town's hex alone:
+    // its owner is the town's spoke on that side (reading only the hexes entered named
+    // nobody, and the list said no one earned what the server then paid).
+    const here = map.track[`${col},${row}`];
+    const spoke = here ? here.sections.find((sc) => sc.sides.includes(side)) : null;
+    let owner = spoke ? spoke.owner : null;
     let guard = 0;
     for (;;) {
       [col, row] = neighbour(col, row, s0);

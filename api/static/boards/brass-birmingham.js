@@ -6,7 +6,7 @@
 import { s, h, f, target, start, seatLabel, roman, titleCase, viewOf, stat } from "./kit.js";
 import {
   industryBadge, industryName, tileOnSpace, linkTrack, linkTile, locationArea, locationLayers, nameSpot, label, buildSpaces,
-  turnLine, eraRound, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, signed,
+  turnLine, eraRound, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, signed, costText,
 } from "./brass-common.js";
 
 const W = 1000;
@@ -298,6 +298,32 @@ export function targetsOf(move) {
   return t;
 }
 
+// The printed price of what a move builds (metadata.board's tile tables and link costs), as
+// " (costs £12 + 1 coal)": the seat's next tile of the industry, a canal or rail link, a
+// second rail's extra. The cubes come from the board or the market when the move is
+// played; what they will cost is not known here, so it is not added.
+function priced(cost) {
+  const text = costText(cost, "£");
+  return text ? ` (costs ${text})` : "";
+}
+
+export function tilePrice(industry, ctx) {
+  const v = ctx ? viewOf(ctx) : {};
+  const me = v && v.players && ctx.seat != null ? v.players[ctx.seat] : null;
+  const rows = ((ctx && ctx.game ? ctx.game.metadata.board.tiles : null) || {})[industry] || [];
+  const row = me && me.next_tiles ? rows.find((r) => r.level === me.next_tiles[industry]) : null;
+  return row ? priced({ money: row.money, coal: row.coal, iron: row.iron }) : "";
+}
+
+export function linkPrice(kind, ctx) {
+  return priced(((ctx && ctx.game ? ctx.game.metadata.board.link_costs : null) || {})[kind]);
+}
+
+// A development's cubes (a free one, a merchant's bonus, costs none).
+function developPrice(ctx) {
+  return priced(ctx && ctx.game ? ctx.game.metadata.board.develop_cost : null);
+}
+
 export function describeMove(move, ctx) {
   const v = ctx ? viewOf(ctx) : {};
   const names = ctx && ctx.game ? Object.fromEntries(ctx.game.metadata.board.locations.map((l) => [l.location, l.name])) : {};
@@ -331,15 +357,15 @@ export function describeMove(move, ctx) {
   };
   switch (move.type) {
     case "build":
-      return `Build ${industryName(move.industry)}${level(move.industry)} at ${place(move.space)}, discarding ${cardName(move.card, names)}`;
+      return `Build ${industryName(move.industry)}${level(move.industry)} at ${place(move.space)}, discarding ${cardName(move.card, names)}${tilePrice(move.industry, ctx)}`;
     case "network":
-      return `Build a ${v.era === "rail" ? "rail" : "canal"} link ${link(move.link)}`;
+      return `Build a ${v.era === "rail" ? "rail" : "canal"} link ${link(move.link)}${linkPrice(v.era === "rail" ? "rail" : "canal", ctx)}`;
     case "second_link":
-      return `Build a second rail ${link(move.link)}`;
+      return `Build a second rail ${link(move.link)}${linkPrice("second_rail", ctx)}`;
     case "develop":
-      return `Develop: remove your ${industryName(move.industry)}${level(move.industry)} tile`;
+      return `Develop: remove your ${industryName(move.industry)}${level(move.industry)} tile${developPrice(ctx)}`;
     case "develop_also":
-      return `Develop a second tile: ${industryName(move.industry)}${level(move.industry)}`;
+      return `Develop a second tile: ${industryName(move.industry)}${level(move.industry)}${developPrice(ctx)}`;
     case "free_develop":
       return `Free develop (merchant bonus): ${industryName(move.industry)}${level(move.industry)}`;
     case "sell":

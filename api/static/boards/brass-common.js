@@ -59,6 +59,19 @@ export function industryChip(name, text) {
   return h("span", { class: "bd-chip", style: `background:${st.fill};color:${st.ink}`, title: st.name, text: text ?? st.code });
 }
 
+// A published cost in words, in the game's `money` sign: "£12 + 1 coal", "$8 + 1 coal",
+// "2 steel", "$20 + 2 steel + income −2 levels" (a tile row's or a link's, as
+// metadata.board publishes it: money, then cubes and barrels, then income levels).
+export function costText(cost, money) {
+  if (!cost) return "";
+  const parts = [];
+  if (cost.money) parts.push(`${money}${cost.money}`);
+  for (const r of ["coal", "iron", "beer", "steel", "coke", "oil"]) if (cost[r]) parts.push(`${cost[r]} ${r}`);
+  const levels = cost.income_levels;
+  if (levels) parts.push(`income ${levels > 0 ? "+" : "−"}${Math.abs(levels)} level${Math.abs(levels) === 1 ? "" : "s"}`);
+  return parts.join(" + ");
+}
+
 // Cubes (or barrels) on a tile: `n` of resource `kind` in a row from (x, y).
 export function cubes(kind, n, x, y, size) {
   const g = s("g", { class: "bd-cubes" });

@@ -87,7 +87,7 @@ export function describeMove(move, ctx) {
       return `${move.type === "sell" ? "Sell" : "Also sell"} ${what(move.space)} to ${to}`;
     }
     case "double_build":
-      return `Double action build: ${industryName(move.industry)} at ${place(move.space)}, discarding any 2 cards`;
+      return `Double action build: ${industryName(move.industry)} at ${place(move.space)}, discarding any 2 cards${bb.tilePrice(move.industry, ctx)}`;
     case "loan":
       return `Take a loan (£${move.amount}, income −${move.amount / 10} level${move.amount > 10 ? "s" : ""})`;
     case "draw_demand":

@@ -11,7 +11,7 @@
 import { s, h, f, target, start, seatColour, seatInk, seatMark, seatLabel, roman, titleCase, viewOf, stat } from "./kit.js";
 import {
   INDUSTRY, industryBadge, industryName, tileOnSpace, linkTrack, linkTile, locationArea, locationLayers, label, buildSpaces,
-  turnLine, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, RESOURCE,
+  turnLine, playerPanels, handPanel, cardName, placeNames, cubes, industryChip, RESOURCE, costText,
 } from "./brass-common.js";
 
 const W = 1300;
@@ -422,17 +422,6 @@ export function targetsOf(move) {
   }
 }
 
-// A published cost in words: "$8 + 1 coal", "2 steel", "$20 + 2 steel + income −2 levels".
-function costText(cost) {
-  if (!cost) return "";
-  const parts = [];
-  if (cost.money) parts.push(`$${cost.money}`);
-  for (const r of ["coal", "iron", "steel", "coke", "oil"]) if (cost[r]) parts.push(`${cost[r]} ${r}`);
-  const levels = cost.income_levels;
-  if (levels) parts.push(`income ${levels > 0 ? "+" : "−"}${Math.abs(levels)} level${Math.abs(levels) === 1 ? "" : "s"}`);
-  return parts.join(" + ");
-}
-
 export function describeMove(move, ctx) {
   const board = ctx && ctx.game ? ctx.game.metadata.board : null;
   const side = ctx && ctx.game ? sideOf(ctx) : null;
@@ -450,7 +439,7 @@ export function describeMove(move, ctx) {
   // The price the game publishes for what a move builds (a mat tile's, a heavy train's or
   // a pipeline's cost); a light train's is not published, so none is shown.
   const priced = (cost) => {
-    const text = costText(cost);
+    const text = costText(cost, "$");
     return text ? ` (costs ${text})` : "";
   };
   const tileCost = (id) => priced(board && (board.mat.tiles.find((x) => x.id === id) || {}).cost);

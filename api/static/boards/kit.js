@@ -161,6 +161,11 @@ export function titleCase(id) {
 }
 
 // A small "key: value" row for a player panel.
+// A sum of money with its sign in front: "$5", "−$2" (not "$-2").
+export function amount(sign, n) {
+  return typeof n === "number" && n < 0 ? `−${sign}${-n}` : `${sign}${n}`;
+}
+
 export function stat(label, value, extra = {}) {
   return h("div", { class: "bd-stat", ...extra }, h("span", { class: "bd-k", text: label }), h("span", { class: "bd-v", text: value }));
 }
