@@ -373,8 +373,9 @@ def create_app(
             allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
             allow_headers=["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID"],
             # What a client must read beyond the CORS-safelisted few: when to retry a 503,
-            # the request id to quote, the server's clock (the table's deadlines use it).
-            expose_headers=["Location", "Retry-After", "X-Request-ID", "Date"],
+            # the request id to quote, the server's clock (the table's deadlines use it),
+            # how to authenticate after a 401.
+            expose_headers=["Location", "Retry-After", "X-Request-ID", "Date", "WWW-Authenticate"],
             max_age=600,
         )
     observe_service()

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from core.bots import BOT_KINDS, BOT_LEVELS, THINK_MS_RANGE, BotInfo, BotKind, BotLevel
+from core.bots import BotInfo, BotKind, BotLevel, BotName, LevelName, ThinkMs
 from core.game import Result
 from core.seating import MatchRules
 
@@ -52,26 +52,6 @@ class SubmitMove(RequestBody):
     """One of the match's game moves (see the ``<game>.Move`` schemas)."""
     expected_version: Version
     """The match version the move was chosen at; a stale one is a 409."""
-
-
-ThinkMs = Annotated[
-    int,
-    msgspec.Meta(
-        ge=THINK_MS_RANGE[0], le=THINK_MS_RANGE[1],
-        description="The search bot's think budget per decision, in milliseconds, instead "
-        "of its level's.",
-    ),
-]  # fmt: skip
-
-
-# Checked by the service rather than by decoding, so an unknown name gets its own problem
-# code (``unknown_bot``, ``unknown_level``) naming the choices; the schema still lists them.
-BotName = Annotated[
-    str, msgspec.Meta(min_length=1, max_length=32, extra_json_schema={"enum": list(BOT_KINDS)})
-]
-LevelName = Annotated[
-    str, msgspec.Meta(min_length=1, max_length=32, extra_json_schema={"enum": list(BOT_LEVELS)})
-]
 
 
 class HandToBot(RequestBody):

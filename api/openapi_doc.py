@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+from random import Random
 from typing import Annotated, Any
 
 import msgspec
@@ -156,6 +157,26 @@ def _closed_tuples_as_prefix_items(schema: Any) -> Any:
     return cleaned
 
 
+_SAYS_PROPERTIES = ("properties", "additionalProperties", "patternProperties", "$ref", "anyOf",
+                    "oneOf", "allOf")  # fmt: skip
+
+
+def _free_objects_said_open(node: Any) -> None:
+    """Every ``{"type": "object"}`` that says nothing of its properties (msgspec's
+    ``dict[str, Any]``) given ``"additionalProperties": {}``, which means the same: some
+    generators (openapi-typescript) read the bare form as an object with no properties at
+    all (``Record<string, never>``), so the options in an Age of Steam view or a Pittsburgh
+    merchant's rewards could not be typed as served."""
+    if isinstance(node, list):
+        for item in node:
+            _free_objects_said_open(item)
+    elif isinstance(node, dict):
+        if node.get("type") == "object" and not any(key in node for key in _SAYS_PROPERTIES):
+            node["additionalProperties"] = {}
+        for value in node.values():
+            _free_objects_said_open(value)
+
+
 def _rename(components: dict[str, Any], name: str, wanted: str) -> None:
     """Component ``name`` moved to ``wanted`` (a stable name, whatever the struct is called),
     every reference to it following. A ``$ref``-only alias would not do: generators make a
@@ -191,6 +212,24 @@ def _add_options(components: dict[str, Any], game: Any, name: str) -> None:
         log.warning("no %s component: the name is taken by another struct", wanted)
         return
     components[wanted] = {"$ref": _REF + name}
+
+
+def _example_players(game: Any) -> int:
+    """The fewest players a match of ``game`` with its default options is set up for: its
+    ``min_players`` may need other options (Age of Steam's one-player map is not its default
+    one), and the example was refused when sent as it stood (Swagger UI's "Try it out")."""
+    try:
+        options = msgspec.convert({}, game.Options)
+        counts = range(game.min_players, game.max_players + 1)
+    except Exception:  # a plugin without them: the example is all it can be
+        return int(game.min_players)
+    for players in counts:
+        try:
+            game.setup(options, players, Random(0))
+        except Exception:  # a plugin's refusal, whatever its kind: try the next count
+            continue
+        return players
+    return int(game.min_players)
 
 
 def _any_move(components: dict[str, Any]) -> dict[str, Any]:
@@ -265,6 +304,15 @@ _RETRY_AFTER = {
 }
 
 
+_WWW_AUTHENTICATE = {
+    "description": 'How to authenticate: `Bearer realm="ironworks"`, with RFC 6750\'s '
+    "`error` when the header sent was no `Bearer <token>` (`invalid_request`) or the stream "
+    "ticket is not, or no longer, one (`invalid_token`).",
+    "required": True,
+    "schema": {"type": "string"},
+}
+
+
 _LAST_EVENT_ID = {"type": "integer", "minimum": 0, "maximum": MAX_VERSION}
 """What a ``Last-Event-ID`` header carries: the version of an event (an SSE ``id``)."""
 
@@ -278,11 +326,12 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
     for body in (*RequestBody.__subclasses__(), *CLOSED_PARTS):
         # msgspec refuses their unknown fields; Litestar's schema does not say so
         schemas[body.__name__]["additionalProperties"] = False
+        _add_extra_json_schema(schemas[body.__name__], body)
     games = registry.games()
     schemas["CreateMatch"]["properties"]["game"]["enum"] = [g.id for g in games]
     if games:
         schemas["CreateMatch"]["examples"] = [
-            {"game": g.id, "players": g.min_players} for g in games
+            {"game": g.id, "players": _example_players(g)} for g in games
         ]
     options = _any_options(components, games)
     if options is not None:
@@ -318,7 +367,28 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
         unavailable = operation.get("responses", {}).get("503")
         if unavailable is not None:
             unavailable.setdefault("headers", {})["Retry-After"] = _RETRY_AFTER
+        unauthorized = operation.get("responses", {}).get("401")
+        if unauthorized is not None:
+            unauthorized.setdefault("headers", {})["WWW-Authenticate"] = _WWW_AUTHENTICATE
+    _free_objects_said_open(doc)
     return doc
+
+
+def _add_extra_json_schema(schema: dict[str, Any], struct: type) -> None:
+    """Each field's ``extra_json_schema`` (its choices, its bounds) into the struct's
+    ``schema``: Litestar drops it, so a field the service checks itself (a bot's kind, level
+    and think budget: :mod:`core.bots`) read as any string or number to a client."""
+    inspect = msgspec.inspect
+    for field in inspect.type_info(struct).fields:  # type: ignore[attr-defined]
+        kinds = field.type.types if isinstance(field.type, inspect.UnionType) else [field.type]
+        metadata = [k for k in kinds if isinstance(k, inspect.Metadata)]
+        extra = next((m.extra_json_schema for m in metadata if m.extra_json_schema), None)
+        if not extra:
+            continue
+        nullable = any(isinstance(k, inspect.NoneType) for k in kinds)
+        target = schema["properties"][field.encode_name]
+        for key, value in extra.items():
+            target[key] = [*value, None] if key == "enum" and nullable else value
 
 
 def openapi_document(app: Litestar) -> dict[str, Any]:

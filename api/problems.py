@@ -95,11 +95,23 @@ def _as_get(request: Request[Any, Any, Any], detail: str) -> str:
     return detail.replace(f"HEAD {path}", f"GET {path}")
 
 
+def challenge(code: str) -> str:
+    """The ``WWW-Authenticate`` of a 401 with ``code``: RFC 9110 has every 401 name how to
+    authenticate, and RFC 6750 says it for bearer tokens (no ``error`` when none was sent;
+    ``invalid_request`` for a header that is no ``Bearer <token>``; ``invalid_token`` for
+    a stream ticket that is not, or no longer, one)."""
+    error = {"bad_authorization": "invalid_request", "bad_ticket": "invalid_token",
+             "ticket_expired": "invalid_token"}.get(code)  # fmt: skip
+    return 'Bearer realm="ironworks"' + (f', error="{error}"' if error else "")
+
+
 def ironworks_error(request: Request[Any, Any, Any], exc: IronworksError) -> Response[Problem]:
     known = {k: v for k, v in exc.extra.items() if k in _EXTENSIONS}
     response = problem(exc.status, exc.code, _as_get(request, exc.message), **known)
     if isinstance(exc, ServiceUnavailable):
         response.headers["Retry-After"] = str(exc.retry_after)
+    if exc.status == 401:
+        response.headers["WWW-Authenticate"] = challenge(exc.code)
     return response
 
 
@@ -116,6 +128,8 @@ def http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[
     if status != 405:  # (a 405's names the method refused)
         detail = _as_get(request, detail)
     response = problem(status, code, detail, errors=errors)
+    if status == 401:
+        response.headers["WWW-Authenticate"] = challenge(code)
     if exc.headers:
         # e.g. Allow on a 405: keep what Litestar says the client may do instead
         response.headers.update(exc.headers)

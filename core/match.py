@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from core import clock
+from core.bots import BotName, LevelName
 from core.events import StoredEvent
 from core.seating import (
     BotChoice,
@@ -59,8 +60,8 @@ class SeatClaimed(msgspec.Struct, frozen=True, kw_only=True, tag="core.seat_clai
 
 class SeatBotted(msgspec.Struct, frozen=True, kw_only=True, tag="core.seat_bot"):
     seat: int
-    bot: str
-    level: str | None = None
+    bot: BotName
+    level: LevelName | None = None
     """The search bot's level (:mod:`core.bots`); ``None`` for bots without levels."""
     think_ms: int | None = None
     """The seat's own think budget per decision, replacing the level's."""

@@ -36,8 +36,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from core.bots import BOT_KINDS, BOT_LEVELS, DEFAULT_LEVEL, offered
-from core.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
+from core.bots import checked_choice
+from core.errors import Conflict, Forbidden, NotFound, Unauthorized
 from core.match import MatchState, SeatBotted, SeatClaimed
 from core.seating import (
     BotChoice,
@@ -96,27 +96,9 @@ def is_owner(match: MatchState, token: str | None) -> bool:
 
 
 def bot_choice(game: Any, bot: str, level: str | None, think_ms: int | None) -> BotChoice:
-    """A checked bot for ``game``: an unknown kind or level, or a level for a bot without
-    levels, is refused (never ignored)."""
-    if bot not in BOT_KINDS:
-        raise BadRequest("unknown_bot", f"unknown bot {bot!r}; available: {', '.join(BOT_KINDS)}")
-    if bot != "search" and (level is not None or think_ms is not None):
-        raise BadRequest(
-            "bot_has_no_levels", f"the {bot} bot has no levels or think budget; "
-            "only the search bot takes 'level' and 'think_ms'",
-        )  # fmt: skip
-    if level is not None and level not in BOT_LEVELS:
-        raise BadRequest(
-            "unknown_level", f"unknown level {level!r}; available: {', '.join(BOT_LEVELS)}"
-        )
-    if game is not None and bot not in offered(game):
-        raise BadRequest(
-            "unknown_bot", f"{game.title} offers no {bot} bot; available: "
-            f"{', '.join(offered(game))}",
-        )  # fmt: skip
-    if bot == "search" and level is None:
-        level = DEFAULT_LEVEL
-    return BotChoice(bot=bot, level=level, think_ms=think_ms)  # type: ignore[arg-type]
+    """A checked bot for ``game`` (see :func:`core.bots.checked_choice`)."""
+    bot, level, think_ms = checked_choice(bot, level, think_ms, game)
+    return BotChoice(bot=bot, level=level, think_ms=think_ms)
 
 
 class SeatCommands:

@@ -7,11 +7,11 @@ Every seat change is an event in the match's stream, folded by :func:`core.match
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
 import msgspec
 
-from core.bots import THINK_MS_RANGE, BotKind, BotLevel
+from core.bots import BotName, LevelName, ThinkMs
 from core.clock import TimeControl, TimeoutAction
 
 AbsentRule = Literal["bot", "abandon"]
@@ -20,11 +20,11 @@ AbsentRule = Literal["bot", "abandon"]
 class BotChoice(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A bot, its level and think budget (as ``POST /matches/{id}/seats/{seat}/bot`` takes)."""
 
-    bot: BotKind = "greedy"
-    level: BotLevel | None = None
+    bot: BotName = "greedy"
+    """``random``, ``greedy`` or ``search`` (each game's ``bots`` in ``GET /games``)."""
+    level: LevelName | None = None
     """The search bot's level (default ``medium``); refused for the other bots."""
-    think_ms: Annotated[int, msgspec.Meta(ge=THINK_MS_RANGE[0], le=THINK_MS_RANGE[1])] | None = None
-    """The search bot's think budget per decision, in milliseconds, instead of its level's."""
+    think_ms: ThinkMs | None = None
 
 
 class MatchRules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

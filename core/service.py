@@ -320,9 +320,13 @@ class MatchService(SeatCommands):
             if owner_token is not None or match_id is not None:
                 raise ValueError("a keyed create derives its match id and owner token")
             match_id = keyed_match_id(idempotency_key)
+            # Fields left out and fields sent at their defaults are the same request: a
+            # retry rebuilt by another client library (``"options": {}`` for none) is a retry.
+            said_rules = None if rules == MatchRules() else rules
             digest = _create_digest(
-                idempotency_key, game_id, players, options, seed, position, moves, rules, setup
-            )
+                idempotency_key, game_id, players, options or None, seed, position, moves,
+                said_rules, setup,
+            )  # fmt: skip
             seen = self.store.lookup(match_id, idempotency_key)
             if seen is not None:
                 return self.load_at(match_id, replay(seen, digest).last_version)
@@ -602,7 +606,7 @@ class MatchService(SeatCommands):
         try:
             move = decoder.decode(data)
         except msgspec.DecodeError as exc:
-            raise BadRequest("bad_move", f"not a move of {game.title}: {exc}") from None
+            raise BadRequest("bad_move", _why_not_a_move(game, data, exc)) from None
         _refuse_unknown_move_fields(game, move, data)
         return move
 
@@ -899,12 +903,51 @@ def _refuse_unknown_move_fields(game: Any, move: Any, data: bytes) -> None:
     raw = _decode_any(data)
     if known.issuperset(raw):
         return
+    raise BadRequest("bad_move", _no_such_fields(game, event_type(move), known, raw))
+
+
+def _no_such_fields(game: Any, tag: str, known: frozenset[str], raw: dict[str, Any]) -> str:
     unknown = sorted(str(k) for k in raw if k not in known)
-    raise BadRequest(
-        "bad_move",
-        f"not a move of {game.title}: a {event_type(move)!r} move has no field "
-        f"{', '.join(map(repr, unknown))}; its fields: {', '.join(sorted(known))}",
+    return (
+        f"not a move of {game.title}: a {tag!r} move has no field "
+        f"{', '.join(map(repr, unknown))}; its fields: {', '.join(sorted(known))}"
     )
+
+
+@cache
+def _move_kinds(move_type: Any) -> tuple[str, dict[str, frozenset[str]]]:
+    """The tag field of a game's move union and each move type's wire fields, by tag."""
+    info = msgspec.inspect.type_info(move_type)
+    kinds = info.types if isinstance(info, msgspec.inspect.UnionType) else (info,)
+    structs = [k for k in kinds if isinstance(k, msgspec.inspect.StructType)]
+    tag_field = next((k.tag_field for k in structs if k.tag_field), "type")
+    return tag_field, {
+        str(k.tag): frozenset({tag_field, *(f.encode_name for f in k.fields)})
+        for k in structs
+        if k.tag is not None
+    }
+
+
+def _why_not_a_move(game: Any, data: bytes, exc: msgspec.DecodeError) -> str:
+    """The sentence refusing a body that is no move of ``game``: naming the move types when
+    its type is missing or unknown, and the type's fields when it has one of no such name,
+    alike for every game (msgspec alone said "Invalid value 'teleport' - at `$.type`", or,
+    for a type that forbids unknown fields, "Object contains unknown field" without which)."""
+    try:
+        raw = _decode_any(data)
+        tag_field, kinds = _move_kinds(game.Move)
+    except (msgspec.DecodeError, TypeError):
+        raw, kinds = None, {}
+    if isinstance(raw, dict) and kinds:
+        tag = raw.get(tag_field)
+        if not isinstance(tag, str) or tag not in kinds:
+            said = (
+                f"no move type {tag!r}" if tag_field in raw else f"a move names its {tag_field!r}"
+            )
+            return f"not a move of {game.title}: {said}; its move types: {', '.join(sorted(kinds))}"
+        if not kinds[tag].issuperset(raw):
+            return _no_such_fields(game, tag, kinds[tag], raw)
+    return f"not a move of {game.title}: {exc}"
 
 
 def _seat_of(match: MatchState, token: str) -> int:

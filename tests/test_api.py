@@ -154,7 +154,7 @@ def test_a_search_bot_seat_takes_its_level_and_budget(client: TestClient[Any]) -
     [
         ({"bot": "greedy", "level": "hard"}, "bot_has_no_levels"),
         ({"bot": "search", "level": "expert"}, "unknown_level"),
-        ({"bot": "search", "think_ms": 5}, "invalid_request"),
+        ({"bot": "search", "think_ms": 5}, "think_ms_out_of_range"),
         ({"bot": "search", "depth": 3}, "invalid_request"),
     ],
 )
@@ -228,6 +228,32 @@ def test_moves_need_a_token_and_refuse_a_wrong_one(client: TestClient[Any]) -> N
     assert_problem(client.post(url, json=body, headers=bearer("nope")), 403, "bad_token")
     basic = {"Authorization": "Basic dXNlcjpwdw=="}
     assert_problem(client.get(url, headers=basic), 401, "bad_authorization")
+
+
+def test_every_401_says_how_to_authenticate(client: TestClient[Any]) -> None:
+    """RFC 9110 has a 401 carry ``WWW-Authenticate``; none did (RFC 6750 says its form)."""
+    match_id = new_match(client)
+    claim_all(client, match_id)
+    url = f"/matches/{match_id}/moves"
+    move = {"move": {"type": "play", "card": 1}, "expected_version": 4}
+    basic = {"Authorization": "Basic dXNlcjpwdw=="}
+    refusals = {
+        client.get(url): "token_required",
+        client.post(url, json=move): "token_required",  # the move lane's answer
+        client.post(url, json=move, headers=basic): "bad_authorization",
+        client.get(url, headers=basic): "bad_authorization",
+        client.head(url): "token_required",
+        client.post(f"/matches/{match_id}/seats/0/invite"): "owner_token_required",
+        client.get(f"/matches/{match_id}/stream", params={"ticket": "t1.x"}): "bad_ticket",
+    }
+    for response, code in refusals.items():
+        assert response.status_code == 401 and response.headers["content-type"].startswith(
+            PROBLEM
+        ), response.text
+        error = {"bad_authorization": "invalid_request", "bad_ticket": "invalid_token"}.get(code)
+        assert response.headers["www-authenticate"] == 'Bearer realm="ironworks"' + (
+            f', error="{error}"' if error else ""
+        ), code
 
 
 def test_token_of_another_match_is_refused(client: TestClient[Any]) -> None:

@@ -91,6 +91,23 @@ def test_a_create_key_reused_with_another_body_is_refused_and_creates_nothing(
     assert client.post("/matches", json=BODY, headers=key).json() == first
 
 
+def test_a_create_retried_with_its_defaults_spelt_out_is_the_same_request(
+    client: TestClient[Any],
+) -> None:
+    """``"options": {}`` or ``"rules": {}`` beside a first body without them was refused as
+    another request (422), though the server makes the same match of both."""
+    key = keyed(str(uuid.uuid4()))
+    first = client.post("/matches", json=BODY, headers=key).json()
+    for spelt in ({"options": {}}, {"options": None, "rules": {}}, {"rules": {"absent": "bot"}}):
+        again = client.post("/matches", json={**BODY, **spelt}, headers=key)
+        assert again.status_code == 201 and again.json() == first, (spelt, again.text)
+    other_rules = client.post(
+        "/matches", json={**BODY, "rules": {"absent": "abandon"}}, headers=key
+    )
+    assert_problem(other_rules, 422, "idempotency_key_reused")
+    assert match_count(client) == 1
+
+
 def test_two_keys_make_two_matches_with_unrelated_owner_tokens(client: TestClient[Any]) -> None:
     one = client.post("/matches", json=BODY, headers=keyed(str(uuid.uuid4()))).json()
     two = client.post("/matches", json=BODY, headers=keyed(str(uuid.uuid4()))).json()

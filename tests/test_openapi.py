@@ -207,6 +207,39 @@ def test_no_schema_is_a_boolean_one_which_generators_refuse(document: dict[str, 
     assert goods["items"]["maxItems"] == len(goods["items"]["prefixItems"]) == 3
 
 
+def test_no_object_schema_leaves_its_properties_unsaid(document: dict[str, Any]) -> None:
+    """openapi-typescript reads a bare ``{"type": "object"}`` as an object with no properties
+    (``Record<string, never>``): an Age of Steam view's options and a Pittsburgh merchant's
+    rewards, as served, did not fit the generated types."""
+    said = ("properties", "additionalProperties", "patternProperties", "$ref", "anyOf", "oneOf")
+
+    def bare(node: Any, path: str) -> list[str]:
+        if isinstance(node, list):
+            return [p for i, v in enumerate(node) for p in bare(v, f"{path}[{i}]")]
+        if not isinstance(node, dict):
+            return []
+        here = [path] if node.get("type") == "object" and not any(k in node for k in said) else []
+        return here + [p for k, v in node.items() for p in bare(v, f"{path}/{k}")]
+
+    committed = msgspec.json.decode(OPENAPI_PATH.read_bytes())
+    assert bare(document, "") == [] and bare(committed, "") == []
+    view = committed["components"]["schemas"]["age-of-steam.View"]["properties"]["options"]
+    assert view == {"type": "object", "additionalProperties": {}}
+
+
+def test_every_example_match_is_one_the_server_creates(registry: Any) -> None:
+    """Age of Steam's example asked for 1 player, its least, which its default map refuses
+    (400 ``bad_player_count``): "Try it out" failed as it stood."""
+    with TestClient(create_app(MatchService(MemoryStore(), registry))) as client:
+        examples = client.get(f"{DOCS_PATH}/openapi.json").json()["components"]["schemas"][
+            "CreateMatch"
+        ]["examples"]
+        assert {e["game"] for e in examples} >= {"age-of-steam", "brass-birmingham"}
+        for example in examples:
+            response = client.post("/matches", json=example)
+            assert response.status_code == 201, (example, response.text)
+
+
 def test_every_operation_and_parameter_is_described(document: dict[str, Any]) -> None:
     for path, operations in document["paths"].items():
         for method, operation in operations.items():

@@ -101,6 +101,33 @@ def test_a_body_that_is_no_move_is_a_bad_move(
     assert info.value.code == "bad_move" and "High Card" in info.value.message
 
 
+@pytest.mark.parametrize("game_id", ["highcard", "brass-birmingham", "age-of-steam"])
+def test_a_move_of_no_such_type_or_field_is_refused_naming_the_types_or_fields(
+    svc: MatchService, game_id: str
+) -> None:
+    """Every game alike: msgspec alone said "Invalid value 'teleport' - at `$.type`" (no
+    types named), and for a game whose moves forbid unknown fields "Object contains unknown
+    field" (no fields named), where another game listed them."""
+    game = svc.games.get(game_id)
+    tags = sorted(str(k.tag) for k in msgspec.inspect.type_info(game.Move).types)
+    some = tags[0]
+
+    def refusal(body: dict[str, Any]) -> str:
+        with pytest.raises(BadRequest) as info:
+            svc.decode_move(game, msgspec.json.encode(body))
+        assert info.value.code == "bad_move"
+        return info.value.message
+
+    types = f"its move types: {', '.join(tags)}"
+    assert refusal({"type": "teleport"}) == (
+        f"not a move of {game.title}: no move type 'teleport'; {types}"
+    )
+    assert refusal({"card": 1}) == f"not a move of {game.title}: a move names its 'type'; {types}"
+    unknown = refusal({"type": some, "colour": "red"})
+    assert unknown.startswith(f"not a move of {game.title}: a {some!r} move has no field 'colour'")
+    assert "its fields: " in unknown and "type" in unknown.rsplit("its fields: ", 1)[1]
+
+
 def test_a_seat_cannot_submit_the_dealers_move(svc: MatchService, jobs: NullRunner) -> None:
     match, tokens = _dealt(svc, jobs)
     with pytest.raises(IllegalMove) as info:

@@ -255,6 +255,24 @@ def test_a_name_holding_a_nul_is_an_unknown_stream(backend: Backend, name: str) 
     assert [info.stream_id for info in store.list_streams()] == ["m1"]
 
 
+@pytest.mark.parametrize("name", ["\x00", "m1\x00", "\x00m2"], ids=["nul", "trailing", "leading"])
+def test_a_write_naming_a_nul_is_refused_and_stores_nothing(backend: Backend, name: str) -> None:
+    """The memory, SQLite and Redis stores took an append to a NUL-named stream that
+    PostgreSQL cannot store: a match that existed on one backend was unknown on another."""
+    fill(backend, "m1", 2)
+    store = backend.store
+    with pytest.raises(ValueError, match="NUL"):
+        store.append(name, 0, [tick(0, 0)])
+    with pytest.raises(ValueError, match="NUL"):
+        store.append("m1", 2, [tick(0, 2)], idempotency_key=f"k{name}")
+    with pytest.raises(ValueError, match="NUL"):
+        store.save_snapshot(name, Snapshot(version=1, format="f", data=b"x"))
+    assert store.read(name) == [] and store.version(name) == 0 and store.version("m1") == 2
+    assert store.load_snapshot(name) is None
+    assert [info.stream_id for info in store.list_streams()] == ["m1"]
+    assert store.append("m1", 2, [tick(0, 2)], idempotency_key="k").last_version == 3
+
+
 def test_streams_are_listed_newest_first_with_offset_and_limit(backend: Backend) -> None:
     for i in range(5):
         backend.store.append(f"m{i}", 0, [tick(0, n) for n in range(i + 1)])

@@ -21,7 +21,8 @@ from typing import Any
 
 import msgspec
 
-from core.bots import BOT_KINDS, BOT_LEVELS
+from core.bots import checked_choice, think_ms_refusal
+from core.errors import BadRequest
 from core.game import SYSTEM
 from worker.bots import get_bot
 
@@ -44,26 +45,22 @@ class Entrant(msgspec.Struct, frozen=True):
 
 
 def parse_entrants(text: str) -> list[Entrant]:
-    """``search:hard,greedy`` → entrants; ``search@500`` thinks 500 ms a decision."""
+    """``search:hard,greedy`` → entrants; ``search@500`` thinks 500 ms a decision. Each is
+    checked as the API checks a seat's bot (:func:`core.bots.checked_choice`), with the same
+    sentence: a bot the service would refuse is not played here either."""
     out = []
     for item in (part.strip() for part in text.split(",")):
         think = None
         if "@" in item:
             item, ms = item.split("@", 1)
-            if not ms.strip().isdigit() or int(ms) < 1:
-                raise ValueError(f"a think budget is a whole number of milliseconds from 1, "
-                                 f"not {ms!r}")  # fmt: skip
+            if not ms.strip().isdigit():
+                raise ValueError(think_ms_refusal(ms))
             think = int(ms)
         kind, _, level = item.partition(":")
-        if kind not in BOT_KINDS:
-            raise ValueError(f"unknown bot {kind!r}; available: {', '.join(BOT_KINDS)}")
-        if level and level not in BOT_LEVELS:
-            raise ValueError(f"unknown level {level!r}; available: {', '.join(BOT_LEVELS)}")
-        if kind != "search" and (level or think is not None):
-            raise ValueError(f"the {kind} bot has no levels or think budget")
-        if kind == "search" and not level:
-            level = "medium"
-        out.append(Entrant(kind, level or None, think))
+        try:
+            out.append(Entrant(*checked_choice(kind, level or None, think)))
+        except BadRequest as exc:
+            raise ValueError(exc.message) from None
     if not out:
         raise ValueError("name at least one bot")
     return out

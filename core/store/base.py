@@ -15,6 +15,17 @@ from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInf
 Seen = tuple[AppendResult, str | None]
 """An idempotency record: the first append's result and its request digest."""
 
+NUL = "\x00"
+
+
+def refuse_nul(stream_id: str, idempotency_key: str | None = None) -> None:
+    """A ``ValueError`` for a write (an append, a snapshot) naming a stream or idempotency
+    key that holds a NUL character. PostgreSQL's text cannot hold one, so no backend stores
+    one: every backend names the same streams, and a read of such a name answers as for any
+    unknown stream."""
+    if NUL in stream_id or (idempotency_key is not None and NUL in idempotency_key):
+        raise ValueError(f"no stream or idempotency key holds a NUL character: {stream_id!r}")
+
 
 class EventStore(abc.ABC):
     """Append-only streams with optimistic concurrency and idempotent appends.
@@ -46,7 +57,8 @@ class EventStore(abc.ABC):
         first append's result comes back with ``replayed=True`` — whatever the version is
         now. If ``request_digest`` is given and differs from the first one, raises
         :class:`core.errors.IdempotencyMismatch`. Otherwise a version mismatch raises
-        :class:`core.errors.VersionConflict` carrying the current version.
+        :class:`core.errors.VersionConflict` carrying the current version. A stream or key
+        holding a NUL is a ``ValueError`` (:func:`refuse_nul`), with nothing stored.
         """
 
     @abc.abstractmethod
@@ -81,7 +93,8 @@ class EventStore(abc.ABC):
     @abc.abstractmethod
     def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
         """Keep ``snapshot`` as the stream's snapshot, unless the one kept is of a later
-        version (two processes may race to store one). Nothing else reads or checks it."""
+        version (two processes may race to store one). Nothing else reads or checks it.
+        A stream holding a NUL is a ``ValueError`` (:func:`refuse_nul`)."""
 
     @abc.abstractmethod
     def load_snapshot(self, stream_id: str) -> Snapshot | None:

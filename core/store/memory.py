@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from core.errors import VersionConflict
 from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
-from core.store.base import AsyncStore, EventStore, InlineAsyncStore, Seen, replay
+from core.store.base import AsyncStore, EventStore, InlineAsyncStore, Seen, refuse_nul, replay
 
 
 class MemoryStore(EventStore):
@@ -32,6 +32,7 @@ class MemoryStore(EventStore):
         request_digest: str | None = None,
         waiting: bool | None = None,
     ) -> AppendResult:
+        refuse_nul(stream_id, idempotency_key)
         with self._changed:
             if idempotency_key is not None:
                 seen = self._keys.get((stream_id, idempotency_key))
@@ -116,6 +117,7 @@ class MemoryStore(EventStore):
             self._waiting.discard(stream_id)
 
     def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        refuse_nul(stream_id)
         with self._changed:
             kept = self._snapshots.get(stream_id)
             if kept is None or kept.version < snapshot.version:

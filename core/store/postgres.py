@@ -39,7 +39,7 @@ import psycopg_pool
 from core.breaker import Breaker
 from core.errors import BadRequest, VersionConflict
 from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
-from core.store.base import EventStore, Seen, replay
+from core.store.base import NUL, EventStore, Seen, refuse_nul, replay
 from core.store.wakeup import Waiters
 
 DEFAULT_SCHEMA = "ironworks"
@@ -269,7 +269,7 @@ class PostgresStore(EventStore):
         waiting: bool | None = None,
     ) -> AppendResult:
         args = (stream_id, expected_version, events, idempotency_key, request_digest, waiting)
-        _refuse_nul(stream_id, idempotency_key)
+        refuse_nul(stream_id, idempotency_key)
         with self._conn() as conn:
             try:
                 with conn.transaction():
@@ -345,13 +345,13 @@ class PostgresStore(EventStore):
         return result
 
     def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
-        if _NUL in stream_id or _NUL in idempotency_key:
+        if NUL in stream_id or NUL in idempotency_key:
             return None
         with self._conn() as conn:
             return self._lookup(conn, stream_id, idempotency_key)
 
     def read(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]:
-        if (limit is not None and limit <= 0) or _NUL in stream_id:
+        if (limit is not None and limit <= 0) or NUL in stream_id:
             return []
         with self._conn() as conn:
             rows = conn.execute(
@@ -368,7 +368,7 @@ class PostgresStore(EventStore):
         ]  # fmt: skip
 
     def version(self, stream_id: str) -> int:
-        if _NUL in stream_id:
+        if NUL in stream_id:
             return 0
         with self._conn() as conn:
             row = conn.execute(
@@ -400,7 +400,7 @@ class PostgresStore(EventStore):
         return [StreamInfo(stream_id=s, version=v, created_at=t) for s, v, t in rows]
 
     def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
-        _refuse_nul(stream_id)
+        refuse_nul(stream_id)
         s = self.schema
         with self._conn() as conn:
             conn.execute(
@@ -411,7 +411,7 @@ class PostgresStore(EventStore):
             )
 
     def load_snapshot(self, stream_id: str) -> Snapshot | None:
-        if _NUL in stream_id:
+        if NUL in stream_id:
             return None
         with self._conn() as conn:
             row = conn.execute(
@@ -446,15 +446,6 @@ class PostgresStore(EventStore):
             return None
         first, last, digest = row
         return AppendResult(stream_id=stream_id, first_version=first, last_version=last), digest
-
-
-_NUL = "\x00"
-
-
-def _refuse_nul(stream_id: str, idempotency_key: str | None = None) -> None:
-    """A ``ValueError`` for a write to a name PostgreSQL cannot store (see the module)."""
-    if _NUL in stream_id or (idempotency_key is not None and _NUL in idempotency_key):
-        raise ValueError(f"no stream or key holds a NUL character: {stream_id!r}")
 
 
 class _Notifier(Waiters):

@@ -34,7 +34,7 @@ from redis.retry import Retry
 from core.breaker import Breaker
 from core.errors import VersionConflict
 from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
-from core.store.base import AsyncStore, EventStore, Seen, replay
+from core.store.base import AsyncStore, EventStore, Seen, refuse_nul, replay
 from core.store.wakeup import Waiters
 
 DEFAULT_PREFIX = "ironworks"
@@ -200,7 +200,8 @@ class RedisStore(EventStore):
         request_digest: str | None,
         waiting: bool | None,
     ) -> tuple[list[str], list[Any]]:
-        """The append script's keys and arguments."""
+        """The append script's keys and arguments (sync and async appends both make them)."""
+        refuse_nul(stream_id, idempotency_key)
         # Versions and timestamps are filled in here; the script refuses the batch unless the
         # stream is still at expected_version, so they are right whenever it is stored.
         now = time.time()
@@ -296,6 +297,7 @@ class RedisStore(EventStore):
         return self._stream_infos(self._waiting, offset, limit)
 
     def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        refuse_nul(stream_id)
         with self.breaker:
             self._save_snapshot(
                 keys=[self._snapshot(stream_id)],
@@ -410,6 +412,7 @@ class AsyncRedis(AsyncStore):
             return int(await self._on_loop().client.llen(self.store._events(stream_id)))
 
     async def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        refuse_nul(stream_id)
         with self.store.breaker:
             await self._on_loop().save_snapshot(
                 keys=[self.store._snapshot(stream_id)],

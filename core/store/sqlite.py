@@ -45,7 +45,7 @@ import anyio.to_thread
 from core.breaker import Breaker
 from core.errors import BadRequest, ServiceUnavailable, VersionConflict
 from core.events import AppendResult, NewEvent, Snapshot, StoredEvent, StreamInfo
-from core.store.base import AsyncStore, EventStore, Seen, replay
+from core.store.base import AsyncStore, EventStore, Seen, refuse_nul, replay
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS streams (
@@ -246,6 +246,7 @@ class SQLiteStore(EventStore):
         request_digest: str | None = None,
         waiting: bool | None = None,
     ) -> AppendResult:
+        refuse_nul(stream_id, idempotency_key)
         with self.breaker, self._write() as conn:
             result = self._append_in(
                 conn, stream_id, expected_version, events, idempotency_key, request_digest,
@@ -400,6 +401,7 @@ class SQLiteStore(EventStore):
             return [StreamInfo(stream_id=s, version=v, created_at=t) for s, v, t in rows]
 
     def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        refuse_nul(stream_id)
         with self.breaker, self._write() as conn:
             self._save_snapshot(conn, stream_id, snapshot)
 
@@ -570,6 +572,8 @@ class AsyncSQLite(AsyncStore):
         request_digest: str | None = None,
         waiting: bool | None = None,
     ) -> AppendResult:
+        # Refused before it joins a group commit, where it would fail the others' writes too.
+        refuse_nul(stream_id, idempotency_key)
         args = (stream_id, expected_version, events, idempotency_key, request_digest, waiting)
         result = await self._write(lambda conn: self.store._append_in(conn, *args))
         if events and not result.replayed:
@@ -577,6 +581,7 @@ class AsyncSQLite(AsyncStore):
         return result
 
     async def save_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        refuse_nul(stream_id)
         await self._write(lambda conn: SQLiteStore._save_snapshot(conn, stream_id, snapshot))
 
     async def _write(self, statements: Callable[[sqlite3.Connection], Any]) -> Any:
