@@ -474,6 +474,27 @@ def test_sqlite_store_uses_write_ahead_logging(tmp_path: Path) -> None:
         store.close()
 
 
+def test_sqlite_stores_event_data_as_blobs_and_the_waiting_mark_as_an_integer(
+    tmp_path: Path,
+) -> None:
+    # The store binds them as bytearray and int (cheaper to bind than bytes and bool): the
+    # file must hold what binding bytes and bool stored, and reads must give bytes back.
+    store = SQLiteStore(tmp_path / "types.sqlite3")
+    try:
+        data = b'{"seat":1}'
+        store.append("s", 0, [tick(0, 0)], waiting=False)
+        store.append("s", 1, [NewEvent(type="t", data=data, actor=1, rules_version="1")], "k",
+                     waiting=True)  # fmt: skip
+        conn = store._conn()
+        kinds = conn.execute("SELECT DISTINCT typeof(data) FROM events").fetchall()
+        marks = conn.execute("SELECT typeof(waiting), waiting FROM streams").fetchall()
+        assert kinds == [("blob",)] and marks == [("integer", 1)]
+        read = store.read("s", after=1)[0].data
+        assert type(read) is bytes and read == data
+    finally:
+        store.close()
+
+
 def test_sqlite_in_memory_database_is_refused_since_threads_would_not_share_it() -> None:
     with pytest.raises(BadRequest) as caught:
         open_store("sqlite:///:memory:")
