@@ -13,6 +13,7 @@ from store_backends import Backend, append_later, tick
 
 import core.store.postgres
 import core.store.redis
+import core.store.sqlite
 import core.store.wakeup
 from core.errors import BadRequest, IdempotencyMismatch, VersionConflict
 from core.events import NewEvent, Snapshot
@@ -493,6 +494,27 @@ def test_sqlite_stores_event_data_as_blobs_and_the_waiting_mark_as_an_integer(
         assert type(read) is bytes and read == data
     finally:
         store.close()
+
+
+def test_a_new_sqlite_file_takes_the_stores_page_size_and_an_older_file_keeps_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new = SQLiteStore(tmp_path / "new.sqlite3")
+    monkeypatch.setattr(core.store.sqlite, "PAGE_SIZE", 4096)  # as files were made before
+    old = SQLiteStore(tmp_path / "old.sqlite3")
+    old.append("s", 0, [tick(0, 0)], "k0")
+    old.close()
+    monkeypatch.undo()
+    reopened = SQLiteStore(tmp_path / "old.sqlite3")
+    try:
+        sizes = [s._conn().execute("PRAGMA page_size").fetchone()[0] for s in (new, reopened)]
+        assert sizes == [core.store.sqlite.PAGE_SIZE, 4096] and sizes[0] != 4096
+        reopened.append("s", 1, [tick(0, 1)], "k1")
+        assert [e.version for e in reopened.read("s")] == [1, 2]
+        assert reopened.append("s", 0, [tick(0, 0)], "k0").replayed
+    finally:
+        new.close()
+        reopened.close()
 
 
 def test_sqlite_in_memory_database_is_refused_since_threads_would_not_share_it() -> None:

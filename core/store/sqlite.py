@@ -108,6 +108,13 @@ def is_outage(exc: BaseException) -> bool:
     return isinstance(exc, sqlite3.OperationalError) and ((code or 0) & 0xFF) in _OUTAGE_CODES
 
 
+PAGE_SIZE = 2048
+"""Bytes a page of a new store file holds. A commit writes each page it changed whole to
+the log (a move: the leaves its event rows, its idempotency key and its stream's version
+land on, and now and then a split), checksummed: half SQLite's default 4096 halves those
+bytes for a few more splits (about 13k CPU instructions an append fewer; README
+"Performance")."""
+
 INLINE_BUSY_SECONDS = 0.01
 """How long a read on the event loop waits for a lock before it moves to a worker thread."""
 
@@ -197,6 +204,8 @@ class SQLiteStore(EventStore):
             isolation_level=None,  # transactions are explicit: BEGIN IMMEDIATE / COMMIT
             check_same_thread=False,  # used by one thread only; close() may come from another
         )
+        # Only a new file takes it (a file keeps the page size it was made with).
+        conn.execute(f"PRAGMA page_size={PAGE_SIZE}")
         conn.execute("PRAGMA journal_mode=WAL")
         # In WAL mode NORMAL survives any process crash; only a power cut can lose the
         # newest commits, and it never corrupts the file.
