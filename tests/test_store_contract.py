@@ -517,6 +517,24 @@ def test_a_new_sqlite_file_takes_the_stores_page_size_and_an_older_file_keeps_it
         reopened.close()
 
 
+def test_sqlite_takes_a_streams_version_from_its_events_not_its_row(tmp_path: Path) -> None:
+    # A move no longer rewrites its stream's row; files written before kept the version
+    # there too, and whatever the row says, the events are the truth.
+    store = SQLiteStore(tmp_path / "rows.sqlite3")
+    try:
+        store.append("s", 0, [tick(0, 0), tick(0, 1)])
+        store._conn().execute("UPDATE streams SET version = 7")
+        assert store.version("s") == 2
+        assert [(i.stream_id, i.version) for i in store.list_streams()] == [("s", 2)]
+        assert [(i.stream_id, i.version) for i in store.waiting_streams()] == [("s", 2)]
+        with pytest.raises(VersionConflict):
+            store.append("s", 7, [tick(0, 2)])
+        assert store.append("s", 2, [tick(0, 2)], waiting=False).last_version == 3
+        assert store.version("s") == 3 and store.waiting_streams() == []
+    finally:
+        store.close()
+
+
 def test_sqlite_in_memory_database_is_refused_since_threads_would_not_share_it() -> None:
     with pytest.raises(BadRequest) as caught:
         open_store("sqlite:///:memory:")
