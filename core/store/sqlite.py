@@ -114,7 +114,7 @@ PAGE_SIZE = 2048
 """Bytes a page of a new store file holds. A commit writes each page it changed whole to
 the log (a move: the leaves its event rows, its idempotency key and its stream's version
 land on, and now and then a split), checksummed: half SQLite's default 4096 halves those
-bytes for a few more splits (about 13k CPU instructions an append fewer; README
+bytes for a few more splits (about 10k CPU instructions an append fewer; README
 "Performance")."""
 
 INLINE_BUSY_SECONDS = 0.01
@@ -330,7 +330,7 @@ class SQLiteStore(EventStore):
 
         The stream's version is read from its events, not kept in its ``streams`` row: a
         move then changes only the leaves its events and key land on, not that row's page
-        too (a page more in every commit; about 19k CPU instructions an append). Its row
+        too (a page more in every commit; about 12k CPU instructions an append). Its row
         changes only when the waiting mark does."""
         stream_id, expected_version = result.stream_id, result.first_version - 1
         # The key first: one used before answers as a retry, whatever the version is now.
