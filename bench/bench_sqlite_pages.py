@@ -25,8 +25,8 @@ from bench_http import record_games
 from worker.bootstrap import build_service
 from worker.inprocess import InlineRunner
 
-FRAME = 4096 + 24
-"""A WAL frame: its header and one page."""
+FRAME_HEADER = 24
+"""A WAL frame: this header and one page."""
 
 
 def main() -> None:
@@ -57,9 +57,12 @@ def main() -> None:
             version = service.load(match_id).version
             service.submit(match_id, tokens[seat], move, version, uuid.uuid4().hex)
             moves += 1
-        frames = (wal.stat().st_size - start) / FRAME
+        page = conn.execute("PRAGMA page_size").fetchone()[0]
+        written = wal.stat().st_size - start
+        frames = written / (page + FRAME_HEADER)
         print(
-            f"{moves} moves over {args.matches} matches: {frames / moves:.2f} WAL frames per move"
+            f"{moves} moves over {args.matches} matches: {frames / moves:.2f} WAL frames of "
+            f"{page} bytes per move ({written / moves / 1024:.1f} KiB)"
         )
         for table in ("events", "idempotency_keys", "streams", "snapshots"):
             pages = conn.execute("SELECT count(*) FROM dbstat WHERE name = ?", (table,))

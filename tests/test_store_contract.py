@@ -13,6 +13,7 @@ from store_backends import Backend, append_later, tick
 
 import core.store.postgres
 import core.store.redis
+import core.store.sqlite
 import core.store.wakeup
 from core.errors import BadRequest, IdempotencyMismatch, VersionConflict
 from core.events import NewEvent, Snapshot
@@ -488,6 +489,66 @@ def test_sqlite_store_uses_write_ahead_logging(tmp_path: Path) -> None:
     try:
         mode = store._conn().execute("PRAGMA journal_mode").fetchone()[0]
         assert mode == "wal"
+    finally:
+        store.close()
+
+
+def test_sqlite_stores_event_data_as_blobs_and_the_waiting_mark_as_an_integer(
+    tmp_path: Path,
+) -> None:
+    # The store binds them as bytearray and int (cheaper to bind than bytes and bool): the
+    # file must hold what binding bytes and bool stored, and reads must give bytes back.
+    store = SQLiteStore(tmp_path / "types.sqlite3")
+    try:
+        data = b'{"seat":1}'
+        store.append("s", 0, [tick(0, 0)], waiting=False)
+        store.append("s", 1, [NewEvent(type="t", data=data, actor=1, rules_version="1")], "k",
+                     waiting=True)  # fmt: skip
+        conn = store._conn()
+        kinds = conn.execute("SELECT DISTINCT typeof(data) FROM events").fetchall()
+        marks = conn.execute("SELECT typeof(waiting), waiting FROM streams").fetchall()
+        assert kinds == [("blob",)] and marks == [("integer", 1)]
+        read = store.read("s", after=1)[0].data
+        assert type(read) is bytes and read == data
+    finally:
+        store.close()
+
+
+def test_a_new_sqlite_file_takes_the_stores_page_size_and_an_older_file_keeps_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new = SQLiteStore(tmp_path / "new.sqlite3")
+    monkeypatch.setattr(core.store.sqlite, "PAGE_SIZE", 4096)  # as files were made before
+    old = SQLiteStore(tmp_path / "old.sqlite3")
+    old.append("s", 0, [tick(0, 0)], "k0")
+    old.close()
+    monkeypatch.undo()
+    reopened = SQLiteStore(tmp_path / "old.sqlite3")
+    try:
+        sizes = [s._conn().execute("PRAGMA page_size").fetchone()[0] for s in (new, reopened)]
+        assert sizes == [core.store.sqlite.PAGE_SIZE, 4096] and sizes[0] != 4096
+        reopened.append("s", 1, [tick(0, 1)], "k1")
+        assert [e.version for e in reopened.read("s")] == [1, 2]
+        assert reopened.append("s", 0, [tick(0, 0)], "k0").replayed
+    finally:
+        new.close()
+        reopened.close()
+
+
+def test_sqlite_takes_a_streams_version_from_its_events_not_its_row(tmp_path: Path) -> None:
+    # A move no longer rewrites its stream's row; files written before kept the version
+    # there too, and whatever the row says, the events are the truth.
+    store = SQLiteStore(tmp_path / "rows.sqlite3")
+    try:
+        store.append("s", 0, [tick(0, 0), tick(0, 1)])
+        store._conn().execute("UPDATE streams SET version = 7")
+        assert store.version("s") == 2
+        assert [(i.stream_id, i.version) for i in store.list_streams()] == [("s", 2)]
+        assert [(i.stream_id, i.version) for i in store.waiting_streams()] == [("s", 2)]
+        with pytest.raises(VersionConflict):
+            store.append("s", 7, [tick(0, 2)])
+        assert store.append("s", 2, [tick(0, 2)], waiting=False).last_version == 3
+        assert store.version("s") == 3 and store.waiting_streams() == []
     finally:
         store.close()
 
