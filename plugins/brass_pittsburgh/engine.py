@@ -168,9 +168,10 @@ def dearest(rules: Rules, s: State, step: Step, count: int) -> int:
     cheapest plan never costs more than buying all of them from him."""
     if count <= 0 or step.kind not in ("cube", "metal"):
         return 0
-    board = rules.board_of(s.side)
-    kinds = [CUBES[step.a]] if step.kind == "cube" else METAL
-    return count * min(board.vanderbilt_price(cube) for cube in kinds)
+    price = rules.board_of(s.side).vanderbilt_price
+    if step.kind == "cube":
+        return count * price(CUBES[step.a])
+    return count * min(map(price, METAL))
 
 
 # --- what may be done now --------------------------------------------------------------------
