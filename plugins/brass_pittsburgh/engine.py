@@ -61,9 +61,10 @@ STEP_KINDS = OFFERS | {"discard", "cube", "metal", "oil", "produce", "bonus", "m
 METAL = ("iron", "steel")
 LISTINGS_KEPT = 64
 """Recent listings a game keeps (see :func:`legal_moves`)."""
-REMEMBERED_STEPS = frozenset({"cube", "metal", "oil", "more_link", "more_develop"})
+REMEMBERED_STEPS = frozenset({"cube", "metal", "oil", "more_develop"})
 """Pending steps whose listing is dear enough to remember (with actions); the others cost
-less to list again than to key by state content."""
+less to list again than to key by state content, or (``more_link``) ``decide`` judges
+their answer by its diagnosis (:meth:`.actions.network.MoreLink.allows`)."""
 _encode = msgspec.msgpack.Encoder().encode
 _fields = msgspec.structs.astuple
 
