@@ -45,9 +45,11 @@ this checkout and listed by both)::
     listing them all less a run listing none): 4c3f824^ 626k / 667k / 754k, main 7d05e0f
     395k / 461k / 528k, main 5c57e34 343k / 398k / 443k, main 68846ef 343k / 396k / 440k,
     main e83d6e9 321k / 352k / 387k, main 35b8972 304k / 316k / 351k, main 0f911b8 288k /
-    295k / 330k (2.24x over the three), now 275k / 278k / 315k (2.36x; ``bplist6``: see
-    ``plugins/brass/ENGINE_PLAN.md``, "Session 11"). The 3x target (209k / 222k / 251k) is
-    not reached. A garbage
+    295k / 330k (2.24x over the three), ``bplist6`` 275k / 278k / 315k (2.36x; see
+    ``plugins/brass/ENGINE_PLAN.md``, "Session 11"), main 0150695 274k / 272k / 309k,
+    now 265k / 265k / 299k (``bplist7``: "Session 12" there, with where a call goes by C
+    function and state kind, and why one run moves by ~10k a call). The 3x target
+    (209k / 222k / 251k) is not reached. A garbage
     collection more or less in a run moves these by up to ~8k a call: with the collector
     off (``gc.disable()`` before the same run's listings), 5c57e34 340k / 385k / 427k,
     e83d6e9 317k / 347k / 384k, 35b8972 301k / 312k / 350k. Between e83d6e9 and 35b8972

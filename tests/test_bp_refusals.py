@@ -638,6 +638,30 @@ def test_a_link_no_rule_refuses_is_listed(game: BrassPittsburgh) -> None:
     assert accepted > 500
 
 
+def test_decide_allows_a_second_link_exactly_when_the_offer_lists_it(
+    game: BrassPittsburgh,
+) -> None:
+    # The offer of a second link is not remembered by the state's key: decide judges the
+    # answer by the link's diagnosis (MoreLink.allows), which must agree with the listing.
+    rules, checked = game.rules, 0
+    offer = rules.variant.step_kinds["more_link"]
+    for s0 in random_states(game, 3, 9313):
+        if [step.kind for step in s0.pending[:1]] != ["more_link"]:
+            continue
+        seat, board = s0.current, rules.board_of(s0.side)
+        for money in (0, 12, s0.money[seat]):
+            s = with_money(s0, seat, money)
+            listed = set(engine.step_options(rules, s, seat))
+            assert offer.allows(rules.variant, s, seat, Done())
+            for link in {LIGHT, *s.link_supply[seat]}:
+                pipeline = link in rules.data.pipelines
+                for site in range(len(board.routes if pipeline else board.lines)):
+                    for m in (mv.SecondLink(link, site), mv.Network(link, site)):
+                        assert offer.allows(rules.variant, s, seat, m) == (m in listed), m
+                        checked += 1
+    assert checked > 200
+
+
 def diagnosis(s: State, m: object) -> tuple[str, str] | None:
     """The broken rule the action (or the offer) ``m`` answers finds in ``m``; ``None``
     for a move no rule diagnoses (a payment, a discard, ``done``)."""

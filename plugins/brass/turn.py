@@ -1,8 +1,9 @@
 """``decide`` and ``legal_moves`` over a variant's actions and step kinds.
 
 An action-starting move is checked by its action's ``refusal`` (one move: cheap); an
-answer to a pending step by membership in the step's options, so listing and deciding
-cannot drift where the options are the definition. The effect runs on the family turn
+answer to a pending step by membership in the step's options (:meth:`StepKind.allows`;
+a variant may judge by a diagnosis its tests hold exact both ways), so listing and
+deciding cannot drift where the options are the definition. The effect runs on the family turn
 engine (:class:`plugins.brass.resolver.Resolver`), whose hooks :class:`TurnResolver`
 hands to the actions, the step kinds and the variant's overrides.
 """
@@ -120,7 +121,7 @@ def resolved(v: Variant, s: Any, actor: int, m: Any, rng: Random) -> TurnResolve
         raise IllegalMove(*refusal)
     r = TurnResolver(v, s, actor)
     if s.pending:
-        if m not in step_options(v, s, actor):
+        if not v.step_kinds[s.pending[0].kind].allows(v, s, actor, m):
             raise IllegalMove(*pending_refusal(v, s, m))
         r.answer(m)
     else:

@@ -69,8 +69,17 @@ class PittsburghBoard:
         self.route_index: dict[str, int] = {r.id: i for i, r in enumerate(self.routes)}
         self.route_city: list[int] = [self.node[r.city] for r in self.routes]
         self.route_oilfield: list[int] = [self.oilfield_index[r.oilfield] for r in self.routes]
+        self.city_routes: list[list[int]] = [[] for _ in self.locations]
+        """The pipeline routes at each location, ascending (none at a merchant)."""
+        for r, city in enumerate(self.route_city):
+            self.city_routes[city].append(r)
         self.markets: list[Market] = list(side.markets)
         self.market_node: list[int] = [self.node[m.city] for m in self.markets]
+        self.cube_markets: dict[str, list[tuple[int, int]]] = {}
+        """Per cube, (market, its location) of the markets trading it, in board order."""
+        for m, market in enumerate(self.markets):
+            for cube in market.ladders:
+                self.cube_markets.setdefault(cube, []).append((m, self.market_node[m]))
         self.slot_node: list[int] = []
         self.slot_icons: list[tuple[str, ...]] = []
         self.slot_name: list[str] = []

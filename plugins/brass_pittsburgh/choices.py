@@ -226,7 +226,10 @@ def _affordable_sites(
     labels = payment.labels
     # Groups without a free or market cube of the link's kinds add nothing to a plan: a site
     # reaching only such groups pays Vanderbilt for all, which is over budget here.
-    hot = set().union(*(payment.sourced(cube) for cube, _ in resources))
+    if len(resources) == 1:  # every link tile of the data set: one kind of cube
+        hot = payment.sourced(resources[0][0])
+    else:
+        hot = set().union(*(payment.sourced(cube) for cube, _ in resources))
     alone: dict[int, bool] = {}  # by group: the cubes delivered there alone are affordable
     fit = []
     for site in sites:

@@ -61,9 +61,10 @@ STEP_KINDS = OFFERS | {"discard", "cube", "metal", "oil", "produce", "bonus", "m
 METAL = ("iron", "steel")
 LISTINGS_KEPT = 64
 """Recent listings a game keeps (see :func:`legal_moves`)."""
-REMEMBERED_STEPS = frozenset({"cube", "metal", "oil", "more_link", "more_develop"})
+REMEMBERED_STEPS = frozenset({"cube", "metal", "oil", "more_develop"})
 """Pending steps whose listing is dear enough to remember (with actions); the others cost
-less to list again than to key by state content."""
+less to list again than to key by state content, or (``more_link``) ``decide`` judges
+their answer by its diagnosis (:meth:`.actions.network.MoreLink.allows`)."""
 _encode = msgspec.msgpack.Encoder().encode
 _fields = msgspec.structs.astuple
 
@@ -168,9 +169,10 @@ def dearest(rules: Rules, s: State, step: Step, count: int) -> int:
     cheapest plan never costs more than buying all of them from him."""
     if count <= 0 or step.kind not in ("cube", "metal"):
         return 0
-    board = rules.board_of(s.side)
-    kinds = [CUBES[step.a]] if step.kind == "cube" else METAL
-    return count * min(board.vanderbilt_price(cube) for cube in kinds)
+    price = rules.board_of(s.side).vanderbilt_price
+    if step.kind == "cube":
+        return count * price(CUBES[step.a])
+    return count * min(map(price, METAL))
 
 
 # --- what may be done now --------------------------------------------------------------------

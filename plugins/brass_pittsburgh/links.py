@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from plugins.brass_pittsburgh.board import PittsburghBoard
+from plugins.brass.graph import positions
+from plugins.brass_pittsburgh.board import NO_OWNER, PittsburghBoard
 from plugins.brass_pittsburgh.data import PittsburghData
 
 LIGHT = "LT"
@@ -75,12 +76,15 @@ def pipeline_sites(
     """Routes where ``seat`` may place a reserve pipeline and any other: empty ones at a
     city of the network; the other also one holding the seat's own reserve pipeline
     (swapped for it)."""
-    empty, swaps = [], []
-    route_city = board.route_city
-    for route, owner in enumerate(route_owner):
-        if owner < 0:  # an empty route: near the network
-            if not has_presence or route_city[route] in network:
-                empty.append(route)
-        elif owner == seat and data.pipelines[route_pipeline[route]].type == "reserve":
-            swaps.append(route)
+    if has_presence:
+        # Listings ask this at every action: the routes at the network's few cities, not
+        # every route of the board.
+        city_routes = board.city_routes
+        empty = sorted([r for node in network for r in city_routes[node] if route_owner[r] < 0])
+    else:
+        empty = positions(route_owner, NO_OWNER)
+    pipelines = data.pipelines
+    swaps = [
+        r for r in positions(route_owner, seat) if pipelines[route_pipeline[r]].type == "reserve"
+    ]
     return empty, sorted(empty + swaps) if swaps else empty

@@ -154,9 +154,10 @@ class Names:
         except TypeError:  # a produce step's sale plans hold lists: never kept
             out = [None] * len(moves)
         if not all(out):  # a named move is never false: only the misses are
-            for i, named in enumerate(out):
-                if named is None:
-                    out[i] = self._encode(moves[i], s, n)
+            at = -1
+            for _ in range(out.count(None)):  # the few misses found in C, as graph.positions
+                at = out.index(None, at + 1)
+                out[at] = self._encode(moves[at], s, n)
         return out
 
     def _encode(self, m: Any, s: State, n: SideNames) -> Any:

@@ -132,11 +132,8 @@ def _market_offers(
     """Per connected group, the prices of the market ``cube`` cubes on sale there, cheapest
     first (groups with none left out)."""
     offers: dict[int, Sequence[int]] = {}
-    for m, node in enumerate(board.market_node):
-        ladder = ladders[m].get(cube)
-        if ladder is None:
-            continue
-        prices = ladder.offers(market_cubes[m][cube])
+    for m, node in board.cube_markets.get(cube, ()):
+        prices = ladders[m][cube].offers(market_cubes[m][cube])
         if prices:
             label = labels[node]
             known = offers.get(label)

@@ -100,15 +100,11 @@ class PittsburghVariant(Variant):
 
     def link_moves(self, f: Any, seat: int, named: type) -> list[Any]:
         """Rulebook "Network Action" step 2: each tile of the supply on each site it may take."""
-        made = self.d.link_moves[f.s.side]
-        sites = network_sites(self.d, f.s, seat, net=f.network, payment=lambda: f.payment)
-        return [made[tile][0][site] for tile, found in sites for site in found]
+        return _links(self.d, f, seat, False)
 
     def second_link_moves(self, s: Any, seat: int, move: type) -> list[Any]:
         """Rulebook "Network Action" step 3: step 2 again, for $10 more."""
-        made = self.d.link_moves[s.side]
-        sites = network_sites(self.d, s, seat, second=True)
-        return [made[tile][1][site] for tile, found in sites for site in found]
+        return _links(self.d, Facts(self.d, s, seat), seat, True)
 
     def link_refusal(self, f: Any, seat: int, m: Any, second: bool = False) -> Refusal:
         """Rulebook "Network Action" steps 2-3: the first rule the link breaks, in order
@@ -210,3 +206,11 @@ class PittsburghVariant(Variant):
                 oil_released=score.oil_released,
             )
         )
+
+
+def _links(rules: Rules, f: Facts, seat: int, second: bool) -> list[Any]:
+    """The link moves (first or ``second``) of the seat, from the facts ``f`` of the state
+    (the network and payments that builds ask too)."""
+    made, which = rules.link_moves[f.s.side], 1 if second else 0
+    sites = network_sites(rules, f.s, seat, second, f.network, lambda: f.payment)
+    return [made[tile][which][site] for tile, found in sites for site in found]

@@ -101,6 +101,11 @@ class StepKind:
         """The engine moves that answer ``step`` when the player is asked."""
         return []
 
+    def allows(self, v: Variant, s: Any, seat: int, m: Any) -> bool:
+        """Whether ``m`` answers the pending step (``s.pending[0]``): it is among
+        :meth:`options` (a variant may judge it by a diagnosis that is exact both ways)."""
+        return m in self.options(v, s, seat, s.pending[0])
+
     def answer(self, r: TurnResolver, m: Any, queue: list[Step]) -> None:
         """Apply ``m``, one of :meth:`options`, to ``queue[0]``."""
         queue.pop(0)
