@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from plugins.brass import events as ev
 from plugins.brass import steps
 from plugins.brass.actions import CANAL, RAIL, Action, DrawnStep, Refusal, StepKind
+from plugins.brass.actions import build as bld
 from plugins.brass.actions import develop as dev
 from plugins.brass.actions import network as net
 from plugins.brass.actions.sell import sellable_tiles, tile_refusal
@@ -215,6 +216,41 @@ class Variant:
         return []
 
     # --- building ------------------------------------------------------------------------
+
+    def listed(self, f: Facts, seat: int, m: Any) -> bool:
+        """Whether ``m`` is among the moves just listed for this state and seat, hence
+        allowed without asking the rule (a game remembering its listings: Pittsburgh)."""
+        return False
+
+    def build_moves(self, f: Facts, seat: int, named: type) -> list[Any]:
+        """The Build action's moves now, each ``named`` by its client ids."""
+        return bld.moves(self, f, seat, named)
+
+    def build_card_refusal(self, f: Facts, seat: int, m: Any) -> Refusal:
+        """Why the card of build ``m`` may not build what and where ``m`` names (the
+        names first: a card held, a space and industry that exist)."""
+        return bld.card_refusal_of(self, f, seat, m)
+
+    def build_place_refusal(self, f: Facts, seat: int, m: Any) -> Refusal:
+        """Why the seat's tile may not go where build ``m`` names: the space's icon, the
+        seat's lowest tile (one left, of this era), the space (empty or an overbuild)."""
+        return bld.tile_place_refusal(self, f, seat, m.slot, m.industry)
+
+    def build_cost_refusal(self, f: Facts, seat: int, m: Any) -> Refusal:
+        """Why the seat cannot pay for build ``m``: the tile's money, coal and iron."""
+        d, ind = self.d, m.industry
+        level = d.stacks.top_level(ind, f.s.mat[seat][ind])
+        return bld.tile_cost_refusal(self, f, seat, d.slot_loc[m.slot], ind, level)
+
+    def build_card_paid(self, r: TurnResolver, m: Any) -> list[ev.Step]:
+        """Build ``m``'s card discarded; returns the steps paying it (none: ``m`` names it)."""
+        r.emit(ev.Discarded(r.seat, [m.card]))
+        return []
+
+    def build(self, r: TurnResolver, m: Any) -> list[ev.Step]:
+        """Build ``m``'s tile placed and paid for (:func:`~plugins.brass.actions.build.place`);
+        returns the steps still to resolve."""
+        return bld.place(r, m.slot, m.industry)
 
     def overbuild_refusal(self, f: Facts, seat: int, slot: int, ind: int, level: int) -> Refusal:
         """Whether the seat's ``ind`` tile of ``level`` may replace the tile on ``slot``:
