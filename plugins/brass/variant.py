@@ -222,9 +222,10 @@ class Variant:
         allowed without asking the rule (a game remembering its listings: Pittsburgh)."""
         return False
 
-    def build_moves(self, f: Facts, seat: int, named: type) -> list[Any]:
-        """The Build action's moves now, each ``named`` by its client ids."""
-        return bld.moves(self, f, seat, named)
+    build_moves = bld.moves
+    """``build_moves(f, seat, named)``: the Build action's moves now, each ``named`` by its
+    client ids (the family's listing itself, as a method: listing is the hot path, so no
+    frame of its own)."""
 
     def build_card_refusal(self, f: Facts, seat: int, m: Any) -> Refusal:
         """Why the card of build ``m`` may not build what and where ``m`` names (the

@@ -113,8 +113,7 @@ class PittsburghVariant(Variant):
         known = remembered_listing(self.d, f.s, seat)
         return known is not None and m in known
 
-    def build_moves(self, f: Any, seat: int, named: type) -> list[Any]:
-        return build.build_moves(self, f, seat)
+    build_moves = build.build_moves
 
     def build_card_refusal(self, f: Any, seat: int, m: Any) -> Refusal:
         return build.card_refusal(self.d, f.s, seat, m)

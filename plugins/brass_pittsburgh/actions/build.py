@@ -88,8 +88,8 @@ def _kept(
     return affordable(sp, sites) if dear and sites else sites
 
 
-def build_moves(v: Variant, f: Any, seat: int) -> list[Any]:
-    """The legal builds (:meth:`Variant.build_moves`).
+def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> list[Any]:
+    """The legal builds, engine moves (:attr:`Variant.build_moves`, the game names them).
 
     The tiles whose money and income the seat can pay are found first; then each card's
     builds, in hand order: a location card's are its industries' places in its city
