@@ -646,7 +646,7 @@ def test_a_build_no_rule_refuses_is_listed(game: BrassPittsburgh) -> None:
     v, accepted = VARIANT, 0
     for players in (2, 4):
         for i, s0 in enumerate(random_states(game, players, 9500 + players)):
-            if i % 5 or s0.pending:
+            if i % 12 or s0.pending:
                 continue
             seat, board = s0.current, v.d.board_of(s0.side)
             places = [(slot, -1) for slot in range(-1, len(board.slot_node))]
@@ -665,7 +665,7 @@ def test_a_build_no_rule_refuses_is_listed(game: BrassPittsburgh) -> None:
                             found = family_build.refusal(v, f, seat, m)
                             assert (found is None) == (m in listed), (m, found)
                             accepted += found is None
-    assert accepted > 500
+    assert accepted > 300
 
 
 def diagnosis(s: State, m: object) -> tuple[str, str] | None:
