@@ -239,9 +239,7 @@ class Variant:
 
     def build_cost_refusal(self, f: Facts, seat: int, m: Any) -> Refusal:
         """Why the seat cannot pay for build ``m``: the tile's money, coal and iron."""
-        d, ind = self.d, m.industry
-        level = d.stacks.top_level(ind, f.s.mat[seat][ind])
-        return bld.tile_cost_refusal(self, f, seat, d.slot_loc[m.slot], ind, level)
+        return bld.slot_cost_refusal(self, f, seat, m.slot, m.industry)
 
     def build_card_paid(self, r: TurnResolver, m: Any) -> list[ev.Step]:
         """Build ``m``'s card discarded; returns the steps paying it (none: ``m`` names it)."""

@@ -110,9 +110,14 @@ def place_refusal(v: Variant, f: Facts, seat: int, slot: int, ind: int) -> Refus
     d = v.d
     if not 0 <= slot < d.n_slots or not 0 <= ind < len(v.industries):
         return ("bad_space", "no such build space or industry")
-    return tile_place_refusal(v, f, seat, slot, ind) or tile_cost_refusal(
-        v, f, seat, d.slot_loc[slot], ind, d.stacks.top_level(ind, f.s.mat[seat][ind])
-    )
+    return tile_place_refusal(v, f, seat, slot, ind) or slot_cost_refusal(v, f, seat, slot, ind)
+
+
+def slot_cost_refusal(v: Variant, f: Facts, seat: int, slot: int, ind: int) -> Refusal:
+    """The cost of the seat's lowest ``ind`` tile built on ``slot``."""
+    d = v.d
+    level = d.stacks.top_level(ind, f.s.mat[seat][ind])
+    return tile_cost_refusal(v, f, seat, d.slot_loc[slot], ind, level)
 
 
 def tile_place_refusal(v: Variant, f: Facts, seat: int, slot: int, ind: int) -> Refusal:
