@@ -48,7 +48,16 @@ from plugins.brass.events import Paid, Step
 from plugins.brass.variant import LoanOption, Variant
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
-from plugins.brass_pittsburgh.actions import build, in_range, income_floor, network, sell
+from plugins.brass_pittsburgh.actions import in_range, income_floor, network, sell
+from plugins.brass_pittsburgh.actions.build import (
+    Produce,
+    build_moves,
+    card_paid,
+    card_refusal,
+    place,
+    place_refusal,
+    tile_cost_refusal,
+)
 from plugins.brass_pittsburgh.building import develop_spaces
 from plugins.brass_pittsburgh.choices import network_sites, sale_candidates
 from plugins.brass_pittsburgh.engine import Facts, cheapest, dearest, remembered_listing
@@ -100,7 +109,7 @@ class PittsburghVariant(Variant):
             **own_steps(),
             **sell.step_kinds(),
             **network.step_kinds(),
-            "produce": build.Produce(),
+            "produce": Produce(),
         }
 
     def facts(self, s: Any) -> Any:
@@ -113,22 +122,14 @@ class PittsburghVariant(Variant):
         known = remembered_listing(self.d, f.s, seat)
         return known is not None and m in known
 
-    build_moves = build.build_moves
-
-    def build_card_refusal(self, f: Any, seat: int, m: Any) -> Refusal:
-        return build.card_refusal(self.d, f.s, seat, m)
-
-    def build_place_refusal(self, f: Any, seat: int, m: Any) -> Refusal:
-        return build.place_refusal(self.d, f.s, seat, m)
-
-    def build_cost_refusal(self, f: Any, seat: int, m: Any) -> Refusal:
-        return build.tile_cost_refusal(self.d, f.s, seat, m)
-
-    def build_card_paid(self, r: TurnResolver, m: Any) -> list[Step]:
-        return build.card_paid(r, m)
-
-    def build(self, r: TurnResolver, m: Any) -> list[Step]:
-        return build.place(r, m)
+    # Build (:mod:`.actions.build`): the hooks are the rule's functions themselves, no
+    # frame of their own (listing and deciding are the hot path)
+    build_moves = build_moves
+    build_card_refusal = card_refusal
+    build_place_refusal = place_refusal
+    build_cost_refusal = tile_cost_refusal
+    build_card_paid = card_paid
+    build = place
 
     def link_moves(self, f: Any, seat: int, named: type) -> list[Any]:
         """Rulebook "Network Action" step 2: each tile of the supply on each site it may take."""

@@ -9,7 +9,8 @@ The action is the family's (:class:`plugins.brass.actions.build.Build`); these a
 parts as :class:`..variant.PittsburghVariant` overrides them: the listing
 (:func:`build_moves`), the card (:func:`card_refusal`), the tile and its place
 (:func:`place_refusal`), the cost (:func:`tile_cost_refusal`), the effect (:func:`place`) and
-the ``produce`` step selling the new tile's cubes (:class:`Produce`).
+the ``produce`` step selling the new tile's cubes (:class:`Produce`). Each is the hook
+itself, its first argument the variant (the variant names them: no frame of their own).
 """
 
 from __future__ import annotations
@@ -247,7 +248,7 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
     return out
 
 
-def card_paid(r: TurnResolver, m: mv.Build) -> list[Step]:
+def card_paid(v: Variant, r: TurnResolver, m: mv.Build) -> list[Step]:
     """Build step 1 paid: the card named, or a whiskey and then any card (a ``discard``)."""
     if m.whiskey:
         r.emit(ev.WhiskeySpent(r.seat, 1))
@@ -256,7 +257,7 @@ def card_paid(r: TurnResolver, m: mv.Build) -> list[Step]:
     return []
 
 
-def place(r: TurnResolver, m: mv.Build) -> list[Step]:
+def place(v: Variant, r: TurnResolver, m: mv.Build) -> list[Step]:
     """Build steps 3-5: the tile's income levels and money, the tile (an upgrade scores the
     tile it replaces; the Oil City takes its barrels), its cubes as steps, its own cubes
     sold (``produce``), an already-flipped tile's rewards."""
@@ -295,9 +296,10 @@ def place(r: TurnResolver, m: mv.Build) -> list[Step]:
     return queue
 
 
-def card_refusal(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal:
+def card_refusal(v: Variant, f: Any, seat: int, m: mv.Build) -> Refusal:
     """What ``m`` names must exist (a mat space, an oilfield for the Oil City alone, a
     slot for the others), then Build step 1: the card."""
+    rules, s = v.d, f.s
     board = rules.board_of(s.side)
     if not in_range(m.space, len(rules.mat.tiles)):
         return ("no_such_tile", f"mat space {m.space} does not exist")
@@ -357,9 +359,10 @@ def card_refusal(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal:
     return None
 
 
-def place_refusal(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal:
+def place_refusal(v: Variant, f: Any, seat: int, m: mv.Build) -> Refusal:
     """Build step 2: the place (an oilfield, an empty slot or an upgrade), then the tile:
     of this era and accessible on the seat's mat."""
+    rules, s = v.d, f.s
     tile = rules.mat.tiles[m.space]
     found = (
         _oil_city_place(rules, s, seat, m.oilfield) if m.oilfield >= 0 else _slot(rules, s, seat, m)
@@ -377,8 +380,9 @@ def place_refusal(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal:
     return None
 
 
-def tile_cost_refusal(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal:
+def tile_cost_refusal(v: Variant, f: Any, seat: int, m: mv.Build) -> Refusal:
     """Build step 3: the income levels, the money, the cubes delivered at the cheapest."""
+    rules, s = v.d, f.s
     tile = rules.mat.tiles[m.space]
     if tile.cost.income_levels:
         found = income_floor(rules, s, seat, -tile.cost.income_levels, f"building {tile.id}")
