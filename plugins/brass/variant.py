@@ -227,10 +227,10 @@ class Variant:
     client ids (the family's listing itself, as a method: listing is the hot path, so no
     frame of its own)."""
 
-    def build_card_refusal(self, f: Facts, seat: int, m: Any) -> Refusal:
-        """Why the card of build ``m`` may not build what and where ``m`` names (the
-        names first: a card held, a space and industry that exist)."""
-        return bld.card_refusal_of(self, f, seat, m)
+    build_card_refusal = bld.card_refusal_of
+    """``build_card_refusal(f, seat, m)``: why the card of build ``m`` may not build what
+    and where ``m`` names (the names first: a card held, a space and industry that exist);
+    the function itself, as :attr:`build_moves`."""
 
     def build_place_refusal(self, f: Facts, seat: int, m: Any) -> Refusal:
         """Why the seat's tile may not go where build ``m`` names: the space's icon, the
