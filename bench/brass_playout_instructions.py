@@ -4,10 +4,10 @@ the shared machine's load cannot move (CPU time moved ±25 % run to run).
 ``collect`` saves the states the playouts of ``bench_brass_playouts.py`` visit (the first
 ``LIMIT``, with the random state each decision started from); ``run`` lists the moves of
 every saved state (``legal``), and also picks one as the playouts do (``policy``) and
-decides it (``decide``: less ``policy``, the cost of ``decide``), or only loads them
-(``none``). Games: ``bb``, ``bp``, ``bl`` (Lancashire). Run each mode under callgrind;
-the difference of the instruction counts over the number of states is the part's cost
-per decision:
+decides it (``decide``: less ``policy``, the cost of ``decide``; ``decide 10`` decides
+10 times, for a figure the process's noise moves less), or only loads them (``none``).
+Games: ``bb``, ``bp``, ``bl`` (Lancashire). Run each mode under callgrind; the difference
+of the instruction counts over the number of states is the part's cost per decision:
 
     python bench/brass_playout_instructions.py collect /tmp/bb2.pkl bb 2
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
@@ -67,7 +67,7 @@ def collect(game: Any, players: int) -> list[tuple[Any, int, Any]]:
     return found
 
 
-def run(game: Any, states: list[tuple[Any, int, Any]], mode: str) -> None:
+def run(game: Any, states: list[tuple[Any, int, Any]], mode: str, repeat: int = 1) -> None:
     for state, seat, saved in states:
         if mode == "none":
             continue
@@ -77,7 +77,8 @@ def run(game: Any, states: list[tuple[Any, int, Any]], mode: str) -> None:
             rng.setstate(saved)
             move = game.playout_policy(state, seat, legal, rng)
             if mode == "decide":
-                game.decide(state, seat, move, rng)
+                for _ in range(repeat):
+                    game.decide(state, seat, move, rng)
 
 
 def main() -> None:
@@ -88,7 +89,8 @@ def main() -> None:
         Path(path).write_bytes(pickle.dumps(states))
         print(f"{len(states)} states saved to {path}")
     else:
-        run(game, pickle.loads(Path(path).read_bytes()), sys.argv[4])
+        repeat = int(sys.argv[5]) if len(sys.argv) > 5 else 1
+        run(game, pickle.loads(Path(path).read_bytes()), sys.argv[4], repeat)
 
 
 if __name__ == "__main__":
