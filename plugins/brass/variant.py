@@ -230,16 +230,14 @@ class Variant:
     build_card_refusal = bld.card_refusal_of
     """``build_card_refusal(f, seat, m)``: why the card of build ``m`` may not build what
     and where ``m`` names (the names first: a card held, a space and industry that exist);
-    the function itself, as :attr:`build_moves`."""
-
-    def build_place_refusal(self, f: Facts, seat: int, m: Any) -> Refusal:
-        """Why the seat's tile may not go where build ``m`` names: the space's icon, the
-        seat's lowest tile (one left, of this era), the space (empty or an overbuild)."""
-        return bld.tile_place_refusal(self, f, seat, m.slot, m.industry)
-
-    def build_cost_refusal(self, f: Facts, seat: int, m: Any) -> Refusal:
-        """Why the seat cannot pay for build ``m``: the tile's money, coal and iron."""
-        return bld.slot_cost_refusal(self, f, seat, m.slot, m.industry)
+    the function itself, as :attr:`build_moves` (and the next two: deciding is hot too)."""
+    build_place_refusal = bld.tile_place_refusal
+    """``build_place_refusal(f, seat, m)``: why the seat's tile may not go where build ``m``
+    names: the space's icon, the seat's lowest tile (one left, of this era), the space
+    (empty or an overbuild)."""
+    build_cost_refusal = bld.slot_cost_refusal
+    """``build_cost_refusal(f, seat, m)``: why the seat cannot pay for build ``m``: the
+    tile's money, coal and iron."""
 
     def build_card_paid(self, r: TurnResolver, m: Any) -> list[ev.Step]:
         """Build ``m``'s card discarded; returns the steps paying it (none: ``m`` names it)."""

@@ -104,24 +104,25 @@ def tile_cost_refusal(v: Variant, f: Facts, seat: int, loc: int, ind: int, level
     return cost_refusal(v, f, seat, (loc,), tile.money, tile.coal, tile.iron)
 
 
-def place_refusal(v: Variant, f: Facts, seat: int, slot: int, ind: int) -> Refusal:
-    """Everything about building ``ind`` on ``slot`` except the card: the tile, the space,
-    the cost (three parts, so a listing can ask each once for all the spaces it covers)."""
-    d = v.d
-    if not 0 <= slot < d.n_slots or not 0 <= ind < len(v.industries):
+def place_refusal(v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
+    """Everything about building ``m.industry`` on ``m.slot`` except the card: the tile,
+    the space, the cost (three parts, so a listing can ask each once for all the spaces it
+    covers)."""
+    if not 0 <= m.slot < v.d.n_slots or not 0 <= m.industry < len(v.industries):
         return ("bad_space", "no such build space or industry")
-    return tile_place_refusal(v, f, seat, slot, ind) or slot_cost_refusal(v, f, seat, slot, ind)
+    return tile_place_refusal(v, f, seat, m) or slot_cost_refusal(v, f, seat, m)
 
 
-def slot_cost_refusal(v: Variant, f: Facts, seat: int, slot: int, ind: int) -> Refusal:
-    """The cost of the seat's lowest ``ind`` tile built on ``slot``."""
-    d = v.d
+def slot_cost_refusal(v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
+    """The cost of the seat's lowest ``m.industry`` tile built on ``m.slot``."""
+    d, ind = v.d, m.industry
     level = d.stacks.top_level(ind, f.s.mat[seat][ind])
-    return tile_cost_refusal(v, f, seat, d.slot_loc[slot], ind, level)
+    return tile_cost_refusal(v, f, seat, d.slot_loc[m.slot], ind, level)
 
 
-def tile_place_refusal(v: Variant, f: Facts, seat: int, slot: int, ind: int) -> Refusal:
-    """The tile and the space of building ``ind`` on ``slot`` (both in range)."""
+def tile_place_refusal(v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
+    """The tile and the space of building ``m.industry`` on ``m.slot`` (both in range)."""
+    slot, ind = m.slot, m.industry
     if ind not in v.d.slot_icons[slot]:
         return ("wrong_space", f"this space does not show the {v.name(ind)} icon")
     level = v.d.stacks.top_level(ind, f.s.mat[seat][ind])
