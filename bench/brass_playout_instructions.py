@@ -3,9 +3,11 @@ the shared machine's load cannot move (CPU time moved ±25 % run to run).
 
 ``collect`` saves the states the playouts of ``bench_brass_playouts.py`` visit (the first
 ``LIMIT``, with the random state each decision started from); ``run`` lists the moves of
-every saved state (``legal``), and also picks one as the playouts do (``policy``), or only
-loads them (``none``). Run each mode under callgrind; the difference of the instruction
-counts over the number of states is the part's cost per decision:
+every saved state (``legal``), and also picks one as the playouts do (``policy``) and
+decides it (``decide``: less ``policy``, the cost of ``decide``; ``decide 10`` decides
+10 times, for a figure the process's noise moves less), or only loads them (``none``).
+Games: ``bb``, ``bp``, ``bl`` (Lancashire). Run each mode under callgrind; the difference
+of the instruction counts over the number of states is the part's cost per decision:
 
     python bench/brass_playout_instructions.py collect /tmp/bb2.pkl bb 2
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
@@ -28,10 +30,11 @@ from bench_brass_playouts import PLAYOUTS_PER_ROOT, roots
 
 from core.game import SYSTEM
 from plugins.brass_birmingham.game import BrassBirmingham
+from plugins.brass_lancashire.game import BrassLancashire
 from plugins.brass_pittsburgh.game import BrassPittsburgh
 from worker.search import LEVELS
 
-GAMES = {"bb": BrassBirmingham, "bp": BrassPittsburgh}
+GAMES = {"bb": BrassBirmingham, "bp": BrassPittsburgh, "bl": BrassLancashire}
 LIMIT = 300
 HORIZON = LEVELS["hard"].horizon
 
@@ -64,15 +67,18 @@ def collect(game: Any, players: int) -> list[tuple[Any, int, Any]]:
     return found
 
 
-def run(game: Any, states: list[tuple[Any, int, Any]], mode: str) -> None:
+def run(game: Any, states: list[tuple[Any, int, Any]], mode: str, repeat: int = 1) -> None:
     for state, seat, saved in states:
         if mode == "none":
             continue
         legal = game.legal_moves(state, seat)
-        if mode == "policy":
+        if mode in ("policy", "decide"):
             rng = Random()
             rng.setstate(saved)
-            game.playout_policy(state, seat, legal, rng)
+            move = game.playout_policy(state, seat, legal, rng)
+            if mode == "decide":
+                for _ in range(repeat):
+                    game.decide(state, seat, move, rng)
 
 
 def main() -> None:
@@ -83,7 +89,8 @@ def main() -> None:
         Path(path).write_bytes(pickle.dumps(states))
         print(f"{len(states)} states saved to {path}")
     else:
-        run(game, pickle.loads(Path(path).read_bytes()), sys.argv[4])
+        repeat = int(sys.argv[5]) if len(sys.argv) > 5 else 1
+        run(game, pickle.loads(Path(path).read_bytes()), sys.argv[4], repeat)
 
 
 if __name__ == "__main__":

@@ -9,12 +9,8 @@ from random import Random
 import pytest
 
 from plugins.brass.build import build_spaces
-from plugins.brass_pittsburgh.building import (
-    BuildTarget,
-    build_targets,
-    develop_spaces,
-    industry_slots,
-)
+from plugins.brass_pittsburgh import internal_moves as mv
+from plugins.brass_pittsburgh.building import develop_spaces, industry_slots
 from plugins.brass_pittsburgh.game import BrassPittsburgh, Options
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.state import ERA1, ERA2, State
@@ -48,13 +44,26 @@ class Table:
             self.state.mat[seat][self.rules.mat.index[tile]] = 0
 
     def targets(self, card: str, seat: int = 0, wild: bool = False) -> set[tuple[str, str]]:
-        found = build_targets(self.rules, self.state, seat, self.cards.index(card), wild)
-        return {(self.rules.mat.tiles[t.space].id, self.where(t)) for t in found}
-
-    def where(self, t: BuildTarget) -> str:
-        if t.oilfield >= 0:
-            return self.board.oilfields[t.oilfield]
-        return self.board.slot_name[t.slot]
+        """(tile, place) of every build ``card`` (or, ``wild``, any card and a whiskey)
+        allows the seat, cost aside: the Build rule's card and place parts."""
+        s, v, board = self.state, self.rules.variant, self.board
+        s.hands[seat], s.whiskey[seat] = [self.cards.index(card)], int(wild)
+        f = v.facts(s)
+        places = [(slot, -1, name) for slot, name in enumerate(board.slot_name)]
+        places += [(-1, field, name) for field, name in enumerate(board.oilfields)]
+        found = set()
+        for space, tile in enumerate(self.rules.mat.tiles):
+            for slot, field, name in places:
+                m = mv.Build(
+                    card=-1 if wild else s.hands[seat][0],
+                    space=space,
+                    slot=slot,
+                    oilfield=field,
+                    whiskey=wild,
+                )
+                if not (v.build_card_refusal(f, seat, m) or v.build_place_refusal(f, seat, m)):
+                    found.add((tile.id, name))
+        return found
 
 
 def test_location_card_builds_accessible_tiles_shown_in_its_city(game: BrassPittsburgh) -> None:

@@ -17,6 +17,7 @@ from test_bp_exactness import random_states, with_money
 from test_bp_turns import Match, oil_sale
 
 from core.errors import IllegalMove
+from plugins.brass.actions import build as family_build
 from plugins.brass.moves import Discard, Done, ScoreEra
 from plugins.brass_pittsburgh import actions, engine
 from plugins.brass_pittsburgh import internal_moves as mv
@@ -662,17 +663,45 @@ def test_decide_allows_a_second_link_exactly_when_the_offer_lists_it(
     assert checked > 200
 
 
+def test_a_build_no_rule_refuses_is_listed(game: BrassPittsburgh) -> None:
+    # A build is accepted by its diagnosis when the listing of its state is not at hand:
+    # every card (or a whiskey) with every mat space on every slot or oilfield is listed
+    # exactly when no part of the rule refuses it.
+    v, accepted = VARIANT, 0
+    for players in (2, 4):
+        for i, s0 in enumerate(random_states(game, players, 9500 + players)):
+            if i % 12 or s0.pending:
+                continue
+            seat, board = s0.current, v.d.board_of(s0.side)
+            places = [(slot, -1) for slot in range(-1, len(board.slot_node))]
+            places += [(-1, field) for field in range(len(board.oilfields))]
+            for money in (0, 12, s0.money[seat]):
+                s = with_money(s0, seat, money)
+                listed = set(engine.legal_moves(v.d, s, seat))
+                f = v.facts(s)
+                pays = [(card, False) for card in {-1, *s.hands[seat]}] + [(-1, True)]
+                for space in range(len(v.d.mat.tiles)):
+                    for card, whiskey in pays:
+                        for slot, field in places:
+                            m = mv.Build(
+                                card=card, space=space, slot=slot, oilfield=field, whiskey=whiskey
+                            )
+                            found = family_build.refusal(v, f, seat, m)
+                            assert (found is None) == (m in listed), (m, found)
+                            accepted += found is None
+    assert accepted > 300
+
+
 def diagnosis(s: State, m: object) -> tuple[str, str] | None:
     """The broken rule the action (or the offer) ``m`` answers finds in ``m``; ``None``
     for a move no rule diagnoses (a payment, a discard, ``done``)."""
     v, seat = VARIANT, s.current
     if isinstance(m, (mv.Network, mv.SecondLink)):
         return network.link_refusal(v.d, s, seat, m, second=bool(s.pending))
+    if isinstance(m, mv.Build):  # the rule's parts: not the remembered listing
+        return family_build.refusal(v, v.facts(s), seat, m)
     if not s.pending:
-        action = v.action_of[type(m)]
-        if hasattr(action, "diagnosis"):
-            return action.diagnosis(v.d, s, seat, m)  # type: ignore[no-any-return]
-        return action.refusal(v, v.facts(s), seat, m)
+        return v.action_of[type(m)].refusal(v, v.facts(s), seat, m)
     kind = v.step_kinds[s.pending[0].kind]
     if type(m) is not getattr(kind, "move", None):
         return None

@@ -23,6 +23,9 @@ from plugins.brass.resolver import Resolver, turn_refusal
 from plugins.brass.state import PLAY
 from plugins.brass.variant import Variant
 
+ERA_MOVES = (ScoreEra, EndEra)
+"""The system's era moves (a tuple made once: ``A | B`` would build a union every call)."""
+
 
 class TurnResolver(Resolver):
     """The family turn engine driven by variant ``v``: actions start moves, step kinds
@@ -112,7 +115,7 @@ def decide(v: Variant, s: Any, actor: int, m: Any, rng: Random) -> list[Any]:
 def resolved(v: Variant, s: Any, actor: int, m: Any, rng: Random) -> TurnResolver:
     """:func:`decide`'s resolver after the move: its ``events``, and its state ``s``, a
     copy of ``s`` with them folded on (the resolver folds each as it emits it)."""
-    if isinstance(m, ScoreEra | EndEra):
+    if isinstance(m, ERA_MOVES):
         if actor >= 0:
             raise IllegalMove("system_only", "era scoring is run by the game, not a player")
         return _scored_era(v, s, rng, m if isinstance(m, EndEra) else None)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from plugins.brass import events as ev
 from plugins.brass import steps
 from plugins.brass.actions import CANAL, RAIL, Action, DrawnStep, Refusal, StepKind
+from plugins.brass.actions import build as bld
 from plugins.brass.actions import develop as dev
 from plugins.brass.actions import network as net
 from plugins.brass.actions.sell import sellable_tiles, tile_refusal
@@ -215,6 +216,38 @@ class Variant:
         return []
 
     # --- building ------------------------------------------------------------------------
+
+    def listed(self, f: Facts, seat: int, m: Any) -> bool:
+        """Whether ``m`` is among the moves just listed for this state and seat, hence
+        allowed without asking the rule (a game remembering its listings: Pittsburgh)."""
+        return False
+
+    build_moves = bld.moves
+    """``build_moves(f, seat, named)``: the Build action's moves now, each ``named`` by its
+    client ids (the family's listing itself, as a method: listing is the hot path, so no
+    frame of its own)."""
+
+    build_card_refusal = bld.card_refusal_of
+    """``build_card_refusal(f, seat, m)``: why the card of build ``m`` may not build what
+    and where ``m`` names (the names first: a card held, a space and industry that exist);
+    the function itself, as :attr:`build_moves` (and the next two: deciding is hot too)."""
+    build_place_refusal = bld.tile_place_refusal
+    """``build_place_refusal(f, seat, m)``: why the seat's tile may not go where build ``m``
+    names: the space's icon, the seat's lowest tile (one left, of this era), the space
+    (empty or an overbuild)."""
+    build_cost_refusal = bld.slot_cost_refusal
+    """``build_cost_refusal(f, seat, m)``: why the seat cannot pay for build ``m``: the
+    tile's money, coal and iron."""
+
+    def build_card_paid(self, r: TurnResolver, m: Any) -> list[ev.Step]:
+        """Build ``m``'s card discarded; returns the steps paying it (none: ``m`` names it)."""
+        r.emit(ev.Discarded(r.seat, [m.card]))
+        return []
+
+    def build(self, r: TurnResolver, m: Any) -> list[ev.Step]:
+        """Build ``m``'s tile placed and paid for (:func:`~plugins.brass.actions.build.place`);
+        returns the steps still to resolve."""
+        return bld.place(r, m.slot, m.industry)
 
     def overbuild_refusal(self, f: Facts, seat: int, slot: int, ind: int, level: int) -> Refusal:
         """Whether the seat's ``ind`` tile of ``level`` may replace the tile on ``slot``:

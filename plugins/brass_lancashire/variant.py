@@ -176,7 +176,7 @@ class DoubleBuild(Action):
         return None
 
     def refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
-        return self.turn_refusal(v, f.s, seat) or place_refusal(v, f, seat, m.slot, m.industry)
+        return self.turn_refusal(v, f.s, seat) or place_refusal(v, f, seat, m)
 
     def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
         if self.turn_refusal(v, f.s, seat):

@@ -21,9 +21,7 @@ condition); a data set may still mark a tile not developable.
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
-
-import msgspec
+from collections.abc import Iterable
 
 from plugins.brass.build import (
     EVERY_LOCATION,
@@ -38,7 +36,7 @@ from plugins.brass_pittsburgh.industries import (
     oil_city_sites,
     upgrade_targets,
 )
-from plugins.brass_pittsburgh.rules import CardScope, Places, Rules
+from plugins.brass_pittsburgh.rules import Places, Rules
 from plugins.brass_pittsburgh.state import State, era_number
 
 NONE = -1
@@ -46,15 +44,6 @@ FREE_SLOTS_KEPT = 256
 """Boards' free-slot tables (and mats' buildable tiles) a game keeps (see :func:`free_slots`)."""
 EVERY_CITY, NETWORK_CITIES = EVERY_LOCATION, NETWORK_LOCATIONS
 """Where a card builds, besides one city: every city, the seat's network (the family's)."""
-
-
-class BuildTarget(msgspec.Struct, frozen=True, kw_only=True):
-    """Build the top tile of mat ``space`` on ``slot`` (an upgrade replaces the seat's tile
-    there) or, for the Oil City, on ``oilfield``."""
-
-    space: int
-    slot: int = NONE
-    oilfield: int = NONE
 
 
 def route_pipelines(state: State) -> list[BuiltPipeline | None]:
@@ -170,33 +159,6 @@ class BuildScene:
             self._sites[space] = found
         return found
 
-    def reach(self, kinds: list[int], scopes: list[CardScope]) -> list[int] | None:
-        """The cities, ascending, where cards of ``kinds`` may build now (``None``: every
-        city): their cities, the network's if one builds there. Most cards reach one city
-        or the network's few, so a listing looks for places there alone."""
-        cities = {scopes[kind][0] for kind in kinds}
-        if EVERY_CITY in cities:
-            return None
-        if NETWORK_CITIES in cities:
-            cities |= self.net
-        return sorted(cities - self.occupied)
-
-    def sites_in(
-        self, space: int, industry: int, tile: MatTile, cities: list[int]
-    ) -> list[tuple[int, int, int]]:
-        """:meth:`sites` in ``cities`` alone (:meth:`reach`): a tile for an empty slot
-        reads only their slots; the others' few places come from :meth:`sites`, whole."""
-        if tile.build_on != "industry_space":
-            return self.sites(space, industry, tile)
-        places = self.rules.industry_places[self.state.side][industry]
-        return empty_places(self.state.slot_owner, filter(None, map(places.get, cities)))
-
-    def reached(self, city: int, where: int) -> bool:
-        """Whether ``city`` is one of ``where`` (a city, or ``EVERY_CITY`` ...)."""
-        if where >= 0:
-            return city == where
-        return where == EVERY_CITY or (where == NETWORK_CITIES and city in self.net)
-
     def upgrades(self, tile: MatTile) -> list[int]:
         if tile.upgrade_of is None:
             return []
@@ -220,16 +182,6 @@ class BuildScene:
         return self._oil_fields
 
 
-def build_reach(
-    rules: Rules, scene: BuildScene, card: int, wild: bool
-) -> tuple[int, Container[int], bool]:
-    """Where ``card`` (or any card plus a whiskey) builds (a city, or ``EVERY_CITY`` ...),
-    which industries, and whether it may build the Oil City."""
-    if wild:
-        return EVERY_CITY, range(len(rules.industries)), True
-    return rules.card_scopes[scene.state.side][scene.present][card]
-
-
 def buildable(rules: Rules, left: list[int], era: int) -> list[tuple[int, int, MatTile]]:
     """(mat space, industry, tile) of every tile a mat with ``left`` offers in ``era``; kept
     by content (a mat changes only when a tile leaves it)."""
@@ -246,36 +198,6 @@ def buildable(rules: Rules, left: list[int], era: int) -> list[tuple[int, int, M
             rules.buildable.clear()
         rules.buildable[key] = found
     return found
-
-
-def build_targets(
-    rules: Rules,
-    state: State,
-    seat: int,
-    card: int,
-    wild: bool,
-    net: set[int] | None = None,
-    scene: BuildScene | None = None,
-    spaces: Container[int] | None = None,
-) -> list[BuildTarget]:
-    """Every (tile, place) the seat may build paying with ``card`` (plus a whiskey when
-    ``wild``), cost aside. ``net``: the seat's network, if already known; ``scene``: the
-    state's shared build facts, if already known; ``spaces``: only builds of these mat
-    spaces."""
-    scene = scene or BuildScene(rules, state, seat, net)
-    where, industries, oil_city_ok = build_reach(rules, scene, card, wild)
-    targets: list[BuildTarget] = []
-    for sp, industry, tile in scene.spaces:
-        if industry not in industries or (spaces is not None and sp not in spaces):
-            continue
-        if tile.build_on == "oilfield" and not oil_city_ok:
-            continue
-        targets += [
-            BuildTarget(space=sp, slot=slot, oilfield=field)
-            for city, slot, field in scene.sites(sp, industry, tile)
-            if field >= 0 or scene.reached(city, where)
-        ]
-    return targets
 
 
 def free_slots(rules: Rules, state: State) -> list[list[tuple[int, int, int]] | None]:

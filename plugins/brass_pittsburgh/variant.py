@@ -11,6 +11,12 @@ game's :class:`.rules.Rules`. Pittsburgh's own rules (``brass-pittsburgh-ruleboo
 * "Sell Action": the seat's tiles to connected merchants, with oil, merchants' and
   Quality Rewards, the flips last (``sale_moves``, ``sale_refusal``, ``sale``; the steps
   in :mod:`.actions.sell`);
+* "Build Action": a card (or a whiskey and any card), an accessible tile on an empty
+  slot, an upgrade of one's own flipped tile or the Oil City on a piped oilfield, its
+  income levels, money and cubes, its own cubes sold to connected markets, an
+  already-flipped tile's rewards (``build_moves``, ``build_card_refusal``,
+  ``build_place_refusal``, ``build_cost_refusal``, ``build_card_paid``, ``build``; the
+  rules in :mod:`.actions.build`, the ``produce`` step its own);
 * "Network Action": trains on railroad lines and pipelines on routes, a second link for
   $10 more in either era (``links_per_era``, ``link_moves``, ``second_link_moves``,
   ``link_refusal``, ``place_link``; the rules in :mod:`.actions.network`);
@@ -32,6 +38,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from plugins.brass.actions import Refusal, StepKind
+from plugins.brass.actions.build import Build
 from plugins.brass.actions.develop import Develop
 from plugins.brass.actions.loan import Loan
 from plugins.brass.actions.network import Network
@@ -42,7 +49,15 @@ from plugins.brass.variant import LoanOption, Variant
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.actions import in_range, income_floor, network, sell
-from plugins.brass_pittsburgh.actions.build import Build
+from plugins.brass_pittsburgh.actions.build import (
+    Produce,
+    build_moves,
+    card_paid,
+    card_refusal,
+    place,
+    place_refusal,
+    tile_cost_refusal,
+)
 from plugins.brass_pittsburgh.building import develop_spaces
 from plugins.brass_pittsburgh.choices import network_sites, sale_candidates
 from plugins.brass_pittsburgh.engine import Facts, cheapest, dearest, remembered_listing
@@ -90,13 +105,31 @@ class PittsburghVariant(Variant):
         self.finish()
 
     def own_steps(self) -> dict[str, StepKind]:
-        return {**own_steps(), **sell.step_kinds(), **network.step_kinds()}
+        return {
+            **own_steps(),
+            **sell.step_kinds(),
+            **network.step_kinds(),
+            "produce": Produce(),
+        }
 
     def facts(self, s: Any) -> Any:
         return Facts(self.d, s, s.current)
 
     def action_while_pending(self, kind: StepKind) -> Refusal:
         return None
+
+    def listed(self, f: Any, seat: int, m: Any) -> bool:
+        known = remembered_listing(self.d, f.s, seat)
+        return known is not None and m in known
+
+    # Build (:mod:`.actions.build`): the hooks are the rule's functions themselves, no
+    # frame of their own (listing and deciding are the hot path)
+    build_moves = build_moves
+    build_card_refusal = card_refusal
+    build_place_refusal = place_refusal
+    build_cost_refusal = tile_cost_refusal
+    build_card_paid = card_paid
+    build = place
 
     def link_moves(self, f: Any, seat: int, named: type) -> list[Any]:
         """Rulebook "Network Action" step 2: each tile of the supply on each site it may take."""
@@ -109,8 +142,7 @@ class PittsburghVariant(Variant):
     def link_refusal(self, f: Any, seat: int, m: Any, second: bool = False) -> Refusal:
         """Rulebook "Network Action" steps 2-3: the first rule the link breaks, in order
         (a first link in the listing just made of this state is allowed without asking)."""
-        known = None if second else remembered_listing(self.d, f.s, seat)
-        if known is not None and m in known:
+        if not second and self.listed(f, seat, m):
             return None
         return network.link_refusal(self.d, f.s, seat, m, second)
 

@@ -17,6 +17,13 @@ Birmingham rule text), in the order it is checked:
   iron (any works, else the market): :mod:`plugins.brass.actions.cost`.
 
 The new tile then produces (coal, iron, beer: :meth:`Variant.produce`).
+
+The :class:`Build` action asks the variant for each part, in that order: the card
+(:meth:`Variant.build_card_refusal`), the tile and its place
+(:meth:`Variant.build_place_refusal`), the cost (:meth:`Variant.build_cost_refusal`), the
+listing (:meth:`Variant.build_moves`), the card paid (:meth:`Variant.build_card_paid`) and
+the effect (:meth:`Variant.build`); the defaults are the rule above, written here
+(Pittsburgh's mat paths, upgrades, Oil City, whiskey and cubes are its overrides).
 """
 
 from __future__ import annotations
@@ -97,20 +104,29 @@ def tile_cost_refusal(v: Variant, f: Facts, seat: int, loc: int, ind: int, level
     return cost_refusal(v, f, seat, (loc,), tile.money, tile.coal, tile.iron)
 
 
-def place_refusal(v: Variant, f: Facts, seat: int, slot: int, ind: int) -> Refusal:
-    """Everything about building ``ind`` on ``slot`` except the card: the tile, the space,
-    the cost (three parts, so a listing can ask each once for all the spaces it covers)."""
-    d = v.d
-    if not 0 <= slot < d.n_slots or not 0 <= ind < len(v.industries):
+def place_refusal(v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
+    """Everything about building ``m.industry`` on ``m.slot`` except the card: the tile,
+    the space, the cost (three parts, so a listing can ask each once for all the spaces it
+    covers)."""
+    if not 0 <= m.slot < v.d.n_slots or not 0 <= m.industry < len(v.industries):
         return ("bad_space", "no such build space or industry")
-    if ind not in d.slot_icons[slot]:
-        return ("wrong_space", f"this space does not show the {v.name(ind)} icon")
+    return tile_place_refusal(v, f, seat, m) or slot_cost_refusal(v, f, seat, m)
+
+
+def slot_cost_refusal(v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
+    """The cost of the seat's lowest ``m.industry`` tile built on ``m.slot``."""
+    d, ind = v.d, m.industry
     level = d.stacks.top_level(ind, f.s.mat[seat][ind])
-    return (
-        tile_refusal(v, f.s, ind, level)
-        or space_refusal(v, f, seat, slot, ind, level)
-        or tile_cost_refusal(v, f, seat, d.slot_loc[slot], ind, level)
-    )
+    return tile_cost_refusal(v, f, seat, d.slot_loc[m.slot], ind, level)
+
+
+def tile_place_refusal(v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
+    """The tile and the space of building ``m.industry`` on ``m.slot`` (both in range)."""
+    slot, ind = m.slot, m.industry
+    if ind not in v.d.slot_icons[slot]:
+        return ("wrong_space", f"this space does not show the {v.name(ind)} icon")
+    level = v.d.stacks.top_level(ind, f.s.mat[seat][ind])
+    return tile_refusal(v, f.s, ind, level) or space_refusal(v, f, seat, slot, ind, level)
 
 
 def affordable(v: Variant, f: Facts, seat: int) -> dict[int, tuple[int, int]]:
@@ -162,90 +178,108 @@ def card_part(v: Variant, f: Facts, seat: int, card: int, slot: int, ind: int) -
     )
 
 
+def card_refusal_of(v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
+    """The card of build ``m``: held, and building what and where ``m`` names (which must
+    exist)."""
+    d = v.d
+    if not 0 <= m.card < len(d.cards) or m.card not in f.s.hands[seat]:
+        return ("card_not_in_hand", "you do not hold that card")
+    if not 0 <= m.slot < d.n_slots or not 0 <= m.industry < len(v.industries):
+        return ("bad_space", "no such build space or industry")
+    return card_part(v, f, seat, m.card, m.slot, m.industry)
+
+
+def refusal(v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
+    """The first part of the rule build ``m`` breaks: the card, the tile and its place,
+    the cost (each the variant's)."""
+    return (
+        v.build_card_refusal(f, seat, m)
+        or v.build_place_refusal(f, seat, m)
+        or v.build_cost_refusal(f, seat, m)
+    )
+
+
 class Build(Action):
     tag = "build"
     cards = 0
 
     def refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
-        d = v.d
-        if not 0 <= m.card < len(d.cards) or m.card not in f.s.hands[seat]:
-            return ("card_not_in_hand", "you do not hold that card")
-        if not 0 <= m.slot < d.n_slots or not 0 <= m.industry < len(v.industries):
-            return ("bad_space", "no such build space or industry")
-        return card_part(v, f, seat, m.card, m.slot, m.industry) or place_refusal(
-            v, f, seat, m.slot, m.industry
-        )
+        return None if v.listed(f, seat, m) else refusal(v, f, seat, m)
 
     def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
-        """The legal builds, named: :meth:`refusal`'s parts, each asked once for all the
-        candidates it settles (the tile per industry, the card per location and industry,
-        the coal per amount and connected group), and only where the hand's cards reach."""
-        d, s = v.d, f.s
-        defs = d.cards.defs
-        hand = distinct(s.hands[seat])
-        network, present, lowest = f.network(seat), f.presence(seat), f.lowest(seat)
-        levels = affordable(v, f, seat)
-        if not levels:
-            return []
-        # locations showing one of those industries, where one of the hand's cards reaches
-        shown = showing(d, levels)
-        reach = {card_reach(defs[c], present) for c in hand}
-        if EVERY_LOCATION not in reach:
-            near = network if NETWORK_LOCATIONS in reach else set()
-            shown &= {r for r in reach if r >= 0} | near
-        # The card check, per location and industry: location cards by the place they
-        # name; the others' verdicts depend on the location only through being in the
-        # network and nameable, so they are asked once per (industry, in network, nameable).
-        located: dict[int, list[int]] = {}
-        general: list[int] = []
-        for c in hand:
-            if defs[c].kind == "location":
-                located.setdefault(defs[c].location, []).append(c)
-            else:
-                general.append(c)
-        general_ok: dict[tuple[int, bool, bool], list[int]] = {}
-        coal_price: dict[tuple[int, int], int] = {}
-        named, card, space, industry = self.named, v.names.card, v.names.space, v.names.industry
-        out: list[Any] = []
-        for loc in sorted(shown):
-            in_net, nameable = loc in network, v.nameable(loc)
-            here = located.get(loc, ())
-            # per industry: the cards that build it here, none if its tile cannot be built
-            # or paid for here (the parts cheapest and most often refusing first)
-            by_ind: dict[int, list[int]] = {}
-            for slot, ind in d.loc_pairs[loc]:
-                ok = by_ind.get(ind)
-                if ok is None:
-                    ok = by_ind[ind] = []
-                    found = levels.get(ind)
-                    if found is None:
-                        continue
-                    others = general_ok.get((ind, in_net, nameable))
-                    if others is None:
-                        others = general_ok[ind, in_net, nameable] = []
-                        for c in general:
-                            if not card_refusal(defs[c], loc, ind, in_net, present, nameable):
-                                others.append(c)
-                    ok = others
-                    if here:
-                        ok = []
-                        for c in here:
-                            if not card_refusal(defs[c], loc, ind, in_net, present, nameable):
-                                ok.append(c)
-                        ok = sorted(ok + others) if ok else others
-                    # a tile needing no coal costs its least anywhere (affordable's check)
-                    if ok and found[0] and not paid_at(v, f, seat, loc, found, coal_price):
-                        ok = []
-                    by_ind[ind] = ok
-                if not ok or space_refusal(v, f, seat, slot, ind, lowest[ind]) is not None:
-                    continue
-                for c in ok:
-                    out.append(named(card[c], space[slot], industry[ind]))
-        return out
+        return v.build_moves(f, seat, self.named)
 
     def start(self, r: TurnResolver, m: Any) -> list[ev.Step]:
-        r.emit(ev.Discarded(r.seat, [m.card]))
-        return place(r, m.slot, m.industry)
+        queue = r.v.build_card_paid(r, m)
+        return queue + r.v.build(r, m)
+
+
+def moves(v: Variant, f: Facts, seat: int, named: type) -> list[Any]:
+    """The legal builds, ``named``: :func:`refusal`'s parts, each asked once for all the
+    candidates it settles (the tile per industry, the card per location and industry,
+    the coal per amount and connected group), and only where the hand's cards reach."""
+    d, s = v.d, f.s
+    defs = d.cards.defs
+    hand = distinct(s.hands[seat])
+    network, present, lowest = f.network(seat), f.presence(seat), f.lowest(seat)
+    levels = affordable(v, f, seat)
+    if not levels:
+        return []
+    # locations showing one of those industries, where one of the hand's cards reaches
+    shown = showing(d, levels)
+    reach = {card_reach(defs[c], present) for c in hand}
+    if EVERY_LOCATION not in reach:
+        near = network if NETWORK_LOCATIONS in reach else set()
+        shown &= {r for r in reach if r >= 0} | near
+    # The card check, per location and industry: location cards by the place they
+    # name; the others' verdicts depend on the location only through being in the
+    # network and nameable, so they are asked once per (industry, in network, nameable).
+    located: dict[int, list[int]] = {}
+    general: list[int] = []
+    for c in hand:
+        if defs[c].kind == "location":
+            located.setdefault(defs[c].location, []).append(c)
+        else:
+            general.append(c)
+    general_ok: dict[tuple[int, bool, bool], list[int]] = {}
+    coal_price: dict[tuple[int, int], int] = {}
+    card, space, industry = v.names.card, v.names.space, v.names.industry
+    out: list[Any] = []
+    for loc in sorted(shown):
+        in_net, nameable = loc in network, v.nameable(loc)
+        here = located.get(loc, ())
+        # per industry: the cards that build it here, none if its tile cannot be built
+        # or paid for here (the parts cheapest and most often refusing first)
+        by_ind: dict[int, list[int]] = {}
+        for slot, ind in d.loc_pairs[loc]:
+            ok = by_ind.get(ind)
+            if ok is None:
+                ok = by_ind[ind] = []
+                found = levels.get(ind)
+                if found is None:
+                    continue
+                others = general_ok.get((ind, in_net, nameable))
+                if others is None:
+                    others = general_ok[ind, in_net, nameable] = []
+                    for c in general:
+                        if not card_refusal(defs[c], loc, ind, in_net, present, nameable):
+                            others.append(c)
+                ok = others
+                if here:
+                    ok = []
+                    for c in here:
+                        if not card_refusal(defs[c], loc, ind, in_net, present, nameable):
+                            ok.append(c)
+                    ok = sorted(ok + others) if ok else others
+                # a tile needing no coal costs its least anywhere (affordable's check)
+                if ok and found[0] and not paid_at(v, f, seat, loc, found, coal_price):
+                    ok = []
+                by_ind[ind] = ok
+            if not ok or space_refusal(v, f, seat, slot, ind, lowest[ind]) is not None:
+                continue
+            for c in ok:
+                out.append(named(card[c], space[slot], industry[ind]))
+    return out
 
 
 def place(r: TurnResolver, slot: int, ind: int) -> list[ev.Step]:

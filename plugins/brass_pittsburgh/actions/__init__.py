@@ -1,29 +1,22 @@
-"""Pittsburgh's actions on the family engine: its own :mod:`.build`; Network, Develop,
-Sell, Loan and Pass are the family's (:mod:`plugins.brass.actions`) with the overrides of
-:class:`..variant.PittsburghVariant`, a link's rules in :mod:`.network`, a sale's own steps
-in :mod:`.sell`.
-
-Its own module holds, side by side, its rule's fast listing (on
-:class:`..engine.Facts`), its diagnosis of a refused move (the rule text's steps in order:
-the card, where the tile or link goes, then the cost; the codes are documented in
-CLIENTS.md, "Refusals"), its effect (:meth:`Action.start`: the first events, then the
-steps) and the step kinds it brings (:meth:`Action.step_kinds`: its offers to continue,
-each listing its answers too). ``decide`` accepts a first move by membership in the
-listing (:meth:`PittsburghAction.refusal`), so listing and deciding cannot drift; only a
-refused move is diagnosed, so listing speed is untouched. Here: what they share, the
-costs, rewards and flips.
+"""Pittsburgh's actions on the family engine: Build, Network, Develop, Sell, Loan and Pass
+are the family's (:mod:`plugins.brass.actions`) with the overrides of
+:class:`..variant.PittsburghVariant`; their rules are here, one module each where they are
+long: a build's in :mod:`.build`, a link's in :mod:`.network`, a sale's own steps in
+:mod:`.sell`. Each diagnoses a refused move by the rule text's steps in order (the card,
+where the tile or link goes, then the cost; the codes are documented in CLIENTS.md,
+"Refusals"), exactly: a move no rule refuses is listed (``tests/test_bp_refusals.py``).
+Here: what they share, the costs, rewards and flips.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from plugins.brass.actions import Action, Refusal
+from plugins.brass.actions import Refusal
 from plugins.brass.events import Step
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh.choices import payment_table
-from plugins.brass_pittsburgh.engine import remembered_listing
 from plugins.brass_pittsburgh.finance import drop_income
 from plugins.brass_pittsburgh.rewards import Gains, gains
 from plugins.brass_pittsburgh.rules import Rules
@@ -31,33 +24,6 @@ from plugins.brass_pittsburgh.state import State
 
 if TYPE_CHECKING:
     from plugins.brass.turn import TurnResolver
-    from plugins.brass.variant import Variant
-
-
-class PittsburghAction(Action):
-    """An action whose legal first moves are its listing: a move is accepted when listed
-    (the state's remembered listing, else this action's narrowed to the move); a refused
-    one gets :meth:`diagnosis`, or the action's :attr:`general` rule."""
-
-    general: ClassVar[tuple[str, str]]
-    """The action's rule in one sentence, when no single broken condition is found."""
-
-    def listed(self, v: Variant, f: Any, seat: int, m: Any) -> list[Any]:
-        """This action's moves that ``m`` may be among (all of them by default)."""
-        return self.options(v, f, seat)
-
-    def refusal(self, v: Variant, f: Any, seat: int, m: Any) -> Refusal:
-        known = remembered_listing(v.d, f.s, seat)
-        if m in (known if known is not None else self.listed(v, f, seat, m)):
-            return None
-        return self.diagnosis(v.d, f.s, seat, m) or self.general
-
-    def diagnosis(
-        self, rules: Rules, s: State, seat: int, m: Any, queue: Iterable[Step] = ()
-    ) -> Refusal:
-        """The first rule ``m`` (this action's first move, or a follow-up answering the
-        offer ``queue[0]``) breaks on ``s``, or ``None``. Pure: ``s`` is not changed."""
-        return None
 
 
 def in_range(index: int, size: int) -> bool:

@@ -4,6 +4,13 @@ an empty slot showing it (single-icon slots first, one per city in era 1), or an
 one's own flipped tile, or the Oil City on an oilfield piped to the network; then its money,
 income levels and cubes; its cubes sold to connected markets; an already-flipped tile's
 rewards at once.
+
+The action is the family's (:class:`plugins.brass.actions.build.Build`); these are its
+parts as :class:`..variant.PittsburghVariant` overrides them: the listing
+(:func:`build_moves`), the card (:func:`card_refusal`), the tile and its place
+(:func:`place_refusal`), the cost (:func:`tile_cost_refusal`), the effect (:func:`place`) and
+the ``produce`` step selling the new tile's cubes (:class:`Produce`). Each is the hook
+itself, its first argument the variant (the variant names them: no frame of their own).
 """
 
 from __future__ import annotations
@@ -11,13 +18,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from plugins.brass import events as fev
-from plugins.brass.actions import Refusal, StepKind
+from plugins.brass.actions import Refusal
 from plugins.brass.cards import distinct
 from plugins.brass.events import Step
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.actions import (
-    PittsburghAction,
     cost_refusal,
     flip_events,
     gained,
@@ -43,7 +49,7 @@ from plugins.brass_pittsburgh.state import State, era_number
 from plugins.brass_pittsburgh.steps import Answers, pending
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Sequence
+    from collections.abc import Callable, Sequence
 
     from plugins.brass.turn import TurnResolver
     from plugins.brass.variant import Variant
@@ -83,245 +89,217 @@ def _kept(
     return affordable(sp, sites) if dear and sites else sites
 
 
-class Build(PittsburghAction):
-    """Build: a card (or whiskey and any card), a tile on a slot (an upgrade scores and
-    replaces its own flipped tile) or the Oil City on an oilfield, its cost, its cubes
-    sold to connected markets, already-flipped rewards."""
+def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> list[Any]:
+    """The legal builds, engine moves (:attr:`Variant.build_moves`, the game names them).
 
-    tag = "build"
-    general = (
-        "build_not_allowed",
-        "this build breaks a Build rule: the card must name the city (or the industry, in "
-        "your network), the tile must be your accessible one for this era, on an empty slot "
-        "showing it (single-icon slots first, one per city in era 1), and you must afford it",
-    )
-    cards = 0  # the move names its card (a whiskey build discards one next)
-
-    def options(
-        self, v: Variant, f: Any, seat: int, card: int | None = None, space: int | None = None
-    ) -> list[Any]:
-        """Legal builds; ``card`` limits them to one card kind (-1: whiskey builds), ``space``
-        to one mat space.
-
-        The tiles whose money and income the seat can pay are found first; then each card's
-        builds, in hand order: a location card's are its industries' places in its city
-        (read from the side's table), an industry card's those in the network or anywhere
-        (each tile's found once, when first asked), a whiskey's all of them last (the card
-        rule of :func:`.building.build_targets`). A place is kept if the tile's cubes
-        delivered there fit the budget (asked once per connected group)."""
-        rules, s, facts = v.d, f.s, f
-        kinds = distinct(s.hands[seat])
-        if not kinds:
-            return []
-        scene = facts.scene
-        money = s.money[seat]
-        worst_cubes = rules.worst_cube_cost[s.side]
-        income_ok: dict[int, bool] = {}
-        # (mat space, industry, tile, its kind of place, whether its cubes may not fit)
-        tiles: list[tuple[int, int, MatTile, str, bool]] = []
-        for sp, industry, tile in scene.spaces:
-            if space is not None and sp != space:
+    The tiles whose money and income the seat can pay are found first; then each card's
+    builds, in hand order: a location card's are its industries' places in its city
+    (read from the side's table), an industry card's those in the network or anywhere
+    (each tile's found once, when first asked), a whiskey's all of them last (the card
+    rule of :func:`card_refusal`). A place is kept if the tile's cubes delivered there
+    fit the budget (asked once per connected group)."""
+    rules, s, facts = v.d, f.s, f
+    kinds = distinct(s.hands[seat])
+    if not kinds:
+        return []
+    scene = facts.scene
+    money = s.money[seat]
+    worst_cubes = rules.worst_cube_cost[s.side]
+    income_ok: dict[int, bool] = {}
+    # (mat space, industry, tile, its kind of place, whether its cubes may not fit)
+    tiles: list[tuple[int, int, MatTile, str, bool]] = []
+    for sp, industry, tile in scene.spaces:
+        cost = tile.cost
+        if cost.money > money:
+            continue
+        levels = cost.income_levels
+        if levels:
+            ok = income_ok.get(levels)
+            if ok is None:
+                ok = drop_income(rules.income, s.income[seat], -levels) is not None
+                income_ok[levels] = ok
+            if not ok:
                 continue
-            cost = tile.cost
-            if cost.money > money:
-                continue
-            levels = cost.income_levels
-            if levels:
-                ok = income_ok.get(levels)
-                if ok is None:
-                    ok = drop_income(rules.income, s.income[seat], -levels) is not None
-                    income_ok[levels] = ok
-                if not ok:
+        tiles.append((sp, industry, tile, tile.build_on, cost.money + worst_cubes[sp] > money))
+    if not tiles:
+        return []
+    wild = s.whiskey[seat] > 0  # a whiskey builds anywhere
+    scopes = rules.card_scopes[s.side][scene.present]  # (city, industries, the Oil City)
+    labels = facts.labels
+    tile_cubes = rules.tile_cubes
+    # Per cube set and budget: whether its cubes delivered to a consumer (by connected
+    # group; an oilfield by its own number) fit.
+    fits: dict[tuple[tuple[tuple[str, int], ...], int], dict[int, bool]] = {}
+    sourced: dict[tuple[tuple[str, int], ...], set[int]] = {}
+
+    def affordable(sp: int, sites: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+        # Not affordable wherever it goes (Vanderbilt's cubes being too dear): the
+        # cheapest cubes depend on the place through its connected group alone, and
+        # tiles of equal cubes and cost share the answer, asked once per group. A
+        # city's group with none of these cubes free or on sale pays Vanderbilt for
+        # all of them, which is over budget here: no plan to work out.
+        cubes = tile_cubes[sp]
+        budget = money - rules.mat.tiles[sp].cost.money
+        fit = fits.setdefault((cubes, budget), {})
+        hot = sourced.get(cubes)
+        if hot is None:
+            table = facts.payment
+            hot = sourced[cubes] = set().union(*(table.sourced(c) for c, _ in cubes))
+        kept = []
+        for x in sites:
+            city = x[0]  # a slot's city; -1 for an oilfield (the Oil City)
+            if city >= 0:
+                group = labels[city]
+                if group not in hot:
                     continue
-            tiles.append((sp, industry, tile, tile.build_on, cost.money + worst_cubes[sp] > money))
-        if not tiles:
-            return []
-        wild = s.whiskey[seat] > 0 and card in (None, -1)  # a whiskey builds anywhere
-        if card is not None:
-            kinds = [card] if card in kinds else []
-        scopes = rules.card_scopes[s.side][scene.present]  # :func:`.building.build_reach`
-        labels = facts.labels
-        tile_cubes = rules.tile_cubes
-        # Per cube set and budget: whether its cubes delivered to a consumer (by connected
-        # group; an oilfield by its own number) fit.
-        fits: dict[tuple[tuple[tuple[str, int], ...], int], dict[int, bool]] = {}
-        sourced: dict[tuple[tuple[str, int], ...], set[int]] = {}
+            else:
+                group = FIELD - x[2]
+            ok = fit.get(group)
+            if ok is None:
+                b = city if city >= 0 else group
+                ok = fit[group] = _cubes_price(rules, s, seat, b, cubes, facts) <= budget
+            if ok:
+                kept.append(x)
+        return kept
 
-        def affordable(sp: int, sites: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
-            # Not affordable wherever it goes (Vanderbilt's cubes being too dear): the
-            # cheapest cubes depend on the place through its connected group alone, and
-            # tiles of equal cubes and cost share the answer, asked once per group. A
-            # city's group with none of these cubes free or on sale pays Vanderbilt for
-            # all of them, which is over budget here: no plan to work out.
-            cubes = tile_cubes[sp]
-            budget = money - rules.mat.tiles[sp].cost.money
-            fit = fits.setdefault((cubes, budget), {})
-            hot = sourced.get(cubes)
-            if hot is None:
-                table = facts.payment
-                hot = sourced[cubes] = set().union(*(table.sourced(c) for c, _ in cubes))
-            kept = []
-            for x in sites:
-                city = x[0]  # a slot's city; -1 for an oilfield (the Oil City)
-                if city >= 0:
-                    group = labels[city]
-                    if group not in hot:
-                        continue
-                else:
-                    group = FIELD - x[2]
-                ok = fit.get(group)
-                if ok is None:
-                    b = city if city >= 0 else group
-                    ok = fit[group] = _cubes_price(rules, s, seat, b, cubes, facts) <= budget
-                if ok:
-                    kept.append(x)
-            return kept
-
-        owner = s.slot_owner
-        places_of = rules.industry_places[s.side]
-        city_places = rules.city_places[s.side]
-        occupied = scene.occupied
-        out: list[Any] = []
-        made = rules.build_moves
-        everywhere: dict[int, list[tuple[int, int, int]]] = {}  # by mat space, when asked
-        in_network: dict[int, list[tuple[int, int, int]]] = {}
-        net_cities: list[int] | None = None
-        for kind in kinds:
-            where, industries, oil_city_ok = scopes[kind]
-            if where >= 0:  # a location card (its city's oilfields are no places of it)
-                at = city_places[kind]  # its industries' places in its city
-                free = where not in occupied  # era 1: one tile of the seat's per city
-                for sp, industry, tile, on, dear in tiles:
-                    places = at.get(industry)
-                    if places is None:  # not an industry of the card
-                        continue
-                    if on == "industry_space":
-                        if not free:
-                            continue
-                        sites = empty_places(owner, (places,))
-                    elif on == "upgrade":
-                        sites = [x for x in scene.sites(sp, industry, tile) if x[0] == where]
-                    else:
-                        continue
-                    if dear and sites:
-                        sites = affordable(sp, sites)
-                    for x in sites:
-                        out.append(
-                            made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1)
-                        )
-                continue
-            if where != NETWORK_CITIES and where != EVERY_CITY and not oil_city_ok:
-                continue  # a card reaching no city
+    owner = s.slot_owner
+    places_of = rules.industry_places[s.side]
+    city_places = rules.city_places[s.side]
+    occupied = scene.occupied
+    out: list[Any] = []
+    made = rules.build_moves
+    everywhere: dict[int, list[tuple[int, int, int]]] = {}  # by mat space, when asked
+    in_network: dict[int, list[tuple[int, int, int]]] = {}
+    net_cities: list[int] | None = None
+    for kind in kinds:
+        where, industries, oil_city_ok = scopes[kind]
+        if where >= 0:  # a location card (its city's oilfields are no places of it)
+            at = city_places[kind]  # its industries' places in its city
+            free = where not in occupied  # era 1: one tile of the seat's per city
             for sp, industry, tile, on, dear in tiles:
-                if industry not in industries:
+                places = at.get(industry)
+                if places is None:  # not an industry of the card
                     continue
-                if on == "oilfield":  # the Oil City: its oilfields are joined to the network
-                    if oil_city_ok:
-                        sites = everywhere.get(sp)
-                        if sites is None:
-                            sites = everywhere[sp] = _kept(
-                                affordable, sp, dear, scene.sites(sp, industry, tile)
-                            )
-                        out += [
-                            made.get((kind, sp, -1, x[2])) or _made(made, kind, sp, -1, x[2])
-                            for x in sites
-                        ]
+                if on == "industry_space":
+                    if not free:
+                        continue
+                    sites = empty_places(owner, (places,))
+                elif on == "upgrade":
+                    sites = [x for x in scene.sites(sp, industry, tile) if x[0] == where]
+                else:
                     continue
-                if where == NETWORK_CITIES:
-                    sites = in_network.get(sp)
-                    if sites is None:
-                        if on == "industry_space":
-                            if net_cities is None:
-                                net_cities = sorted(scene.net - occupied)
-                            found = empty_places(
-                                owner, filter(None, map(places_of[industry].get, net_cities))
-                            )
-                        else:
-                            net = scene.net
-                            found = [x for x in scene.sites(sp, industry, tile) if x[0] in net]
-                        sites = in_network[sp] = _kept(affordable, sp, dear, found)
-                elif where == EVERY_CITY:
+                if dear and sites:
+                    sites = affordable(sp, sites)
+                for x in sites:
+                    out.append(made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1))
+            continue
+        if where != NETWORK_CITIES and where != EVERY_CITY and not oil_city_ok:
+            continue  # a card reaching no city
+        for sp, industry, tile, on, dear in tiles:
+            if industry not in industries:
+                continue
+            if on == "oilfield":  # the Oil City: its oilfields are joined to the network
+                if oil_city_ok:
                     sites = everywhere.get(sp)
                     if sites is None:
                         sites = everywhere[sp] = _kept(
                             affordable, sp, dear, scene.sites(sp, industry, tile)
                         )
-                else:
-                    continue
-                if sites:  # most cards reach no place of most tiles
                     out += [
-                        made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1)
+                        made.get((kind, sp, -1, x[2])) or _made(made, kind, sp, -1, x[2])
                         for x in sites
                     ]
-        if wild:
-            for sp, industry, tile, _, dear in tiles:
+                continue
+            if where == NETWORK_CITIES:
+                sites = in_network.get(sp)
+                if sites is None:
+                    if on == "industry_space":
+                        if net_cities is None:
+                            net_cities = sorted(scene.net - occupied)
+                        found = empty_places(
+                            owner, filter(None, map(places_of[industry].get, net_cities))
+                        )
+                    else:
+                        net = scene.net
+                        found = [x for x in scene.sites(sp, industry, tile) if x[0] in net]
+                    sites = in_network[sp] = _kept(affordable, sp, dear, found)
+            elif where == EVERY_CITY:
                 sites = everywhere.get(sp)
                 if sites is None:
                     sites = everywhere[sp] = _kept(
                         affordable, sp, dear, scene.sites(sp, industry, tile)
                     )
+            else:
+                continue
+            if sites:  # most cards reach no place of most tiles
                 out += [
-                    made.get((-1, sp, x[1], x[2])) or _made(made, -1, sp, x[1], x[2]) for x in sites
+                    made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1) for x in sites
                 ]
-        return out
-
-    def listed(self, v: Variant, f: Any, seat: int, m: Any) -> list[Any]:
-        return self.options(v, f, seat, -1 if m.whiskey else m.card, m.space)
-
-    def start(self, r: TurnResolver, m: Any) -> list[Step]:
-        rules, s, seat = r.d, r.s, r.seat
-        tile = rules.mat.tiles[m.space]
-        queue: list[Step] = []
-        if m.whiskey:
-            r.emit(ev.WhiskeySpent(seat, 1))
-            queue.append(Step("discard", 1))
-        else:
-            r.emit(fev.Discarded(seat, [m.card]))
-        if tile.cost.income_levels:
-            space = drop_income(rules.income, s.income[seat], -tile.cost.income_levels)
-            assert space is not None
-            r.emit(ev.IncomeSet(seat, space))
-        if tile.cost.money:
-            r.emit(fev.Paid(seat, tile.cost.money))
-        board = rules.board_of(s.side)
-        if m.oilfield >= 0:
-            r.emit(ev.TileTaken(seat, m.space))
-            barrels = oil_city_barrels(tile, 0)
-            r.emit(ev.OilCityBuilt(seat, m.space, m.oilfield, barrels))
-            target = FIELD - m.oilfield
-        else:
-            if s.slot_owner[m.slot] >= 0:  # an upgrade scores the tile it replaces
-                old = rules.data.mat.tiles[s.slot_tile[m.slot]]
-                r.emit_all(gained(seat, Gains(vp=old.vp)))
-                r.emit(ev.TileRemoved(m.slot))
-            r.emit(ev.TileTaken(seat, m.space))
-            produced = sum(n for k, n in tile.produces.items() if k in CUBES)
-            flipped = already_flipped(rules.data, tile)
-            r.emit(
-                ev.TilePlaced(
-                    seat=seat, space=m.space, slot=m.slot, cubes=produced, flipped=flipped
+    if wild:
+        for sp, industry, tile, _, dear in tiles:
+            sites = everywhere.get(sp)
+            if sites is None:
+                sites = everywhere[sp] = _kept(
+                    affordable, sp, dear, scene.sites(sp, industry, tile)
                 )
-            )
-            target = board.slot_node[m.slot]
-        for cube, n in tile.cost.resources().items():
-            queue.append(Step("cube", n, CUBES.index(cube), target))
-        if m.oilfield < 0 and any(k in CUBES for k in tile.produces):
-            queue.append(Step("produce", a=m.slot))
-        if m.oilfield < 0 and already_flipped(rules.data, tile):
-            level = rules.income.level(r.s.income[seat])
-            reward(r, seat, gains(tile.flip_reward, level), queue, front=False)
-        return queue
-
-    def diagnosis(
-        self, rules: Rules, s: State, seat: int, m: Any, queue: Iterable[Step] = ()
-    ) -> Refusal:
-        return _build(rules, s, seat, m)
-
-    def step_kinds(self) -> dict[str, StepKind]:
-        return {"produce": Produce()}
+            out += [
+                made.get((-1, sp, x[1], x[2])) or _made(made, -1, sp, x[1], x[2]) for x in sites
+            ]
+    return out
 
 
-def _build(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal:
+def card_paid(v: Variant, r: TurnResolver, m: mv.Build) -> list[Step]:
+    """Build step 1 paid: the card named, or a whiskey and then any card (a ``discard``)."""
+    if m.whiskey:
+        r.emit(ev.WhiskeySpent(r.seat, 1))
+        return [Step("discard", 1)]
+    r.emit(fev.Discarded(r.seat, [m.card]))
+    return []
+
+
+def place(v: Variant, r: TurnResolver, m: mv.Build) -> list[Step]:
+    """Build steps 3-5: the tile's income levels and money, the tile (an upgrade scores the
+    tile it replaces; the Oil City takes its barrels), its cubes as steps, its own cubes
+    sold (``produce``), an already-flipped tile's rewards."""
+    rules, s, seat = r.d, r.s, r.seat
+    tile = rules.mat.tiles[m.space]
+    queue: list[Step] = []
+    if tile.cost.income_levels:
+        space = drop_income(rules.income, s.income[seat], -tile.cost.income_levels)
+        assert space is not None
+        r.emit(ev.IncomeSet(seat, space))
+    if tile.cost.money:
+        r.emit(fev.Paid(seat, tile.cost.money))
+    if m.oilfield >= 0:
+        r.emit(ev.TileTaken(seat, m.space))
+        r.emit(ev.OilCityBuilt(seat, m.space, m.oilfield, oil_city_barrels(tile, 0)))
+        target = FIELD - m.oilfield
+    else:
+        if s.slot_owner[m.slot] >= 0:  # an upgrade scores the tile it replaces
+            old = rules.data.mat.tiles[s.slot_tile[m.slot]]
+            r.emit_all(gained(seat, Gains(vp=old.vp)))
+            r.emit(ev.TileRemoved(m.slot))
+        r.emit(ev.TileTaken(seat, m.space))
+        produced = sum(n for k, n in tile.produces.items() if k in CUBES)
+        flipped = already_flipped(rules.data, tile)
+        r.emit(
+            ev.TilePlaced(seat=seat, space=m.space, slot=m.slot, cubes=produced, flipped=flipped)
+        )
+        target = rules.board_of(s.side).slot_node[m.slot]
+    for cube, n in tile.cost.resources().items():
+        queue.append(Step("cube", n, CUBES.index(cube), target))
+    if m.oilfield < 0 and any(k in CUBES for k in tile.produces):
+        queue.append(Step("produce", a=m.slot))
+    if m.oilfield < 0 and already_flipped(rules.data, tile):
+        level = rules.income.level(r.s.income[seat])
+        reward(r, seat, gains(tile.flip_reward, level), queue, front=False)
+    return queue
+
+
+def card_refusal(v: Variant, f: Any, seat: int, m: mv.Build) -> Refusal:
+    """What ``m`` names must exist (a mat space, an oilfield for the Oil City alone, a
+    slot for the others), then Build step 1: the card."""
+    rules, s = v.d, f.s
     board = rules.board_of(s.side)
     if not in_range(m.space, len(rules.mat.tiles)):
         return ("no_such_tile", f"mat space {m.space} does not exist")
@@ -336,37 +314,7 @@ def _build(rules: Rules, s: State, seat: int, m: mv.Build) -> Refusal:
         return ("no_such_oilfield", f"oilfield {m.oilfield} does not exist")
     if not oil_city and not in_range(m.slot, len(board.slot_node)):
         return ("no_such_slot", f"industry slot {m.slot} does not exist")
-    # Step 1: the card.
-    found = _build_card(rules, s, seat, m, oil_city)
-    if found:
-        return found
-    # Step 2: the tile and its place.
-    found = _oil_city_place(rules, s, seat, m.oilfield) if oil_city else _slot(rules, s, seat, m)
-    if found:
-        return found
-    era = era_number(s)
-    if not tile.allowed_in_era(era):
-        return ("tile_wrong_era", f"{tile.id} may not be built in era {era}")
-    if m.space not in rules.mat.accessible(s.mat[seat]):
-        return (
-            "tile_not_accessible",
-            f"{tile.id} is not accessible: build or develop the tiles before it on its path",
-        )
-    # Step 3: the cost.
-    if tile.cost.income_levels:
-        found = income_floor(rules, s, seat, -tile.cost.income_levels, f"building {tile.id}")
-        if found:
-            return found
-    nodes, _ = consumers(
-        rules, s, seat, FIELD - m.oilfield if oil_city else board.slot_node[m.slot]
-    )
-    return cost_refusal(rules, s, seat, tile.cost.money, rules.mat.cube_costs[m.space], nodes)
-
-
-def _build_card(rules: Rules, s: State, seat: int, m: mv.Build, oil_city: bool) -> Refusal:
-    """Rulebook Build step 1: a location card, an industry card, or any card plus a whiskey."""
-    board = rules.board_of(s.side)
-    tile = rules.mat.tiles[m.space]
+    # a location card, an industry card, or any card plus a whiskey
     if m.whiskey:
         if m.card >= 0:
             return ("build_card", "a build pays with a card or with a whiskey plus any card")
@@ -409,6 +357,41 @@ def _build_card(rules: Rules, s: State, seat: int, m: mv.Build, oil_city: bool) 
             "have no tiles on the board)",
         )
     return None
+
+
+def place_refusal(v: Variant, f: Any, seat: int, m: mv.Build) -> Refusal:
+    """Build step 2: the place (an oilfield, an empty slot or an upgrade), then the tile:
+    of this era and accessible on the seat's mat."""
+    rules, s = v.d, f.s
+    tile = rules.mat.tiles[m.space]
+    found = (
+        _oil_city_place(rules, s, seat, m.oilfield) if m.oilfield >= 0 else _slot(rules, s, seat, m)
+    )
+    if found:
+        return found
+    era = era_number(s)
+    if not tile.allowed_in_era(era):
+        return ("tile_wrong_era", f"{tile.id} may not be built in era {era}")
+    if m.space not in rules.mat.accessible(s.mat[seat]):
+        return (
+            "tile_not_accessible",
+            f"{tile.id} is not accessible: build or develop the tiles before it on its path",
+        )
+    return None
+
+
+def tile_cost_refusal(v: Variant, f: Any, seat: int, m: mv.Build) -> Refusal:
+    """Build step 3: the income levels, the money, the cubes delivered at the cheapest."""
+    rules, s = v.d, f.s
+    tile = rules.mat.tiles[m.space]
+    if tile.cost.income_levels:
+        found = income_floor(rules, s, seat, -tile.cost.income_levels, f"building {tile.id}")
+        if found:
+            return found
+    board = rules.board_of(s.side)
+    at = FIELD - m.oilfield if m.oilfield >= 0 else board.slot_node[m.slot]
+    nodes, _ = consumers(rules, s, seat, at)
+    return cost_refusal(rules, s, seat, tile.cost.money, rules.mat.cube_costs[m.space], nodes)
 
 
 def _oil_city_place(rules: Rules, s: State, seat: int, field: int) -> Refusal:
