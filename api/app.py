@@ -22,7 +22,13 @@ from api import package_version
 from api.auth import SECURITY_SCHEMES, bearer_token
 from api.health import ROUTES as HEALTH_ROUTES
 from api.hook_routes import HOOK_ROUTES
-from api.logging_setup import LogFormat, RequestLog, logging_config, observe_moves_in_logs
+from api.logging_setup import (
+    LogFormat,
+    RequestLog,
+    logging_config,
+    observe_moves_in_logs,
+    retiring_replaced_log_listeners,
+)
 from api.metrics import MetricsController, observe_service, prometheus_config
 from api.move_lane import MoveLane
 from api.openapi_doc import GameAwareJsonPlugin, GameAwareSwaggerPlugin
@@ -381,48 +387,50 @@ def create_app(
     observe_service()
     middleware = [RequestLog(), prometheus_config().middleware]
     logging = Empty if log_format is None else logging_config(log_format, log_level)
-    app = Litestar(
-        route_handlers=[
-            *described(HEALTH_ROUTES),
-            *described(ROUTES),
-            *described(RECORD_ROUTES),
-            *described(SEAT_ROUTES),
-            *described(HOOK_ROUTES),
-            *web_routes(),
-            MetricsController,
-        ],
-        middleware=middleware,
-        cors_config=cors,
-        dependencies={
-            "service": Provide(provide_service, use_cache=True, sync_to_thread=False),
-            "token": Provide(provide_token, sync_to_thread=False),
-        },
-        exception_handlers=EXCEPTION_HANDLERS,
-        before_request=check_request,
-        on_shutdown=[service.aclose],
-        request_max_body_size=max_body_bytes,
-        state=State({"service": service}),
-        openapi_config=OpenAPIConfig(
-            title="ironworks",
-            version=package_version(),
-            description="Event-sourced board game service: create matches, claim seats, "
-            "play moves, follow the log. Errors are RFC 9457 problem documents with a "
-            "stable `code`.",
-            path=DOCS_PATH,
-            render_plugins=[
-                GameAwareSwaggerPlugin(path="/", **SWAGGER_ASSETS),
-                GameAwareJsonPlugin(),
+    with retiring_replaced_log_listeners():
+        app = Litestar(
+            route_handlers=[
+                *described(HEALTH_ROUTES),
+                *described(ROUTES),
+                *described(RECORD_ROUTES),
+                *described(SEAT_ROUTES),
+                *described(HOOK_ROUTES),
+                *web_routes(),
+                MetricsController,
             ],
-            components=Components(security_schemes=SECURITY_SCHEMES),
-            create_examples=False,
-        ),
-        logging_config=logging,
-    )
+            middleware=middleware,
+            cors_config=cors,
+            dependencies={
+                "service": Provide(provide_service, use_cache=True, sync_to_thread=False),
+                "token": Provide(provide_token, sync_to_thread=False),
+            },
+            exception_handlers=EXCEPTION_HANDLERS,
+            before_request=check_request,
+            on_shutdown=[service.aclose],
+            request_max_body_size=max_body_bytes,
+            state=State({"service": service}),
+            openapi_config=OpenAPIConfig(
+                title="ironworks",
+                version=package_version(),
+                description="Event-sourced board game service: create matches, claim seats, "
+                "play moves, follow the log. Errors are RFC 9457 problem documents with a "
+                "stable `code`.",
+                path=DOCS_PATH,
+                render_plugins=[
+                    GameAwareSwaggerPlugin(path="/", **SWAGGER_ASSETS),
+                    GameAwareJsonPlugin(),
+                ],
+                components=Components(security_schemes=SECURITY_SCHEMES),
+                create_examples=False,
+            ),
+            logging_config=logging,
+        )
     _allow_every_method(app)
     app.asgi_handler = MoveLane(app, service, middleware, max_body_bytes, MAX_BODY_DEPTH)
     if isinstance(logging, StructLoggingConfig):
         # Litestar configures structlog; the standard library's loggers are ours to set.
         assert logging.standard_lib_logging_config is not None
-        logging.standard_lib_logging_config.configure()
+        with retiring_replaced_log_listeners():
+            logging.standard_lib_logging_config.configure()
         observe_moves_in_logs()
     return app

@@ -12,9 +12,12 @@ request and its response as two lines and measures no latency.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Literal
 
@@ -125,6 +128,32 @@ def configure_logging(log_format: LogFormat = "console", level: str = "info") ->
     assert config.standard_lib_logging_config is not None
     config.standard_lib_logging_config.configure()
     observe_moves_in_logs()
+
+
+def _queue_listeners() -> dict[int, Any]:
+    """The log queues' listeners attached to a logger now, by the handler's id."""
+    loggers = [logging.getLogger(), *logging.root.manager.loggerDict.values()]
+    return {
+        id(handler): handler.listener
+        for logger in loggers
+        for handler in getattr(logger, "handlers", ())
+        if getattr(handler, "listener", None) is not None
+    }
+
+
+@contextmanager
+def retiring_replaced_log_listeners() -> Iterator[None]:
+    """Stop the listener thread of every log queue handler that the logging configured in
+    the block replaced. Litestar configures logging anew for each app and starts a thread
+    per queue handler, stopped only at exit: a process that builds many apps (the tests)
+    kept one idle thread per app, and their ``atexit`` stops joined them all at the end."""
+    before = _queue_listeners()
+    yield
+    after = _queue_listeners()
+    for handler_id, listener in before.items():
+        if handler_id not in after and getattr(listener, "_thread", None) is not None:
+            atexit.unregister(listener.stop)
+            listener.stop()
 
 
 def observe_moves_in_logs() -> None:

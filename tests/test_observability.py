@@ -175,3 +175,21 @@ def test_a_line_logged_while_a_request_is_served_carries_its_request_id() -> Non
         logging_setup._request.reset(token)
     after = json.loads(formatter.format(record))
     assert during["request_id"] == "served-now" and "request_id" not in after
+
+
+def test_building_apps_again_and_again_leaves_no_log_listener_thread_behind(
+    registry: GameRegistry,
+) -> None:
+    """Each app configures logging anew; the log queue listener threads of the logging it
+    replaced stop, so a process building many apps (the test suite) does not pile them up."""
+    import threading
+
+    def listeners() -> int:
+        return sum(1 for thread in threading.enumerate() if thread.name.endswith("(_monitor)"))
+
+    service = MatchService(MemoryStore(), registry, InlineRunner())
+    create_app(service)
+    before = listeners()
+    for _ in range(5):
+        create_app(service)
+    assert listeners() <= before

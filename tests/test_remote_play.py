@@ -17,6 +17,11 @@ from tests.test_api_cli import serving
 from worker.remote import Api, RemoteError, play_seat
 from worker.tournament import Entrant
 
+PATIENCE = 120.0
+"""Seconds a test's bot waits for the server's bot before failing as ``stalled``: far above
+what a move takes on a loaded machine, so a server that stops moving fails the test with
+the version it stopped at instead of holding the run until CI gives up."""
+
 
 @pytest.fixture
 def server(tmp_path: Any) -> Iterator[str]:
@@ -46,7 +51,7 @@ def test_a_remote_bot_plays_its_seat_to_the_end_and_every_move_it_made_is_record
     server: str, registry: GameRegistry
 ) -> None:
     match_id, token = match_against_a_server_bot(server, "highcard", "random")
-    played = play_seat(Api(server, match_id, token), registry, Entrant("greedy"))
+    played = play_seat(Api(server, match_id, token), registry, Entrant("greedy"), patience=PATIENCE)
     assert played.finished and played.seat == 0
     assert played.result is not None and len(played.result["scores"]) == 2
     mine = [m for m in recorded_moves(server, match_id) if m["actor"] == 0]
@@ -59,8 +64,9 @@ def test_the_search_bot_decides_remotely_from_the_seats_view_of_a_game_with_hidd
     match_id, token = match_against_a_server_bot(server, "brass-birmingham", "greedy")
     before = httpx.get(f"{server}/matches/{match_id}", headers={"authorization": f"Bearer {token}"})
     played = play_seat(
-        Api(server, match_id, token), registry, Entrant("search", "easy", 50), max_decisions=3
-    )
+        Api(server, match_id, token), registry, Entrant("search", "easy", 50), max_decisions=3,
+        patience=PATIENCE,
+    )  # fmt: skip
     assert played.decisions == 3 and not played.finished
     assert played.version > before.json()["version"]
     events = httpx.get(
@@ -76,9 +82,12 @@ def test_a_move_sent_again_with_its_key_is_answered_as_before_and_made_once(
     match_id, token = match_against_a_server_bot(server, "highcard", "random")
     api = Api(server, match_id, token)
     seen = api.seat_view()
-    while 0 not in seen.to_act:
+    for _ in range(int(PATIENCE / 5)):
+        if 0 in seen.to_act:
+            break
         api.wait_after(seen.version, 5)
         seen = api.seat_view()
+    assert 0 in seen.to_act, f"seat 0 never got the turn: {seen.to_act} at {seen.version}"
     move = httpx.get(
         f"{server}/matches/{match_id}/moves", headers={"authorization": f"Bearer {token}"}
     ).json()["moves"][0]
@@ -92,6 +101,20 @@ def test_a_move_sent_again_with_its_key_is_answered_as_before_and_made_once(
     ).json()["events"]  # fmt: skip
     mine = [e["version"] for e in after if e["actor"] == 0]
     assert mine and max(mine) <= first.version  # nothing of seat 0's after the one move
+
+
+def test_a_bot_whose_opponents_never_move_gives_up_as_stalled_once_out_of_patience(
+    server: str, registry: GameRegistry
+) -> None:
+    created = httpx.post(f"{server}/matches", json={"game": "highcard", "players": 2}).json()
+    token = httpx.post(f"{server}/matches/{created['id']}/seats/0/claim").json()["token"]
+    with pytest.raises(RemoteError) as stalled:  # seat 1 is nobody's: nobody plays it
+        play_seat(
+            Api(server, created["id"], token), registry, Entrant("greedy"),
+            wait_seconds=1, patience=2,
+        )  # fmt: skip
+    assert stalled.value.status is None and stalled.value.code == "stalled"
+    assert "waited for [1]" in str(stalled.value)
 
 
 def test_a_token_of_no_seat_is_refused_with_the_servers_code(

@@ -133,24 +133,42 @@ class Played(msgspec.Struct):
 def play_seat(
     api: Api, registry: Any, entrant: Entrant, *, max_decisions: int | None = None,
     wait_seconds: int = 30, report: Callable[[str], None] = lambda line: None,
+    patience: float | None = None, clock: Callable[[], float] = time.monotonic,
 ) -> Played:  # fmt: skip
-    """Play the token's seat until the match is over (or ``max_decisions`` were made)."""
+    """Play the token's seat until the match is over (or ``max_decisions`` were made).
+
+    ``patience``: seconds the match may stay at one version while the bot waits for the
+    other seats before it gives up with a ``stalled`` error; by default it waits for as
+    long as they think (a person may take their time)."""
     seen = api.seat_view()
     if seen.you is None:
         raise RemoteError(403, "not_a_seat", "the token is not a seat's token for this match")
     game = registry.get(seen.game)
     bot = get_bot(entrant.kind, game, entrant.level, entrant.think_ms)
     decisions = 0
+    moved_at, moved_version = clock(), seen.version
+
+    def wait() -> None:
+        nonlocal moved_at, moved_version
+        if seen.version != moved_version:
+            moved_at, moved_version = clock(), seen.version
+        elif patience is not None and clock() - moved_at >= patience:
+            raise RemoteError(
+                None, "stalled", f"the match stayed at version {seen.version} for "
+                f"{clock() - moved_at:.0f} s while seat {seen.you} waited for {seen.to_act}",
+            )  # fmt: skip
+        api.wait_after(seen.version, wait_seconds)
+
     while not seen.finished and (max_decisions is None or decisions < max_decisions):
         if seen.you not in seen.to_act:
-            api.wait_after(seen.version, wait_seconds)
+            wait()
             seen = api.seat_view()
             continue
         listing = api.listing()
         if listing.version != seen.version or not listing.moves:
             # The match moved between the two reads, or the seat is a server-side bot's now.
             if not listing.moves:
-                api.wait_after(seen.version, wait_seconds)
+                wait()
             seen = api.seat_view()
             continue
         legal = [msgspec.convert(listed, game.Move) for listed in listing.moves]
