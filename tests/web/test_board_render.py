@@ -297,3 +297,33 @@ def test_an_age_of_steam_income_below_zero_reads_with_its_sign_first(
     panel = page.inner_text("#panels [data-seat='0']")
     assert "\u2212$2" in panel
     assert "$-2" not in panel
+
+
+# Where a place's name is against the board and the outline of its hex.
+_NAME_AND_HEX = """([name, hex]) => {
+  const text = [...document.querySelectorAll('#board text')].find((t) => t.textContent === name);
+  const outline = document.querySelector(`#board [data-target="${hex}"]`);
+  const board = document.querySelector('#board .as-sea').getBoundingClientRect();
+  const r = text.getBoundingClientRect();
+  return {
+    inside: r.left >= board.left && r.right <= board.right,
+    over: !!(outline.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING),
+    touched: outline.classList.contains('bd-touched'),
+  };
+}"""
+
+
+def test_an_age_of_steam_city_name_at_the_boards_edge_is_whole_and_above_its_hexs_outline(
+    site: tuple[str, Path], harness: Any
+) -> None:
+    # St. Lucia's Anse La Raye, in the first column, just made a new city: its hex is the
+    # last move's (a thick outline) and its name is wider than the hex.
+    fx = json.loads((site[1] / "fixtures" / "age-of-steam-st-lucia.move_goods.json").read_text())
+    fx["view"]["cities"].append(
+        {"hex": "0,5", "name": "Anse La Raye", "color": "blue", "new_city": "C", "cubes": {}}
+    )
+    fx["touched"] = ["hex:0,5"]
+    (site[1] / "fixtures" / "age-of-steam.edge-city.json").write_text(json.dumps(fx))
+    page = harness("age-of-steam", "age-of-steam.edge-city")
+    where = page.evaluate(_NAME_AND_HEX, ["Anse La Raye (C)", "hex:0,5"])
+    assert where == {"inside": True, "over": True, "touched": True}

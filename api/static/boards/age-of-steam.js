@@ -136,6 +136,9 @@ export function render(svg, panels, ctx) {
   const placesG = s("g", { class: "as-places" });
   const hexG = s("g", { class: "as-hexes" });
   const cubesG = s("g", { class: "as-goods" });
+  // Names lie above the hexes' outlines (a lit or last-touched hex draws a thick one that
+  // would cross a name wider than its hex); clicks pass through them to the hex.
+  const namesG = s("g", { class: "as-names" });
   for (const [col, row, terrain] of m.hexes) {
     const key = `${col},${row}`;
     const c = centre(col, row);
@@ -161,16 +164,18 @@ export function render(svg, panels, ctx) {
     hexG.appendChild(hit);
     if (t) trackG.appendChild(drawTrack(c, t, !!town));
     if (city) {
-      placesG.appendChild(drawCity(c, city));
+      placesG.appendChild(drawCity(c, city, namesG));
       cubesG.appendChild(cubeRow(c, key, city.cubes || {}, ctx, 11, placeName(map, key)));
     }
-    else if (town) placesG.appendChild(drawTown(c, town, !!t));
+    else if (town) placesG.appendChild(drawTown(c, town, !!t, namesG));
   }
   svg.appendChild(terrainG);
   svg.appendChild(trackG);
   svg.appendChild(openEnds(v));
   svg.appendChild(placesG);
   svg.appendChild(hexG);
+  svg.appendChild(namesG);
+  keepNamesOnBoard(namesG, width);
   for (const [key, counts] of Object.entries(v.land_goods || {})) {
     const [col, row] = key.split(",").map(Number);
     cubesG.appendChild(cubeRow(centre(col, row), key, counts, ctx, 10, placeName(map, key)));
@@ -235,11 +240,26 @@ function openEnds(v) {
   return g;
 }
 
-function drawCity(c, city) {
+// A name wider than the distance to the board's edge (a place in the first or last column)
+// slides inwards so it is not cut off. Its width is estimated from its letters (bold sans
+// averages under 0.62em a letter), not measured: the board's style sheet may still be
+// loading at the first drawing, and a measure in the browser's default font is too wide.
+const NAME_SIZES = { "as-city-name": 9.5, "as-town-name": 9 }; // px, as in boards.css
+function keepNamesOnBoard(namesG, width) {
+  const margin = 3;
+  for (const text of namesG.querySelectorAll("text")) {
+    const half = (text.textContent.length * 0.62 * NAME_SIZES[text.getAttribute("class")]) / 2;
+    const x = Number(text.getAttribute("x"));
+    const inside = Math.min(Math.max(x, half + margin), width - half - margin);
+    if (inside !== x) text.setAttribute("x", f(inside));
+  }
+}
+
+function drawCity(c, city, namesG) {
   const g = s("g", { class: "as-city" });
   g.appendChild(s("path", { d: hexPath(c, R * 0.78), class: "as-city-inner" }));
   const name = city.new_city ? `${city.name} (${city.new_city})` : city.name;
-  g.appendChild(s("text", { x: f(c[0]), y: f(c[1] - R * 0.47), "text-anchor": "middle", class: "as-city-name" }, name));
+  namesG.appendChild(s("text", { x: f(c[0]), y: f(c[1] - R * 0.47), "text-anchor": "middle", class: "as-city-name" }, name));
   // The growth die that feeds this city: a small die face at the bottom.
   if (city.die != null) {
     const [dx, dy] = [c[0], c[1] + R * 0.62];
@@ -272,10 +292,10 @@ function cubeRow(c, key, counts, ctx, size, where) {
   return g;
 }
 
-function drawTown(c, town, hasTrack) {
+function drawTown(c, town, hasTrack, namesG) {
   const g = s("g", { class: "as-town" });
   if (!hasTrack) g.appendChild(s("circle", { cx: f(c[0]), cy: f(c[1]), r: 9, class: "as-town-dot" }));
-  g.appendChild(s("text", { x: f(c[0]), y: f(c[1] + R * 0.7), "text-anchor": "middle", class: "as-town-name" }, town.name));
+  namesG.appendChild(s("text", { x: f(c[0]), y: f(c[1] + R * 0.7), "text-anchor": "middle", class: "as-town-name" }, town.name));
   return g;
 }
 

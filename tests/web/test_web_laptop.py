@@ -1,0 +1,65 @@
+"""The table at a laptop's size (1366x768, the most common laptop screen): the board, the
+move card with several moves and the log's newest lines in view without scrolling the page;
+the side column's parts scroll inside themselves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from web_table import play_by_list, screenshot, start_match, wait_for_my_move
+
+LAPTOP = {"width": 1366, "height": 768}
+DESKTOP = {"width": 1440, "height": 900}
+
+# Where each part is on the screen, with the page scrolled to its top.
+GEOMETRY = """() => {
+  window.scrollTo(0, 0);
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
+  const log = document.querySelector('.log');
+  const moves = [...document.querySelectorAll('.turn-card .move-list button.move')];
+  const card = document.querySelector('.turn-card').getBoundingClientRect();
+  return {
+    height: window.innerHeight,
+    pageScrolls: document.documentElement.scrollHeight > window.innerHeight + 1
+      ? document.documentElement.scrollHeight : 0,
+    side: box(document.querySelector('.side')),
+    log: box(log),
+    lastLine: box(log.lastElementChild),
+    board: box(document.querySelector('svg.board')),
+    moves: moves.length,
+    movesInCard: moves.filter((m) => {
+      const r = m.getBoundingClientRect();
+      return r.top >= card.top && r.bottom <= card.bottom && r.bottom <= window.innerHeight;
+    }).length,
+  };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "viewport", "several"),
+    [
+        ("brass-birmingham", 2, LAPTOP, 3),
+        ("brass-birmingham", 2, DESKTOP, 3),
+        # Age of Steam's build list has kind chips, a filter and moves of two lines each
+        ("age-of-steam", 3, LAPTOP, 2),
+    ],
+    ids=["brass-1366x768", "brass-1440x900", "aos-1366x768"],
+)
+def test_the_move_card_and_the_logs_newest_line_are_in_view_without_scrolling_the_page(
+    server: str, open_page: Any, game: str, players: int, viewport: dict[str, int], several: int
+) -> None:
+    page = open_page()
+    page.set_viewport_size(viewport)
+    start_match(page, server, game, players)
+    for _ in range(3):  # a log of a few turns, longer than its card
+        play_by_list(page)
+    wait_for_my_move(page)
+    page.wait_for_timeout(300)  # the log scrolls to its newest line
+    g = page.evaluate(GEOMETRY)
+    screenshot(page, f"table-{game}-{viewport['width']}")
+    assert g["side"][1] <= g["height"], g  # the side column ends within the window
+    assert g["log"][0] >= 0 and g["log"][1] <= g["height"], g
+    assert g["log"][0] <= g["lastLine"][0] and g["lastLine"][1] <= g["log"][1] + 1, g
+    assert g["movesInCard"] >= min(several, g["moves"]), g
+    assert g["board"][0] < g["height"] * 0.3 and g["board"][1] <= g["height"], g
