@@ -881,17 +881,21 @@ def _convert_options(game: Any, options: Any) -> Any:
 
 
 @cache
-def _wire_fields(kind: type) -> frozenset[str] | None:
-    """The field names a move type has on the wire, its tag included; ``None`` when the
-    type forbids unknown fields itself (msgspec builds a struct's config and reads its
-    annotations afresh on every ``__struct_config__`` or ``fields`` call, a cost on every
-    move)."""
-    config = kind.__struct_config__  # type: ignore[attr-defined]
-    if config.forbid_unknown_fields:
-        return None
+def _field_names(kind: type) -> frozenset[str]:
+    """The field names a move type has on the wire, its tag included (msgspec builds a
+    struct's config and reads its annotations afresh on every ``__struct_config__`` or
+    ``fields`` call, a cost on every move)."""
     names = {f.encode_name for f in msgspec.structs.fields(kind)}
-    names.add(config.tag_field or "type")
+    names.add(kind.__struct_config__.tag_field or "type")  # type: ignore[attr-defined]
     return frozenset(names)
+
+
+@cache
+def _wire_fields(kind: type) -> frozenset[str] | None:
+    """:func:`_field_names`, or ``None`` when the type forbids unknown fields itself."""
+    if kind.__struct_config__.forbid_unknown_fields:  # type: ignore[attr-defined]
+        return None
+    return _field_names(kind)
 
 
 def _refuse_unknown_move_fields(game: Any, move: Any, data: bytes) -> None:
@@ -921,11 +925,7 @@ def _move_kinds(move_type: Any) -> tuple[str, dict[str, frozenset[str]]]:
     kinds = info.types if isinstance(info, msgspec.inspect.UnionType) else (info,)
     structs = [k for k in kinds if isinstance(k, msgspec.inspect.StructType)]
     tag_field = next((k.tag_field for k in structs if k.tag_field), "type")
-    return tag_field, {
-        str(k.tag): frozenset({tag_field, *(f.encode_name for f in k.fields)})
-        for k in structs
-        if k.tag is not None
-    }
+    return tag_field, {str(k.tag): _field_names(k.cls) for k in structs if k.tag is not None}
 
 
 def _why_not_a_move(game: Any, data: bytes, exc: msgspec.DecodeError) -> str:
