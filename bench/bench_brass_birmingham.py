@@ -6,37 +6,158 @@ every decision costs one ``legal_moves`` + ``decide`` + ``evolve`` of its events
 CPU microseconds of one ``legal_moves`` call, over every decision state of
 ``--legal-games`` seeded random games (see ``bench_brass_legal_moves.py``; 0 skips it).
 
+``--instructions`` times nothing: it plays the ``--games`` seeded random games per player
+count under callgrind (``PYTHONHASHSEED=0``) and prints the CPU instructions a game and a
+decision, less a run that only imports the game (a figure the machine's load cannot move).
+With ``--baseline OLD_CHECKOUT`` it plays the same games (same seeds, the same game loop,
+this file's) on that checkout too and prints its counts and the ratio; it first checks,
+without callgrind, that both checkouts play the same moves from each seed (else it says
+so: a game's figure then compares different games, a decision's still compares). For an
+old checkout, ``git worktree add --detach /tmp/base-SHA SHA``.
+
+Figures (2026-12-03, ``qa7``; 5 games each, against ``d59404c^``, the code before the
+listing work of issue 12, whose side-by-side figures against the public TypeScript engine
+were measured on that code): see the README's "Performance" table.
+
     python3 bench/bench_brass_birmingham.py [--games N] [--players 2 3 4] [--profile]
         [--legal-games N]
+    python3 bench/bench_brass_birmingham.py --instructions [--baseline OLD_CHECKOUT]
+        [--games N] [--players 2 3 4]
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import hashlib
+import os
 import pstats
+import re
+import subprocess
+import sys
 import time
 from random import Random
-
-from bench_brass_legal_moves import legal_moves_us
-
-from core.playout import playout
-from plugins.brass_birmingham.game import BrassBirmingham
+from typing import Any
 
 
-def play(game: BrassBirmingham, players: int, seed: int) -> int:
-    """One random game to the end; returns the number of decisions taken."""
-    return playout(game, game.Options(), players, Random(seed))[1]
+def play(game: Any, players: int, seed: int, digest: Any = None) -> int:
+    """One random game to the end; returns the number of decisions taken. The loop is this
+    file's own (not ``core.playout``'s), so that two checkouts run the same driver;
+    ``digest`` (a hashlib object) is fed each chosen move."""
+    from core.game import SYSTEM
+
+    rng = Random(seed)
+    state = None
+    for event in game.setup(game.Options(), players, rng):
+        state = game.evolve(state, event)
+    decisions = 0
+    while tasks := game.pending_tasks(state):
+        task = tasks[0]
+        if task.kind == "system":
+            events = game.decide(state, SYSTEM, task.move, rng)
+        else:
+            legal = game.legal_moves(state, task.seat)
+            move = legal[rng.randrange(len(legal))]
+            if digest is not None:
+                digest.update(repr(move).encode())
+            events = game.decide(state, task.seat, move, rng)
+        decisions += 1
+        for event in events:
+            state = game.evolve(state, event)
+    return decisions
+
+
+def make_game() -> Any:
+    from plugins.brass_birmingham.game import BrassBirmingham
+
+    return BrassBirmingham()
+
+
+def child(games: int, players: int, digest: bool) -> None:
+    """What a measured process does: import the game, play ``games`` seeded games (0: none),
+    print the decisions taken (and with ``digest`` a digest of the moves chosen)."""
+    game = make_game()
+    hashed = hashlib.sha1() if digest else None
+    decisions = sum(play(game, players, seed, hashed) for seed in range(games))
+    print(decisions, hashed.hexdigest() if hashed else "")
+
+
+def run_child(
+    checkout: str, games: int, players: int, callgrind: bool, digest: bool = False
+) -> tuple[int, str, int]:
+    """(decisions, digest, instructions or 0) of ``child`` run on ``checkout``."""
+    command = [sys.executable, os.path.abspath(__file__), "--child", str(games), str(players)]
+    if digest:
+        command.append("--digest")
+    if callgrind:
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command]
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(checkout), "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, cwd=checkout, env=env, capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"{checkout}: {done.stderr.strip()[-2000:]}")
+    decisions, _, moves = done.stdout.strip().partition(" ")
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if callgrind and not found:
+        sys.exit(f"{checkout}: no instruction count in callgrind's output")
+    return int(decisions), moves, int(found.group(1)) if found else 0
+
+
+def instructions(args: argparse.Namespace) -> None:
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sides = [("this", here)] + ([("baseline", args.baseline)] if args.baseline else [])
+    if args.baseline:
+        for n in args.players:
+            ours, theirs = (run_child(d, args.games, n, False, True)[:2] for _, d in sides)
+            if ours != theirs:
+                print(f"{n}p: the checkouts play different games from the same seeds "
+                      f"({ours[0]} and {theirs[0]} decisions); compare per decision")  # fmt: skip
+    imports = {name: run_child(d, 0, 2, True)[2] for name, d in sides}
+    for n in args.players:
+        counts = {}
+        for name, checkout in sides:
+            decisions, _, total = run_child(checkout, args.games, n, True)
+            counts[name] = (total - imports[name]) / args.games, decisions / args.games
+        game, decisions = counts["this"]
+        line = (
+            f"{n}p: {game / 1e6:8.1f}M instructions a game, {game / decisions / 1e3:7.0f}k a "
+            f"decision ({decisions:.0f} decisions a game)"
+        )
+        if args.baseline:
+            base, base_decisions = counts["baseline"]
+            line += (
+                f"   baseline {base / 1e6:8.1f}M, {base / base_decisions / 1e3:7.0f}k a decision"
+                f"   {base / base_decisions / (game / decisions):5.2f}x fewer a decision"
+            )
+        print(line, flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=int, help="games per player count (20; --instructions 5)")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--profile", action="store_true", help="print the top functions")
     parser.add_argument("--legal-games", type=int, default=2, help="games for us per listing")
+    parser.add_argument(
+        "--instructions", action="store_true",
+        help="callgrind instructions of --games seeded games (default 5) instead of timings",
+    )  # fmt: skip
+    parser.add_argument("--baseline", help="--instructions: another checkout, measured alike")
+    parser.add_argument("--child", nargs=2, type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--digest", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    game = BrassBirmingham()
+    if args.child:
+        child(*args.child, args.digest)
+        return
+    if args.instructions:
+        args.games = args.games or 5
+        instructions(args)
+        return
+    if args.baseline:
+        parser.error("--baseline goes with --instructions")
+    from bench_brass_legal_moves import legal_moves_us
+
+    args.games = args.games or 20
+    game = make_game()
     for players in args.players:
         profiler = cProfile.Profile() if args.profile else None
         start = time.perf_counter()
