@@ -105,6 +105,8 @@ def test_worker_without_redis_url_says_what_is_missing(
         ["tournament", "--game", "brass-birmingham", "--players", "2", "--bots", "random",
          "--processes", "0"],
         ["play", "http://127.0.0.1:8000", "m", "--decisions", "0"],
+        ["play", "http://127.0.0.1:8000", "m", "--patience", "0"],
+        ["play", "http://127.0.0.1:8000", "m", "--patience", "soon"],
     ],
 )  # fmt: skip
 def test_bad_numbers_and_levels_are_usage_errors_naming_the_option(
