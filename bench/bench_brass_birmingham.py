@@ -73,36 +73,47 @@ def make_game() -> Any:
     return BrassBirmingham()
 
 
-def child(games: int, players: int, digest: bool) -> None:
+def child(games: int, players: int, digest: bool, warm: bool) -> None:
     """What a measured process does: import the game, play ``games`` seeded games (0: none),
-    print the decisions taken (and with ``digest`` a digest of the moves chosen)."""
+    print the decisions taken, the CPU seconds the games took (with ``warm``, after one
+    game not counted, so that both checkouts are timed warm) and with ``digest`` a digest
+    of the moves."""
     game = make_game()
     hashed = hashlib.sha1() if digest else None
+    if warm:
+        play(game, players, games)  # the next seed: warms both sides alike
+    start = time.process_time()
     decisions = sum(play(game, players, seed, hashed) for seed in range(games))
-    print(decisions, hashed.hexdigest() if hashed else "")
+    cpu = time.process_time() - start
+    print(decisions, cpu, hashed.hexdigest() if hashed else "-")
 
 
 def run_child(
     checkout: str, games: int, players: int, callgrind: bool, digest: bool = False
-) -> tuple[int, str, int]:
-    """(decisions, digest, instructions or 0) of ``child`` run on ``checkout``."""
+) -> tuple[int, str, int, float]:
+    """(decisions, digest, instructions or 0, CPU seconds) of ``child`` run on
+    ``checkout``."""
     command = [sys.executable, os.path.abspath(__file__), "--child", str(games), str(players)]
     if digest:
         command.append("--digest")
+    elif not callgrind:
+        command.append("--warm")
     if callgrind:
         command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command]
     env = {**os.environ, "PYTHONPATH": os.path.abspath(checkout), "PYTHONHASHSEED": "0"}
     done = subprocess.run(command, cwd=checkout, env=env, capture_output=True, text=True)
     if done.returncode:
         sys.exit(f"{checkout}: {done.stderr.strip()[-2000:]}")
-    decisions, _, moves = done.stdout.strip().partition(" ")
+    decisions, cpu, moves = done.stdout.split()
     found = re.search(r"Collected : (\d+)", done.stderr)
     if callgrind and not found:
         sys.exit(f"{checkout}: no instruction count in callgrind's output")
-    return int(decisions), moves, int(found.group(1)) if found else 0
+    return int(decisions), moves, int(found.group(1)) if found else 0, float(cpu)
 
 
-def instructions(args: argparse.Namespace) -> None:
+def sides_of(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """(name, checkout) of this checkout and the baseline's; with a baseline, first says
+    whether both play the same moves from each seed."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     sides = [("this", here)] + ([("baseline", args.baseline)] if args.baseline else [])
     if args.baseline:
@@ -111,11 +122,35 @@ def instructions(args: argparse.Namespace) -> None:
             if ours != theirs:
                 print(f"{n}p: the checkouts play different games from the same seeds "
                       f"({ours[0]} and {theirs[0]} decisions); compare per decision")  # fmt: skip
+    return sides
+
+
+def cpu_times(args: argparse.Namespace) -> None:
+    """CPU microseconds a decision, each side in a process of its own, alternated
+    ``--rounds`` times (best kept): for comparing with the instruction counts."""
+    sides = sides_of(args)
+    for n in args.players:
+        best = {name: float("inf") for name, _ in sides}
+        for _ in range(args.rounds):
+            for name, checkout in sides:
+                decisions, _, _, cpu = run_child(checkout, args.games, n, False)
+                best[name] = min(best[name], cpu / decisions * 1e6)
+        line = f"{n}p: {best['this']:7.1f} us CPU a decision"
+        if args.baseline:
+            line += (
+                f"   baseline {best['baseline']:7.1f} us"
+                f"   {best['baseline'] / best['this']:5.2f}x faster"
+            )
+        print(line, flush=True)
+
+
+def instructions(args: argparse.Namespace) -> None:
+    sides = sides_of(args)
     imports = {name: run_child(d, 0, 2, True)[2] for name, d in sides}
     for n in args.players:
         counts = {}
         for name, checkout in sides:
-            decisions, _, total = run_child(checkout, args.games, n, True)
+            decisions, _, total, _ = run_child(checkout, args.games, n, True)
             counts[name] = (total - imports[name]) / args.games, decisions / args.games
         game, decisions = counts["this"]
         line = (
@@ -141,19 +176,28 @@ def main() -> None:
         "--instructions", action="store_true",
         help="callgrind instructions of --games seeded games (default 5) instead of timings",
     )  # fmt: skip
-    parser.add_argument("--baseline", help="--instructions: another checkout, measured alike")
+    parser.add_argument(
+        "--cpu", action="store_true",
+        help="CPU time a decision of --games seeded games (default 5), each side in its own "
+        "process, alternated --rounds times",
+    )  # fmt: skip
+    parser.add_argument("--rounds", type=int, default=3, help="--cpu: alternations; best kept")
+    parser.add_argument(
+        "--baseline", help="--instructions or --cpu: another checkout, measured alike"
+    )
     parser.add_argument("--child", nargs=2, type=int, help=argparse.SUPPRESS)
     parser.add_argument("--digest", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--warm", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(*args.child, args.digest)
+        child(*args.child, args.digest, args.warm)
         return
-    if args.instructions:
+    if args.instructions or args.cpu:
         args.games = args.games or 5
-        instructions(args)
+        (instructions if args.instructions else cpu_times)(args)
         return
     if args.baseline:
-        parser.error("--baseline goes with --instructions")
+        parser.error("--baseline goes with --instructions or --cpu")
     from bench_brass_legal_moves import legal_moves_us
 
     args.games = args.games or 20
