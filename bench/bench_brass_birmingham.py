@@ -15,14 +15,27 @@ without callgrind, that both checkouts play the same moves from each seed (else 
 so: a game's figure then compares different games, a decision's still compares). For an
 old checkout, ``git worktree add --detach /tmp/base-SHA SHA``.
 
-Figures (2026-12-03, ``qa7``; 5 games each, against ``d59404c^``, the code before the
-listing work of issue 12, whose side-by-side figures against the public TypeScript engine
-were measured on that code): see the README's "Performance" table.
+``--cpu`` plays the same games timed instead (CPU time, warm, each side in its own process,
+alternated ``--rounds`` times, best kept): on a loaded machine the ratio comes out lower
+than the instruction counts' (per instruction, the newer code misses the data cache more
+often: cachegrind, 4p, 1.29% against 0.77%).
+
+Figures (2026-12-03, ``qa7``, 5 games each, against ``d59404c^``: the code before the
+listing work of issue 12, the engine the issue describes (its side-by-side figures against
+the public TypeScript engine predate that work; the engine's play code is the same from
+``4e89651``, the last commit before the sessions that took the issue up, to ``d59404c^``);
+both play the same moves from the same seeds):
+2p 1,088k -> 317k instructions a decision (3.43x), 3p 1,091k -> 370k (2.95x), 4p 1,082k ->
+362-363k (2.98-2.99x), two runs; CPU time at load average ~9.5: 2.26-2.52x, 2.15-2.72x, 2.24-2.30x. Times the
+issue's 2.2-2.8x (2p) and 3.8-5.0x (4p) over the TypeScript engine, an inference, not a
+measurement: 2p ~7.5-9.6x by instructions (5.0-7.1x by CPU time), 4p ~11.4-15.0x
+(8.5-11.5x). The README's "Performance" table keeps the history.
 
     python3 bench/bench_brass_birmingham.py [--games N] [--players 2 3 4] [--profile]
         [--legal-games N]
     python3 bench/bench_brass_birmingham.py --instructions [--baseline OLD_CHECKOUT]
         [--games N] [--players 2 3 4]
+    python3 bench/bench_brass_birmingham.py --cpu [--baseline OLD_CHECKOUT] [--rounds N]
 """
 
 from __future__ import annotations
