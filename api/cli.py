@@ -578,6 +578,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--decisions", type=at_least(1), default=None, metavar="N",
         help="stop after N decisions (default: play until the match is over)",
     )  # fmt: skip
+    play.add_argument(
+        "--patience", type=at_least(1), default=None, metavar="SECONDS",
+        help="give up (exit 2, 'stalled') once the match has stayed at one version this long "
+        "while the bot waits for the other seats (default: wait as long as they take)",
+    )  # fmt: skip
     play.add_argument("--quiet", action="store_true", help="print only the final line")
     play.set_defaults(run=_play)
     return parser

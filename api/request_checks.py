@@ -61,8 +61,15 @@ def names_each_key_once(body: bytes) -> bool:
     cheaply for what clients send: decoded and encoded again, the body comes back as it was
     but for blanks unless some key was named twice (read once, written once) or the client
     wrote something another way (an escape, a number's form); only then is every object's
-    keys counted by :func:`repeated_key`."""
-    again = _encode(_decode(body))
+    keys counted by :func:`repeated_key`.
+
+    ``False`` too for a body that does not decode whole: a part decoded raw (a move's
+    JSON) is not checked, so a string in it may not be UTF-8; the caller leaves such a body
+    to the route, which refuses it as it refuses any body that is not JSON (400)."""
+    try:
+        again = _encode(_decode(body))
+    except msgspec.DecodeError:
+        return False
     if again == body or again.translate(None, _BLANKS) == body.translate(None, _BLANKS):
         return True
     return repeated_key(body) is None

@@ -225,6 +225,29 @@ def test_a_body_naming_a_key_twice_is_refused_not_half_read(
     assert client.get(f"/matches/{match_id}").json()["seats"][1]["bot"] is None
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [("brass-lancashire", 2, None), ("age-of-steam", 1, {"map": "barbados"})],
+    ids=["brass-lancashire", "age-of-steam-barbados"],
+)
+def test_a_move_whose_json_is_not_utf8_is_refused_as_400_not_answered_500(
+    client: TestClient[Any], game: str, players: int, options: dict[str, Any] | None
+) -> None:
+    """The move lane reads the move's JSON raw (its strings unchecked) and then decoded the
+    whole body again to look for repeated keys: a byte that is no UTF-8 in a move's string
+    was a 500 there, where every route answers such a body with a 400."""
+    match_id = create(client, game, players, options)
+    tokens = claim(client, match_id, range(players))
+    seat = client.get(f"/matches/{match_id}").json()["to_act"][0]
+    at = version(client, match_id)
+    body = b'{"move": {"type": "\xff"}, "expected_version": %d}' % at
+    headers = {"content-type": "application/json", **bearer(tokens[seat])}
+    answer = client.post(f"/matches/{match_id}/moves", content=body, headers=headers)
+    problem = assert_problem(answer, 400, "invalid_request")
+    assert "UTF-8" in problem["detail"]
+    assert version(client, match_id) == at
+
+
 @pytest.mark.parametrize("compressed", [True, False], ids=["gzip", "labelled_gzip"])
 def test_a_body_with_a_content_coding_is_refused_as_415_not_misread(
     client: TestClient[Any], compressed: bool

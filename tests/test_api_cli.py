@@ -8,6 +8,7 @@ import json
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -104,6 +105,8 @@ def test_worker_without_redis_url_says_what_is_missing(
         ["tournament", "--game", "brass-birmingham", "--players", "2", "--bots", "random",
          "--processes", "0"],
         ["play", "http://127.0.0.1:8000", "m", "--decisions", "0"],
+        ["play", "http://127.0.0.1:8000", "m", "--patience", "0"],
+        ["play", "http://127.0.0.1:8000", "m", "--patience", "soon"],
     ],
 )  # fmt: skip
 def test_bad_numbers_and_levels_are_usage_errors_naming_the_option(
@@ -361,34 +364,55 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'matches.sqlite3'}"
 
 
+SERVER_STDERR_SHOWN = 8000
+"""Characters of the end of a served server's stderr a test prints when it is done (pytest
+shows a test's printed stderr when it fails)."""
+
+
 @contextmanager
-def serving(db_url: str, *options: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def serving(
+    db_url: str, *options: str, log: Path | None = None
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``ironworks serve`` on a SQLite file with the in-process runner, highcard installed;
-    yields its base URL and its process (stderr piped)."""
+    yields its base URL and its process.
+
+    The server's stderr goes to a file (``log``, or a temporary one), never to a pipe nobody
+    reads, which a chatty server would fill and then block on; its end is printed to the
+    test's stderr when the server is stopped, so a failing test shows what the server said."""
     port = free_port()
     env = highcard_path_env()
     env.pop("REDIS_URL", None)
     env.pop("IRONWORKS_STORE", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--log-level", "warning",
-         "--store", db_url, *options],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                httpx.get(f"{base}/health/live", timeout=1)
-                break
-            except httpx.TransportError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"server did not start: {proc.stderr.read().decode()[-2000:]}")
-                time.sleep(0.2)
-        yield base, proc
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with tempfile.TemporaryDirectory() as scratch:
+        path = log or Path(scratch) / "serve.stderr"
+        with path.open("wb") as stderr:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--log-level",
+                 "warning", "--store", db_url, *options],
+                env=env, stdout=subprocess.DEVNULL, stderr=stderr,
+            )  # fmt: skip
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 20
+            while True:
+                try:
+                    httpx.get(f"{base}/health/live", timeout=1)
+                    break
+                except httpx.TransportError:
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        pytest.fail(f"server did not start: {_tail(path)}")
+                    time.sleep(0.2)
+            yield base, proc
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+            said = _tail(path)
+            if said:
+                print(f"--- the server's stderr ({path.name}) ---\n{said}", file=sys.stderr)
+
+
+def _tail(path: Path) -> str:
+    return path.read_bytes()[-SERVER_STDERR_SHOWN:].decode(errors="replace")
 
 
 @pytest.fixture
@@ -398,17 +422,17 @@ def server(db_url: str) -> Iterator[str]:
 
 
 def test_serve_names_store_runner_workers_and_games_and_can_refuse_client_seeds(
-    db_url: str,
+    db_url: str, tmp_path: Path
 ) -> None:
     from importlib.metadata import version
 
-    with serving(db_url, "--no-client-seeds") as (base, proc):
-        assert proc.stderr is not None
-        line = proc.stderr.readline().decode()
+    log = tmp_path / "serve.stderr"
+    with serving(db_url, "--no-client-seeds", log=log) as (base, _):
         body = {"game": "highcard", "players": 2}
         refused = httpx.post(f"{base}/matches", json={**body, "seed": "mine"})
         created = httpx.post(f"{base}/matches", json=body)
         ready = httpx.get(f"{base}/health/ready")
+    line = log.read_text().splitlines()[0]
     assert line.startswith(f"ironworks {version('ironworks')} ")
     for part in (f"store {db_url}", "api processes: 1", "runner in-process", "workers: ",
                  "highcard", "refused"):  # fmt: skip
@@ -416,6 +440,19 @@ def test_serve_names_store_runner_workers_and_games_and_can_refuse_client_seeds(
     assert refused.status_code == 403 and refused.json()["code"] == "client_seed_refused"
     assert created.status_code == 201 and created.json()["client_seed"] is False
     assert ready.status_code == 200 and ready.json()["ok"] is True
+
+
+def test_a_chatty_server_never_blocks_on_its_stderr_and_the_test_is_shown_what_it_said(
+    db_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """400 requests logged at info are ~90 KB of stderr, more than a pipe holds (64 KiB): a
+    server writing to a pipe nobody reads stopped answering part way."""
+    with serving(db_url, "--log-level", "info") as (base, _), httpx.Client(timeout=10) as client:
+        answers = [client.get(f"{base}/health/live").status_code for _ in range(400)]
+    assert answers == [200] * 400
+    said = capsys.readouterr().err
+    assert "the server's stderr" in said and "Finished server process" in said
+    assert said.count("path=/health/live") > 10
 
 
 def wait_for_turn(server: str, match_id: str) -> dict[str, Any]:

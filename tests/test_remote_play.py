@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
+from api.cli import main
 from core.registry import GameRegistry
 from tests.conftest import highcard_path_env
 from tests.test_api_cli import serving
@@ -115,6 +117,23 @@ def test_a_bot_whose_opponents_never_move_gives_up_as_stalled_once_out_of_patien
         )  # fmt: skip
     assert stalled.value.status is None and stalled.value.code == "stalled"
     assert "waited for [1]" in str(stalled.value)
+
+
+def test_play_patience_gives_up_as_stalled_on_time_with_exit_status_2(
+    server: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``ironworks play --patience 2``: the long poll lasts at most the patience left, so it
+    gives up after about 2 s, not after the 30 s a long poll lasts by default."""
+    created = httpx.post(f"{server}/matches", json={"game": "highcard", "players": 2}).json()
+    token = httpx.post(f"{server}/matches/{created['id']}/seats/0/claim").json()["token"]
+    started = time.monotonic()
+    argv = ["play", server, created["id"], "--token", token, "--bot", "greedy", "--patience", "2"]
+    assert main(argv) == 2  # seat 1 is nobody's: nobody plays it
+    took = time.monotonic() - started
+    err = capsys.readouterr().err
+    assert err.startswith("ironworks play: stalled: the match stayed at version"), err
+    assert "waited for [1]" in err
+    assert 2 <= took < 25
 
 
 def test_a_token_of_no_seat_is_refused_with_the_servers_code(

@@ -16,6 +16,7 @@ clock ran out, the owner took the seat back) is not an error: the bot reads the 
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
@@ -138,8 +139,9 @@ def play_seat(
     """Play the token's seat until the match is over (or ``max_decisions`` were made).
 
     ``patience``: seconds the match may stay at one version while the bot waits for the
-    other seats before it gives up with a ``stalled`` error; by default it waits for as
-    long as they think (a person may take their time)."""
+    other seats before it gives up with a ``stalled`` error (each long poll lasts at most the
+    patience left, so it gives up on time, not up to ``wait_seconds`` late); by default it
+    waits for as long as they think (a person may take their time)."""
     seen = api.seat_view()
     if seen.you is None:
         raise RemoteError(403, "not_a_seat", "the token is not a seat's token for this match")
@@ -152,12 +154,16 @@ def play_seat(
         nonlocal moved_at, moved_version
         if seen.version != moved_version:
             moved_at, moved_version = clock(), seen.version
-        elif patience is not None and clock() - moved_at >= patience:
-            raise RemoteError(
-                None, "stalled", f"the match stayed at version {seen.version} for "
-                f"{clock() - moved_at:.0f} s while seat {seen.you} waited for {seen.to_act}",
-            )  # fmt: skip
-        api.wait_after(seen.version, wait_seconds)
+        seconds = wait_seconds
+        if patience is not None:
+            left = patience - (clock() - moved_at)
+            if left <= 0:
+                raise RemoteError(
+                    None, "stalled", f"the match stayed at version {seen.version} for "
+                    f"{clock() - moved_at:.0f} s while seat {seen.you} waited for {seen.to_act}",
+                )  # fmt: skip
+            seconds = max(1, min(wait_seconds, math.ceil(left)))
+        api.wait_after(seen.version, seconds)
 
     while not seen.finished and (max_decisions is None or decisions < max_decisions):
         if seen.you not in seen.to_act:
@@ -193,7 +199,8 @@ def play_seat(
 
 def main(args: Any) -> int:
     """``ironworks play``: the exit status is 0 once the match is over (or the decisions
-    asked for were made), 2 when the server refuses the bot or cannot be reached."""
+    asked for were made), 2 when the server refuses the bot or cannot be reached, or the
+    match stayed at one version longer than ``--patience`` seconds (``stalled``)."""
     token = args.token or os.environ.get(TOKEN_ENV)
     if not token:
         print(f"ironworks play: give the seat token with --token or ${TOKEN_ENV}", file=sys.stderr)
@@ -211,8 +218,9 @@ def main(args: Any) -> int:
     say = (lambda line: None) if args.quiet else (lambda line: print(line, flush=True))
     try:
         played = play_seat(
-            api, default_registry(), entrant, max_decisions=args.decisions, report=say
-        )
+            api, default_registry(), entrant, max_decisions=args.decisions, report=say,
+            patience=args.patience,
+        )  # fmt: skip
     except RemoteError as exc:
         print(f"ironworks play: {exc}", file=sys.stderr)
         return 2
