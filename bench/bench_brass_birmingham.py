@@ -26,9 +26,9 @@ the public TypeScript engine predate that work; the engine's play code is the sa
 ``4e89651``, the last commit before the sessions that took the issue up, to ``d59404c^``);
 both play the same moves from the same seeds):
 2p 1,088k -> 317k instructions a decision (3.43x), 3p 1,091k -> 370k (2.95x), 4p 1,082k ->
-362-363k (2.98-2.99x), two runs; CPU time at load average ~9.5: 2.26-2.52x, 2.15-2.72x, 2.24-2.30x. Times the
-issue's 2.2-2.8x (2p) and 3.8-5.0x (4p) over the TypeScript engine, an inference, not a
-measurement: 2p ~7.5-9.6x by instructions (5.0-7.1x by CPU time), 4p ~11.4-15.0x
+362-363k (2.98-2.99x), two runs; CPU time at load average ~9.5: 2.26-2.52x, 2.15-2.72x,
+2.24-2.30x. Times the issue's 2.2-2.8x (2p) and 3.8-5.0x (4p) over the TypeScript engine,
+an inference, not a measurement: 2p ~7.5-9.6x by instructions (5.0-7.1x by CPU time), 4p ~11.4-15.0x
 (8.5-11.5x). The README's "Performance" table keeps the history.
 
     python3 bench/bench_brass_birmingham.py [--games N] [--players 2 3 4] [--profile]
