@@ -642,8 +642,8 @@ def test_a_link_no_rule_refuses_is_listed(game: BrassPittsburgh) -> None:
 def test_decide_allows_a_second_link_exactly_when_the_offer_lists_it(
     game: BrassPittsburgh,
 ) -> None:
-    # The offer of a second link is not remembered by the state's key: decide judges the
-    # answer by the link's diagnosis (MoreLink.allows), which must agree with the listing.
+    # decide judges the answer to the offer of a second link by the link's diagnosis
+    # (MoreLink.allows), which must agree with the listing.
     rules, checked = game.rules, 0
     offer = rules.variant.step_kinds["more_link"]
     for s0 in random_states(game, 3, 9313):
@@ -664,9 +664,8 @@ def test_decide_allows_a_second_link_exactly_when_the_offer_lists_it(
 
 
 def test_a_build_no_rule_refuses_is_listed(game: BrassPittsburgh) -> None:
-    # A build is accepted by its diagnosis when the listing of its state is not at hand:
-    # every card (or a whiskey) with every mat space on every slot or oilfield is listed
-    # exactly when no part of the rule refuses it.
+    # A build is accepted by its diagnosis: every card (or a whiskey) with every mat space
+    # on every slot or oilfield is listed exactly when no part of the rule refuses it.
     v, accepted = VARIANT, 0
     for players in (2, 4):
         for i, s0 in enumerate(random_states(game, players, 9500 + players)):
@@ -698,7 +697,7 @@ def diagnosis(s: State, m: object) -> tuple[str, str] | None:
     v, seat = VARIANT, s.current
     if isinstance(m, (mv.Network, mv.SecondLink)):
         return network.link_refusal(v.d, s, seat, m, second=bool(s.pending))
-    if isinstance(m, mv.Build):  # the rule's parts: not the remembered listing
+    if isinstance(m, mv.Build):
         return family_build.refusal(v, v.facts(s), seat, m)
     if not s.pending:
         return v.action_of[type(m)].refusal(v, v.facts(s), seat, m)

@@ -9,8 +9,8 @@
   ``more_develop``, ``free_develop``, ``more_sell``, ``bonus_sell``, ``quality``), asked
   only while one is possible besides ``done``.
 
-Listing is the hot path: the answers of the dear kinds (``REMEMBERED_STEPS``) are read
-from the state's remembered listing when there is one.
+``decide`` accepts an answer only if it is among the step's answers worked out afresh
+(the family's :meth:`~plugins.brass.actions.StepKind.allows`).
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from plugins.brass_pittsburgh.engine import (
     cheapest,
     consumers,
     dearest,
-    remembered_listing,
 )
 from plugins.brass_pittsburgh.rewards import gains
 from plugins.brass_pittsburgh.rules import Rules
@@ -63,8 +62,7 @@ class Answers(StepKind):
         return []
 
     def options(self, v: Variant, s: Any, seat: int, step: Step) -> list[Any]:
-        known = remembered_listing(v.d, s, seat)
-        return list(known) if known is not None else self.answers(v, s, seat, s.pending)
+        return self.answers(v, s, seat, s.pending)
 
 
 class Discard(Answers):
@@ -106,8 +104,8 @@ class Payment(Answers):
 
 
 class Offer(family.Offer, Answers):
-    """The family's offer, its answers read from the remembered listing when there is
-    one."""
+    """The family's offer, its answers worked out from the whole queue (a sale's tiles
+    still to come)."""
 
     options = Answers.options
 
