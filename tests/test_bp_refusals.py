@@ -23,6 +23,7 @@ from plugins.brass_pittsburgh import actions, engine
 from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.actions import network
 from plugins.brass_pittsburgh.actions.sell import quality_refusal
+from plugins.brass_pittsburgh.data import CUBES
 from plugins.brass_pittsburgh.game import BrassPittsburgh
 from plugins.brass_pittsburgh.links import LIGHT
 from plugins.brass_pittsburgh.rules import default_rules
@@ -661,6 +662,30 @@ def test_decide_allows_a_second_link_exactly_when_the_offer_lists_it(
                         assert offer.allows(rules.variant, s, seat, m) == (m in listed), m
                         checked += 1
     assert checked > 200
+
+
+def test_decide_allows_a_payment_exactly_when_the_step_lists_it(game: BrassPittsburgh) -> None:
+    # decide checks a payment's one source (Payment.allows), not the whole listing: every
+    # resource from every kind of source at every index is allowed exactly when listed.
+    rules, allowed = game.rules, 0
+    for players in (2, 4):
+        for s0 in random_states(game, players, 9400 + players):
+            if [step.kind for step in s0.pending[:1]] not in (["cube"], ["metal"], ["oil"]):
+                continue
+            seat, board = s0.current, rules.board_of(s0.side)
+            pay = rules.variant.step_kinds[s0.pending[0].kind]
+            most = max(len(board.slot_node), len(board.lines), len(board.routes))
+            for money in (0, 5, s0.money[seat]):
+                s = with_money(s0, seat, money)
+                listed = set(engine.step_options(rules, s, seat))
+                assert not pay.allows(rules.variant, s, seat, Done())
+                for resource in (*CUBES, "oil"):
+                    for source in ("train", "tile", "market", "vanderbilt", "pipeline"):
+                        for index in range(-1, most):
+                            m = mv.Pay(resource, source, index)
+                            assert pay.allows(rules.variant, s, seat, m) == (m in listed), m
+                            allowed += m in listed
+    assert allowed > 100
 
 
 def test_a_build_no_rule_refuses_is_listed(game: BrassPittsburgh) -> None:
