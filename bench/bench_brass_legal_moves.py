@@ -3,8 +3,9 @@ seeded random games (the listing the search bot's playouts ask for at every deci
 
 Every state where a seat decides, along ``--games`` seeded random games per player count,
 is listed ``--repeat`` times; the figure is CPU time per call (the machine may be shared),
-the best of the repeats. Pittsburgh remembers recent listings by state content: that memory
-is emptied before every call, so each figure is a listing worked out afresh.
+the best of the repeats. Pittsburgh remembered recent listings by state content until
+``bplist8`` (session 13): where a checkout has that memory, it is emptied before every call,
+so each figure is a listing worked out afresh.
 
 ``--baseline DIR`` runs the same measurement on another checkout (e.g. a copy of the code
 before a change) in a subprocess, alternated with this one ``--rounds`` times, and prints

@@ -47,8 +47,9 @@ this checkout and listed by both)::
     main e83d6e9 321k / 352k / 387k, main 35b8972 304k / 316k / 351k, main 0f911b8 288k /
     295k / 330k (2.24x over the three), ``bplist6`` 275k / 278k / 315k (2.36x; see
     ``plugins/brass/ENGINE_PLAN.md``, "Session 11"), main 0150695 274k / 272k / 309k,
-    now 265k / 265k / 299k (``bplist7``: "Session 12" there, with where a call goes by C
-    function and state kind, and why one run moves by ~10k a call). The 3x target
+    main 5d243e2 265k / 265k / 299k (``bplist7``: "Session 12" there, with where a call
+    goes by C function and state kind, and why one run moves by ~10k a call), now 253k /
+    243k / 276k (``bplist8``, "Session 13": no listing key). The 3x target
     (209k / 222k / 251k) is not reached. A garbage
     collection more or less in a run moves these by up to ~8k a call: with the collector
     off (``gc.disable()`` before the same run's listings), 5c57e34 340k / 385k / 427k,
@@ -76,7 +77,9 @@ this checkout and listed by both)::
     network's cities (+1k) (with the collector on, so the smaller ones within its noise; the
     first also timed slower alone). The listing key pays for itself where a service lists a
     state and then decides a move on it (callgrind, 3 players, list + playout policy +
-    decide: 1,590k with the remembered listings, 1,609k without), so it stays.
+    decide: 1,590k with the remembered listings, 1,609k without), so it stayed until
+    ``bplist8`` made decide's own checks cheaper than the key (3 players: 1,259k -> 1,240k
+    a playout decision without it).
 
     Since 35b8972 (3 players, callgrind as above): a listing's first-seen builds are named
     by a written-out encoder instead of the vocabulary's keyword table (14k -> 8k a

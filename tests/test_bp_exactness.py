@@ -298,13 +298,3 @@ def test_listed_payments_and_offers_are_exactly_those_the_rules_allow(
                 offer = rules.variant.step_kinds[step.kind]
                 assert offer.has_offer(rules.variant, t, seat, t.pending) == (listed != [Done()])
     assert "cube" in kinds
-
-
-def test_a_listing_is_the_same_whether_remembered_or_worked_out(game: BrassPittsburgh) -> None:
-    rules = game.rules
-    for s in sampled(game, 3):
-        seat = s.current
-        fresh = engine.step_options(rules, s, seat) if s.pending else None
-        fresh = fresh if fresh is not None else engine.action_moves(rules, s, seat)
-        assert engine.legal_moves(rules, s, seat) == fresh
-        assert engine.legal_moves(rules, s, seat) == fresh  # the second answer comes from memory

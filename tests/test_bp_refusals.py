@@ -23,6 +23,7 @@ from plugins.brass_pittsburgh import actions, engine
 from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.actions import network
 from plugins.brass_pittsburgh.actions.sell import quality_refusal
+from plugins.brass_pittsburgh.data import CUBES
 from plugins.brass_pittsburgh.game import BrassPittsburgh
 from plugins.brass_pittsburgh.links import LIGHT
 from plugins.brass_pittsburgh.rules import default_rules
@@ -642,8 +643,8 @@ def test_a_link_no_rule_refuses_is_listed(game: BrassPittsburgh) -> None:
 def test_decide_allows_a_second_link_exactly_when_the_offer_lists_it(
     game: BrassPittsburgh,
 ) -> None:
-    # The offer of a second link is not remembered by the state's key: decide judges the
-    # answer by the link's diagnosis (MoreLink.allows), which must agree with the listing.
+    # decide judges the answer to the offer of a second link by the link's diagnosis
+    # (MoreLink.allows), which must agree with the listing.
     rules, checked = game.rules, 0
     offer = rules.variant.step_kinds["more_link"]
     for s0 in random_states(game, 3, 9313):
@@ -663,10 +664,33 @@ def test_decide_allows_a_second_link_exactly_when_the_offer_lists_it(
     assert checked > 200
 
 
+def test_decide_allows_a_payment_exactly_when_the_step_lists_it(game: BrassPittsburgh) -> None:
+    # decide checks a payment's one source (Payment.allows), not the whole listing: every
+    # resource from every kind of source at every index is allowed exactly when listed.
+    rules, allowed = game.rules, 0
+    for players in (2, 4):
+        for s0 in random_states(game, players, 9400 + players):
+            if [step.kind for step in s0.pending[:1]] not in (["cube"], ["metal"], ["oil"]):
+                continue
+            seat, board = s0.current, rules.board_of(s0.side)
+            pay = rules.variant.step_kinds[s0.pending[0].kind]
+            most = max(len(board.slot_node), len(board.lines), len(board.routes))
+            for money in (0, 5, s0.money[seat]):
+                s = with_money(s0, seat, money)
+                listed = set(engine.step_options(rules, s, seat))
+                assert not pay.allows(rules.variant, s, seat, Done())
+                for resource in (*CUBES, "oil"):
+                    for source in ("train", "tile", "market", "vanderbilt", "pipeline"):
+                        for index in range(-1, most):
+                            m = mv.Pay(resource, source, index)
+                            assert pay.allows(rules.variant, s, seat, m) == (m in listed), m
+                            allowed += m in listed
+    assert allowed > 100
+
+
 def test_a_build_no_rule_refuses_is_listed(game: BrassPittsburgh) -> None:
-    # A build is accepted by its diagnosis when the listing of its state is not at hand:
-    # every card (or a whiskey) with every mat space on every slot or oilfield is listed
-    # exactly when no part of the rule refuses it.
+    # A build is accepted by its diagnosis: every card (or a whiskey) with every mat space
+    # on every slot or oilfield is listed exactly when no part of the rule refuses it.
     v, accepted = VARIANT, 0
     for players in (2, 4):
         for i, s0 in enumerate(random_states(game, players, 9500 + players)):
@@ -698,7 +722,7 @@ def diagnosis(s: State, m: object) -> tuple[str, str] | None:
     v, seat = VARIANT, s.current
     if isinstance(m, (mv.Network, mv.SecondLink)):
         return network.link_refusal(v.d, s, seat, m, second=bool(s.pending))
-    if isinstance(m, mv.Build):  # the rule's parts: not the remembered listing
+    if isinstance(m, mv.Build):
         return family_build.refusal(v, v.facts(s), seat, m)
     if not s.pending:
         return v.action_of[type(m)].refusal(v, v.facts(s), seat, m)

@@ -217,11 +217,6 @@ class Variant:
 
     # --- building ------------------------------------------------------------------------
 
-    def listed(self, f: Facts, seat: int, m: Any) -> bool:
-        """Whether ``m`` is among the moves just listed for this state and seat, hence
-        allowed without asking the rule (a game remembering its listings: Pittsburgh)."""
-        return False
-
     build_moves = bld.moves
     """``build_moves(f, seat, named)``: the Build action's moves now, each ``named`` by its
     client ids (the family's listing itself, as a method: listing is the hot path, so no

@@ -2,13 +2,15 @@
 :class:`.variant.PittsburghVariant` (``decide`` is :func:`plugins.brass.turn.decide`).
 
 Each action's listing lives with its rule in :mod:`.actions`, each pending step's answers
-with its step kind (:mod:`.steps`, or the action bringing it); ``decide`` accepts a move
-only if it is among them, so the two cannot drift. Listing is the hot path of play, so it
-works facts out once per listing (:class:`Facts`), settles most candidates by cheap money
-bounds (:func:`cheapest`, :func:`dearest`) before pricing the cheapest plan, and
-remembers the last dear listings by state content (:func:`remembered_listing`;
-``tests/test_bp_exactness.py`` compares it with a slow check of every candidate). An
-action runs as a queue of family ``Step``s; Pittsburgh's step kinds:
+with its step kind (:mod:`.steps`, or the action bringing it). ``decide`` accepts an
+action's first move (and a second link) by the rule's diagnosis, which tests hold exact
+both ways against the listing, and a step's answer only if it is among the step's answers
+worked out afresh, so the two cannot drift; nothing is remembered by state content (a
+key of the whole state cost ~45k instructions, more than deciding without it). Listing is
+the hot path of play, so it works facts out once per listing (:class:`Facts`) and settles
+most candidates by cheap money bounds (:func:`cheapest`, :func:`dearest`) before pricing
+the cheapest plan (``tests/test_bp_exactness.py`` compares it with a slow check of every
+candidate). An action runs as a queue of family ``Step``s; Pittsburgh's step kinds:
 
 * ``cube`` -- ``n`` cubes of ``CUBES[a]`` delivered to consumer ``b`` (see :func:`consumers`);
   ``metal`` -- one iron or steel for a develop (consumers: the seat's network);
@@ -30,8 +32,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 from typing import Any
-
-import msgspec
 
 from plugins.brass import turn
 from plugins.brass.events import Step
@@ -59,21 +59,6 @@ OFFERS = frozenset(
 STEP_KINDS = OFFERS | {"discard", "cube", "metal", "oil", "produce", "bonus", "merchant", "flip"}
 """Every kind of pending decision an action may leave (positions are checked against it)."""
 METAL = ("iron", "steel")
-LISTINGS_KEPT = 64
-"""Recent listings a game keeps (see :func:`legal_moves`)."""
-REMEMBERED_STEPS = frozenset({"cube", "metal", "oil", "more_develop"})
-"""Pending steps whose listing is dear enough to remember (with actions); the others cost
-less to list again than to key by state content, or (``more_link``) ``decide`` judges
-their answer by its diagnosis (:meth:`.actions.network.MoreLink.allows`)."""
-_encode = msgspec.msgpack.Encoder().encode
-_fields = msgspec.structs.astuple
-
-
-def _key(seat: int, s: State) -> bytes:
-    """The state's whole content and the seat: equal keys, equal legal moves. The state's
-    fields are encoded in their fixed order without their names (as a map with the names,
-    the key cost about twice as much)."""
-    return _encode((seat, _fields(s)))
 
 
 # --- consumers and prices ------------------------------------------------------------------
@@ -199,27 +184,7 @@ def step_options(
 def legal_moves(rules: Rules, s: State, seat: int) -> list[Any]:
     if s.phase != PLAY or seat != s.current:
         return []
-    pending = s.pending
-    if pending and pending[0].kind not in REMEMBERED_STEPS:  # cheaper listed again
-        return step_options(rules, s, seat)
-    key = _key(seat, s)
-    found = rules.listings.get(key)
-    if found is not None:
-        return list(found)
-    moves = step_options(rules, s, seat) if pending else action_moves(rules, s, seat)
-    if len(rules.listings) >= LISTINGS_KEPT:
-        rules.listings.clear()
-    rules.listings[key] = tuple(moves)
-    return moves
-
-
-def remembered_listing(rules: Rules, s: State, seat: int) -> tuple[Any, ...] | None:
-    """The listing of ``s`` for ``seat`` if it was made lately (a move is usually chosen
-    from the listing of the very state it is sent in)."""
-    pending = s.pending
-    if pending and pending[0].kind not in REMEMBERED_STEPS:
-        return None
-    return rules.listings.get(_key(seat, s))
+    return step_options(rules, s, seat) if s.pending else action_moves(rules, s, seat)
 
 
 def decide(rules: Rules, s: State, actor: int, m: Any, rng: Random) -> list[Any]:

@@ -3,7 +3,7 @@
 (``decide`` and ``evolve`` are the family's), the data's provenance in ``metadata``.
 
 Its own: the setup's tiles and board side, ``legal_moves`` named from the engine's
-remembered listings (:mod:`.engine`), a log read by the match's side, the bot's facts
+listing (:mod:`.engine`), a log read by the match's side, the bot's facts
 per side, and the face-down oilfield tiles ``sample_hidden`` redraws."""
 
 from __future__ import annotations

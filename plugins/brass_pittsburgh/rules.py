@@ -173,8 +173,6 @@ class Rules:
         """Build moves by (card or -1 for a whiskey's, mat space, slot, oilfield), made when
         first listed (few of the many possible ones ever are)."""
 
-        self.listings: dict[bytes, tuple[Any, ...]] = {}
-        """Legal moves of recent states by content (kept by :mod:`.engine`)."""
         self.card_scopes: dict[str, tuple[list[CardScope], list[CardScope]]] = {
             sid: tuple(  # type: ignore[misc]
                 [

@@ -9,8 +9,8 @@
   ``more_develop``, ``free_develop``, ``more_sell``, ``bonus_sell``, ``quality``), asked
   only while one is possible besides ``done``.
 
-Listing is the hot path: the answers of the dear kinds (``REMEMBERED_STEPS``) are read
-from the state's remembered listing when there is one.
+``decide`` accepts an answer only if it is among the step's answers worked out afresh
+(the family's :meth:`~plugins.brass.actions.StepKind.allows`).
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from plugins.brass_pittsburgh.engine import (
     cheapest,
     consumers,
     dearest,
-    remembered_listing,
 )
 from plugins.brass_pittsburgh.rewards import gains
 from plugins.brass_pittsburgh.rules import Rules
@@ -63,8 +62,7 @@ class Answers(StepKind):
         return []
 
     def options(self, v: Variant, s: Any, seat: int, step: Step) -> list[Any]:
-        known = remembered_listing(v.d, s, seat)
-        return list(known) if known is not None else self.answers(v, s, seat, s.pending)
+        return self.answers(v, s, seat, s.pending)
 
 
 class Discard(Answers):
@@ -86,6 +84,11 @@ class Payment(Answers):
     def answers(self, v: Variant, s: Any, seat: int, queue: Sequence[Step]) -> list[Any]:
         return pay_options(v.d, s, seat, queue)  # type: ignore[return-value]
 
+    def allows(self, v: Variant, s: Any, seat: int, m: Any) -> bool:
+        # The same check as the listing's, of the one source ``m`` names: decide need not
+        # price every other source.
+        return type(m) is mv.Pay and bool(pay_options(v.d, s, seat, s.pending, m))
+
     def resolve(self, r: TurnResolver, step: Step, queue: list[Step]) -> bool:
         if step.n <= 0:
             queue.pop(0)
@@ -106,8 +109,8 @@ class Payment(Answers):
 
 
 class Offer(family.Offer, Answers):
-    """The family's offer, its answers read from the remembered listing when there is
-    one."""
+    """The family's offer, its answers worked out from the whole queue (a sale's tiles
+    still to come)."""
 
     options = Answers.options
 
@@ -146,8 +149,11 @@ def _budget_after(rules: Rules, s: State, seat: int, queue: Sequence[Step]) -> i
     return sum(cheapest(rules, s, seat, step, step.n, facts) for step in needs)
 
 
-def pay_options(rules: Rules, s: State, seat: int, queue: Sequence[Step]) -> list[mv.Pay]:
-    """Sources for the next unit of ``queue[0]`` that leave enough money for the rest."""
+def pay_options(
+    rules: Rules, s: State, seat: int, queue: Sequence[Step], only: mv.Pay | None = None
+) -> list[mv.Pay]:
+    """Sources for the next unit of ``queue[0]`` that leave enough money for the rest
+    (``only``: of those, the one that move names, if it is one: ``decide``'s check)."""
     step = queue[0]
     board = rules.board_of(s.side)
     labels = board.labels(s.line_owner)
@@ -159,9 +165,14 @@ def pay_options(rules: Rules, s: State, seat: int, queue: Sequence[Step]) -> lis
                 line: n for line, (res, n) in own_trains(rules, s, seat).items() if res == "oil"
             },
         )  # fmt: skip
-        return [mv.Pay("oil", src.kind, src.index) for src in found]
+        pays = [mv.Pay("oil", src.kind, src.index) for src in found]
+        return pays if only is None else [pay for pay in pays if pay == only]
     nodes, exclude = consumers(rules, s, seat, step.b if step.kind == "cube" else NETWORK)
     kinds = [CUBES[step.a]] if step.kind == "cube" else list(METAL)
+    if only is not None:
+        if only.resource not in kinds:
+            return []
+        kinds = [only.resource]
     rest = [Step(step.kind, step.n - 1, step.a, step.b), *queue[1:]]
     worst_rest = sum(dearest(rules, s, st, st.n) for st in rest)
     least_rest: int | None = None
@@ -173,6 +184,8 @@ def pay_options(rules: Rules, s: State, seat: int, queue: Sequence[Step]) -> lis
             own_trains=trains, ladders=rules.ladders[s.side], market_cubes=s.market_cubes,
             exclude_line=exclude,
         ):  # fmt: skip
+            if only is not None and (src.kind != only.source or src.index != only.index):
+                continue
             pay = mv.Pay(cube, src.kind, src.index)
             if src.price + worst_rest <= s.money[seat]:
                 options.append(pay)  # affordable even if the rest all comes from Vanderbilt

@@ -60,7 +60,7 @@ from plugins.brass_pittsburgh.actions.build import (
 )
 from plugins.brass_pittsburgh.building import develop_spaces
 from plugins.brass_pittsburgh.choices import network_sites, sale_candidates
-from plugins.brass_pittsburgh.engine import Facts, cheapest, dearest, remembered_listing
+from plugins.brass_pittsburgh.engine import Facts, cheapest, dearest
 from plugins.brass_pittsburgh.scoring import score_era
 from plugins.brass_pittsburgh.state import apply
 from plugins.brass_pittsburgh.steps import own_steps
@@ -118,10 +118,6 @@ class PittsburghVariant(Variant):
     def action_while_pending(self, kind: StepKind) -> Refusal:
         return None
 
-    def listed(self, f: Any, seat: int, m: Any) -> bool:
-        known = remembered_listing(self.d, f.s, seat)
-        return known is not None and m in known
-
     # Build (:mod:`.actions.build`): the hooks are the rule's functions themselves, no
     # frame of their own (listing and deciding are the hot path)
     build_moves = build_moves
@@ -140,10 +136,7 @@ class PittsburghVariant(Variant):
         return _links(self.d, Facts(self.d, s, seat), seat, True)
 
     def link_refusal(self, f: Any, seat: int, m: Any, second: bool = False) -> Refusal:
-        """Rulebook "Network Action" steps 2-3: the first rule the link breaks, in order
-        (a first link in the listing just made of this state is allowed without asking)."""
-        if not second and self.listed(f, seat, m):
-            return None
+        """Rulebook "Network Action" steps 2-3: the first rule the link breaks, in order."""
         return network.link_refusal(self.d, f.s, seat, m, second)
 
     def place_link(self, r: TurnResolver, m: Any, second: bool = False) -> list[Step]:

@@ -204,7 +204,7 @@ class Build(Action):
     cards = 0
 
     def refusal(self, v: Variant, f: Facts, seat: int, m: Any) -> Refusal:
-        return None if v.listed(f, seat, m) else refusal(v, f, seat, m)
+        return refusal(v, f, seat, m)
 
     def options(self, v: Variant, f: Facts, seat: int) -> list[Any]:
         return v.build_moves(f, seat, self.named)

@@ -48,12 +48,17 @@ def cost_refusal(
     cubes: Iterable[tuple[str, int]],
     nodes: Iterable[int],
     exclude_line: int = -1,
+    worst: int = 0,
 ) -> Refusal:
     """Money first, then the cheapest delivery of each cube (Vanderbilt reaches anywhere, so
-    a cube always has a source: what can fail is the price)."""
+    a cube always has a source: what can fail is the price). ``worst``: the cubes all
+    bought from Vanderbilt, the most they cost: a seat who can pay that can pay the
+    cheapest plan, not worked out then (as the listings settle it)."""
     have = s.money[seat]
     if money > have:
         return ("cannot_afford", f"this costs ${money} and you have ${have}")
+    if worst and money + worst <= have:
+        return None
     cubes = list(cubes)
     if not cubes:
         return None

@@ -391,7 +391,10 @@ def tile_cost_refusal(v: Variant, f: Any, seat: int, m: mv.Build) -> Refusal:
     board = rules.board_of(s.side)
     at = FIELD - m.oilfield if m.oilfield >= 0 else board.slot_node[m.slot]
     nodes, _ = consumers(rules, s, seat, at)
-    return cost_refusal(rules, s, seat, tile.cost.money, rules.mat.cube_costs[m.space], nodes)
+    return cost_refusal(
+        rules, s, seat, tile.cost.money, rules.mat.cube_costs[m.space], nodes, -1,
+        rules.worst_cube_cost[s.side][m.space],
+    )  # fmt: skip
 
 
 def _oil_city_place(rules: Rules, s: State, seat: int, field: int) -> Refusal:

@@ -123,7 +123,10 @@ def link_refusal(rules: Rules, s: State, seat: int, m: Any, second: bool = False
         )
     cost = link_cost(rules, link)
     cubes = cost.resources().items()
-    return cost_refusal(rules, s, seat, cost.money + extra, cubes, ends, -1 if pipeline else site)
+    return cost_refusal(
+        rules, s, seat, cost.money + extra, cubes, ends, -1 if pipeline else site,
+        rules.worst_link_cubes[s.side][link],
+    )  # fmt: skip
 
 
 class Bonus(StepKind):
@@ -150,9 +153,7 @@ class MoreLink(family.MoreLink, Offer):
 
     def allows(self, v: Any, s: Any, seat: int, m: Any) -> bool:
         # A second link is judged by its diagnosis, exact both ways like the first's
-        # (test_a_link_no_rule_refuses_is_listed), so the offer's listing is not kept by
-        # the state's key (engine.REMEMBERED_STEPS) for decide to look it up: the key
-        # cost about a fifth of the listing.
+        # (test_a_link_no_rule_refuses_is_listed): cheaper than listing the offer again.
         if type(m) is Done:
             return True
         return type(m) is self.move and link_refusal(v.d, s, seat, m, second=True) is None
