@@ -11,7 +11,7 @@ the same units). A finished game is worth its final scores exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from plugins.brass.state import OVER, SCORING, BrassState
@@ -24,6 +24,11 @@ CARRIED_CHANCE: Final = 0.4
 """Chance an unflipped tile that stays into the next era flips there."""
 FULL_TIME: Final = 4
 """Rounds left from which an unflipped tile has its full chance to flip."""
+Tile = tuple[int, bool, int, int, int, str, bool]
+"""An industry tile on the board, as :class:`BoardEvaluation` weighs it: owner, flipped,
+VP, link icons, income spaces it gives when it flips, how it flips (a :data:`FLIP_CHANCE`
+key, ``"built"``, or ``""``: not weighed before it flips) and whether it stays on the
+board into the second era (tiles above level I)."""
 
 
 def outlooks(s: BrassState, levels: list[int], rounds_after: int) -> tuple[int, list[Outlook]]:
@@ -47,7 +52,9 @@ class BoardEvaluation:
     tile that flips as soon as its build is paid), ``era_points`` the variant's scoring and
     ``rounds_after`` the rounds of the second era by player count; level 1 tiles leave at
     the first era's end. ``shortfall_vp``: VP a seat is expected to lose per unit of future
-    negative income it has no money for (tiles sold, then VP)."""
+    negative income it has no money for (tiles sold, then VP). A board of its own
+    (Pittsburgh's mat tiles and Oil Cities) names its tiles by :meth:`tiles` and adds to
+    each seat's money and income by :meth:`seat_value`."""
 
     def __init__(
         self, d: Any, era_points: Callable[[Any], tuple[list[int], list[int]]],
@@ -56,28 +63,40 @@ class BoardEvaluation:
         self.d, self.era_points, self.flips = d, era_points, flips
         self.rounds_after, self.shortfall_vp = rounds_after, shortfall_vp
 
+    def tiles(self, s: Any) -> Iterator[Tile]:
+        """Every industry tile on the board of ``s`` (:data:`Tile`)."""
+        d, flips = self.d, self.flips
+        for slot, owner in enumerate(s.slot_owner):
+            if owner >= 0:
+                k, lvl = s.slot_ind[slot], s.slot_level[slot]
+                t = d.tile(k, lvl)
+                yield owner, s.slot_flipped[slot], t.vp, t.link_icons, t.income, flips[k], lvl > 1
+
+    def seat_value(self, s: Any, seat: int, level: int, out: Outlook) -> float:
+        """What ``seat`` is worth beyond its VP, tiles, money and income ``level``: here the
+        negative income its money cannot pay (``shortfall_vp``), a loss."""
+        return -self.shortfall_vp * max(0, -level * out.payments - s.money[seat])
+
     def __call__(self, s: Any) -> list[float]:
         if s.phase == OVER:
             return [float(v) for v in s.vp]
-        d, levels = self.d, self.d.income.levels
-        level = [levels[sp] for sp in s.income]
+        levels = self.d.income.levels
+        last, level = len(levels) - 1, [levels[sp] for sp in s.income]
         rounds_era, outs = outlooks(s, level, self.rounds_after[s.players])
         links, industries = self.era_points(s)
         value = [float(s.vp[i] + links[i] + industries[i]) for i in range(s.players)]
-        for slot, owner in enumerate(s.slot_owner):
-            if owner < 0:
+        first = s.era == 0
+        for owner, flipped, vp, icons, income, flip, carried in self.tiles(s):
+            stays = first and carried
+            if flipped:
+                value[owner] += vp if stays else 0
                 continue
-            k, lvl = s.slot_ind[slot], s.slot_level[slot]
-            t, stays = d.tile(k, lvl), s.era == 0 and lvl > 1
-            if s.slot_flipped[slot]:
-                value[owner] += t.vp if stays else 0
+            if not flip:
                 continue
-            flip = self.flips[k]
             p = 1.0 if flip == "built" else flip_chance(flip, rounds_era, stays)
-            gain = levels[min(len(levels) - 1, s.income[owner] + t.income)] - level[owner]
-            scored = t.vp * (2 if stays else 1) + t.link_icons
-            value[owner] += p * (scored + gain * outs[owner].income_vp)
+            gain = levels[min(last, s.income[owner] + income)] - level[owner]
+            value[owner] += p * (vp * (2 if stays else 1) + icons + gain * outs[owner].income_vp)
         for i, out in enumerate(outs):
             value[i] += level[i] * out.income_vp + s.money[i] * out.money_vp
-            value[i] -= self.shortfall_vp * max(0, -level[i] * out.payments - s.money[i])
+            value[i] += self.seat_value(s, i, level[i], out)
         return value
