@@ -13,7 +13,7 @@ from plugins.brass.worth import Outlook
 from plugins.brass_pittsburgh.knowledge import knowledge_of
 from plugins.brass_pittsburgh.links import LIGHT
 from plugins.brass_pittsburgh.rules import Rules
-from plugins.brass_pittsburgh.scoring import location_icons, score_era, train_link_vp
+from plugins.brass_pittsburgh.scoring import score_era, train_link_vp
 from plugins.brass_pittsburgh.state import ERA1, State
 
 WHISKEY_VP = 1.0
@@ -43,11 +43,11 @@ class Evaluation(BoardEvaluation):
         score = score_era(rules, s)
         links = list(score.link_vp)
         if s.era == ERA1:
-            board, icons = rules.board_of(s.side), location_icons(rules, s)
+            board = rules.board_of(s.side)
             for line, owner in enumerate(s.line_owner):
                 link = s.line_link[line]
                 if owner >= 0 and link != LIGHT:
-                    links[owner] += train_link_vp(board, line, icons, self.multiplier[link])
+                    links[owner] += train_link_vp(board, line, score.icons, self.multiplier[link])
         return links, score.industry_vp
 
     def tiles(self, s: Any) -> Iterator[Tile]:
