@@ -24,11 +24,12 @@ CARRIED_CHANCE: Final = 0.4
 """Chance an unflipped tile that stays into the next era flips there."""
 FULL_TIME: Final = 4
 """Rounds left from which an unflipped tile has its full chance to flip."""
+TileFacts = tuple[int, int, int, str, bool]
+"""A printed tile as :class:`BoardEvaluation` weighs it: VP, link icons, income spaces it
+gives when it flips, how it flips (a :data:`FLIP_CHANCE` key, ``"built"``, or ``""``: not
+weighed before it flips) and whether it stays on the board into the second era."""
 Tile = tuple[int, bool, int, int, int, str, bool]
-"""An industry tile on the board, as :class:`BoardEvaluation` weighs it: owner, flipped,
-VP, link icons, income spaces it gives when it flips, how it flips (a :data:`FLIP_CHANCE`
-key, ``"built"``, or ``""``: not weighed before it flips) and whether it stays on the
-board into the second era (tiles above level I)."""
+"""A tile on the board: its owner, whether it is flipped, then its :data:`TileFacts`."""
 
 
 def outlooks(s: BrassState, levels: list[int], rounds_after: int) -> tuple[int, list[Outlook]]:
@@ -53,24 +54,28 @@ class BoardEvaluation:
     ``rounds_after`` the rounds of the second era by player count; level 1 tiles leave at
     the first era's end. ``shortfall_vp``: VP a seat is expected to lose per unit of future
     negative income it has no money for (tiles sold, then VP). A board of its own
-    (Pittsburgh's mat tiles and Oil Cities) names its tiles by :meth:`tiles` and adds to
-    each seat's money and income by :meth:`seat_value`."""
+    (Pittsburgh's mat tiles and Oil Cities) gives its ``table`` of tiles, names those on the
+    board by :meth:`tiles` and adds to each seat's money and income by :meth:`seat_value`."""
 
     def __init__(
         self, d: Any, era_points: Callable[[Any], tuple[list[int], list[int]]],
         flips: list[str], rounds_after: dict[int, int], shortfall_vp: float = 0.0,
+        table: dict[Any, TileFacts] | None = None,
     ) -> None:  # fmt: skip
         self.d, self.era_points, self.flips = d, era_points, flips
         self.rounds_after, self.shortfall_vp = rounds_after, shortfall_vp
+        self.table = table if table is not None else {
+            (k, t.level): (t.vp, t.link_icons, t.income, flips[k], t.level > 1)
+            for k, rows in enumerate(d.tiles) for t in rows
+        }  # fmt: skip
+        """Per tile (``(industry, level)`` on the family board): its :data:`TileFacts`."""
 
     def tiles(self, s: Any) -> Iterator[Tile]:
         """Every industry tile on the board of ``s`` (:data:`Tile`)."""
-        d, flips = self.d, self.flips
+        table, ind, lvl = self.table, s.slot_ind, s.slot_level
         for slot, owner in enumerate(s.slot_owner):
             if owner >= 0:
-                k, lvl = s.slot_ind[slot], s.slot_level[slot]
-                t = d.tile(k, lvl)
-                yield owner, s.slot_flipped[slot], t.vp, t.link_icons, t.income, flips[k], lvl > 1
+                yield owner, s.slot_flipped[slot], *table[ind[slot], lvl[slot]]
 
     def seat_value(self, s: Any, seat: int, level: int, out: Outlook) -> float:
         """What ``seat`` is worth beyond its VP, tiles, money and income ``level``: here the

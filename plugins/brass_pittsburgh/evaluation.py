@@ -27,11 +27,10 @@ class Evaluation(BoardEvaluation):
     def __init__(self, rules: Rules) -> None:
         # the tiles and rounds are alike on every board side
         k = knowledge_of(rules, next(iter(rules.boards)))
-        super().__init__(rules, self._era_points, [], k.rounds_per_era)
-        # per tile id: VP, icons, income spaces, how it flips ("": on building), stays
-        self.table = {tid: (f.vp, f.icons, f.income, "" if f.flip == "built" else f.flip,
-                            not f.leaves_after_first_era)
-                      for tid, f in k.tiles.items()}  # fmt: skip
+        table = {tid: (f.vp, f.icons, f.income, "" if f.flip == "built" else f.flip,
+                       not f.leaves_after_first_era)
+                 for tid, f in k.tiles.items()}  # fmt: skip
+        super().__init__(rules, self._era_points, [], k.rounds_per_era, table=table)
         self.oil_city_vp = next(t.vp for t in rules.data.mat.tiles.values()
                                 if t.build_on == "oilfield")  # fmt: skip
         self.multiplier = {link: t.multiplier for link, t in k.link_tiles.items()}
