@@ -62,7 +62,7 @@ class BoardEvaluation:
         flips: list[str], rounds_after: dict[int, int], shortfall_vp: float = 0.0,
         table: dict[Any, TileFacts] | None = None,
     ) -> None:  # fmt: skip
-        self.d, self.era_points, self.flips = d, era_points, flips
+        self.d, self.era_points = d, era_points
         self.rounds_after, self.shortfall_vp = rounds_after, shortfall_vp
         self.table = table if table is not None else {
             (k, t.level): (t.vp, t.link_icons, t.income, flips[k], t.level > 1)
