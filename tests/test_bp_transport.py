@@ -73,7 +73,8 @@ def test_pipelines_do_not_carry_cubes_between_cities(board: PittsburghBoard) -> 
     )
     labels = board.labels(lines(board, {}))
     assert labels[board.node["butler"]] != labels[board.node["allegheny"]]
-    assert board.network(0, [], lines(board, {}), route) == {board.node["butler"]}
+    owners = [-1 if built is None else built.owner for built in route]
+    assert board.network_by_owner(0, [], lines(board, {}), owners) == {board.node["butler"]}
 
 
 def test_oil_leaves_an_oilfield_through_a_pipeline_then_by_train(
@@ -120,7 +121,7 @@ def test_network_holds_industry_locations_and_both_ends_of_own_links(
     board: PittsburghBoard,
 ) -> None:
     owner = lines(board, {"homestead~pittsburgh": 0, "braddock~homestead": 1})
-    net = board.network(0, [board.node["erie"]], owner, pipes(board, {}))
+    net = board.network_by_owner(0, [board.node["erie"]], owner, [-1] * len(board.routes))
     assert net == {board.node[c] for c in ("erie", "homestead", "pittsburgh")}
 
 

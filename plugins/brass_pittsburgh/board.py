@@ -143,18 +143,6 @@ class PittsburghBoard:
 
     # --- networks ---------------------------------------------------------------------------
 
-    def network(
-        self,
-        seat: int,
-        industry_nodes: Sequence[int],
-        line_owner: Sequence[int],
-        route_pipeline: Sequence[BuiltPipeline | None],
-    ) -> set[int]:
-        """The seat's network: locations with its industries or next to one of its links,
-        trains and pipelines alike (a pipeline's only location is its route's city)."""
-        owners = [NO_OWNER if built is None else built.owner for built in route_pipeline]
-        return self.network_by_owner(seat, industry_nodes, line_owner, owners)
-
     def network_by_owner(
         self,
         seat: int,
@@ -162,7 +150,9 @@ class PittsburghBoard:
         line_owner: Sequence[int],
         route_owner: Sequence[int],
     ) -> set[int]:
-        """:meth:`network` from the owner of each pipeline route (``-1``: none)."""
+        """The seat's network: locations with its industries or next to one of its links,
+        trains and pipelines alike (a pipeline's only location is its route's city);
+        ``route_owner`` gives each pipeline route's owner (``-1``: none)."""
         route_city = self.route_city
         pipes = [route_city[r] for r in positions(route_owner, seat)]
         return self.graph.network(industry_nodes, line_owner, seat, pipes)

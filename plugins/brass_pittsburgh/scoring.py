@@ -28,6 +28,8 @@ from plugins.brass_pittsburgh.state import State, era_number
 
 
 class EraScore(msgspec.Struct, frozen=True, kw_only=True):
+    icons: list[int]
+    """Link-point icons per location the links scored (:func:`location_icons`)."""
     link_vp: list[int]
     industry_vp: list[int]
     """Printed VP of flipped tiles plus the crown jewels' special scores, per seat."""
@@ -107,6 +109,7 @@ def score_era(rules: Rules, state: State) -> EraScore:
     ]
     released = list(state.oil_pending) if era1 else [0] * len(state.oil_pending)
     return EraScore(
+        icons=icons,
         link_vp=link_vp,
         industry_vp=industry_vp,
         trains_removed=removed,
