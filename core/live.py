@@ -31,7 +31,7 @@ import msgspec
 
 from core.errors import ServiceUnavailable
 from core.events import NewEvent, Snapshot, StoredEvent
-from core.match import MatchState, fold
+from core.match import MatchState, fold, fold_append
 from core.steps import Call, Steps, run
 
 log = logging.getLogger(__name__)
@@ -79,29 +79,34 @@ class LiveMatches:
         with self._lock:
             self._states.clear()
 
-    def advanced(
-        self,
-        match: MatchState | None,
-        events: Sequence[StoredEvent],
-        decided: Sequence[Any] | None = None,
-        evolved: Any = None,
-    ) -> MatchState:
+    def advanced(self, match: MatchState | None, events: Sequence[StoredEvent]) -> MatchState:
         """``match`` with ``events`` folded on, as a new object (``match`` is left as it was);
-        from nothing when ``match`` is ``None``. ``decided`` and ``evolved`` as
-        :func:`core.match.fold`'s (with ``evolved``, the game state is not copied: it is
-        the new one already)."""
+        from nothing when ``match`` is ``None``."""
         if match is not None:
             if not events:
                 return match
-            match = self.copy(match, game_state=evolved is None)
-        return fold(self.games, events, match, decided, evolved)
+            match = self.copy(match)
+        return fold(self.games, events, match)
 
-    def copy(self, match: MatchState, game_state: bool = True) -> MatchState:
+    def moved(
+        self, match: MatchState, decided: Sequence[Any], evolved: Any, at: float
+    ) -> MatchState:
+        """``match`` after one append of the game events ``decided`` at ``at``, as a new
+        object (:func:`core.match.fold_append`; ``match`` is left as it was): what
+        :meth:`advanced` gives for those events as stored, without building them. With
+        ``evolved`` (``decide_evolved``'s state) the game state is not copied: it is the
+        new one already."""
+        if not decided:
+            return match
+        game = self.games.get(match.game_id)
+        return fold_append(game, self.copy(match, evolved is None, game), decided, evolved, at)
+
+    def copy(self, match: MatchState, game_state: bool = True, game: Any = None) -> MatchState:
         """A copy that folding may change without touching ``match`` (its game state shared
         when not ``game_state``: the caller replaces it)."""
         state = match.game_state
         if game_state and state is not None:
-            game = self.games.get(match.game_id)
+            game = game or self.games.get(match.game_id)
             state = (getattr(game, "clone", None) or copy.deepcopy)(state)
         return msgspec.structs.replace(
             match,

@@ -563,8 +563,8 @@ class MatchService(SeatCommands):
                 else:
                     events, evolved = decide_evolved(match.game_state, actor, move, rng)
                 new = self._game_events(game, events, actor=actor)
-                stored = as_stored(match.match_id, match.version + 1, new, idempotency_key)
-                after = self.live.advanced(match, stored, events, evolved)
+                # Stored a moment later under the store's own timestamp, as ``as_stored``.
+                after = self.live.moved(match, events, evolved, time.time())
                 jobs = self.jobs_for(after)
                 appended = yield from self._append_steps(
                     match.match_id, match.version, new, idempotency_key, digest, bool(jobs)
@@ -639,6 +639,8 @@ class MatchService(SeatCommands):
                 jobs.append(
                     Job(match_id=match.match_id, version=match.version, kind="bot", seat=task.seat)
                 )
+        if match.rules.clock is None:  # no seat's turn times out
+            return jobs
         for seat in range(match.players):
             due = clock.deadline(match, seat)
             if due is not None:
