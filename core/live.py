@@ -39,6 +39,17 @@ log = logging.getLogger(__name__)
 SNAPSHOT_FORMAT = 1
 """The version of what a snapshot holds besides the game's state (the :class:`MatchState`
 around it, the pickling); bump it when that changes."""
+SNAPSHOT_EVERY = 500
+"""Events between two snapshots of a match. A snapshot is for a cold read only (a process
+that has no live state of the match: after a restart, or once the match left
+:data:`LIVE_CAPACITY`), which then folds at most ``SNAPSHOT_EVERY - 1`` events after it;
+every process serving the match meanwhile keeps its state live. Taking one costs the move
+that passes the mark a pickle of the whole match and a store write (Brass: about 300k CPU
+instructions, ~60 µs), where folding an event costs a cold read ~2.3 µs and reading it
+~2.3 µs more (``bench/bench_cold_start.py``). At 50 events, the moves paid about 14k
+instructions each for snapshots (2% of a move POST) to spare a cold read at most ~0.2 ms;
+at 500 they pay ~1.4k, and a cold read folds at most ~2.5 ms more: the trade is worth it
+unless a match is read cold more often than once per ~500 of its events."""
 LIVE_CAPACITY = 4096
 """Matches whose state a process keeps at most; the least recently used go first."""
 
@@ -163,7 +174,7 @@ def _package_version(game: Any) -> str:
 class Snapshots:
     """Snapshots kept in the store, one per match, renewed every ``every`` events."""
 
-    def __init__(self, store: Any, games: Any, every: int = 50) -> None:
+    def __init__(self, store: Any, games: Any, every: int = SNAPSHOT_EVERY) -> None:
         self.store = store
         self.games = games
         self.every = max(1, every)

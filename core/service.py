@@ -40,7 +40,7 @@ from core.errors import (
 )
 from core.events import AppendResult, NewEvent, StoredEvent
 from core.game import Result, Task, event_type
-from core.live import LiveMatches, Snapshots, as_stored
+from core.live import SNAPSHOT_EVERY, LiveMatches, Snapshots, as_stored
 from core.match import (
     CORE_PREFIX,
     MatchCreated,
@@ -101,7 +101,7 @@ class MatchService(SeatCommands):
         store: EventStore,
         games: GameRegistry,
         runner: TaskRunner | None = None,
-        snapshot_every: int = 50,
+        snapshot_every: int = SNAPSHOT_EVERY,
         client_seeds: bool = True,
     ) -> None:
         """``client_seeds=False`` refuses matches whose creator chooses the seed."""
