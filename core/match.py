@@ -136,23 +136,12 @@ def fold(
     games: Any,
     events: Iterable[StoredEvent],
     match: MatchState | None = None,
-    decided: Sequence[Any] | None = None,
-    evolved: Any = None,
 ) -> MatchState:
     """Fold stored events onto ``match`` (or from nothing). ``games`` is the registry.
-
-    ``decided``: the game events ``events`` store, as ``decide`` returned them (then
-    ``events`` holds no core event), folded as they are instead of decoded again. The
-    decider contract makes that the same fold: events survive their JSON round trip, and
-    ``evolve`` neither changes an event nor keeps a reference into it.
-
-    ``evolved``: with ``decided``, the game state after them that the game's
-    ``decide_evolved`` returned, taken as the match's instead of folding them again; only
-    for the events of one append (their clocks tick once, on the state after them all)."""
+    A move's own events, as ``decide`` returned them, fold by :func:`fold_append`."""
     game = None if match is None else games.get(match.game_id)
     decoder = None if game is None else decoder_for(game)
     appended_at: float | None = None
-    game_events = None if decided is None else iter(decided)
     for stored in events:
         if appended_at is not None and stored.timestamp != appended_at:
             clock.tick(match, game, appended_at)  # the previous append is complete
@@ -177,16 +166,34 @@ def fold(
             else:
                 _seat_event(match, event)
         else:
-            if evolved is None:
-                event = decoder.decode(stored.data) if game_events is None else next(game_events)
-                match.game_state = game.evolve(match.game_state, event)
+            match.game_state = game.evolve(match.game_state, decoder.decode(stored.data))
         match.version = stored.version
     if match is None:
         raise ValueError("a match stream must start with core.match_created")
-    if evolved is not None:
-        match.game_state = evolved
     if appended_at is not None:
         clock.tick(match, game, appended_at)
+    return match
+
+
+def fold_append(
+    game: Any, match: MatchState, decided: Sequence[Any], evolved: Any, at: float
+) -> MatchState:
+    """``match`` (changed in place) after one append of game events stored at ``at``:
+    ``decided`` as ``decide`` returned them, and ``evolved`` the game state after them when
+    the game built it (``decide_evolved``), else ``None``. The same as :func:`fold` of
+    those events as stored, without the stored events themselves: their versions follow
+    the match's, they share one timestamp, and a game event changes nothing but the game
+    state, so the clocks tick once, after them all. The decider contract makes folding
+    the events as ``decide`` returned them the same as folding them decoded from the store:
+    events survive their JSON round trip, and ``evolve`` neither changes an event nor
+    keeps a reference into it."""
+    if evolved is None:
+        evolved = match.game_state
+        for event in decided:
+            evolved = game.evolve(evolved, event)
+    match.game_state = evolved
+    match.version += len(decided)
+    clock.tick(match, game, at)
     return match
 
 

@@ -40,7 +40,7 @@ from core.errors import (
 )
 from core.events import AppendResult, NewEvent, StoredEvent
 from core.game import Result, Task, event_type
-from core.live import LiveMatches, Snapshots, as_stored
+from core.live import SNAPSHOT_EVERY, LiveMatches, Snapshots, as_stored
 from core.match import (
     CORE_PREFIX,
     MatchCreated,
@@ -101,7 +101,7 @@ class MatchService(SeatCommands):
         store: EventStore,
         games: GameRegistry,
         runner: TaskRunner | None = None,
-        snapshot_every: int = 50,
+        snapshot_every: int = SNAPSHOT_EVERY,
         client_seeds: bool = True,
     ) -> None:
         """``client_seeds=False`` refuses matches whose creator chooses the seed."""
@@ -563,8 +563,8 @@ class MatchService(SeatCommands):
                 else:
                     events, evolved = decide_evolved(match.game_state, actor, move, rng)
                 new = self._game_events(game, events, actor=actor)
-                stored = as_stored(match.match_id, match.version + 1, new, idempotency_key)
-                after = self.live.advanced(match, stored, events, evolved)
+                # Stored a moment later under the store's own timestamp, as ``as_stored``.
+                after = self.live.moved(match, events, evolved, time.time())
                 jobs = self.jobs_for(after)
                 appended = yield from self._append_steps(
                     match.match_id, match.version, new, idempotency_key, digest, bool(jobs)
@@ -639,6 +639,8 @@ class MatchService(SeatCommands):
                 jobs.append(
                     Job(match_id=match.match_id, version=match.version, kind="bot", seat=task.seat)
                 )
+        if match.rules.clock is None:  # no seat's turn times out
+            return jobs
         for seat in range(match.players):
             due = clock.deadline(match, seat)
             if due is not None:

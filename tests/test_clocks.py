@@ -218,6 +218,35 @@ def test_a_bank_clock_draws_on_the_bank_and_adds_the_increment(
     assert svc.deadline(folded, other) == 1010.0 + 60
 
 
+def test_the_clocks_a_move_leaves_on_the_live_state_are_those_the_stored_log_folds_to(
+    svc: MatchService, jobs: NullRunner, registry: GameRegistry
+) -> None:
+    """A move's live state is its events folded onto the state before (``fold_append``),
+    its clocks ticked once after them all: the mover's stops and draws on its bank, the
+    next seat's starts, as a cold fold of the stored log has them (up to the moment the
+    store stamped the events, a little after the service's own)."""
+    match_id, tokens = clocked(svc, bank_seconds=60, increment_seconds=5)
+    deal(svc, jobs, match_id)
+    started = 0
+    for _ in range(4):
+        match = svc.load(match_id)
+        seat = next(t.seat for t in svc.tasks(match) if t.kind == "turn")
+        svc.submit(match_id, tokens[seat], svc.legal_moves(match, seat)[0], match.version)
+        live = svc.live.get(match_id)
+        folded = fold(registry, svc.store.read(match_id))
+        assert live is not None and live.version == folded.version
+        to_act = {t.seat for t in svc.tasks(live) if t.kind == "turn"}
+        assert [s.waiting_since is not None for s in live.seats] == [0 in to_act, 1 in to_act]
+        assert live.seats[seat].bank != 60.0  # drawn on, topped up
+        started += bool(to_act)
+        for mine, stored in zip(live.seats, folded.seats, strict=True):
+            assert (mine.waiting_since is None) == (stored.waiting_since is None)
+            assert mine.waiting_since == pytest.approx(stored.waiting_since, abs=1.0)
+            assert mine.bank == pytest.approx(stored.bank, abs=1.0)
+        deal(svc, jobs, match_id)
+    assert started  # some move started the next seat's clock itself
+
+
 def test_two_workers_racing_for_a_timeout_record_it_once(
     registry: GameRegistry, tmp_path: Path
 ) -> None:

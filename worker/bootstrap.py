@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from core.live import SNAPSHOT_EVERY
 from core.registry import GameRegistry, default_registry
 from core.service import MatchService
 from core.store.base import open_store
@@ -27,7 +28,7 @@ def build_service(
     redis_url: str | None = None,
     registry: GameRegistry | None = None,
     runner: object | None = None,
-    snapshot_every: int = 50,
+    snapshot_every: int = SNAPSHOT_EVERY,
     client_seeds: bool = True,
     webhook_allow_private: bool | None = None,
 ) -> MatchService:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import os
 import sqlite3
 import threading
@@ -169,6 +170,10 @@ class SQLiteStore(EventStore):
         # In-process appends bump the generation; waiters sleep on it between polls.
         self._changed = threading.Condition()
         self._generation = 0
+        self._generations = itertools.count(1)
+        self._waiters = 0
+        """Threads in :meth:`wait` (changed under ``_changed``): an append with none to
+        wake takes no lock."""
         try:
             self._create_schema()
         except sqlite3.DatabaseError as exc:
@@ -273,10 +278,15 @@ class SQLiteStore(EventStore):
         return result
 
     def _announce(self) -> None:
-        """Wake this process's waiters: the streams changed."""
-        with self._changed:
-            self._generation += 1
-            self._changed.notify_all()
+        """Wake this process's waiters: the streams changed. The generation is set without
+        the lock, each time to a number never set before (``next`` on a count is atomic),
+        so a waiter that read one never sees it again; a waiter counts itself in before it
+        checks the generation, under the lock, so an append after that check sees it and
+        takes the lock to wake it, which it gets once the waiter sleeps."""
+        self._generation = next(self._generations)
+        if self._waiters:
+            with self._changed:
+                self._changed.notify_all()
 
     def _append_in(
         self,
@@ -458,9 +468,14 @@ class SQLiteStore(EventStore):
             if remaining <= 0:
                 return False
             with self._changed:
-                self._changed.wait_for(
-                    lambda seen=generation: self._generation != seen, min(remaining, POLL_SECONDS)
-                )
+                self._waiters += 1
+                try:
+                    self._changed.wait_for(
+                        lambda seen=generation: self._generation != seen,
+                        min(remaining, POLL_SECONDS),
+                    )
+                finally:
+                    self._waiters -= 1
 
     def close(self) -> None:
         with self._open_lock:
