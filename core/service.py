@@ -915,7 +915,7 @@ def _refuse_unknown_move_fields(game: Any, move: Any, data: bytes) -> None:
 def _no_such_fields(game: Any, tag: str, known: frozenset[str], raw: dict[str, Any]) -> str:
     unknown = sorted(str(k) for k in raw if k not in known)
     return (
-        f"not a move of {game.title}: a {tag!r} move has no field "
+        f"not a move of {game.title}: the {tag!r} move has no field "
         f"{', '.join(map(repr, unknown))}; its fields: {', '.join(sorted(known))}"
     )
 
