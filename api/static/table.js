@@ -16,6 +16,16 @@ const REFRESH_DELAY_MS = 120;
 const RETRY_MS = 2000;
 const CLOCK_TICK_MS = 250;
 const LOW_TIME_S = 10;
+// The table's grid (style.css): the side column's width, the panels' widest beside the
+// board, the gap, the window's height the board leaves to the page's header and its foot
+// (svg.board's max-height), and from which window width and below which width to height
+// the panels may stand beside the board.
+const SIDE_PX = 370;
+const PANELS_PX = 330;
+const GAP_PX = 16;
+const BOARD_CHROME_PX = 170;
+const BESIDE_MIN_WIDTH = 1300;
+const TALL_ASPECT = 1.3;
 
 export async function loadBoard(gameId) {
   try {
@@ -447,16 +457,38 @@ export async function showTable(root, matchId, { navigate }) {
         }
         tickClocks();
       }
-      // A board about as tall as wide leaves room beside it on a wide screen: the panels go there instead of below.
-      const box = svg.viewBox && svg.viewBox.baseVal;
-      const grid = root.querySelector(".table-grid");
-      if (box && box.width && grid) grid.classList.toggle("tall-board", box.width < box.height * 1.3);
+      placePanels();
     } catch (err) {
       console.error("the board module failed to draw", err);
       boardError.hidden = false;
       boardError.textContent = `The board could not be drawn: ${err.message}`;
     }
   }
+
+  // A board about as tall as wide leaves room beside it on a wide screen: the panels go
+  // there instead of below, when that draws the board no smaller. The board is at most as
+  // tall as the window allows (svg.board's max-height), so beside the panels it is as wide
+  // as its column or that height allows, and with the panels below as wide as the side
+  // column leaves or that height allows: at 1440x900 Pittsburgh's board was drawn 640 px
+  // wide beside the panels where the window's height gives it 750 with them below.
+  function placePanels() {
+    const box = svg.viewBox && svg.viewBox.baseVal;
+    const grid = root.querySelector(".table-grid");
+    if (!box || !box.width || !grid) return;
+    const aspect = box.width / box.height;
+    let beside = aspect < TALL_ASPECT && innerWidth >= BESIDE_MIN_WIDTH;
+    if (beside) {
+      const tall = (innerHeight - BOARD_CHROME_PX) * aspect;  // the board's width at its full height
+      const width = grid.clientWidth - SIDE_PX - GAP_PX;
+      const besidePanels = Math.min(width - PANELS_PX - GAP_PX, tall);
+      const underPanels = Math.min(width, tall);
+      beside = besidePanels >= underPanels * 0.97;
+    }
+    grid.classList.toggle("tall-board", beside);
+  }
+  let resizeTimer = null;
+  const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(placePanels, 100); };
+  addEventListener("resize", onResize);
 
   function renderStatus() {
     const env = boardEnv();
@@ -1142,6 +1174,8 @@ export async function showTable(root, matchId, { navigate }) {
     clearTimeout(s.refreshTimer);
     clearTimeout(replayTimer);
     clearInterval(clockTimer);
+    clearTimeout(resizeTimer);
+    removeEventListener("resize", onResize);
     document.title = "ironworks";
   };
 }
