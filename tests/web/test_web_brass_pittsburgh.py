@@ -75,7 +75,8 @@ def test_the_board_is_drawn_as_tall_as_the_window_allows_with_the_panels_beside_
       return {width: ground.width, tall: (innerHeight - 170) * box.width / box.height,
               beside: panels.top < board.bottom && panels.left >= board.right};
     }"""
-    for size, beside in (({"width": 1440, "height": 900}, False), ({"width": 1920, "height": 1080}, True)):
+    laptop, wide = {"width": 1440, "height": 900}, {"width": 1920, "height": 1080}
+    for size, beside in ((laptop, False), (wide, True)):
         player.set_viewport_size(size)
         player.wait_for_function(
             "b => document.querySelector('.table-grid').classList.contains('tall-board') === b",
