@@ -26,6 +26,9 @@ const GAP_PX = 16;
 const BOARD_CHROME_PX = 170;
 const BESIDE_MIN_WIDTH = 1300;
 const TALL_ASPECT = 1.3;
+const FRAME_PX = 16;  // .board-frame's padding and border around the board
+const SIDE_EXTRA_PX = 90;
+const ONE_COLUMN_MAX = 980;  // style.css: one column up to this width
 
 export async function loadBoard(gameId) {
   try {
@@ -471,20 +474,23 @@ export async function showTable(root, matchId, { navigate }) {
   // as its column or that height allows, and with the panels below as wide as the side
   // column leaves or that height allows: at 1440x900 Pittsburgh's board was drawn 640 px
   // wide beside the panels where the window's height gives it 750 with them below.
+  // What the board, at its full height, leaves of its column's width goes to the side
+  // column (up to SIDE_EXTRA_PX): the moves read on one line, more of them in view (Age of
+  // Steam's builds at 1366x768 were two lines each, two in view).
   function placePanels() {
     const box = svg.viewBox && svg.viewBox.baseVal;
     const grid = root.querySelector(".table-grid");
     if (!box || !box.width || !grid) return;
     const aspect = box.width / box.height;
+    const tall = (innerHeight - BOARD_CHROME_PX) * aspect + FRAME_PX;  // the board's frame at its full height
+    const width = grid.clientWidth - SIDE_PX - GAP_PX;
     let beside = aspect < TALL_ASPECT && innerWidth >= BESIDE_MIN_WIDTH;
-    if (beside) {
-      const tall = (innerHeight - BOARD_CHROME_PX) * aspect;  // the board's width at its full height
-      const width = grid.clientWidth - SIDE_PX - GAP_PX;
-      const besidePanels = Math.min(width - PANELS_PX - GAP_PX, tall);
-      const underPanels = Math.min(width, tall);
-      beside = besidePanels >= underPanels * 0.97;
-    }
+    if (beside) beside = Math.min(width - PANELS_PX - GAP_PX, tall) >= Math.min(width, tall) * 0.97;
     grid.classList.toggle("tall-board", beside);
+    const column = beside ? width - PANELS_PX - GAP_PX : width;
+    const extra = innerWidth > ONE_COLUMN_MAX ? Math.floor(Math.min(SIDE_EXTRA_PX, column - tall)) : 0;
+    if (extra > 0) grid.style.setProperty("--side", `${SIDE_PX + extra}px`);
+    else grid.style.removeProperty("--side");
   }
   let resizeTimer = null;
   const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(placePanels, 100); };
@@ -657,8 +663,11 @@ export async function showTable(root, matchId, { navigate }) {
     const types = byType(s.moves);
     // Kinds as chips only when some kind has several moves: else the list says it all.
     const several = [...types.values()].some((moves) => moves.length > 1);
+    // The kinds and the filter share a row where they fit: the card's height goes to moves.
+    const tools = h("div", { class: "list-tools" });
+    out.push(tools);
     if (types.size > 1 && several) {
-      out.push(h("div", { class: "type-chips", role: "group", "aria-label": "Kind of move" },
+      tools.append(h("div", { class: "type-chips", role: "group", "aria-label": "Kind of move" },
         [...types.entries()].map(([type, moves]) => h("button", {
           class: `chip${s.choice.type === type ? " on" : ""}`,
           "aria-pressed": String(s.choice.type === type),
@@ -689,7 +698,7 @@ export async function showTable(root, matchId, { navigate }) {
     }
     const hasBoardTargets = list.some((m) => safeTargets(board, m, boardCtx()).length);
     if (hasBoardTargets && list.length > 1) {
-      out.push(h("p", { class: "hint" }, "Click a highlighted place on the board to narrow the choice, or pick from the list."));
+      out.push(h("p", { class: "hint" }, "Click a lit place on the board, or pick a move below."));
     }
     let shown = list;
     if (list.length > 8) {
@@ -704,7 +713,7 @@ export async function showTable(root, matchId, { navigate }) {
         const again = turnCard.querySelector("input.filter");
         if (again) { again.focus(); again.setSelectionRange(at, at); }
       });
-      out.push(filter);
+      tools.append(filter);
       const needle = s.filter.trim().toLowerCase();
       if (needle) shown = list.filter((m) => describe(m).toLowerCase().includes(needle));
     }
@@ -713,7 +722,8 @@ export async function showTable(root, matchId, { navigate }) {
     const listNode = h("div", { class: "move-list", role: "list" });
     for (const [type, all] of groups) {
       const moves = room ? all.slice(0, room.get(type)) : all;
-      if (groups.size > 1 && several) listNode.append(h("div", { class: "group-head" }, typeLabel(type)));
+      // A kind of one move (Done, Pass, a loan) reads from its entry alone.
+      if (groups.size > 1 && several && all.length > 1) listNode.append(h("div", { class: "group-head" }, typeLabel(type)));
       for (const move of moves) {
         listNode.append(h("button", {
           class: "move", role: "listitem", disabled: s.busy, dataset: { key: JSON.stringify(move) },

@@ -45,7 +45,8 @@ def test_the_board_can_be_enlarged_to_read_and_is_still_played_by_clicking(
     player = open_page("player")
     start_match(player, server, "brass-pittsburgh", 2)
     wait_for_my_move(player)
-    space = "#table-grid svg [data-target*=':']"
+    # The board's ground, not a space: a tile built on the space measured changes its size.
+    space = "#table-grid svg.board .bd-ground"
     fitted = player.locator(space).first.bounding_box()["width"]
     player.click("button.zoom:has-text('Enlarge')")
     assert player.locator(space).first.bounding_box()["width"] > 1.8 * fitted
