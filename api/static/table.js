@@ -586,6 +586,12 @@ export async function showTable(root, matchId, { navigate }) {
       turnCard.replaceChildren(...parts);
       return;
     }
+    const out = seatOut(env);
+    if (out) {
+      parts.push(h("h3", {}, "You are out"), h("p", { class: "muted seat-out" }, out));
+      turnCard.replaceChildren(...parts);
+      return;
+    }
     if (!isMyDecision(env) || !s.moves.length) {
       parts.push(h("h3", {}, "Waiting"));
       const who = d && d.seat != null ? seatName(d.seat) : "the server";
@@ -605,6 +611,17 @@ export async function showTable(root, matchId, { navigate }) {
     parts.push(feedback());
     parts.push(...moveChooser());
     turnCard.replaceChildren(...parts, seatMenu());
+  }
+
+  // The board module's words for a seat out of the game while the others play on.
+  function seatOut(env) {
+    if (typeof board.seatOut !== "function") return null;
+    try {
+      return board.seatOut({ game, view: env, seat: s.seat });
+    } catch (err) {
+      console.warn("seatOut failed", err);
+      return null;
+    }
   }
 
   // Stepping away: a bot plays the seat until its player takes it back; or resigning.

@@ -3,8 +3,10 @@ turns, by clicking hexes and list entries, watched live from a second page."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+import httpx
 from web_table import events, play_one, screenshot, start_match, state, wait_for_my_move
 
 TURNS = 2
@@ -71,3 +73,36 @@ def test_a_few_turns_by_clicking_while_a_spectator_follows(server: str, open_pag
     wait_for_my_move(player)
     screenshot(player, "age-of-steam-table")
     screenshot(spectator, "age-of-steam-spectator")
+
+
+def test_a_bankrupt_player_is_told_they_are_out_instead_of_waiting(
+    server: str, open_page: Any
+) -> None:
+    """A seat out of the game (Age of Steam: bankrupt) never moves again: its move card said
+    "Waiting: Seat 2 is deciding…" to the end of the match. Seat 1 plays the first listed
+    move over the API (issuing shares it never earns back) until it goes bankrupt."""
+    created = httpx.post(f"{server}/matches", json={"game": "age-of-steam", "players": 3})
+    match_id = created.json()["id"]
+    token = httpx.post(f"{server}/matches/{match_id}/seats/0/claim").json()["token"]
+    for seat in (1, 2):
+        httpx.post(f"{server}/matches/{match_id}/seats/{seat}/bot", json={"bot": "greedy"})
+    auth = {"authorization": f"Bearer {token}"}
+    for _ in range(600):
+        now = httpx.get(f"{server}/matches/{match_id}", headers=auth, timeout=10).json()
+        assert not now["finished"], now["result"]
+        if now["view"]["players"][0]["eliminated"]:
+            break
+        listed = httpx.get(f"{server}/matches/{match_id}/moves", headers=auth, timeout=10).json()
+        if not listed["moves"]:
+            time.sleep(0.05)
+            continue
+        body = {"move": listed["moves"][0], "expected_version": listed["version"]}
+        httpx.post(f"{server}/matches/{match_id}/moves", headers=auth, json=body, timeout=30)
+    else:
+        raise AssertionError("seat 1 did not go bankrupt")
+    player = open_page("player")
+    player.goto(f"{server}/#/match/{match_id}?seat=0&token={token}")
+    card = player.locator(".turn-card:has-text('You are out')")
+    card.wait_for()
+    assert "bankrupt in turn" in card.inner_text()
+    assert player.locator(".turn-card:has-text('Waiting')").count() == 0
