@@ -469,7 +469,7 @@ export async function showTable(root, matchId, { navigate }) {
   }
 
   // A board about as tall as wide leaves room beside it on a wide screen: the panels go
-  // there instead of below, when that draws the board no smaller. The board is at most as
+  // there instead of below, when that draws the board hardly smaller. The board is at most as
   // tall as the window allows (svg.board's max-height), so beside the panels it is as wide
   // as its column or that height allows, and with the panels below as wide as the side
   // column leaves or that height allows: at 1440x900 Pittsburgh's board was drawn 640 px
@@ -485,7 +485,9 @@ export async function showTable(root, matchId, { navigate }) {
     const tall = (innerHeight - BOARD_CHROME_PX) * aspect + FRAME_PX;  // the board's frame at its full height
     const width = grid.clientWidth - SIDE_PX - GAP_PX;
     let beside = aspect < TALL_ASPECT && innerWidth >= BESIDE_MIN_WIDTH;
-    if (beside) beside = Math.min(width - PANELS_PX - GAP_PX, tall) >= Math.min(width, tall) * 0.97;
+    // Beside, unless below they let the board grow by a tenth or more (the panels hold the
+    // hand: at 1366x768 below them the board would gain 6 %, and the hand leave the screen).
+    if (beside) beside = Math.min(width - PANELS_PX - GAP_PX, tall) >= Math.min(width, tall) * 0.9;
     grid.classList.toggle("tall-board", beside);
     const column = beside ? width - PANELS_PX - GAP_PX : width;
     const extra = innerWidth > ONE_COLUMN_MAX ? Math.floor(Math.min(SIDE_EXTRA_PX, column - tall)) : 0;
