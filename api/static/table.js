@@ -12,6 +12,7 @@ import {
 
 const LIST_LIMIT = 40;
 const FEW_MOVES = 3;
+const FILTER_FROM = 8;  // a longer list gets a filter and its kinds as chips
 const REFRESH_DELAY_MS = 120;
 const RETRY_MS = 2000;
 const CLOCK_TICK_MS = 250;
@@ -680,12 +681,14 @@ export async function showTable(root, matchId, { navigate }) {
     const out = [];
     const list = candidates(board, s.moves, s.choice, boardCtx());
     const types = byType(s.moves);
-    // Kinds as chips only when some kind has several moves: else the list says it all.
+    // Kinds as chips only when some kind has several moves and the list is long (as for the
+    // filter): else the list says it all (Age of Steam's five Move Goods options sat under
+    // three chips, the last option out of the card).
     const several = [...types.values()].some((moves) => moves.length > 1);
     // The kinds and the filter share a row where they fit: the card's height goes to moves.
     const tools = h("div", { class: "list-tools" });
     out.push(tools);
-    if (types.size > 1 && several) {
+    if (types.size > 1 && several && s.moves.length > FILTER_FROM) {
       tools.append(h("div", { class: "type-chips", role: "group", "aria-label": "Kind of move" },
         [...types.entries()].map(([type, moves]) => h("button", {
           class: `chip${s.choice.type === type ? " on" : ""}`,
@@ -720,7 +723,7 @@ export async function showTable(root, matchId, { navigate }) {
       out.push(h("p", { class: "hint" }, "Click a lit place on the board, or pick a move below."));
     }
     let shown = list;
-    if (list.length > 8) {
+    if (list.length > FILTER_FROM) {
       const filter = h("input", {
         type: "search", class: "filter", placeholder: `Filter ${list.length} moves…`,
         "aria-label": "Filter the moves", value: s.filter,
