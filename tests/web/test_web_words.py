@@ -17,6 +17,7 @@ from web_table import (
     events,
     play_by_list,
     play_one,
+    seat_view,
     start_match,
     state,
     wait_for_my_move,
@@ -108,7 +109,7 @@ def test_birmingham_builds_show_the_next_tiles_printed_price_and_are_charged_it(
     wait_for_my_move(player)
     tables = httpx.get(f"{server}/games/brass-birmingham", timeout=10).json()["metadata"]
     tables = tables["board"]["tiles"]
-    view = state(server, match_id)["view"]
+    view = seat_view(player, match_id)
     before = view["players"][0]
     buys = view["market_buys"]["build"]  # what a build's cubes would cost at the market
     builds = player.locator(".move-list button.move", has_text=re.compile(r"^Build "))
@@ -152,7 +153,7 @@ def test_a_birmingham_development_whose_iron_is_bought_shows_the_markets_price_a
     player = open_page("player")
     match_id = start_match(player, server, "brass-birmingham", 2)
     wait_for_my_move(player)
-    view = state(server, match_id)["view"]
+    view = seat_view(player, match_id)
     price = view["markets"]["iron"]["buy_price"]
     assert view["market_buys"]["develop"] == {"iron": 1, "money": price}
     entry = player.locator(".move-list button.move", has_text=re.compile(r"^Develop")).first
