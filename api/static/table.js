@@ -12,10 +12,24 @@ import {
 
 const LIST_LIMIT = 40;
 const FEW_MOVES = 3;
+const FILTER_FROM = 8;  // a longer list gets a filter and its kinds as chips
 const REFRESH_DELAY_MS = 120;
 const RETRY_MS = 2000;
 const CLOCK_TICK_MS = 250;
 const LOW_TIME_S = 10;
+// The table's grid (style.css): the side column's width, the panels' widest beside the
+// board, the gap, the window's height the board leaves to the page's header and its foot
+// (svg.board's max-height), and from which window width and below which width to height
+// the panels may stand beside the board.
+const SIDE_PX = 370;
+const PANELS_PX = 330;
+const GAP_PX = 16;
+const BOARD_CHROME_PX = 170;
+const BESIDE_MIN_WIDTH = 1300;
+const TALL_ASPECT = 1.3;
+const FRAME_PX = 16;  // .board-frame's padding and border around the board
+const SIDE_EXTRA_PX = 90;
+const ONE_COLUMN_MAX = 980;  // style.css: one column up to this width
 
 export async function loadBoard(gameId) {
   try {
@@ -447,16 +461,43 @@ export async function showTable(root, matchId, { navigate }) {
         }
         tickClocks();
       }
-      // A board about as tall as wide leaves room beside it on a wide screen: the panels go there instead of below.
-      const box = svg.viewBox && svg.viewBox.baseVal;
-      const grid = root.querySelector(".table-grid");
-      if (box && box.width && grid) grid.classList.toggle("tall-board", box.width < box.height * 1.3);
+      placePanels();
     } catch (err) {
       console.error("the board module failed to draw", err);
       boardError.hidden = false;
       boardError.textContent = `The board could not be drawn: ${err.message}`;
     }
   }
+
+  // A board about as tall as wide leaves room beside it on a wide screen: the panels go
+  // there instead of below, when that draws the board hardly smaller. The board is at most as
+  // tall as the window allows (svg.board's max-height), so beside the panels it is as wide
+  // as its column or that height allows, and with the panels below as wide as the side
+  // column leaves or that height allows: at 1440x900 Pittsburgh's board was drawn 640 px
+  // wide beside the panels where the window's height gives it 750 with them below.
+  // What the board, at its full height, leaves of its column's width goes to the side
+  // column (up to SIDE_EXTRA_PX): the moves read on one line, more of them in view (Age of
+  // Steam's builds at 1366x768 were two lines each, two in view).
+  function placePanels() {
+    const box = svg.viewBox && svg.viewBox.baseVal;
+    const grid = root.querySelector(".table-grid");
+    if (!box || !box.width || !grid) return;
+    const aspect = box.width / box.height;
+    const tall = (innerHeight - BOARD_CHROME_PX) * aspect + FRAME_PX;  // the board's frame at its full height
+    const width = grid.clientWidth - SIDE_PX - GAP_PX;
+    let beside = aspect < TALL_ASPECT && innerWidth >= BESIDE_MIN_WIDTH;
+    // Beside, unless below they let the board grow by a tenth or more (the panels hold the
+    // hand: at 1366x768 below them the board would gain 6 %, and the hand leave the screen).
+    if (beside) beside = Math.min(width - PANELS_PX - GAP_PX, tall) >= Math.min(width, tall) * 0.9;
+    grid.classList.toggle("tall-board", beside);
+    const column = beside ? width - PANELS_PX - GAP_PX : width;
+    const extra = innerWidth > ONE_COLUMN_MAX ? Math.floor(Math.min(SIDE_EXTRA_PX, column - tall)) : 0;
+    if (extra > 0) grid.style.setProperty("--side", `${SIDE_PX + extra}px`);
+    else grid.style.removeProperty("--side");
+  }
+  let resizeTimer = null;
+  const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(placePanels, 100); };
+  addEventListener("resize", onResize);
 
   function renderStatus() {
     const env = boardEnv();
@@ -548,6 +589,12 @@ export async function showTable(root, matchId, { navigate }) {
       turnCard.replaceChildren(...parts);
       return;
     }
+    const out = seatOut(env);
+    if (out) {
+      parts.push(h("h3", {}, "You are out"), h("p", { class: "muted seat-out" }, out));
+      turnCard.replaceChildren(...parts);
+      return;
+    }
     if (!isMyDecision(env) || !s.moves.length) {
       parts.push(h("h3", {}, "Waiting"));
       const who = d && d.seat != null ? seatName(d.seat) : "the server";
@@ -567,6 +614,17 @@ export async function showTable(root, matchId, { navigate }) {
     parts.push(feedback());
     parts.push(...moveChooser());
     turnCard.replaceChildren(...parts, seatMenu());
+  }
+
+  // The board module's words for a seat out of the game while the others play on.
+  function seatOut(env) {
+    if (typeof board.seatOut !== "function") return null;
+    try {
+      return board.seatOut({ game, view: env, seat: s.seat });
+    } catch (err) {
+      console.warn("seatOut failed", err);
+      return null;
+    }
   }
 
   // Stepping away: a bot plays the seat until its player takes it back; or resigning.
@@ -623,10 +681,15 @@ export async function showTable(root, matchId, { navigate }) {
     const out = [];
     const list = candidates(board, s.moves, s.choice, boardCtx());
     const types = byType(s.moves);
-    // Kinds as chips only when some kind has several moves: else the list says it all.
+    // Kinds as chips only when some kind has several moves and the list is long (as for the
+    // filter): else the list says it all (Age of Steam's five Move Goods options sat under
+    // three chips, the last option out of the card).
     const several = [...types.values()].some((moves) => moves.length > 1);
-    if (types.size > 1 && several) {
-      out.push(h("div", { class: "type-chips", role: "group", "aria-label": "Kind of move" },
+    // The kinds and the filter share a row where they fit: the card's height goes to moves.
+    const tools = h("div", { class: "list-tools" });
+    out.push(tools);
+    if (types.size > 1 && several && s.moves.length > FILTER_FROM) {
+      tools.append(h("div", { class: "type-chips", role: "group", "aria-label": "Kind of move" },
         [...types.entries()].map(([type, moves]) => h("button", {
           class: `chip${s.choice.type === type ? " on" : ""}`,
           "aria-pressed": String(s.choice.type === type),
@@ -657,10 +720,10 @@ export async function showTable(root, matchId, { navigate }) {
     }
     const hasBoardTargets = list.some((m) => safeTargets(board, m, boardCtx()).length);
     if (hasBoardTargets && list.length > 1) {
-      out.push(h("p", { class: "hint" }, "Click a highlighted place on the board to narrow the choice, or pick from the list."));
+      out.push(h("p", { class: "hint" }, "Click a lit place on the board, or pick a move below."));
     }
     let shown = list;
-    if (list.length > 8) {
+    if (list.length > FILTER_FROM) {
       const filter = h("input", {
         type: "search", class: "filter", placeholder: `Filter ${list.length} moves…`,
         "aria-label": "Filter the moves", value: s.filter,
@@ -672,7 +735,7 @@ export async function showTable(root, matchId, { navigate }) {
         const again = turnCard.querySelector("input.filter");
         if (again) { again.focus(); again.setSelectionRange(at, at); }
       });
-      out.push(filter);
+      tools.append(filter);
       const needle = s.filter.trim().toLowerCase();
       if (needle) shown = list.filter((m) => describe(m).toLowerCase().includes(needle));
     }
@@ -681,7 +744,8 @@ export async function showTable(root, matchId, { navigate }) {
     const listNode = h("div", { class: "move-list", role: "list" });
     for (const [type, all] of groups) {
       const moves = room ? all.slice(0, room.get(type)) : all;
-      if (groups.size > 1 && several) listNode.append(h("div", { class: "group-head" }, typeLabel(type)));
+      // A kind of one move (Done, Pass, a loan) reads from its entry alone.
+      if (groups.size > 1 && several && all.length > 1) listNode.append(h("div", { class: "group-head" }, typeLabel(type)));
       for (const move of moves) {
         listNode.append(h("button", {
           class: "move", role: "listitem", disabled: s.busy, dataset: { key: JSON.stringify(move) },
@@ -1142,6 +1206,8 @@ export async function showTable(root, matchId, { navigate }) {
     clearTimeout(s.refreshTimer);
     clearTimeout(replayTimer);
     clearInterval(clockTimer);
+    clearTimeout(resizeTimer);
+    removeEventListener("resize", onResize);
     document.title = "ironworks";
   };
 }

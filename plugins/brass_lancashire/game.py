@@ -71,6 +71,11 @@ class BrassLancashire(EngineGame):
         deal = self.first_deal(players, self.data.under_deck_tile[0], rng, outcome)
         return [ev.Started(players, *deal)]
 
+    def playout_view(self, state: Any, seat: int) -> dict[str, Any]:
+        """The seat's view without ``market_buys``, which the greedy bot does not read: the
+        search's playouts ask for a view at every decision."""
+        return view.view(self.data, self.names, state, seat, buys=False)
+
 
 @hookimpl
 def ironworks_games() -> list[BrassLancashire]:

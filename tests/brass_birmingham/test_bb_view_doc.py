@@ -9,8 +9,9 @@ from plugins.brass_birmingham.game import BrassBirmingham, Options
 from tests.brass_view_doc import assert_example_has_the_real_keys, played_views
 
 GUIDE = Path(__file__).parents[2] / "plugins" / "brass_birmingham" / "CLIENTS.md"
-DATA_KEYED: set[str] = set()
-"""Dicts keyed by data: their values are compared under ``*`` (none in this view)."""
+DATA_KEYED = {".market_buys.build", ".market_buys.build.*", ".market_buys.network"}
+"""Dicts keyed by data: their values are compared under ``*`` (locations, industries and
+link lines in ``market_buys``)."""
 BY_KIND = {".decision"}
 """Entries whose fields depend on their kind: the example shows one kind, so its fields
 need only be real ones."""

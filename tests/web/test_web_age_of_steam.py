@@ -3,8 +3,10 @@ turns, by clicking hexes and list entries, watched live from a second page."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+import httpx
 from web_table import events, play_one, screenshot, start_match, state, wait_for_my_move
 
 TURNS = 2
@@ -30,6 +32,7 @@ def test_a_few_turns_by_clicking_while_a_spectator_follows(server: str, open_pag
     spectator.wait_for_selector(".table-page[data-version]")
 
     ways = []
+    short_lists = 0
     built_in_turn: set[int] = set()
     for _ in range(80):
         now = state(server, match_id)
@@ -37,7 +40,10 @@ def test_a_few_turns_by_clicking_while_a_spectator_follows(server: str, open_pag
         if now["view"]["turn"] > TURNS:
             break
         wait_for_my_move(player)
-        view = state(server, match_id)["view"]
+        current = state(server, match_id)
+        view = current["view"]
+        if view["decision"]["kind"] == "move_goods":
+            short_lists += _short_list_has_no_kind_chips(player, current["version"])
         # Lay one tile a turn by clicking a hex; everything else from the list.
         build = view["decision"]["kind"] == "build" and view["turn"] not in built_in_turn
         way = play_one(player, by_board=build, prefer=SENSIBLE)
@@ -47,6 +53,7 @@ def test_a_few_turns_by_clicking_while_a_spectator_follows(server: str, open_pag
     else:
         raise AssertionError(f"{TURNS} turns took more than 80 decisions")
     assert "list" in ways
+    assert short_lists, "no Move Goods decision of eight moves or fewer"
     assert built_in_turn, "no tile was laid by clicking the board"
     built = [e for e in events(server, match_id) if e["type"] == "track_built" and e["actor"] == 0]
     assert len(built) >= len(built_in_turn), ways
@@ -71,3 +78,60 @@ def test_a_few_turns_by_clicking_while_a_spectator_follows(server: str, open_pag
     wait_for_my_move(player)
     screenshot(player, "age-of-steam-table")
     screenshot(spectator, "age-of-steam-spectator")
+
+
+IN_CARD = """() => {
+  const card = document.querySelector('.turn-card').getBoundingClientRect();
+  return [...document.querySelectorAll('.turn-card .move-list button.move')].map((m) => {
+    const r = m.getBoundingClientRect();
+    return r.top >= card.top && r.bottom <= card.bottom;
+  });
+}"""
+
+
+def _short_list_has_no_kind_chips(page: Any, version: int) -> int:
+    """A Move Goods list of eight moves or fewer (goods to move, raise the engine, pass)
+    comes without kind chips, every move in the card; 1 when checked, 0 for a longer list.
+    Three chips stood above five moves, the last of them out of the card."""
+    page.wait_for_function(
+        "v => Number(document.querySelector('.table-page').dataset.version) >= v", arg=version
+    )
+    in_card = page.evaluate(IN_CARD)
+    if len(in_card) > 8:
+        return 0
+    assert page.locator(".turn-card .type-chips").count() == 0
+    assert all(in_card), in_card
+    return 1
+
+
+def test_a_bankrupt_player_is_told_they_are_out_instead_of_waiting(
+    server: str, open_page: Any
+) -> None:
+    """A seat out of the game (Age of Steam: bankrupt) never moves again: its move card said
+    "Waiting: Seat 2 is deciding…" to the end of the match. Seat 1 plays the first listed
+    move over the API (issuing shares it never earns back) until it goes bankrupt."""
+    created = httpx.post(f"{server}/matches", json={"game": "age-of-steam", "players": 3})
+    match_id = created.json()["id"]
+    token = httpx.post(f"{server}/matches/{match_id}/seats/0/claim").json()["token"]
+    for seat in (1, 2):
+        httpx.post(f"{server}/matches/{match_id}/seats/{seat}/bot", json={"bot": "greedy"})
+    auth = {"authorization": f"Bearer {token}"}
+    for _ in range(600):
+        now = httpx.get(f"{server}/matches/{match_id}", headers=auth, timeout=10).json()
+        assert not now["finished"], now["result"]
+        if now["view"]["players"][0]["eliminated"]:
+            break
+        listed = httpx.get(f"{server}/matches/{match_id}/moves", headers=auth, timeout=10).json()
+        if not listed["moves"]:
+            time.sleep(0.05)
+            continue
+        body = {"move": listed["moves"][0], "expected_version": listed["version"]}
+        httpx.post(f"{server}/matches/{match_id}/moves", headers=auth, json=body, timeout=30)
+    else:
+        raise AssertionError("seat 1 did not go bankrupt")
+    player = open_page("player")
+    player.goto(f"{server}/#/match/{match_id}?seat=0&token={token}")
+    card = player.locator(".turn-card:has-text('You are out')")
+    card.wait_for()
+    assert "bankrupt in turn" in card.inner_text()
+    assert player.locator(".turn-card:has-text('Waiting')").count() == 0

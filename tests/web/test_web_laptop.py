@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from web_table import play_by_list, screenshot, start_match, wait_for_my_move
+from test_web_age_of_steam import SENSIBLE
+from web_table import play_by_list, screenshot, start_match, state, wait_for_my_move
 
 LAPTOP = {"width": 1366, "height": 768}
 DESKTOP = {"width": 1440, "height": 900}
@@ -64,3 +65,28 @@ def test_the_move_card_and_the_logs_newest_line_are_in_view_without_scrolling_th
     assert g["log"][0] <= g["lastLine"][0] and g["lastLine"][1] <= g["log"][1] + 1, g
     assert g["movesInCard"] >= min(several, g["moves"]), {**g, "movesInCard": g["movesInCard"]}
     assert g["board"][0] < g["height"] * 0.3 and g["board"][1] <= g["height"], g
+
+
+def test_age_of_steams_build_list_shows_several_builds_in_the_card_at_a_laptops_size(
+    server: str, open_page: Any
+) -> None:
+    """The build decision lists hundreds of placements: the card showed two (chips, hint,
+    filter and headings above entries two lines long). The side column takes what the
+    board, drawn as tall as the window allows, leaves of its width, and the kinds share a
+    row with the filter: four moves or more in view."""
+    page = open_page()
+    page.set_viewport_size(LAPTOP)
+    match_id = start_match(page, server, "age-of-steam", 3)
+    for _ in range(30):
+        wait_for_my_move(page)
+        if state(server, match_id)["view"]["decision"]["kind"] == "build":
+            break
+        play_by_list(page, SENSIBLE)
+    else:
+        raise AssertionError("no build decision in 30 decisions")
+    page.wait_for_timeout(300)
+    g = page.evaluate(GEOMETRY)
+    screenshot(page, "table-age-of-steam-build-1366")
+    assert g["moves"] > 8, g
+    assert g["movesInCard"] >= 4, g
+    assert g["side"][1] <= g["height"] and g["board"][1] <= g["height"], g

@@ -13,7 +13,16 @@ import re
 from typing import Any
 
 import httpx
-from web_table import play_one, start_match, state, wait_for_my_move, wait_for_new_version
+from web_table import (
+    events,
+    play_by_list,
+    play_one,
+    seat_view,
+    start_match,
+    state,
+    wait_for_my_move,
+    wait_for_new_version,
+)
 
 SENSIBLE = (r"^Issue 2 shares", r"^Drop out", r"^Take Locomotive", r"^Take")
 PRICED_LAY = re.compile(r"^Lay .* for \$(\d+)$")
@@ -100,7 +109,9 @@ def test_birmingham_builds_show_the_next_tiles_printed_price_and_are_charged_it(
     wait_for_my_move(player)
     tables = httpx.get(f"{server}/games/brass-birmingham", timeout=10).json()["metadata"]
     tables = tables["board"]["tiles"]
-    before = state(server, match_id)["view"]["players"][0]
+    view = seat_view(player, match_id)
+    before = view["players"][0]
+    buys = view["market_buys"]["build"]  # what a build's cubes would cost at the market
     builds = player.locator(".move-list button.move", has_text=re.compile(r"^Build "))
     assert builds.count()
     money_only = None
@@ -112,7 +123,15 @@ def test_birmingham_builds_show_the_next_tiles_printed_price_and_are_charged_it(
         level = before["next_tiles"][move["industry"]]
         row = next(r for r in tables[move["industry"]] if r["level"] == level)
         parts = [f"£{row['money']}"] + [f"{row[r]} {r}" for r in ("coal", "iron") if row[r]]
-        assert entry.inner_text().endswith(f" (costs {' + '.join(parts)})"), entry.inner_text()
+        printed = " + ".join(parts)
+        bought = buys.get(move["space"].split(":")[0], {}).get(move["industry"])
+        if bought:
+            cubes = " and ".join(f"{bought[r]} {r}" for r in ("coal", "iron") if bought.get(r))
+            printed = (
+                f"£{row['money'] + bought['money']}: {printed}, {cubes} bought from the "
+                f"market{'s' if ' and ' in cubes else ''} for £{bought['money']}"
+            )
+        assert entry.inner_text().endswith(f" (costs {printed})"), entry.inner_text()
         if money_only is None and BIRMINGHAM_PRICED.search(entry.inner_text()):
             money_only = entry
     # A build needing no cubes costs exactly its printed money.
@@ -123,6 +142,42 @@ def test_birmingham_builds_show_the_next_tiles_printed_price_and_are_charged_it(
     wait_for_new_version(player, version)
     after = state(server, match_id)["view"]["players"][0]
     assert before["money"] - after["money"] == price
+
+
+def test_a_birmingham_development_whose_iron_is_bought_shows_the_markets_price_and_is_charged_it(
+    server: str, open_page: Any
+) -> None:
+    """No iron works stands on the board at the start: a development's iron comes from the
+    iron market, and its price is the market's, in the entry and in the money paid (the
+    entry said "(costs 1 iron)" and the player learnt the price only once charged)."""
+    player = open_page("player")
+    match_id = start_match(player, server, "brass-birmingham", 2)
+    wait_for_my_move(player)
+    view = seat_view(player, match_id)
+    price = view["markets"]["iron"]["buy_price"]
+    assert view["market_buys"]["develop"] == {"iron": 1, "money": price}
+    entry = player.locator(".move-list button.move", has_text=re.compile(r"^Develop")).first
+    assert entry.inner_text().endswith(
+        f" (costs £{price}: 1 iron, 1 iron bought from the market for £{price})"
+    ), entry.inner_text()
+    version = int(player.get_attribute(".table-page", "data-version"))
+    entry.click()
+    wait_for_new_version(player, version)
+    for _ in range(3):  # the card that pays for it, then "done" to a second development
+        decision = state(server, match_id)["view"]["decision"]
+        if decision["seat"] != 0 or decision["kind"] not in ("discard", "develop_also"):
+            break
+        wait_for_my_move(player)
+        play_by_list(player, prefer=(r"^Done",))
+    paid = 0
+    for event in events(server, match_id):
+        if event["version"] <= version or event["actor"] != 0:
+            continue
+        if event["type"] == "action_done":
+            break
+        if event["type"] == "paid":
+            paid += event["payload"]["amount"]
+    assert paid == price
 
 
 def test_brass_links_and_developments_show_their_printed_price_beer_only_in_birmingham(

@@ -133,3 +133,15 @@ def screenshot(page: Any, name: str) -> Path:
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(path))
     return path
+
+
+def seat_view(page: Any, match_id: str, seat: int = 0) -> dict[str, Any]:
+    """The match as the page's seat sees it, with the token the page keeps (a spectator's
+    view leaves out what only the seat to act is shown, e.g. Brass's ``market_buys``)."""
+    return page.evaluate(
+        """async ([id, seat]) => {
+          const { api, tokens } = await import('/static/api.js');
+          return (await api.match(id, tokens.forMatch(id)[seat])).view;
+        }""",
+        [match_id, seat],
+    )

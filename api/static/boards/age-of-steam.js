@@ -472,6 +472,15 @@ function supplyPanel(v, m, ctx) {
 
 // Follow a good from `start` out of each side in `steps`: every hex it passes, the city or
 // town each link ends at and the link's owner (from the view's track).
+// A seat out of the game (bankrupt), for its player's move card; null while it plays. The
+// table said "Waiting: Seat 2 is deciding…" to the end of the match instead.
+export function seatOut(ctx) {
+  const v = viewOf(ctx);
+  const me = (v.players || []).find((p) => p.seat === ctx.seat);
+  if (!me || !me.eliminated) return null;
+  return `Your railroad went bankrupt${me.out_turn ? ` in turn ${me.out_turn}` : ""} and is out of the game. The others play on to the end; you may watch.`;
+}
+
 export function route(move, ctx) {
   const c = ctx || lastCtx;
   const out = { hexes: [], stops: [], owners: [] };

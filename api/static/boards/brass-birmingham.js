@@ -300,28 +300,43 @@ export function targetsOf(move) {
 
 // The printed price of what a move builds (metadata.board's tile tables and link costs), as
 // " (costs £12 + 1 coal)": the seat's next tile of the industry, a canal or rail link, a
-// second rail's extra. The cubes come from the board or the market when the move is
-// played; what they will cost is not known here, so it is not added.
-function priced(cost) {
+// second rail's extra, a development's iron. Where the coal or iron would be bought from a
+// market (the view's market_buys: the server says which moves buy what, at what price),
+// the price includes it: " (costs £15: £12 + 1 coal, 1 coal bought from the market for £3)".
+// Cubes taken from the board are free, so nothing is added for them.
+function priced(cost, bought) {
   const text = costText(cost, "£");
-  return text ? ` (costs ${text})` : "";
+  if (!text) return "";
+  if (!bought || !bought.money) return ` (costs ${text})`;
+  const cubes = [bought.coal ? `${bought.coal} coal` : "", bought.iron ? `${bought.iron} iron` : ""].filter(Boolean);
+  return ` (costs £${((cost && cost.money) || 0) + bought.money}: ${text}, ${cubes.join(" and ")} bought from the market${cubes.length > 1 ? "s" : ""} for £${bought.money})`;
 }
 
-export function tilePrice(industry, ctx) {
+function marketBuys(ctx) {
+  const v = ctx ? viewOf(ctx) : null;
+  return (v && v.market_buys) || null;
+}
+
+export function tilePrice(industry, ctx, location = null) {
   const v = ctx ? viewOf(ctx) : {};
   const me = v && v.players && ctx.seat != null ? v.players[ctx.seat] : null;
   const rows = ((ctx && ctx.game ? ctx.game.metadata.board.tiles : null) || {})[industry] || [];
   const row = me && me.next_tiles ? rows.find((r) => r.level === me.next_tiles[industry]) : null;
-  return row ? priced({ money: row.money, coal: row.coal, iron: row.iron }) : "";
+  const buys = marketBuys(ctx);
+  const bought = buys && location && ctx.seat === v.turn_seat ? ((buys.build || {})[location] || {})[industry] : null;
+  return row ? priced({ money: row.money, coal: row.coal, iron: row.iron }, bought) : "";
 }
 
-export function linkPrice(kind, ctx) {
-  return priced(((ctx && ctx.game ? ctx.game.metadata.board.link_costs : null) || {})[kind]);
+export function linkPrice(kind, ctx, link = null) {
+  const buys = marketBuys(ctx);
+  const bought = buys && link ? (buys.network || {})[link] : null;
+  return priced(((ctx && ctx.game ? ctx.game.metadata.board.link_costs : null) || {})[kind], bought);
 }
 
 // A development's cubes (a free one, a merchant's bonus, costs none).
 function developPrice(ctx) {
-  return priced(ctx && ctx.game ? ctx.game.metadata.board.develop_cost : null);
+  const buys = marketBuys(ctx);
+  return priced(ctx && ctx.game ? ctx.game.metadata.board.develop_cost : null, buys && buys.develop);
 }
 
 export function describeMove(move, ctx) {
@@ -357,11 +372,11 @@ export function describeMove(move, ctx) {
   };
   switch (move.type) {
     case "build":
-      return `Build ${industryName(move.industry)}${level(move.industry)} at ${place(move.space)}, discarding ${cardName(move.card, names)}${tilePrice(move.industry, ctx)}`;
+      return `Build ${industryName(move.industry)}${level(move.industry)} at ${place(move.space)}, discarding ${cardName(move.card, names)}${tilePrice(move.industry, ctx, String(move.space).split(":")[0])}`;
     case "network":
-      return `Build a ${v.era === "rail" ? "rail" : "canal"} link ${link(move.link)}${linkPrice(v.era === "rail" ? "rail" : "canal", ctx)}`;
+      return `Build a ${v.era === "rail" ? "rail" : "canal"} link ${link(move.link)}${linkPrice(v.era === "rail" ? "rail" : "canal", ctx, move.link)}`;
     case "second_link":
-      return `Build a second rail ${link(move.link)}${linkPrice("second_rail", ctx)}`;
+      return `Build a second rail ${link(move.link)}${linkPrice("second_rail", ctx, move.link)}`;
     case "develop":
       return `Develop: remove your ${industryName(move.industry)}${level(move.industry)} tile${developPrice(ctx)}`;
     case "develop_also":
