@@ -124,7 +124,8 @@ def test_a_move_of_no_such_type_or_field_is_refused_naming_the_types_or_fields(
     )
     assert refusal({"card": 1}) == f"not a move of {game.title}: a move names its 'type'; {types}"
     unknown = refusal({"type": some, "colour": "red"})
-    assert unknown.startswith(f"not a move of {game.title}: the {some!r} move has no field 'colour'")
+    expected = f"not a move of {game.title}: the {some!r} move has no field 'colour'"
+    assert unknown.startswith(expected)
     assert "its fields: " in unknown and "type" in unknown.rsplit("its fields: ", 1)[1]
 
 

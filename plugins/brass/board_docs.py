@@ -35,6 +35,7 @@ from plugins.brass.log_payloads import (
     named_payloads,
     rename_named,
 )
+from plugins.brass.market_buys import MarketBuys
 from plugins.brass.mat import EMPTY
 
 ERAS = ("canal", "rail")
@@ -98,6 +99,10 @@ class BoardViewDoc(fc.TurnView, kw_only=True):
     tiles: list[TileView]
     links: list[LinkView]
     markets: dict[str, MarketView]
+    market_buys: MarketBuys | None = None
+    """In the view of the seat to act, between its actions and at a second rail's or
+    development's offer: the coal and iron it would buy from the markets
+    (:mod:`plugins.brass.market_buys`; :class:`~plugins.brass.engine_game.EngineGame` adds it)."""
 
 
 def market_view(market: Any, cubes: int) -> MarketView:

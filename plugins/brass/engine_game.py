@@ -21,6 +21,8 @@ from random import Random
 from types import ModuleType
 from typing import Any
 
+import msgspec
+
 from core.errors import IllegalMove
 from core.game import SYSTEM, Task
 from plugins.brass import turn
@@ -29,6 +31,7 @@ from plugins.brass.board_bot import BoardBot
 from plugins.brass.first_deal import FirstDeal, deal_first, first_deal_fields
 from plugins.brass.game import BrassGame
 from plugins.brass.hidden import resample_cards
+from plugins.brass.market_buys import market_buys
 from plugins.brass.scoring import TieBreak, board_tie_breaks
 from plugins.brass.variant import Variant
 
@@ -65,6 +68,25 @@ class EngineGame(DocsGame):
     variant: Variant
     bot: BoardBot
     SetupOutcome: type[FirstDeal]
+    market_industries: Sequence[str] | None = None
+    """The industries by index that a view's ``market_buys`` names (the seat to act's coal
+    and iron bought from the markets, :mod:`plugins.brass.market_buys`: Birmingham's and
+    Lancashire's); ``None``: the game's views publish none."""
+
+    def view(self, state: Any, seat: int | None, buys: bool = True) -> dict[str, Any]:
+        """``seat``'s view, with ``market_buys`` unless ``buys`` is false (the search's
+        playouts: the greedy bot does not read it, and it is the dearest part of a view)."""
+        doc = super().view(state, seat)
+        if buys and self.market_industries is not None:
+            n = self.names
+            found = market_buys(self.variant, state, seat, n.location, self.market_industries,
+                                n.link)  # fmt: skip
+            if found is not None:
+                doc["market_buys"] = msgspec.to_builtins(found)
+        return doc
+
+    def playout_view(self, state: Any, seat: int) -> dict[str, Any]:
+        return self.view(state, seat, buys=False)
 
     def first_deal(
         self, players: int, facedown: int, rng: Random, outcome: FirstDeal | None

@@ -16,7 +16,7 @@ from plugins.brass_birmingham import bot as bb
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham import moves as mv
 from plugins.brass_birmingham import position, view
-from plugins.brass_birmingham.data import Birmingham, birmingham
+from plugins.brass_birmingham.data import INDUSTRIES, Birmingham, birmingham
 from plugins.brass_birmingham.names import Names, shipped_names
 from plugins.brass_birmingham.state import State
 from plugins.brass_birmingham.variant import BirminghamVariant, birmingham_variant
@@ -60,6 +60,7 @@ class BrassBirmingham(EngineGame):
     View = view.ViewDoc  # what view() returns, for the OpenAPI document
     LogPayloads = view.PAYLOADS  # what redact() serves per event type, likewise
     docs, positions = view, position
+    market_industries = INDUSTRIES
     metadata: dict[str, Any] = {
         "family": "brass",
         "move_form": MOVE_FORM,

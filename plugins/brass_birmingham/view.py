@@ -18,7 +18,7 @@ from plugins.brass import events as fev
 from plugins.brass.actions.network import second_link_blocker
 from plugins.brass.log import redact_log
 from plugins.brass.log_payloads import served
-from plugins.brass.market_buys import MarketBuys, market_buys
+from plugins.brass.market_buys import MarketBuys
 from plugins.brass_birmingham import events as ev
 from plugins.brass_birmingham.data import INDUSTRIES, Birmingham
 from plugins.brass_birmingham.names import Names
@@ -79,8 +79,9 @@ class ViewDoc(fc.TurnView, kw_only=True):
     after it is the rule); ``None`` otherwise."""
     market_buys: MarketBuys | None = None
     """In the view of the seat to act, between its actions and at a second rail's or
-    development's offer: the coal and iron it would buy from the markets for a build, a rail or a development, with their
-    price (:mod:`plugins.brass.market_buys`); absent otherwise."""
+    development's offer: the coal and iron it would buy from the markets for a build, a rail
+    or a development, with their price (:mod:`plugins.brass.market_buys`; added by
+    :class:`~plugins.brass.engine_game.EngineGame`); absent otherwise."""
 
 
 PROMPTS = bd.Prompts(
@@ -148,8 +149,6 @@ def view(d: Birmingham, names: Names, s: State, seat: int | None) -> dict[str, A
             for m, t in enumerate(s.merchant_tile) if t >= 0
         ],
         double_rail=_double_rail(d, s),
-        market_buys=market_buys(birmingham_variant(d), s, seat, names.location, INDUSTRIES,
-                                names.link),
     )  # fmt: skip
     return msgspec.to_builtins(doc)
 

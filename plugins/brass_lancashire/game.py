@@ -13,7 +13,7 @@ from plugins.brass.first_deal import FirstDeal
 from plugins.brass_lancashire import bot, position, view
 from plugins.brass_lancashire import events as ev
 from plugins.brass_lancashire import moves as mv
-from plugins.brass_lancashire.data import Lancashire, lancashire
+from plugins.brass_lancashire.data import INDUSTRIES, Lancashire, lancashire
 from plugins.brass_lancashire.variant import lancashire_variant
 
 MOVE_FORM = (
@@ -43,6 +43,7 @@ class BrassLancashire(EngineGame):
     View = view.ViewDoc
     LogPayloads = view.PAYLOADS
     docs, positions = view, position
+    market_industries = INDUSTRIES
     metadata: dict[str, Any] = {
         "family": "brass",
         "move_form": MOVE_FORM,
@@ -70,11 +71,6 @@ class BrassLancashire(EngineGame):
         turn order: ``outcome`` when a record gives them, else drawn from ``rng``."""
         deal = self.first_deal(players, self.data.under_deck_tile[0], rng, outcome)
         return [ev.Started(players, *deal)]
-
-    def playout_view(self, state: Any, seat: int) -> dict[str, Any]:
-        """The seat's view without ``market_buys``, which the greedy bot does not read: the
-        search's playouts ask for a view at every decision."""
-        return view.view(self.data, self.names, state, seat, buys=False)
 
 
 @hookimpl

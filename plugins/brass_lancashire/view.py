@@ -12,12 +12,10 @@ from plugins.brass import client as fc
 from plugins.brass import events as fev
 from plugins.brass.log import redact_log
 from plugins.brass.log_payloads import served as payload
-from plugins.brass.market_buys import MarketBuys, market_buys
 from plugins.brass_lancashire import events as ev
 from plugins.brass_lancashire.data import INDUSTRIES, Lancashire
 from plugins.brass_lancashire.names import Names
 from plugins.brass_lancashire.state import State
-from plugins.brass_lancashire.variant import lancashire_variant
 
 ACTIONS = ["build", "double_build", "network", "develop", "sell", "loan", "pass"]
 
@@ -35,9 +33,6 @@ class DistantMarketView(fc.Doc, kw_only=True):
 
 class ViewDoc(bd.BoardViewDoc, kw_only=True):
     distant_market: DistantMarketView
-    market_buys: MarketBuys | None = None
-    """In the view of the seat to act, between its actions and at a second rail's or
-    development's offer: the coal and iron it would buy from the markets (:mod:`plugins.brass.market_buys`)."""
 
 
 PROMPTS = bd.Prompts(
@@ -66,11 +61,7 @@ def describe(d: Lancashire, names: Names, step: fev.Step, actions_left: int = 0)
     return bd.describe_step(names, step, actions_left, PROMPTS, bd.Decision)
 
 
-def view(
-    d: Lancashire, names: Names, s: State, seat: int | None, buys: bool = True
-) -> dict[str, Any]:
-    """``seat``'s view; ``buys=False`` leaves ``market_buys`` out (the search's playouts:
-    the greedy bot does not read it)."""
+def view(d: Lancashire, names: Names, s: State, seat: int | None) -> dict[str, Any]:
     kind, spaces = bd.ERAS[s.era], d.distant_market.income_spaces
     closed = s.demand >= len(spaces)
     doc = ViewDoc(
@@ -81,8 +72,6 @@ def view(
         distant_market=DistantMarketView(
             marker=s.demand, closed=closed, income=None if closed else spaces[s.demand],
             income_spaces=list(spaces), tiles_left=list(s.demand_left)),
-        market_buys=market_buys(lancashire_variant(d), s, seat, names.location, INDUSTRIES,
-                                names.link) if buys else None,
     )  # fmt: skip
     return msgspec.to_builtins(doc)
 
