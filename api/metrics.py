@@ -218,14 +218,15 @@ class RouteTallies:
         self._metrics = metrics
         self._route = (method, path)
         self.running: Any = tally(metrics.running(method, path)).value
-        self._answered: dict[int, tuple[Any, Tally, Any]] = {}
+        self.by_status: dict[int, tuple[Any, Tally, Any]] = {}
+        """What :meth:`answered` found, by status."""
 
     def answered(self, status: int) -> tuple[Any, Tally, Any]:
         """The count's value, the duration's figures and (5xx only) the errors' value."""
-        found = self._answered.get(status)
+        found = self.by_status.get(status)
         if found is None:
             count, duration, errors = self._metrics.answered(*self._route, status)
-            found = self._answered[status] = (
+            found = self.by_status[status] = (
                 tally(count).value, tally(duration),
                 None if errors is None else tally(errors).value,
             )  # fmt: skip
@@ -245,25 +246,24 @@ class MetricsController(PrometheusController):
         return await PrometheusController.get.fn(self)  # type: ignore[no-any-return]
 
 
-_tallies: dict[tuple[Any, ...], Tally] = {}
+_move_counts: dict[tuple[str, str, str], Any] = {}
+"""(game, outcome, code) -> the value of its :data:`MOVES` series (when :data:`PLAIN`)."""
 
 
-def series_tally(metric: Any, *values: Any) -> Tally:
-    """:func:`tally` of ``series(metric, *values)``, looked up once per process."""
-    key = (metric, *values)
-    found = _tallies.get(key)
-    if found is None:
-        found = _tallies[key] = tally(series(metric, *values))
-    return found
-
-
-def _count_move(seen: MoveSeen) -> None:
-    if not PLAIN:
-        series(MOVES, seen.game, seen.outcome, seen.code).inc()
-        return
-    value = series_tally(MOVES, seen.game, seen.outcome, seen.code).value
+def _count_move_plain(seen: MoveSeen) -> None:
+    key = (seen.game, seen.outcome, seen.code)
+    value = _move_counts.get(key)
+    if value is None:
+        value = _move_counts[key] = tally(series(MOVES, *key)).value
     with value._lock:
         value._value += 1.0
+
+
+def _count_move_calls(seen: MoveSeen) -> None:
+    series(MOVES, seen.game, seen.outcome, seen.code).inc()
+
+
+_count_move = _count_move_plain if PLAIN else _count_move_calls
 
 
 def _time_bot_move(game: str, bot: str, _legal: int, seconds: float) -> None:
@@ -274,11 +274,22 @@ def _count_job(kind: str, event: JobEvent) -> None:
     series(JOBS, kind, event).inc()
 
 
-def _time_append(store: str, seconds: float) -> None:
-    if PLAIN:
-        observe(series_tally(STORE_APPEND_SECONDS, store), seconds)
-    else:
-        series(STORE_APPEND_SECONDS, store).observe(seconds)
+_append_times: dict[str, Tally] = {}
+"""store -> the figures of its :data:`STORE_APPEND_SECONDS` series (when :data:`PLAIN`)."""
+
+
+def _time_append_plain(store: str, seconds: float) -> None:
+    figures = _append_times.get(store)
+    if figures is None:
+        figures = _append_times[store] = tally(series(STORE_APPEND_SECONDS, store))
+    observe(figures, seconds)
+
+
+def _time_append_calls(store: str, seconds: float) -> None:
+    series(STORE_APPEND_SECONDS, store).observe(seconds)
+
+
+_time_append = _time_append_plain if PLAIN else _time_append_calls
 
 
 _OBSERVERS: list[tuple[list[Any], Any]] = [

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import logging
 import re
-from bisect import bisect_left
 from collections.abc import Sequence
 from time import perf_counter
 from typing import Any
@@ -43,7 +42,7 @@ from api.logging_setup import (
     request_id_of,
     write_request_line,
 )
-from api.metrics import PLAIN, RequestMetrics, RouteTallies
+from api.metrics import PLAIN, RequestMetrics, RouteTallies, observe
 from api.problems import exception_handler
 from api.request_checks import CONTROL_CHARACTERS, ONE_VALUE_HEADERS, names_each_key_once
 from api.routes import IdempotencyKey, MatchId
@@ -53,6 +52,7 @@ from core.service import MatchService
 # path with a control character (the app's guard answers 404 before any store is asked).
 _ID = MatchId.__metadata__[0]
 _KEY = IdempotencyKey.__metadata__[0]
+_KEY_LENGTHS = (_KEY.min_length, _KEY.max_length)
 _PATH = re.compile(
     rf"/matches/([^/{CONTROL_CHARACTERS}]{{{_ID.min_length},{_ID.max_length}}})/moves"
 )
@@ -159,7 +159,8 @@ class MoveLane:
         if self.tallies is not None and (
             self.unmeasured is None or not self.unmeasured.search(scope["path"])
         ):
-            given = headers.get(_REQUEST_ID_RAW) if len(headers) == len(raw) else None
+            # the last X-Request-ID sent: the dict's unless a name was sent twice
+            given = headers.get(_REQUEST_ID_RAW, b"") if len(headers) == len(raw) else None
             await self._served(scope, receive, send, match_id, parsed, given)
             return
         scope["ironworks_move"] = parsed  # type: ignore[typeddict-unknown-key]
@@ -187,7 +188,7 @@ class MoveLane:
         if not move.startswith(b"{"):  # SubmitMove's move is an object
             return None
         key = headers.get(b"idempotency-key")
-        if key is not None and not _KEY.min_length <= len(key) <= _KEY.max_length:
+        if key is not None and not _KEY_LENGTHS[0] <= len(key) <= _KEY_LENGTHS[1]:
             return None
         authorization = headers.get(b"authorization")
         return (
@@ -210,7 +211,8 @@ class MoveLane:
         :class:`api.logging_setup.RequestLog` and :class:`api.metrics.RequestMetrics`
         do around it, the same line (at INFO) and figures, without their wrappers of
         ``send`` and calls; the errors' answers go through :meth:`_refused`."""
-        request_id = request_id_of(scope, given)
+        # the client's X-Request-ID, or one made up (as request_id_of does)
+        request_id = (given and given.decode("latin-1")[:64]) or request_id_of(scope, given)
         fields: dict[str, Any] = {"request_id": request_id}
         token = _request.set(fields)
         started = perf_counter()
@@ -253,19 +255,14 @@ class MoveLane:
                 with running._lock:
                     running._value -= 1.0
                 status: int = span[0]  # type: ignore[assignment]
-                count, duration, errors = tallies.answered(status)
+                answered = tallies.by_status.get(status) or tallies.answered(status)
+                count, duration, errors = answered
                 if errors is not None:
                     with errors._lock:
                         errors._value += 1.0
                 with count._lock:
                     count._value += 1.0
-                seconds = span[1]
-                total = duration.value
-                bucket = duration.buckets[bisect_left(duration.bounds, seconds)]
-                with total._lock:
-                    total._value += seconds
-                with bucket._lock:
-                    bucket._value += 1.0
+                observe(duration, span[1])  # type: ignore[arg-type]
         finally:
             _request.reset(token)
             if log.isEnabledFor(logging.INFO):  # else the line is not written: not built
