@@ -13,9 +13,11 @@ validation error is answered as before. The route in :mod:`api.routes` stays the
 operation's documentation and the handler of those requests.
 
 Everything the API promises about a move holds in the lane too: the app's request middleware
-(the request line, its id, the metrics) wraps it, the service authenticates, checks
-``expected_version``, keys ``Idempotency-Key`` and answers 503 when its store is down, and
-its refusals are the same problem documents (:mod:`api.problems`).
+(the request line, its id, the metrics) wraps it — with the app's own two alone, the lane
+does their part itself, the same line and the same figures (:meth:`MoveLane._served`) —
+the service authenticates, checks ``expected_version``, keys ``Idempotency-Key`` and
+answers 503 when its store is down, and its refusals are the same problem documents
+(:mod:`api.problems`).
 """
 
 from __future__ import annotations
