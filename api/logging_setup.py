@@ -199,12 +199,7 @@ class RequestLog(ASGIMiddleware):
     (:func:`_add_request_id`)."""
 
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
-        given = ""
-        for name, value in scope.get("headers") or ():
-            if name == _REQUEST_ID_RAW:  # the last one wins, as in a dict of the headers
-                given = value.decode("latin-1")[:64]
-        # 16 random hex digits; os.urandom is cheaper than a whole UUID cut down
-        request_id = given or os.urandom(8).hex()
+        request_id = request_id_of(scope)
         fields: dict[str, Any] = {"request_id": request_id}
         token = _request.set(fields)
         started = time.perf_counter()
@@ -225,20 +220,37 @@ class RequestLog(ASGIMiddleware):
         finally:
             _request.reset(token)
             if log.isEnabledFor(logging.INFO):  # else the line is not written: not built
-                seen = fields.pop(_MOVE, None)
-                if seen is not None:
-                    fields.update(_move_fields(seen))
-                params = scope.get("path_params") or {}
-                if "match_id" in params:
-                    fields.setdefault("match_id", params["match_id"])
-                log.info(
-                    "request",
-                    extra={
-                        **fields,
-                        "method": scope.get("method"),
-                        "path": scope.get("path"),  # never the query: it may hold a ticket
-                        "route": scope.get("path_template"),
-                        "status": status,
-                        "latency_ms": round((time.perf_counter() - started) * 1000, 2),
-                    },
-                )
+                write_request_line(scope, fields, status, started)
+
+
+def request_id_of(scope: Scope, given: bytes | None = None) -> str:
+    """The request's id: the client's ``X-Request-ID`` (``given``, else the last one in
+    ``scope``, as in a dict of the headers; at most 64 characters), or when it sent none,
+    16 random hex digits (os.urandom is cheaper than a whole UUID cut down)."""
+    if given is None:
+        for name, value in scope.get("headers") or ():
+            if name == _REQUEST_ID_RAW:
+                given = value
+    return (given and given.decode("latin-1")[:64]) or os.urandom(8).hex()
+
+
+def write_request_line(scope: Scope, fields: dict[str, Any], status: int, started: float) -> None:
+    """The request's line: ``fields`` (its id, what was noted, its move) and the request's
+    method, path, route, status and latency since ``started`` (``time.perf_counter``)."""
+    seen = fields.pop(_MOVE, None)
+    if seen is not None:
+        fields.update(_move_fields(seen))
+    params = scope.get("path_params") or {}
+    if "match_id" in params:
+        fields.setdefault("match_id", params["match_id"])
+    log.info(
+        "request",
+        extra={
+            **fields,
+            "method": scope.get("method"),
+            "path": scope.get("path"),  # never the query: it may hold a ticket
+            "route": scope.get("path_template"),
+            "status": status,
+            "latency_ms": round((time.perf_counter() - started) * 1000, 2),
+        },
+    )

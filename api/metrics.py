@@ -15,15 +15,16 @@ processes on other machines: their jobs' figures are not in the API's ``/metrics
 from __future__ import annotations
 
 import time
+from bisect import bisect_left
 from collections.abc import AsyncIterator
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from litestar import Response, route
 from litestar.enums import HttpMethod
 from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 from litestar.plugins.prometheus.middleware import PrometheusMiddleware
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
-from prometheus_client import Counter, Gauge, Histogram
+from prometheus_client import Counter, Gauge, Histogram, values
 
 from core.observe import APPEND_OBSERVERS, JOB_OBSERVERS, MOVE_OBSERVERS, JobEvent, MoveSeen
 from worker.jobs import BOT_MOVE_OBSERVERS
@@ -74,6 +75,44 @@ def prometheus_config() -> PrometheusConfig:
         buckets=[0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0],
         middleware_class=RequestMetrics,
     )
+
+
+PLAIN = values.ValueClass is values.MutexValue
+"""Whether a series' figures are plain floats in this process, each behind a lock (one
+process; with ``PROMETHEUS_MULTIPROC_DIR`` they are in shared files instead). The busiest
+code then adds to them itself, under the same lock: prometheus_client's own ``inc`` and
+``observe`` are three or four Python calls each, and a move made about eight of them."""
+
+
+class Tally(NamedTuple):
+    """One series' figures to add to, taken from its prometheus_client child: for a
+    counter or gauge ``value``; for a histogram ``value`` is its sum, ``buckets`` the
+    values of its buckets (each counts what landed in it alone) and ``bounds`` their
+    upper bounds, the last infinite. Each value is a :class:`values.MutexValue`; add to
+    one as its ``inc`` does: ``with value._lock: value._value += amount``."""
+
+    value: Any
+    buckets: list[Any] | None = None
+    bounds: list[float] | None = None
+
+
+def tally(child: Any) -> Tally:
+    """The figures of ``child`` (a ``metric.labels(...)``) to add to; only when
+    :data:`PLAIN`."""
+    if hasattr(child, "_buckets"):
+        return Tally(child._sum, child._buckets, child._upper_bounds)
+    return Tally(child._value)
+
+
+def observe(figures: Tally, seconds: float) -> None:
+    """``Histogram.observe(seconds)`` on :func:`tally`'s figures: the sum, and the first
+    bucket whose bound is at least ``seconds``."""
+    total = figures.value
+    bucket = figures.buckets[bisect_left(figures.bounds, seconds)]  # type: ignore[index,arg-type]
+    with total._lock:
+        total._value += seconds
+    with bucket._lock:
+        bucket._value += 1.0
 
 
 _series: dict[tuple[Any, ...], Any] = {}
@@ -127,11 +166,7 @@ class RequestMetrics(PrometheusMiddleware):
                 span[1] = time.perf_counter() - started
             await send(message)
 
-        in_progress = self._running.get((method, path))
-        if in_progress is None:
-            in_progress = self._running[method, path] = series(
-                self._in_progress, method, path, 200, self._config.app_name
-            )
+        in_progress = self._running.get((method, path)) or self.running(method, path)
         in_progress.inc()
         try:
             await self.app(scope, receive, timed_send)
@@ -140,21 +175,62 @@ class RequestMetrics(PrometheusMiddleware):
             status, seconds = span
             answered = self._answered.get((method, path, status))
             if answered is None:
-                answered = self._answered[method, path, status] = self._series_of(
-                    method, path, status
-                )
+                answered = self.answered(method, path, status)
             count, duration, errors = answered
             if errors is not None:
                 errors.inc()
             count.inc()
             duration.observe(seconds)
 
-    def _series_of(self, method: str, path: str, status: int) -> tuple[Any, Any, Any]:
-        labels = (method, path, status, self._config.app_name)
-        return (
-            series(self._count, *labels), series(self._time, *labels),
-            series(self._errors, *labels) if status >= 500 else None,
-        )  # fmt: skip
+    def running(self, method: str, path: str) -> Any:
+        """The in-progress gauge of a route."""
+        found = self._running.get((method, path))
+        if found is None:
+            found = self._running[method, path] = series(
+                self._in_progress, method, path, 200, self._config.app_name
+            )
+        return found
+
+    def answered(self, method: str, path: str, status: int) -> tuple[Any, Any, Any]:
+        """The count, duration and (5xx only) error series of a route's answers with
+        ``status``."""
+        found = self._answered.get((method, path, status))
+        if found is None:
+            labels = (method, path, status, self._config.app_name)
+            found = self._answered[method, path, status] = (
+                series(self._count, *labels), series(self._time, *labels),
+                series(self._errors, *labels) if status >= 500 else None,
+            )  # fmt: skip
+        return found
+
+    def route_tallies(self, method: str, path: str) -> RouteTallies:
+        """A route's figures for code that adds to them itself (only when :data:`PLAIN`)."""
+        return RouteTallies(self, method, path)
+
+
+class RouteTallies:
+    """The request metrics of one route as :class:`Tally` figures, for the move lane,
+    which measures its moves itself: ``running`` the value of its in-progress gauge, and
+    :meth:`answered` those of its answers by status. They are the very figures
+    :class:`RequestMetrics` adds to (one series each, whoever counts)."""
+
+    def __init__(self, metrics: RequestMetrics, method: str, path: str) -> None:
+        self._metrics = metrics
+        self._route = (method, path)
+        self.running: Any = tally(metrics.running(method, path)).value
+        self.by_status: dict[int, tuple[Any, Tally, Any]] = {}
+        """What :meth:`answered` found, by status."""
+
+    def answered(self, status: int) -> tuple[Any, Tally, Any]:
+        """The count's value, the duration's figures and (5xx only) the errors' value."""
+        found = self.by_status.get(status)
+        if found is None:
+            count, duration, errors = self._metrics.answered(*self._route, status)
+            found = self.by_status[status] = (
+                tally(count).value, tally(duration),
+                None if errors is None else tally(errors).value,
+            )  # fmt: skip
+        return found
 
 
 class MetricsController(PrometheusController):
@@ -170,8 +246,24 @@ class MetricsController(PrometheusController):
         return await PrometheusController.get.fn(self)  # type: ignore[no-any-return]
 
 
-def _count_move(seen: MoveSeen) -> None:
+_move_counts: dict[tuple[str, str, str], Any] = {}
+"""(game, outcome, code) -> the value of its :data:`MOVES` series (when :data:`PLAIN`)."""
+
+
+def _count_move_plain(seen: MoveSeen) -> None:
+    key = (seen.game, seen.outcome, seen.code)
+    value = _move_counts.get(key)
+    if value is None:
+        value = _move_counts[key] = tally(series(MOVES, *key)).value
+    with value._lock:
+        value._value += 1.0
+
+
+def _count_move_calls(seen: MoveSeen) -> None:
     series(MOVES, seen.game, seen.outcome, seen.code).inc()
+
+
+_count_move = _count_move_plain if PLAIN else _count_move_calls
 
 
 def _time_bot_move(game: str, bot: str, _legal: int, seconds: float) -> None:
@@ -182,8 +274,22 @@ def _count_job(kind: str, event: JobEvent) -> None:
     series(JOBS, kind, event).inc()
 
 
-def _time_append(store: str, seconds: float) -> None:
+_append_times: dict[str, Tally] = {}
+"""store -> the figures of its :data:`STORE_APPEND_SECONDS` series (when :data:`PLAIN`)."""
+
+
+def _time_append_plain(store: str, seconds: float) -> None:
+    figures = _append_times.get(store)
+    if figures is None:
+        figures = _append_times[store] = tally(series(STORE_APPEND_SECONDS, store))
+    observe(figures, seconds)
+
+
+def _time_append_calls(store: str, seconds: float) -> None:
     series(STORE_APPEND_SECONDS, store).observe(seconds)
+
+
+_time_append = _time_append_plain if PLAIN else _time_append_calls
 
 
 _OBSERVERS: list[tuple[list[Any], Any]] = [

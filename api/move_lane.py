@@ -13,15 +13,19 @@ validation error is answered as before. The route in :mod:`api.routes` stays the
 operation's documentation and the handler of those requests.
 
 Everything the API promises about a move holds in the lane too: the app's request middleware
-(the request line, its id, the metrics) wraps it, the service authenticates, checks
-``expected_version``, keys ``Idempotency-Key`` and answers 503 when its store is down, and
-its refusals are the same problem documents (:mod:`api.problems`).
+(the request line, its id, the metrics) wraps it — with the app's own two alone, the lane
+does their part itself, the same line and the same figures (:meth:`MoveLane._served`) —
+the service authenticates, checks ``expected_version``, keys ``Idempotency-Key`` and
+answers 503 when its store is down, and its refusals are the same problem documents
+(:mod:`api.problems`).
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
+from time import perf_counter
 from typing import Any
 
 import msgspec
@@ -32,6 +36,15 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.auth import parse_bearer
 from api.bodies import MoveAccepted, Version
+from api.logging_setup import (
+    _REQUEST_ID_RAW,
+    RequestLog,
+    _request,
+    log,
+    request_id_of,
+    write_request_line,
+)
+from api.metrics import PLAIN, RequestMetrics, RouteTallies, observe
 from api.problems import exception_handler
 from api.request_checks import CONTROL_CHARACTERS, ONE_VALUE_HEADERS, names_each_key_once
 from api.routes import IdempotencyKey, MatchId
@@ -41,6 +54,7 @@ from core.service import MatchService
 # path with a control character (the app's guard answers 404 before any store is asked).
 _ID = MatchId.__metadata__[0]
 _KEY = IdempotencyKey.__metadata__[0]
+_KEY_LENGTHS = (_KEY.min_length, _KEY.max_length)
 _PATH = re.compile(
     rf"/matches/([^/{CONTROL_CHARACTERS}]{{{_ID.min_length},{_ID.max_length}}})/moves"
 )
@@ -100,6 +114,15 @@ class MoveLane:
         for layer in reversed(middleware):
             lane = _around(layer, lane, handler)
         self.lane = lane
+        own = _own_log_and_metrics(middleware, handler, self._play)
+        self.tallies: RouteTallies | None = None
+        """With the app's own request log and metrics (and nothing else), the route's
+        figures: :meth:`_served` then writes the line and adds to them itself."""
+        self.unmeasured: Any = None
+        """The metrics' excluded paths (a pattern, looked for as their middleware does)."""
+        if own is not None:
+            self.tallies = own[0].route_tallies("POST", self.path_template)
+            self.unmeasured = own[1]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
@@ -110,7 +133,12 @@ class MoveLane:
         ):
             await self.litestar(scope, receive, send)
             return
-        headers = _wanted_headers(scope)
+        raw = scope["headers"]
+        headers: dict[bytes, bytes] | None = dict(raw)
+        if len(headers) != len(raw):  # a name sent twice: the first counts, if allowed
+            headers = _wanted_headers(scope)
+        elif b"transfer-encoding" in headers or b"content-encoding" in headers:
+            headers = None
         if headers is None or (self.cors and b"origin" in headers):
             await self.litestar(scope, receive, send)
             return
@@ -118,21 +146,33 @@ class MoveLane:
         if length is None or not length.isdigit() or int(length) > self.max_body_bytes:
             await self.litestar(scope, receive, send)  # too large, or none: Litestar's answer
             return
-        read = await _read_body(receive)
+        message = await receive()
+        if message["type"] == "http.request" and not message.get("more_body", False):
+            read = (message.get("body", b""), message)
+        else:
+            read = await _read_body(receive, message)
         parsed = self._parse(read[0], headers) if read[-1]["type"] == "http.request" else None
         if parsed is None:
             await self.litestar(scope, _replaying(read, receive), send)
             return
-        scope["path_params"] = {"match_id": found.group(1)}
+        match_id = found.group(1)
+        scope["path_params"] = {"match_id": match_id}
         scope["path_template"] = self.path_template  # type: ignore[typeddict-unknown-key]
+        if self.tallies is not None and (
+            self.unmeasured is None or not self.unmeasured.search(scope["path"])
+        ):
+            # the last X-Request-ID sent: the dict's unless a name was sent twice
+            given = headers.get(_REQUEST_ID_RAW, b"") if len(headers) == len(raw) else None
+            await self._served(scope, receive, send, match_id, parsed, given)
+            return
         scope["ironworks_move"] = parsed  # type: ignore[typeddict-unknown-key]
         await self.lane(scope, receive, send)
 
     def _parse(self, body: bytes, headers: dict[bytes, bytes]) -> tuple[Any, ...] | None:
         """``(move JSON, expected version, token, idempotency key)`` from a well-formed move
         request; ``None`` for anything Litestar's route must judge."""
-        media_type = headers.get(b"content-type", b"").partition(b";")[0].strip().lower()
-        if media_type != _JSON:
+        media_type = headers.get(b"content-type", b"")
+        if media_type != _JSON and media_type.partition(b";")[0].strip().lower() != _JSON:
             return None
         # Depth is at most the number of brackets: a body with few is shallow enough, one
         # with many is left to the route's exact check.
@@ -150,7 +190,7 @@ class MoveLane:
         if not move.startswith(b"{"):  # SubmitMove's move is an object
             return None
         key = headers.get(b"idempotency-key")
-        if key is not None and not _KEY.min_length <= len(key) <= _KEY.max_length:
+        if key is not None and not _KEY_LENGTHS[0] <= len(key) <= _KEY_LENGTHS[1]:
             return None
         authorization = headers.get(b"authorization")
         return (
@@ -159,6 +199,104 @@ class MoveLane:
             None if authorization is None else authorization.decode("latin-1"),
             None if key is None else key.decode("latin-1"),
         )
+
+    async def _served(
+        self,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        match_id: str,
+        parsed: tuple[Any, ...],
+        given: bytes | None,
+    ) -> None:
+        """:meth:`_play` inside the app's request log and metrics, all in one: what
+        :class:`api.logging_setup.RequestLog` and :class:`api.metrics.RequestMetrics`
+        do around it, the same line (at INFO) and figures, without their wrappers of
+        ``send`` and calls; the errors' answers go through :meth:`_refused`."""
+        # the client's X-Request-ID, or one made up (as request_id_of does)
+        request_id = (given and given.decode("latin-1")[:64]) or request_id_of(scope, given)
+        fields: dict[str, Any] = {"request_id": request_id}
+        token = _request.set(fields)
+        started = perf_counter()
+        tallies: RouteTallies = self.tallies  # type: ignore[assignment]
+        running = tallies.running
+        with running._lock:
+            running._value += 1.0
+        span = [200, 0.0, 500]  # status (the metrics'), seconds, status (the line's)
+        try:
+            try:
+                move, expected_version, authorization, key = parsed
+                try:
+                    result = await self.service.asubmit(
+                        match_id, parse_bearer(authorization), move, expected_version, key
+                    )
+                except Exception as exc:
+                    await self._refused(scope, receive, send, exc, request_id, started, span)
+                    return
+                answer = _encode(
+                    MoveAccepted(
+                        match_id=result.match_id, first_version=result.first_version,
+                        version=result.version, replayed=result.replayed,
+                    )
+                )  # fmt: skip
+                span[0] = span[2] = 200
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 200,
+                        "headers": [
+                            (b"content-type", _JSON),
+                            (b"content-length", str(len(answer)).encode()),
+                            (_REQUEST_ID_RAW, request_id.encode()),
+                        ],
+                    }
+                )
+                span[1] = perf_counter() - started
+                await send({"type": "http.response.body", "body": answer, "more_body": False})
+            finally:
+                with running._lock:
+                    running._value -= 1.0
+                status: int = span[0]  # type: ignore[assignment]
+                answered = tallies.by_status.get(status) or tallies.answered(status)
+                count, duration, errors = answered
+                if errors is not None:
+                    with errors._lock:
+                        errors._value += 1.0
+                with count._lock:
+                    count._value += 1.0
+                observe(duration, span[1])  # type: ignore[arg-type]
+        finally:
+            _request.reset(token)
+            if log.isEnabledFor(logging.INFO):  # else the line is not written: not built
+                write_request_line(scope, fields, span[2], started)  # type: ignore[arg-type]
+
+    @staticmethod
+    async def _refused(
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        exc: Exception,
+        request_id: str,
+        started: float,
+        span: list[Any],
+    ) -> None:
+        """The answer to a move the service refused (or failed), as Litestar answers a
+        route's exception, its status and time noted in ``span`` for :meth:`_served`."""
+
+        async def noted(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                span[0] = span[2] = message["status"]  # type: ignore[typeddict-item]
+                message["headers"] = [
+                    *message.get("headers", []),
+                    (_REQUEST_ID_RAW, request_id.encode()),
+                ]
+            elif message["type"] == "http.response.body":
+                span[1] = perf_counter() - started
+            await send(message)
+
+        request: Request[Any, Any, Any] = Request(scope, receive, noted)
+        response = exception_handler(exc)(request, exc)
+        await response.to_asgi_response(app=None, request=request)(scope, receive, noted)
 
     async def _play(self, scope: Scope, receive: Receive, send: Send) -> None:
         move, expected_version, authorization, key = scope["ironworks_move"]  # type: ignore[typeddict-item]
@@ -234,6 +372,30 @@ def _around(layer: Any, app: ASGIApp, handler: Any) -> ASGIApp:
     return measured_unless_excluded
 
 
+def _own_log_and_metrics(middleware: Sequence[Any], handler: Any, app: ASGIApp) -> Any:
+    """``(request metrics, their excluded paths)`` when the app's middleware is its own
+    request log and metrics alone, each applying to the move route as :func:`_around`
+    tells, and the figures are plain numbers (:data:`api.metrics.PLAIN`); else ``None``."""
+    if not PLAIN or len(middleware) != 2 or type(middleware[0]) is not RequestLog:
+        return None
+    logged = middleware[0]
+    if (
+        ScopeType.HTTP not in logged.scopes
+        or (logged.exclude_opt_key and logged.exclude_opt_key in handler.opt)
+        or logged.exclude_path_pattern
+        or logged.should_bypass_for_scope
+    ):
+        return None
+    made = middleware[1](app=app)
+    if (
+        type(made) is not RequestMetrics
+        or ScopeType.HTTP not in made.scopes
+        or (made.exclude_opt_key and made.exclude_opt_key in handler.opt)
+    ):
+        return None
+    return made, made.exclude_pattern
+
+
 def _wanted_headers(scope: Scope) -> dict[bytes, bytes] | None:
     """The request's headers by name, the first of each as Litestar reads them; ``None``
     when one the lane or the app's guard reads one value of is sent twice, or the body is
@@ -255,17 +417,17 @@ _READ = frozenset(name.encode() for name in ONE_VALUE_HEADERS) | {
 }
 
 
-async def _read_body(receive: Receive) -> tuple[bytes, Message]:
-    """The body and the last message read: ``http.request`` once the body is whole, else
-    what ended it (the client went away)."""
+async def _read_body(receive: Receive, message: Message) -> tuple[bytes, Message]:
+    """The body and the last message read, from the first (``message``) on:
+    ``http.request`` once the body is whole, else what ended it (the client went away)."""
     chunks = []
     while True:
-        message = await receive()
         if message["type"] != "http.request":
             break
         chunks.append(message.get("body", b""))
         if not message.get("more_body", False):
             break
+        message = await receive()
     return b"".join(chunks), message
 
 

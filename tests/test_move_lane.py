@@ -211,3 +211,30 @@ def test_a_move_naming_a_key_twice_goes_to_the_route_however_it_is_written(
     once = f'{{"move":{escaped},"expected_version":{version}}}'
     assert with_lane.post(path, content=once, headers=headers).status_code == 200
     assert routed.count == before  # played by the lane
+
+
+def test_a_move_the_lane_plays_answers_with_the_request_id_the_request_log_gives_it(
+    clients: tuple[TestClient[Any], TestClient[Any], Routed],
+) -> None:
+    """The lane writes the request log's part itself (:meth:`MoveLane._served`): the
+    client's X-Request-ID comes back (its first 64 characters), else a new one."""
+    with_lane, _, routed = clients
+    match_id, tokens, move, version = _setup(with_lane)
+    seat = with_lane.get(f"/matches/{match_id}").json()["to_act"][0]
+    auth = ("authorization", f"Bearer {tokens[seat]}")
+    auth = (auth, ("content-type", "application/json"), ("idempotency-key", "once-1234"))
+    body = json.dumps({"move": move, "expected_version": version})
+    path = f"/matches/{match_id}/moves"
+    sent = [
+        [*auth, ("x-request-id", "first-7")],
+        [*auth, ("x-request-id", "x" * 80)],
+        [*auth, ("x-request-id", "")],
+        [*auth],
+    ]
+    before = routed.count
+    answers = [with_lane.post(path, content=body, headers=headers) for headers in sent]
+    assert routed.count == before, "the lane played each"
+    assert [a.status_code for a in answers] == [200, 200, 200, 200]  # replays of the first
+    ids = [a.headers["x-request-id"] for a in answers]
+    assert ids[:2] == ["first-7", "x" * 64]
+    assert all(len(made) == 16 and int(made, 16) >= 0 for made in ids[2:]) and ids[2] != ids[3]

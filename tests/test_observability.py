@@ -193,3 +193,96 @@ def test_building_apps_again_and_again_leaves_no_log_listener_thread_behind(
     for _ in range(5):
         create_app(service)
     assert listeners() <= before
+
+
+def _samples(text: str, *names: str) -> dict[str, float]:
+    """The samples of the ``names`` families, line by line (name and labels -> value)."""
+    found = {}
+    for line in text.splitlines():
+        if line.startswith(names):
+            key, _, value = line.rpartition(" ")
+            found[key] = float(value)
+    return found
+
+
+def test_moves_the_lane_measures_itself_show_at_metrics_as_the_middleware_shows_them(
+    client: TestClient[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lane adds to the request metrics' figures itself (:mod:`api.move_lane`): a
+    scrape after N moves shows, for the move route, N answers with status 200 in the
+    families, series, buckets and types the Prometheus middleware writes, each move's
+    duration in the bucket Prometheus puts it in."""
+    import api.move_lane
+
+    lane = client.app.asgi_handler
+    assert isinstance(lane, api.move_lane.MoveLane) and lane.tallies is not None
+    ticks = iter(range(10**6))
+    # every reading of the lane's clock 0.03 s after the last: each move takes 0.03 s
+    monkeypatch.setattr(api.move_lane, "perf_counter", lambda: next(ticks) * 0.03)
+    match_id = client.post("/matches", json={"game": "highcard", "players": 2}).json()["id"]
+    tokens = [client.post(f"/matches/{match_id}/seats/{s}/claim").json()["token"] for s in (0, 1)]
+    families = ("ironworks_request",)
+    before = client.get("/metrics").text
+    moves = 3
+    for _ in range(moves):
+        seat = client.get(f"/matches/{match_id}").json()["to_act"][0]
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        listed = client.get(f"/matches/{match_id}/moves", headers=auth).json()
+        body = {"move": listed["moves"][0], "expected_version": listed["version"]}
+        assert client.post(f"/matches/{match_id}/moves", headers=auth, json=body).is_success
+    after = client.get("/metrics").text
+    was, now = _samples(before, *families), _samples(after, *families)
+    grown = {key: value - was.get(key, 0.0) for key, value in now.items()}
+    route = {"app_name": "ironworks", "method": "POST", "path": "/matches/{match_id}/moves"}
+    grown = {
+        key: value for key, value in grown.items()
+        if value and all(f'{k}="{v}"' in key for k, v in route.items())
+    }  # fmt: skip
+
+    def series(name: str, **labels: str) -> str:
+        named = {**route, "status_code": "200", **labels}
+        return name + "{" + ",".join(f'{k}="{named[k]}"' for k in sorted(named)) + "}"
+
+    bounds = ("0.05", "0.1", "0.25", "0.5", "1.0", "2.5", "5.0", "10.0", "30.0", "+Inf")
+    duration = "ironworks_request_duration_seconds"
+    expected = {
+        series("ironworks_requests_total"): moves,
+        **{series(f"{duration}_bucket", le=le): moves for le in bounds},
+        series(f"{duration}_count"): moves,
+        series(f"{duration}_sum"): moves * 0.03,
+    }
+    created = {key for key in grown if "_created{" in key}  # when a series was first made
+    assert {key: grown[key] for key in grown if key not in created} == pytest.approx(expected)
+    assert now[series("ironworks_requests_in_progress")] == 0
+    assert series(f"{duration}_bucket", le="0.025") in now
+    kinds = {line for line in after.splitlines() if line.startswith("# TYPE ")}
+    assert {
+        f"# TYPE {duration} histogram",
+        "# TYPE ironworks_requests_in_progress gauge",
+        "# TYPE ironworks_requests_total counter",
+    } <= kinds
+
+
+def test_a_duration_added_to_plain_figures_lands_in_the_bucket_prometheus_puts_it_in() -> None:
+    """:func:`api.metrics.observe` (the lane's and the store timer's) against
+    ``Histogram.observe``: a value on a bucket's bound counts in that bucket."""
+    from prometheus_client import CollectorRegistry, Histogram
+
+    from api.metrics import PLAIN, observe, tally
+
+    assert PLAIN, "the tests run in one process"
+    bounds = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+    histogram = Histogram("h", "h", ["kind"], buckets=bounds, registry=CollectorRegistry())
+    theirs, ours = histogram.labels("theirs"), histogram.labels("ours")
+    figures = tally(ours)
+    for seconds in (0.0, 0.004999, *bounds, 0.0050001, 0.07, 29.9, 30.0001, 1e9):
+        theirs.observe(seconds)
+        observe(figures, seconds)
+    by_kind: dict[str, dict[tuple[str, str | None], float]] = {"theirs": {}, "ours": {}}
+    for family in histogram.collect():
+        for sample in family.samples:
+            if not sample.name.endswith("_created"):
+                key = (sample.name, sample.labels.get("le"))
+                by_kind[sample.labels["kind"]][key] = sample.value
+    assert len(by_kind["ours"]) == len(bounds) + 3  # the buckets, +Inf, count and sum
+    assert by_kind["ours"] == by_kind["theirs"]
