@@ -233,26 +233,11 @@ class MoveLane:
                 except Exception as exc:
                     await self._refused(scope, receive, send, exc, request_id, started, span)
                     return
-                answer = _encode(
-                    MoveAccepted(
-                        match_id=result.match_id, first_version=result.first_version,
-                        version=result.version, replayed=result.replayed,
-                    )
-                )  # fmt: skip
+                start, body = _accepted(result, (_REQUEST_ID_RAW, request_id.encode()))
                 span[0] = span[2] = 200
-                await send(
-                    {
-                        "type": "http.response.start",
-                        "status": 200,
-                        "headers": [
-                            (b"content-type", _JSON),
-                            (b"content-length", str(len(answer)).encode()),
-                            (_REQUEST_ID_RAW, request_id.encode()),
-                        ],
-                    }
-                )
+                await send(start)
                 span[1] = perf_counter() - started
-                await send({"type": "http.response.body", "body": answer, "more_body": False})
+                await send(body)
             finally:
                 with running._lock:
                     running._value -= 1.0
@@ -310,23 +295,26 @@ class MoveLane:
             response = exception_handler(exc)(request, exc)
             await response.to_asgi_response(app=None, request=request)(scope, receive, send)
             return
-        answer = _encode(
-            MoveAccepted(
-                match_id=result.match_id, first_version=result.first_version,
-                version=result.version, replayed=result.replayed,
-            )
-        )  # fmt: skip
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 200,
-                "headers": [
-                    (b"content-type", _JSON),
-                    (b"content-length", str(len(answer)).encode()),
-                ],
-            }
+        start, body = _accepted(result)
+        await send(start)
+        await send(body)
+
+
+def _accepted(result: Any, *headers: tuple[bytes, bytes]) -> tuple[Message, Message]:
+    """The 200 answer to a move the service took (its start message, with ``headers``
+    besides the body's type and length, and its body message)."""
+    answer = _encode(
+        MoveAccepted(
+            match_id=result.match_id, first_version=result.first_version,
+            version=result.version, replayed=result.replayed,
         )
-        await send({"type": "http.response.body", "body": answer, "more_body": False})
+    )  # fmt: skip
+    length = (b"content-length", str(len(answer)).encode())
+    return (
+        {"type": "http.response.start", "status": 200,
+         "headers": [(b"content-type", _JSON), length, *headers]},
+        {"type": "http.response.body", "body": answer, "more_body": False},
+    )  # fmt: skip
 
 
 def _around(layer: Any, app: ASGIApp, handler: Any) -> ASGIApp:
