@@ -77,11 +77,30 @@ def prometheus_config() -> PrometheusConfig:
     )
 
 
-PLAIN = values.ValueClass is values.MutexValue
+def _figures_are_plain() -> bool:
+    """Whether prometheus_client keeps this process's figures as :func:`tally` reads them:
+    its ``MutexValue`` (a float behind a lock), a histogram's sum, buckets and bounds. Those
+    are its private parts, so they are checked on a probe (never registered) rather than
+    trusted: a release that moves them turns the fast path off, not every move into a 500."""
+    if values.ValueClass is not values.MutexValue:
+        return False
+    try:
+        probe = Histogram("ironworks_probe", "", registry=None, buckets=[1.0])
+        figures = [Gauge("ironworks_probe", "", registry=None)._value, probe._sum,
+                   *probe._buckets]  # fmt: skip
+        return probe._upper_bounds[-1] == float("inf") and all(
+            isinstance(v._value, float) and hasattr(v._lock, "__enter__") for v in figures
+        )
+    except (AttributeError, TypeError, IndexError):
+        return False
+
+
+PLAIN = _figures_are_plain()
 """Whether a series' figures are plain floats in this process, each behind a lock (one
-process; with ``PROMETHEUS_MULTIPROC_DIR`` they are in shared files instead). The busiest
-code then adds to them itself, under the same lock: prometheus_client's own ``inc`` and
-``observe`` are three or four Python calls each, and a move made about eight of them."""
+process; with ``PROMETHEUS_MULTIPROC_DIR`` they are in shared files instead), kept where
+:func:`tally` reads them. The busiest code then adds to them itself, under the same lock:
+prometheus_client's own ``inc`` and ``observe`` are three or four Python calls each, and a
+move made about eight of them."""
 
 
 class Tally(NamedTuple):

@@ -286,3 +286,20 @@ def test_a_duration_added_to_plain_figures_lands_in_the_bucket_prometheus_puts_i
                 by_kind[sample.labels["kind"]][key] = sample.value
     assert len(by_kind["ours"]) == len(bounds) + 3  # the buckets, +Inf, count and sum
     assert by_kind["ours"] == by_kind["theirs"]
+
+
+def test_the_lanes_plain_figures_are_used_only_where_prometheus_client_keeps_them(monkeypatch):
+    """The move lane adds to prometheus_client's private figures itself; a release that
+    keeps them elsewhere must turn that off, not break every move."""
+    from api import metrics
+
+    assert metrics._figures_are_plain()  # the installed client: the fast path is taken
+
+    class Moved(metrics.Histogram):
+        def __getattribute__(self, name: str):
+            if name == "_sum":
+                raise AttributeError(name)
+            return super().__getattribute__(name)
+
+    monkeypatch.setattr(metrics, "Histogram", Moved)
+    assert not metrics._figures_are_plain()
