@@ -169,9 +169,9 @@ class Rules:
         }
         """Per side, per link tile, per line (trains) or route (pipelines): the first and the
         second link move placing it there, made once (listings hand out these instances)."""
-        self.build_moves: dict[tuple[int, int, int, int], im.Build] = {}
-        """Build moves by (card or -1 for a whiskey's, mat space, slot, oilfield), made when
-        first listed (few of the many possible ones ever are)."""
+        self.build_moves: dict[tuple[int, int], dict[int, im.Build]] = {}
+        """Build moves by (card or -1 for a whiskey's, mat space), then by slot (by oilfield
+        for the Oil City), made when first listed (few of the many possible ones ever are)."""
 
         self.card_scopes: dict[str, tuple[list[CardScope], list[CardScope]]] = {
             sid: tuple(  # type: ignore[misc]

@@ -70,14 +70,22 @@ def _cubes_price(
     )
 
 
-def _made(
-    made: dict[tuple[int, int, int, int], mv.Build], card: int, space: int, slot: int, field: int
-) -> mv.Build:
-    """The build move of ``card`` (-1: a whiskey's) kept in ``made`` (made when first listed)."""
-    m = made[card, space, slot, field] = mv.Build(
+def _made(row: dict[int, mv.Build], card: int, space: int, slot: int, field: int) -> mv.Build:
+    """The build move of ``card`` (-1: a whiskey's) kept in ``row``, the moves of its card
+    and mat space by slot (by oilfield for the Oil City), made when first listed."""
+    m = row[slot if field < 0 else field] = mv.Build(
         card=card, space=space, slot=slot, oilfield=field, whiskey=card < 0
     )
     return m
+
+
+def _row(
+    made: dict[tuple[int, int], dict[int, mv.Build]], card: int, space: int
+) -> dict[int, mv.Build]:
+    row = made.get((card, space))
+    if row is None:
+        row = made[card, space] = {}
+    return row
 
 
 def _kept(
@@ -183,15 +191,25 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
                 if on == "industry_space":
                     if not free:
                         continue
-                    sites = empty_places(owner, (places,))
+                    # empty_places of one city, written out: asked per card and tile
+                    sites = []
+                    for x in places[0]:  # its single-icon places, or while none is empty
+                        if owner[x[1]] < 0:
+                            sites.append(x)
+                    if not sites:
+                        for x in places[1]:  # its shared ones
+                            if owner[x[1]] < 0:
+                                sites.append(x)
                 elif on == "upgrade":
                     sites = [x for x in scene.sites(sp, industry, tile) if x[0] == where]
                 else:
                     continue
                 if dear and sites:
                     sites = affordable(sp, sites)
-                for x in sites:
-                    out.append(made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1))
+                if sites:
+                    row = _row(made, kind, sp)
+                    for x in sites:
+                        out.append(row.get(x[1]) or _made(row, kind, sp, x[1], -1))
             continue
         if where != NETWORK_CITIES and where != EVERY_CITY and not oil_city_ok:
             continue  # a card reaching no city
@@ -205,10 +223,9 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
                         sites = everywhere[sp] = _kept(
                             affordable, sp, dear, scene.sites(sp, industry, tile)
                         )
-                    out += [
-                        made.get((kind, sp, -1, x[2])) or _made(made, kind, sp, -1, x[2])
-                        for x in sites
-                    ]
+                    if sites:
+                        row = _row(made, kind, sp)
+                        out += [row.get(x[2]) or _made(row, kind, sp, -1, x[2]) for x in sites]
                 continue
             if where == NETWORK_CITIES:
                 sites = in_network.get(sp)
@@ -232,19 +249,22 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
             else:
                 continue
             if sites:  # most cards reach no place of most tiles
-                out += [
-                    made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1) for x in sites
-                ]
+                row = _row(made, kind, sp)
+                out += [row.get(x[1]) or _made(row, kind, sp, x[1], -1) for x in sites]
     if wild:
-        for sp, industry, tile, _, dear in tiles:
+        for sp, industry, tile, on, dear in tiles:
             sites = everywhere.get(sp)
             if sites is None:
                 sites = everywhere[sp] = _kept(
                     affordable, sp, dear, scene.sites(sp, industry, tile)
                 )
-            out += [
-                made.get((-1, sp, x[1], x[2])) or _made(made, -1, sp, x[1], x[2]) for x in sites
-            ]
+            if not sites:
+                continue
+            row = _row(made, -1, sp)
+            if on == "oilfield":
+                out += [row.get(x[2]) or _made(row, -1, sp, -1, x[2]) for x in sites]
+            else:
+                out += [row.get(x[1]) or _made(row, -1, sp, x[1], -1) for x in sites]
     return out
 
 
