@@ -169,6 +169,8 @@ class Rules:
         }
         """Per side, per link tile, per line (trains) or route (pipelines): the first and the
         second link move placing it there, made once (listings hand out these instances)."""
+        self.link_plans: dict[tuple[Any, ...], list[Any]] = {}
+        """The link tiles of a supply with their costs, by content (``choices.link_plan``)."""
         self.build_moves: dict[tuple[int, int], dict[int, im.Build]] = {}
         """Build moves by (card or -1 for a whiskey's, mat space), then by slot (by oilfield
         for the Oil City), made when first listed (few of the many possible ones ever are)."""
