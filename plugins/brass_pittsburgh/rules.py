@@ -171,9 +171,9 @@ class Rules:
         second link move placing it there, made once (listings hand out these instances)."""
         self.link_plans: dict[tuple[Any, ...], list[Any]] = {}
         """The link tiles of a supply with their costs, by content (``choices.link_plan``)."""
-        self.build_moves: dict[tuple[int, int], dict[int, im.Build]] = {}
-        """Build moves by (card or -1 for a whiskey's, mat space), then by slot (by oilfield
-        for the Oil City), made when first listed (few of the many possible ones ever are)."""
+        self.build_moves: dict[int, dict[int, dict[int, im.Build]]] = {}
+        """Build moves by card (-1 for a whiskey's), mat space, then slot (oilfield for the
+        Oil City), made when first listed (few of the many possible ones ever are)."""
 
         self.card_scopes: dict[str, tuple[list[CardScope], list[CardScope]]] = {
             sid: tuple(  # type: ignore[misc]

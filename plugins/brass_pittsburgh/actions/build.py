@@ -79,12 +79,9 @@ def _made(row: dict[int, mv.Build], card: int, space: int, slot: int, field: int
     return m
 
 
-def _row(
-    made: dict[tuple[int, int], dict[int, mv.Build]], card: int, space: int
-) -> dict[int, mv.Build]:
-    row = made.get((card, space))
-    if row is None:
-        row = made[card, space] = {}
+def _new(table: dict[int, Any], key: int) -> Any:
+    """A new empty table of build moves under ``key`` (filled as soon as it is made)."""
+    row = table[key] = {}
     return row
 
 
@@ -180,6 +177,7 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
     in_network: dict[int, list[tuple[int, int, int]]] = {}
     net_cities: list[int] | None = None
     for kind in kinds:
+        rows = made.get(kind) or _new(made, kind)  # the card's moves by mat space, place
         where, industries, oil_city_ok = scopes[kind]
         if where >= 0:  # a location card (its city's oilfields are no places of it)
             at = city_places[kind]  # its industries' places in its city
@@ -207,7 +205,7 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
                 if dear and sites:
                     sites = affordable(sp, sites)
                 if sites:
-                    row = _row(made, kind, sp)
+                    row = rows.get(sp) or _new(rows, sp)
                     for x in sites:
                         out.append(row.get(x[1]) or _made(row, kind, sp, x[1], -1))
             continue
@@ -224,7 +222,7 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
                             affordable, sp, dear, scene.sites(sp, industry, tile)
                         )
                     if sites:
-                        row = _row(made, kind, sp)
+                        row = rows.get(sp) or _new(rows, sp)
                         out += [row.get(x[2]) or _made(row, kind, sp, -1, x[2]) for x in sites]
                 continue
             if where == NETWORK_CITIES:
@@ -249,9 +247,10 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
             else:
                 continue
             if sites:  # most cards reach no place of most tiles
-                row = _row(made, kind, sp)
+                row = rows.get(sp) or _new(rows, sp)
                 out += [row.get(x[1]) or _made(row, kind, sp, x[1], -1) for x in sites]
     if wild:
+        wild_rows = made.get(-1) or _new(made, -1)
         for sp, industry, tile, on, dear in tiles:
             sites = everywhere.get(sp)
             if sites is None:
@@ -260,7 +259,7 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
                 )
             if not sites:
                 continue
-            row = _row(made, -1, sp)
+            row = wild_rows.get(sp) or _new(wild_rows, sp)
             if on == "oilfield":
                 out += [row.get(x[2]) or _made(row, -1, sp, -1, x[2]) for x in sites]
             else:
