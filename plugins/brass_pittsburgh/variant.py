@@ -256,4 +256,5 @@ def _links(rules: Rules, f: Facts, seat: int, second: bool) -> list[Any]:
     (the network and payments that builds ask too)."""
     made, which = rules.link_moves[f.s.side], 1 if second else 0
     sites = network_sites(rules, f.s, seat, second, f.network, lambda: f.payment)
-    return [made[tile][which][site] for tile, found in sites for site in found]
+    # each tile's moves found once (a one-item loop is an assignment in a comprehension)
+    return [row[site] for tile, found in sites for row in [made[tile][which]] for site in found]
