@@ -205,7 +205,7 @@ class Rules:
         """Per side, per card kind, per industry it builds: the places of its city showing
         that industry (``Rules.industry_places``; none for an industry it builds by an
         upgrade only, or for an industry card): a location card's builds on empty slots."""
-        self.buildable: dict[tuple[int, ...], list[tuple[int, int, Any]]] = {}
+        self.buildable: dict[tuple[int, ...], list[Any]] = {}
         """Mats' buildable tiles by content (kept by :mod:`.building`)."""
         self.free_slots: dict[tuple[Any, ...], list[list[tuple[int, int, int]] | None]] = {}
         """Free-slot tables of recent boards by content (kept by :mod:`.building`)."""

@@ -113,11 +113,9 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
     income_ok: dict[int, bool] = {}
     # (mat space, industry, tile, its kind of place, whether its cubes may not fit)
     tiles: list[tuple[int, int, MatTile, str, bool]] = []
-    for sp, industry, tile in scene.spaces:
-        cost = tile.cost
-        if cost.money > money:
+    for sp, industry, tile, on, price, levels in scene.spaces:
+        if price > money:
             continue
-        levels = cost.income_levels
         if levels:
             ok = income_ok.get(levels)
             if ok is None:
@@ -125,7 +123,7 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
                 income_ok[levels] = ok
             if not ok:
                 continue
-        tiles.append((sp, industry, tile, tile.build_on, cost.money + worst_cubes[sp] > money))
+        tiles.append((sp, industry, tile, on, price + worst_cubes[sp] > money))
     if not tiles:
         return []
     wild = s.whiskey[seat] > 0  # a whiskey builds anywhere
