@@ -147,7 +147,10 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
         hot = sourced.get(cubes)
         if hot is None:
             table = facts.payment
-            hot = sourced[cubes] = set().union(*(table.sourced(c) for c, _ in cubes))
+            if len(cubes) == 1:  # most tiles need one kind of cube (the set is only read)
+                hot = sourced[cubes] = table.sourced(cubes[0][0])
+            else:
+                hot = sourced[cubes] = set().union(*(table.sourced(c) for c, _ in cubes))
         kept = []
         for x in sites:
             city = x[0]  # a slot's city; -1 for an oilfield (the Oil City)
