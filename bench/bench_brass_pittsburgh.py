@@ -48,9 +48,11 @@ this checkout and listed by both)::
     295k / 330k (2.24x over the three), ``bplist6`` 275k / 278k / 315k (2.36x; see
     ``plugins/brass/ENGINE_PLAN.md``, "Session 11"), main 0150695 274k / 272k / 309k,
     main 5d243e2 265k / 265k / 299k (``bplist7``: "Session 12" there, with where a call
-    goes by C function and state kind, and why one run moves by ~10k a call), now 253k /
-    243k / 276k (``bplist8``, "Session 13": no listing key). The 3x target
-    (209k / 222k / 251k) is not reached. A garbage
+    goes by C function and state kind, and why one run moves by ~10k a call), main
+    914a7dc 253k / 244k / 278k (``bplist8``, "Session 13": no listing key), now 236k /
+    224k / 253k (``bplist9``: build moves by card and mat space, develop moves and link
+    costs kept by content; 2.87x over the three). The 3x target (209k / 222k / 251k) is
+    reached within noise at 3 and 4 players, not at 2. A garbage
     collection more or less in a run moves these by up to ~8k a call: with the collector
     off (``gc.disable()`` before the same run's listings), 5c57e34 340k / 385k / 427k,
     e83d6e9 317k / 347k / 384k, 35b8972 301k / 312k / 350k. Between e83d6e9 and 35b8972

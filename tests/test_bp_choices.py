@@ -165,3 +165,34 @@ def test_a_second_link_costs_ten_dollars_more(game: BrassPittsburgh) -> None:
     first = {s for link, s in network_options(t.rules, t.state, 0) if link == "LT"}
     second = {s for link, s in network_options(t.rules, t.state, 0, second=True) if link == "LT"}
     assert second < first and second
+
+
+def test_the_link_tiles_offered_are_those_of_the_supply_as_it_is_now(
+    game: BrassPittsburgh,
+) -> None:
+    # Each listing's link tiles and costs are kept by the supply's content: a tile
+    # placed or the light trains used up must leave the next listing at once.
+    t = Table(game)
+    assert {link for link, _ in network_options(t.rules, t.state, 0)} >= {"LT", "HT_DOUBLE"}
+    t.state.link_supply[0] = [x for x in t.state.link_supply[0] if x != "HT_DOUBLE"]
+    t.state.light_trains[0] = 0
+    links = {link for link, _ in network_options(t.rules, t.state, 0)}
+    assert "HT_DOUBLE" not in links and "LT" not in links
+    assert links == set(t.state.link_supply[0])
+
+
+def test_the_develop_listing_follows_the_mat_as_it_is_now(game: BrassPittsburgh) -> None:
+    # A mat's develop moves are kept by its content: a tile leaving the mat (its space
+    # empties, opening the spaces it points to) changes the next listing.
+    from plugins.brass_pittsburgh.building import develop_spaces
+    from plugins.brass_pittsburgh.engine import Facts
+
+    t = Table(game)
+    v, s = t.rules.variant, t.state
+    s.money[0] = 100  # iron or steel affordable
+    before = [m.space for m in v.develop_moves(Facts(t.rules, s, 0), 0, object)]
+    assert before == develop_spaces(t.rules, s, 0)
+    s.mat[0][before[0]] = 0
+    after = [m.space for m in v.develop_moves(Facts(t.rules, s, 0), 0, object)]
+    assert after == develop_spaces(t.rules, s, 0)
+    assert before[0] not in after

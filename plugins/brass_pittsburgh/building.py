@@ -115,8 +115,8 @@ class BuildScene:
         self.net = network(rules, state, seat) if net is None else net
         self.present = presence(state, seat, self.net)
         era = era_number(state)
-        self.spaces: list[tuple[int, int, MatTile]] = buildable(rules, state.mat[seat], era)
-        """(mat space, industry, tile) of every tile the seat may build this era."""
+        self.spaces: list[Buildable] = buildable(rules, state.mat[seat], era)
+        """Every tile the seat may build this era (:data:`Buildable`)."""
         self._era = era
         self._occupied: set[int] | None = None
         self._sites: dict[int, list[tuple[int, int, int]]] = {}
@@ -182,17 +182,29 @@ class BuildScene:
         return self._oil_fields
 
 
-def buildable(rules: Rules, left: list[int], era: int) -> list[tuple[int, int, MatTile]]:
-    """(mat space, industry, tile) of every tile a mat with ``left`` offers in ``era``; kept
-    by content (a mat changes only when a tile leaves it)."""
+Buildable = tuple[int, int, MatTile, str, int, int]
+"""A tile a mat offers: (mat space, industry, tile, where it goes (``build_on``), its money,
+its income levels), as a build listing reads it."""
+
+
+def buildable(rules: Rules, left: list[int], era: int) -> list[Buildable]:
+    """Every tile a mat with ``left`` offers in ``era`` (:data:`Buildable`); kept by content
+    (a mat changes only when a tile leaves it)."""
     key = (era, *left)
     found = rules.buildable.get(key)
     if found is None:
         mat = rules.mat
         found = [
-            (space, rules.industry_index[tile.industry], tile)
+            (
+                space,
+                rules.industry_index[t.industry],
+                t,
+                t.build_on,
+                t.cost.money,
+                t.cost.income_levels,
+            )
             for space in mat.accessible(left)
-            if (tile := mat.tiles[space]).allowed_in_era(era)
+            if (t := mat.tiles[space]).allowed_in_era(era)
         ]
         if len(rules.buildable) >= FREE_SLOTS_KEPT:
             rules.buildable.clear()

@@ -149,35 +149,28 @@ def network_sites(
     data, board = rules.data, rules.board_of(state.side)
     net = network(rules, state, seat) if net is None else net
     present = presence(state, seat, net)
-    links = ([LIGHT] if state.light_trains[seat] > 0 else []) + sorted(set(state.link_supply[seat]))
-    extra = data.constants.second_link_extra_money if second else 0
     money = state.money[seat]
     table: PaymentTable | None = None
     # Links of equal cost and site rule (most heavy trains) are affordable at the same
     # sites: each such group is checked once.
     checked: dict[tuple[object, ...], list[int]] = {}
     sites_by_rule: dict[tuple[bool, bool], list[int]] = {}
-    worst_cubes = rules.worst_link_cubes[state.side]
-    for link in links:
-        cost, resources, rule = rules.link_tiles[link]
-        pipeline = rule[0]
+    for link, rule, base, worst, resources in link_plan(rules, state, seat, second):
         sites = sites_by_rule.get(rule)
-        if sites is None and pipeline:  # both pipeline rules' sites at once
-            both = pipeline_sites(
-                data, board, seat, state.route_owner, state.route_pipeline, net, present
-            )
-            sites_by_rule[True, True], sites_by_rule[True, False] = both
-            sites = sites_by_rule[rule]
-        elif sites is None:
-            sites = train_sites(
-                data, board, seat, link, state.line_owner, state.line_link, net, present
-            )
-        sites_by_rule[rule] = sites
+        if sites is None:
+            if rule[0]:  # both pipeline rules' sites at once
+                both = pipeline_sites(
+                    data, board, seat, state.route_owner, state.route_pipeline, net, present
+                )
+                sites_by_rule[True, True], sites_by_rule[True, False] = both
+                sites = sites_by_rule[rule]
+            else:
+                sites = sites_by_rule[rule] = train_sites(
+                    data, board, seat, link, state.line_owner, state.line_link, net, present
+                )
         # Vanderbilt is the dearest source, so a seat who can pay him for everything can
         # afford the link anywhere; one who cannot pay the money alone, nowhere. Only in
         # between is the cheapest plan worked out per site.
-        base = cost.money + extra
-        worst = base + worst_cubes[link]
         if worst <= money:
             yield link, sites
             continue
@@ -189,9 +182,36 @@ def network_sites(
             if table is None:
                 table = payment() if payment else payment_table(rules, state, seat)
             fit = checked[key] = _affordable_sites(
-                board, table, pipeline, sites, resources, money - base
+                board, table, rule[0], sites, resources, money - base
             )
         yield link, fit
+
+
+LinkPlan = tuple[str, tuple[bool, bool], int, int, tuple[tuple[str, int], ...]]
+"""A link tile as a listing reads it: (link, site rule, money, money and its cubes all
+bought from Vanderbilt, cubes)."""
+LINK_PLANS_KEPT = 1024
+
+
+def link_plan(rules: Rules, state: State, seat: int, second: bool = False) -> list[LinkPlan]:
+    """The link tiles the seat may place (the light train first if any is left, then its
+    supply's tiles sorted), each with its costs (``second``: a second link's): worked out
+    once per supply, which changes only when a link is placed or unlocked."""
+    supply = state.link_supply[seat]
+    key = (state.side, second, state.light_trains[seat] > 0, *supply)
+    found = rules.link_plans.get(key)
+    if found is None:
+        extra = rules.data.constants.second_link_extra_money if second else 0
+        worst_cubes = rules.worst_link_cubes[state.side]
+        found = []
+        for link in ([LIGHT] if key[2] else []) + sorted(set(supply)):
+            cost, resources, rule = rules.link_tiles[link]
+            base = cost.money + extra
+            found.append((link, rule, base, base + worst_cubes[link], resources))
+        if len(rules.link_plans) >= LINK_PLANS_KEPT:
+            rules.link_plans.clear()
+        rules.link_plans[key] = found
+    return found
 
 
 def payment_table(

@@ -169,9 +169,11 @@ class Rules:
         }
         """Per side, per link tile, per line (trains) or route (pipelines): the first and the
         second link move placing it there, made once (listings hand out these instances)."""
-        self.build_moves: dict[tuple[int, int, int, int], im.Build] = {}
-        """Build moves by (card or -1 for a whiskey's, mat space, slot, oilfield), made when
-        first listed (few of the many possible ones ever are)."""
+        self.link_plans: dict[tuple[Any, ...], list[Any]] = {}
+        """The link tiles of a supply with their costs, by content (``choices.link_plan``)."""
+        self.build_moves: dict[int, dict[int, dict[int, im.Build]]] = {}
+        """Build moves by card (-1 for a whiskey's), mat space, then slot (oilfield for the
+        Oil City), made when first listed (few of the many possible ones ever are)."""
 
         self.card_scopes: dict[str, tuple[list[CardScope], list[CardScope]]] = {
             sid: tuple(  # type: ignore[misc]
@@ -203,7 +205,7 @@ class Rules:
         """Per side, per card kind, per industry it builds: the places of its city showing
         that industry (``Rules.industry_places``; none for an industry it builds by an
         upgrade only, or for an industry card): a location card's builds on empty slots."""
-        self.buildable: dict[tuple[int, ...], list[tuple[int, int, Any]]] = {}
+        self.buildable: dict[tuple[int, ...], list[Any]] = {}
         """Mats' buildable tiles by content (kept by :mod:`.building`)."""
         self.free_slots: dict[tuple[Any, ...], list[list[tuple[int, int, int]] | None]] = {}
         """Free-slot tables of recent boards by content (kept by :mod:`.building`)."""

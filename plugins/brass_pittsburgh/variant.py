@@ -72,6 +72,8 @@ if TYPE_CHECKING:
 
 METAL_STEP = Step("metal", 1)
 """A develop's payment: one iron or steel."""
+DEVELOPS_KEPT = 4096
+"""Mats whose develop moves a variant keeps (as :data:`.mat.ACCESSIBLE_KEPT`)."""
 
 
 class PittsburghVariant(Variant):
@@ -89,6 +91,8 @@ class PittsburghVariant(Variant):
         self.industries = tuple(rules.industries)
         self.developed = tuple(mv.Develop(space) for space in range(len(rules.mat.tiles)))
         """Each mat space's develop move, made once (listed often)."""
+        self._develops: dict[tuple[int, ...], list[Any]] = {}
+        """The develop moves of a mat, by its content (see :meth:`develop_moves`)."""
         self.actions = tuple(
             kind(move, move)  # listings are engine moves: the game names them
             for kind, move in (
@@ -148,13 +152,16 @@ class PittsburghVariant(Variant):
     def developable(self, s: Any, seat: int, free: bool = False, f: Any = None) -> list[int]:
         """Mat spaces whose top tile the seat may develop away (paying one iron or steel
         unless ``free``)."""
-        if not free:
-            money = s.money[seat]
-            if dearest(self.d, s, METAL_STEP, 1) > money and (
-                cheapest(self.d, s, seat, METAL_STEP, 1, f) > money
-            ):
-                return []
+        if not free and self._no_metal(s, seat, f):
+            return []
         return develop_spaces(self.d, s, seat)
+
+    def _no_metal(self, s: Any, seat: int, f: Any) -> bool:
+        """Whether the seat cannot pay for one iron or steel now."""
+        money = s.money[seat]
+        return dearest(self.d, s, METAL_STEP, 1) > money and (
+            cheapest(self.d, s, seat, METAL_STEP, 1, f) > money
+        )
 
     def develop_refusal(self, f: Any, seat: int, m: Any, free: bool = False) -> Refusal:
         rules, s, space = self.d, f.s, m.space
@@ -180,8 +187,19 @@ class PittsburghVariant(Variant):
         r.emit(ev.TileTaken(r.seat, m.space))
 
     def develop_moves(self, f: Any, seat: int, named: type) -> list[Any]:
-        made = self.developed
-        return [made[space] for space in self.developable(f.s, seat, False, f)]
+        s = f.s
+        if self._no_metal(s, seat, f):
+            return []
+        # Which tiles a mat lets be developed depends on what is left on it alone: every
+        # action listing asks, and a mat changes only when a tile leaves it.
+        key = tuple(s.mat[seat])
+        found = self._develops.get(key)
+        if found is None:
+            if len(self._develops) >= DEVELOPS_KEPT:
+                self._develops.clear()
+            made = self.developed
+            found = self._develops[key] = [made[space] for space in develop_spaces(self.d, s, seat)]
+        return found.copy()
 
     def sale_moves(self, f: Any, seat: int, named: type) -> list[Any]:
         return [
@@ -238,4 +256,5 @@ def _links(rules: Rules, f: Facts, seat: int, second: bool) -> list[Any]:
     (the network and payments that builds ask too)."""
     made, which = rules.link_moves[f.s.side], 1 if second else 0
     sites = network_sites(rules, f.s, seat, second, f.network, lambda: f.payment)
-    return [made[tile][which][site] for tile, found in sites for site in found]
+    # each tile's moves found once (a one-item loop is an assignment in a comprehension)
+    return [row[site] for tile, found in sites for row in [made[tile][which]] for site in found]

@@ -70,14 +70,19 @@ def _cubes_price(
     )
 
 
-def _made(
-    made: dict[tuple[int, int, int, int], mv.Build], card: int, space: int, slot: int, field: int
-) -> mv.Build:
-    """The build move of ``card`` (-1: a whiskey's) kept in ``made`` (made when first listed)."""
-    m = made[card, space, slot, field] = mv.Build(
+def _made(row: dict[int, mv.Build], card: int, space: int, slot: int, field: int) -> mv.Build:
+    """The build move of ``card`` (-1: a whiskey's) kept in ``row``, the moves of its card
+    and mat space by slot (by oilfield for the Oil City), made when first listed."""
+    m = row[slot if field < 0 else field] = mv.Build(
         card=card, space=space, slot=slot, oilfield=field, whiskey=card < 0
     )
     return m
+
+
+def _new(table: dict[int, Any], key: int) -> Any:
+    """A new empty table of build moves under ``key`` (filled as soon as it is made)."""
+    row = table[key] = {}
+    return row
 
 
 def _kept(
@@ -108,11 +113,9 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
     income_ok: dict[int, bool] = {}
     # (mat space, industry, tile, its kind of place, whether its cubes may not fit)
     tiles: list[tuple[int, int, MatTile, str, bool]] = []
-    for sp, industry, tile in scene.spaces:
-        cost = tile.cost
-        if cost.money > money:
+    for sp, industry, tile, on, price, levels in scene.spaces:
+        if price > money:
             continue
-        levels = cost.income_levels
         if levels:
             ok = income_ok.get(levels)
             if ok is None:
@@ -120,7 +123,7 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
                 income_ok[levels] = ok
             if not ok:
                 continue
-        tiles.append((sp, industry, tile, tile.build_on, cost.money + worst_cubes[sp] > money))
+        tiles.append((sp, industry, tile, on, price + worst_cubes[sp] > money))
     if not tiles:
         return []
     wild = s.whiskey[seat] > 0  # a whiskey builds anywhere
@@ -144,7 +147,10 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
         hot = sourced.get(cubes)
         if hot is None:
             table = facts.payment
-            hot = sourced[cubes] = set().union(*(table.sourced(c) for c, _ in cubes))
+            if len(cubes) == 1:  # most tiles need one kind of cube (the set is only read)
+                hot = sourced[cubes] = table.sourced(cubes[0][0])
+            else:
+                hot = sourced[cubes] = set().union(*(table.sourced(c) for c, _ in cubes))
         kept = []
         for x in sites:
             city = x[0]  # a slot's city; -1 for an oilfield (the Oil City)
@@ -172,6 +178,7 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
     in_network: dict[int, list[tuple[int, int, int]]] = {}
     net_cities: list[int] | None = None
     for kind in kinds:
+        rows = made.get(kind) or _new(made, kind)  # the card's moves by mat space, place
         where, industries, oil_city_ok = scopes[kind]
         if where >= 0:  # a location card (its city's oilfields are no places of it)
             at = city_places[kind]  # its industries' places in its city
@@ -183,15 +190,25 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
                 if on == "industry_space":
                     if not free:
                         continue
-                    sites = empty_places(owner, (places,))
+                    # empty_places of one city, written out: asked per card and tile
+                    sites = []
+                    for x in places[0]:  # its single-icon places, or while none is empty
+                        if owner[x[1]] < 0:
+                            sites.append(x)
+                    if not sites:
+                        for x in places[1]:  # its shared ones
+                            if owner[x[1]] < 0:
+                                sites.append(x)
                 elif on == "upgrade":
                     sites = [x for x in scene.sites(sp, industry, tile) if x[0] == where]
                 else:
                     continue
                 if dear and sites:
                     sites = affordable(sp, sites)
-                for x in sites:
-                    out.append(made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1))
+                if sites:
+                    row = rows.get(sp) or _new(rows, sp)
+                    for x in sites:
+                        out.append(row.get(x[1]) or _made(row, kind, sp, x[1], -1))
             continue
         if where != NETWORK_CITIES and where != EVERY_CITY and not oil_city_ok:
             continue  # a card reaching no city
@@ -205,10 +222,9 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
                         sites = everywhere[sp] = _kept(
                             affordable, sp, dear, scene.sites(sp, industry, tile)
                         )
-                    out += [
-                        made.get((kind, sp, -1, x[2])) or _made(made, kind, sp, -1, x[2])
-                        for x in sites
-                    ]
+                    if sites:
+                        row = rows.get(sp) or _new(rows, sp)
+                        out += [row.get(x[2]) or _made(row, kind, sp, -1, x[2]) for x in sites]
                 continue
             if where == NETWORK_CITIES:
                 sites = in_network.get(sp)
@@ -232,19 +248,23 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
             else:
                 continue
             if sites:  # most cards reach no place of most tiles
-                out += [
-                    made.get((kind, sp, x[1], -1)) or _made(made, kind, sp, x[1], -1) for x in sites
-                ]
+                row = rows.get(sp) or _new(rows, sp)
+                out += [row.get(x[1]) or _made(row, kind, sp, x[1], -1) for x in sites]
     if wild:
-        for sp, industry, tile, _, dear in tiles:
+        wild_rows = made.get(-1) or _new(made, -1)
+        for sp, industry, tile, on, dear in tiles:
             sites = everywhere.get(sp)
             if sites is None:
                 sites = everywhere[sp] = _kept(
                     affordable, sp, dear, scene.sites(sp, industry, tile)
                 )
-            out += [
-                made.get((-1, sp, x[1], x[2])) or _made(made, -1, sp, x[1], x[2]) for x in sites
-            ]
+            if not sites:
+                continue
+            row = wild_rows.get(sp) or _new(wild_rows, sp)
+            if on == "oilfield":
+                out += [row.get(x[2]) or _made(row, -1, sp, -1, x[2]) for x in sites]
+            else:
+                out += [row.get(x[1]) or _made(row, -1, sp, x[1], -1) for x in sites]
     return out
 
 
