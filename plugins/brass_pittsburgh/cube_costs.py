@@ -56,12 +56,32 @@ def cube_costs(rules: Rules, names: Names, s: State, viewer: int | None) -> Cube
     moves = engine.legal_moves(rules, s, seat)
     board, facts, n = rules.board_of(s.side), Facts(rules, s, seat), names.sides[s.side]
     tile_ids, tile_cubes, pipelines = names.tile, rules.tile_cubes, rules.data.pipelines
+    labels, line_nodes, route_city = facts.labels, board.line_nodes, board.route_city
+    line_owner, sourced, vanderbilt = s.line_owner, facts.payment.sourced, board.vanderbilt_price
+    known: dict[tuple[Any, ...], int] = {}
 
-    def price(cubes: Any, b: int) -> int:
-        return sum(
-            engine.cheapest(rules, s, seat, Step("cube", k, CUBES.index(cube), b), k, facts)
-            for cube, k in cubes
-        )
+    def price(cubes: Any, b: int, groups: set[int] | None) -> int:
+        """The cubes delivered to consumer ``b``, whose connected ``groups`` are given where
+        places may share the answer (``None``: asked as they are). A group without a free
+        or market cube of a kind adds nothing to a plan: with none, Vanderbilt sells them
+        all; else the answer is asked once per groups that have some."""
+        total = 0
+        for cube, k in cubes:
+            if groups is not None:
+                hot = groups & sourced(cube)
+                if not hot:
+                    total += k * vanderbilt(cube)
+                    continue
+                key = (cube, k, *sorted(hot))
+                got = known.get(key)
+                if got is None:
+                    step = Step("cube", k, CUBES.index(cube), b)
+                    got = known[key] = engine.cheapest(rules, s, seat, step, k, facts)
+                total += got
+            else:
+                step = Step("cube", k, CUBES.index(cube), b)
+                total += engine.cheapest(rules, s, seat, step, k, facts)
+        return total
 
     build: dict[str, dict[str, int]] = {}
     network: dict[str, dict[str, int]] = {}
@@ -75,14 +95,15 @@ def cube_costs(rules: Rules, names: Names, s: State, viewer: int | None) -> Cube
                 continue
             if m.oilfield >= 0:
                 b, place = FIELD - m.oilfield, n.oilfield[m.oilfield]
+                group: set[int] | None = None
             else:
                 b = board.slot_node[m.slot]
-                place = n.location[b]
+                place, group = n.location[b], {labels[b]}
             key = (m.space, place)
             if key in priced:
                 continue
             priced.add(key)
-            if money := price(cubes, b):
+            if money := price(cubes, b, group):
                 build.setdefault(tile_ids[m.space], {})[place] = money
         elif t is im.Network or t is im.SecondLink:
             cubes = rules.link_tiles[m.link].resources
@@ -90,9 +111,13 @@ def cube_costs(rules: Rules, names: Names, s: State, viewer: int | None) -> Cube
                 continue
             if m.link in pipelines:
                 b, site = LINK_ROUTE - m.site, n.route[m.site]
+                group = {labels[route_city[m.site]]}
             else:
                 b, site = LINE - m.site, n.line[m.site]
-            if money := price(cubes, b):
+                # a train of the seat's own on the line keeps its cargo out: not shared
+                ends = line_nodes[m.site]
+                group = None if line_owner[m.site] == seat else {labels[x] for x in ends}
+            if money := price(cubes, b, group):
                 network.setdefault(m.link, {})[site] = money
         elif develop is None and (t is im.Develop or t is im.DevelopAlso):
             develop = engine.cheapest(rules, s, seat, METAL_STEP, 1, facts)
