@@ -9,8 +9,16 @@ from plugins.brass_pittsburgh.game import BrassPittsburgh, Options
 from tests.brass_view_doc import assert_example_has_the_real_keys, documented_view, played_views
 
 GUIDE = Path(__file__).parent.parent / "plugins" / "brass_pittsburgh" / "CLIENTS.md"
-DATA_KEYED = {".players[].mat", ".markets[].ladders"}
-"""Dicts keyed by data (mat spaces, resources): their values are compared under ``*``."""
+DATA_KEYED = {
+    ".players[].mat",
+    ".markets[].ladders",
+    ".cube_costs.build",
+    ".cube_costs.build.*",
+    ".cube_costs.network",
+    ".cube_costs.network.*",
+}
+"""Dicts keyed by data (mat spaces, resources, the seat's priced places): their values are
+compared under ``*``."""
 BY_KIND = {".decision", ".merchants[].reward[]"}
 """Entries whose fields depend on their kind: the example shows one kind, so its fields
 need only be real ones."""

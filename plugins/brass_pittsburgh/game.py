@@ -26,6 +26,7 @@ from plugins.brass_pittsburgh import engine, evaluation, knowledge, position, vi
 from plugins.brass_pittsburgh import events as ev
 from plugins.brass_pittsburgh import moves as mv
 from plugins.brass_pittsburgh.bot_view import bot_view, follow_up_facts
+from plugins.brass_pittsburgh.cube_costs import cube_costs
 from plugins.brass_pittsburgh.names import Names, shipped_names
 from plugins.brass_pittsburgh.rules import Rules, default_rules
 from plugins.brass_pittsburgh.state import State
@@ -209,6 +210,16 @@ class BrassPittsburgh(EngineGame):
                 TieBreak("money", "money", state.money)]  # fmt: skip
 
     # --- what a seat may see --------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None, buys: bool = True) -> dict[str, Any]:
+        """``seat``'s view, with ``cube_costs`` (the seat to act's cube prices) unless
+        ``buys`` is false; the search's playouts read :meth:`playout_view` instead."""
+        doc = super().view(state, seat, buys)
+        if buys:
+            found = cube_costs(self.rules, self.names, state, seat)
+            if found is not None:
+                doc["cube_costs"] = msgspec.to_builtins(found)
+        return doc
 
     def redact(self, event: Any, seat: int | None) -> dict[str, Any]:
         """Event ``event`` as ``seat`` may read it. Board ids depend on the side in play,

@@ -28,6 +28,7 @@ from plugins.brass.log_payloads import (
     rename_named,
 )
 from plugins.brass_pittsburgh import events as ev
+from plugins.brass_pittsburgh.cube_costs import CubeCosts
 from plugins.brass_pittsburgh.data import CUBES, DATA_DIR, DataError
 from plugins.brass_pittsburgh.engine import FIELD, LINE, LINK_ROUTE, NETWORK
 from plugins.brass_pittsburgh.links import LIGHT
@@ -159,6 +160,10 @@ class ViewDoc(fc.TurnView, kw_only=True):
     merchants: list[MerchantView]
     oilfields: list[OilfieldView]
     quality_rewards: list[QualityView]
+    cube_costs: CubeCosts | None = None
+    """In the view of the seat to act, between its actions and at a second link's or
+    develop's offer: what the cubes of each build, link and develop it may start cost, paid
+    the cheapest way (:mod:`.cube_costs`; the game's ``view`` adds it)."""
 
 
 def _target(n: SideNames, b: int) -> dict[str, str]:

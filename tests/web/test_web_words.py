@@ -80,22 +80,30 @@ def test_age_of_steam_build_prompt_names_its_button_and_tiles_the_price_charged(
 
 
 def test_pittsburgh_builds_show_the_mat_tiles_published_cost(server: str, open_page: Any) -> None:
+    """The printed cost, and where the seat's cubes cost money (the view's ``cube_costs``)
+    the whole price first and the cubes' share after it."""
     player = open_page("player")
-    start_match(player, server, "brass-pittsburgh", 2)
+    match_id = start_match(player, server, "brass-pittsburgh", 2)
     wait_for_my_move(player)
     tiles = httpx.get(f"{server}/games/brass-pittsburgh", timeout=10).json()["metadata"]
+    costs = seat_view(player, match_id)["cube_costs"]["build"]
     by_name = {}
     for tile in tiles["board"]["mat"]["tiles"]:
         cost = tile["cost"]
         parts = [f"${cost['money']}"] if cost["money"] else []
         parts += [f"{cost[r]} {r}" for r in ("coal", "iron", "steel", "coke", "oil") if cost[r]]
-        by_name[tile["id"]] = " + ".join(parts)
+        by_name[tile["id"]] = (cost["money"], " + ".join(parts))
     builds = player.locator(".move-list button.move", has_text=re.compile(r"^Build "))
     assert builds.count()
     for i in range(builds.count()):
         entry = builds.nth(i)
         move = json.loads(entry.get_attribute("data-key"))  # the listed move, as posted
-        assert entry.inner_text().endswith(f" (costs {by_name[move['tile']]})")
+        money, printed = by_name[move["tile"]]
+        place = move.get("oilfield") or move["space"].split(":")[0]
+        cubes = costs.get(move["tile"], {}).get(place)
+        if cubes:
+            printed = f"${money + cubes}: {printed}, the cubes ${cubes} at the cheapest"
+        assert entry.inner_text().endswith(f" (costs {printed})"), entry.inner_text()
 
 
 BIRMINGHAM_PRICED = re.compile(r" \(costs £(\d+)\)$")
@@ -415,3 +423,73 @@ def test_age_of_steam_a_delivery_from_a_town_straight_into_a_city_names_who_earn
     move = {"type": "move_good", "col": 6, "row": 6, "color": "purple", "steps": [0]}
     said = page.evaluate(DESCRIBE, ["age-of-steam", "age-of-steam", view, [move]])
     assert said[0].endswith(": 1 link (Seat 2 +1)"), said
+
+
+PITTSBURGH_ENTRIES = """els => els.map((e) => [e.innerText, e.dataset.key])"""
+PAY_PRICE = re.compile(r" for \$(\d+)$")
+
+
+def _pittsburgh_suffix(move: dict[str, Any], costs: dict[str, Any]) -> str | None:
+    """What an entry's price ends with when the server says its cubes cost money."""
+    if move["type"] == "build":
+        place = move.get("oilfield") or move["space"].split(":")[0]
+        cubes = costs["build"].get(move["tile"], {}).get(place)
+    elif move["type"] in ("network", "second_link"):
+        cubes = costs["network"].get(move["link"], {}).get(move["site"])
+    else:
+        return None
+    # after the printed cost (", the cubes $7 …"), or alone where none is published (a
+    # light train's: " (the cubes $7 …")
+    return f"the cubes ${cubes} at the cheapest)" if cubes else None
+
+
+def test_pittsburgh_entries_include_their_cubes_cheapest_price_and_a_develop_is_charged_it(
+    server: str, open_page: Any
+) -> None:
+    """A cube with one possible source is taken without asking (a develop's iron or steel
+    with nothing on the board: Vanderbilt's), so the entry's price includes what the
+    server says its cubes cost paid the cheapest way, and that is what playing it charges
+    (the entries said "(costs $5 + 1 coal)" and a develop showed no price at all)."""
+    player = open_page("player")
+    match_id = start_match(player, server, "brass-pittsburgh", 2)
+    wait_for_my_move(player)
+    costs = seat_view(player, match_id)["cube_costs"]
+    entries = player.eval_on_selector_all(".move-list button.move", PITTSBURGH_ENTRIES)
+    with_cubes = 0
+    for text, key in entries:
+        move = json.loads(key)
+        suffix = _pittsburgh_suffix(move, costs)
+        if suffix is None:
+            assert "at the cheapest" not in text or move["type"].startswith("develop"), text
+            continue
+        assert text.endswith(suffix), (text, suffix)
+        with_cubes += 1
+    assert with_cubes > 10
+    develop = costs.get("develop", 0)
+    entry = player.locator(".move-list button.move", has_text=re.compile(r"^Develop")).first
+    words = f" (costs ${develop}: 1 iron or steel at the cheapest)" if develop else " (its iron"
+    assert words in entry.inner_text(), entry.inner_text()
+    version = int(player.get_attribute(".table-page", "data-version"))
+    entry.click()
+    wait_for_new_version(player, version)
+    for _ in range(6):  # the card that pays for it, the metal if asked, "done" to a second
+        decision = state(server, match_id)["view"]["decision"]
+        if decision["seat"] != 0 or decision["kind"] not in ("discard", "pay", "develop_also"):
+            break
+        wait_for_my_move(player)
+        if decision["kind"] == "pay":  # the cheapest source (a free one names no price)
+            texts = player.locator(".move-list button.move").all_inner_texts()
+            dearness = [int(m.group(1)) if (m := PAY_PRICE.search(t)) else 0 for t in texts]
+            cheapest = texts[dearness.index(min(dearness))]
+            play_by_list(player, prefer=(f"^{re.escape(cheapest)}$",))
+        else:
+            play_by_list(player, prefer=(r"^Done",))
+    paid = 0
+    for event in events(server, match_id):
+        if event["version"] <= version or event["actor"] != 0:
+            continue
+        if event["type"] == "action_done":
+            break
+        if event["type"] == "paid":
+            paid += event["payload"]["amount"]
+    assert paid == develop

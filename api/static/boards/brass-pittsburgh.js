@@ -437,24 +437,33 @@ export function describeMove(move, ctx) {
   };
   const link = (id) => (board ? linkTileInfo(board, id).name : id);
   // The price the game publishes for what a move builds (a mat tile's, a heavy train's or
-  // a pipeline's cost); a light train's is not published, so none is shown.
-  const priced = (cost) => {
+  // a pipeline's cost); a light train's is not published, so only its cubes' is. In the seat to
+  // act's own view the server also says what the move's cubes cost paid the cheapest way
+  // (cube_costs: free ones first, then the markets', then Vanderbilt's; a cube with one
+  // source is taken without asking), and the price includes it:
+  // " (costs $19: $14 + 1 coke, the cubes $5 at the cheapest)".
+  const costs = ctx ? (viewOf(ctx) || {}).cube_costs : null;
+  const priced = (cost, cubes) => {
     const text = costText(cost, "$");
-    return text ? ` (costs ${text})` : "";
+    if (!text) return cubes ? ` (the cubes $${cubes} at the cheapest)` : "";
+    if (!cubes) return ` (costs ${text})`;
+    return ` (costs $${((cost && cost.money) || 0) + cubes}: ${text}, the cubes $${cubes} at the cheapest)`;
   };
-  const tileCost = (id) => priced(board && (board.mat.tiles.find((x) => x.id === id) || {}).cost);
-  const linkCost = (id) => priced(board && (linkTileInfo(board, id).info || {}).cost);
+  const tileCost = (id, at) => priced(board && (board.mat.tiles.find((x) => x.id === id) || {}).cost, costs && ((costs.build || {})[id] || {})[at]);
+  const linkCost = (id, at) => priced(board && (linkTileInfo(board, id).info || {}).cost, costs && ((costs.network || {})[id] || {})[at]);
+  // A develop's one iron or steel: its price where the server published one.
+  const developCost = () => (!costs ? "" : costs.develop ? ` (costs $${costs.develop}: 1 iron or steel at the cheapest)` : " (its iron or steel is free to you)");
   switch (move.type) {
     case "build":
-      return `Build ${tile(move.tile)} at ${move.space ? place(move.space) : place(move.oilfield)}${move.card ? `, discarding ${cardName(move.card, names)}` : " with a whiskey barrel"}${tileCost(move.tile)}`;
+      return `Build ${tile(move.tile)} at ${move.space ? place(move.space) : place(move.oilfield)}${move.card ? `, discarding ${cardName(move.card, names)}` : " with a whiskey barrel"}${tileCost(move.tile, move.oilfield || String(move.space).split(":")[0])}`;
     case "network":
-      return `Place a ${link(move.link)} on ${site(move.site)}${linkCost(move.link)}`;
+      return `Place a ${link(move.link)} on ${site(move.site)}${linkCost(move.link, move.site)}`;
     case "second_link":
-      return `Second link ($10 more): ${link(move.link)} on ${site(move.site)}${linkCost(move.link)}`;
+      return `Second link ($10 more): ${link(move.link)} on ${site(move.site)}${linkCost(move.link, move.site)}`;
     case "develop":
-      return `Develop: remove your top ${tile(move.tile)} tile`;
+      return `Develop: remove your top ${tile(move.tile)} tile${developCost()}`;
     case "develop_also":
-      return `Develop another: ${tile(move.tile)}`;
+      return `Develop another: ${tile(move.tile)}${developCost()}`;
     case "free_develop":
       return `Free develop: ${tile(move.tile)}`;
     case "sell":
