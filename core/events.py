@@ -37,6 +37,10 @@ class AppendResult(msgspec.Struct, frozen=True, kw_only=True):
     first_version: int
     last_version: int
     replayed: bool = False
+    watched: bool | None = None
+    """Whether the stream was marked as having hooks (:meth:`EventStore.mark_watched`)
+    when this append was made; ``None``: the store does not say (it keeps no mark, or
+    the stream is older than its mark)."""
 
 
 class StreamInfo(msgspec.Struct, frozen=True, kw_only=True):

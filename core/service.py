@@ -584,7 +584,7 @@ class MatchService(SeatCommands):
                     self.live.keep(after)
                     yield from self.snapshots.offer_steps(after, since=match.version)
                     if enqueue:
-                        yield from self._enqueue_steps(after, jobs)
+                        yield from self._enqueue_steps(after, jobs, appended.watched)
         except IronworksError as exc:
             notify(MOVE_OBSERVERS, MoveSeen(
                 match_id=match.match_id, game=game.id, actor=actor, move_type=move_type,
@@ -657,14 +657,23 @@ class MatchService(SeatCommands):
         is down only delays them (see the module). Returns whether it queued them."""
         return run(self._enqueue_steps(match, jobs))
 
-    def _enqueue_steps(self, match: MatchState, jobs: list[Job] | None = None) -> Steps[bool]:
+    def _enqueue_steps(
+        self, match: MatchState, jobs: list[Job] | None = None, watched: bool | None = None
+    ) -> Steps[bool]:
+        """:meth:`_enqueue_tasks`; ``watched``: what the append that made ``match`` said
+        of the match's hooks mark (:attr:`AppendResult.watched`). Unmarked in a store the
+        webhooks mark, the match has no hook: a registration marks it before it stores
+        the hook, so the hooks' store is not read (a statement fewer a move)."""
         try:
             jobs = self.jobs_for(match) if jobs is None else jobs
             if jobs:
                 # A runner may block (RQ talks to Redis, the inline runner runs the job).
                 yield Offload(self._queue, (jobs,))
-            if self.webhooks is not None and (
-                yield from self.webhooks.watches_steps(match.match_id)
+            hooks = self.webhooks
+            if (
+                hooks is not None
+                and (watched is not False or hooks.matches is not self.store)
+                and (yield from hooks.watches_steps(match.match_id))
             ):
                 # Its hooks may have news: a worker looks (worker.deliveries).
                 hooks = Job(match_id=match.match_id, version=match.version, kind="hooks")

@@ -248,6 +248,10 @@ class Webhooks:
     ``allow_private``: let hooks target loopback, private and link-local addresses. Off
     by default: a hook is a request the server makes on a stranger's behalf, and must not
     reach what only the server can reach (SSRF).
+
+    ``matches``: the match store, told of a match before its first hook is stored
+    (:meth:`EventStore.mark_watched`), so that a move's append can say whether the match
+    may have hooks and spare the read of this store (:meth:`MatchService._enqueue_steps`).
     """
 
     def __init__(
@@ -258,8 +262,10 @@ class Webhooks:
         policy: RetryPolicy | None = None,
         clock: Callable[[], float] = time.time,
         resolve: Resolver | None = None,
+        matches: EventStore | None = None,
     ) -> None:
         self.store = store
+        self.matches = matches
         self.allow_private = allow_private
         self.resolve = resolve or resolve_host
         self.policy = policy or RetryPolicy()
@@ -337,6 +343,9 @@ class Webhooks:
             if seen is not None:
                 return self._registered(match_id, replay(seen, request_digest))
         self.check(url)
+        if self.matches is not None:
+            # Before the hook is stored: a move appended after it is stored sees the mark.
+            self.matches.mark_watched(match_id)
         secret = secrets.token_urlsafe(32)
         hook_id = secrets.token_hex(8)
         registered = HookRegistered(
@@ -507,5 +516,9 @@ def _with_param(url: str, name: str, default: str, suffix: str) -> str:
     return urlunsplit(parts._replace(query=urlencode(query)))
 
 
-def open_webhooks(store_url: str, allow_private: bool = False) -> Webhooks:
-    return Webhooks(open_store(sibling_url(store_url)), allow_private=allow_private)
+def open_webhooks(
+    store_url: str, allow_private: bool = False, matches: EventStore | None = None
+) -> Webhooks:
+    return Webhooks(
+        open_store(sibling_url(store_url)), allow_private=allow_private, matches=matches
+    )

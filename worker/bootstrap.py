@@ -60,7 +60,9 @@ def build_service(
     )
     if webhook_allow_private is None:
         webhook_allow_private = webhooks_allow_private()
-    service.webhooks = open_webhooks(store_url, allow_private=webhook_allow_private)
+    service.webhooks = open_webhooks(
+        store_url, allow_private=webhook_allow_private, matches=service.store
+    )
     bind = getattr(runner, "bind", None)
     if bind is not None:
         bind(service)

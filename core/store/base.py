@@ -100,6 +100,12 @@ class EventStore(abc.ABC):
     def load_snapshot(self, stream_id: str) -> Snapshot | None:
         """The stream's snapshot as last kept, or ``None``."""
 
+    def mark_watched(self, stream_id: str) -> None:  # noqa: B027 - optional hook
+        """Mark the stream as having (or about to have) webhooks, for good: a store that
+        keeps the mark answers it in its appends' results (:attr:`AppendResult.watched`),
+        so that a move need not ask the hooks' store. A store that keeps none (the
+        default) answers ``None`` there."""
+
     def ping(self) -> None:
         """Raise :class:`core.errors.ServiceUnavailable` unless the store answers now."""
         self.version("")

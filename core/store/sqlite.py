@@ -196,6 +196,8 @@ class SQLiteStore(EventStore):
             conn.execute(
                 "CREATE INDEX IF NOT EXISTS streams_waiting ON streams (seq) WHERE waiting = 1"
             )
+            if "hooked" not in columns:  # NULL: a stream from before the mark, not known
+                conn.execute("ALTER TABLE streams ADD COLUMN hooked INTEGER")
 
     # --- connections ---------------------------------------------------------------------
 
@@ -323,7 +325,8 @@ class SQLiteStore(EventStore):
                 )
             return result
         conn.execute(
-            "INSERT INTO streams (stream_id, version, created_at, waiting) VALUES (?, ?, ?, ?)",
+            "INSERT INTO streams (stream_id, version, created_at, waiting, hooked) "
+            "VALUES (?, ?, ?, ?, 0)",
             (stream_id, last, time.time(), int(waiting is not False)),
         )
         self._insert_events(conn, result, events, idempotency_key)
@@ -352,7 +355,7 @@ class SQLiteStore(EventStore):
             assert seen is not None  # the insert just met it, in this transaction
             return replay(seen, request_digest)
         found = conn.execute(
-            "SELECT (SELECT max(version) FROM events WHERE stream_id = ?1), waiting "
+            "SELECT (SELECT max(version) FROM events WHERE stream_id = ?1), waiting, hooked "
             "FROM streams WHERE stream_id = ?1",
             (stream_id,),
         ).fetchone()
@@ -364,7 +367,12 @@ class SQLiteStore(EventStore):
                 "UPDATE streams SET waiting = ? WHERE stream_id = ?", (int(waiting), stream_id)
             )
         self._insert_events(conn, result, events, idempotency_key)
-        return result
+        if found[2] is None:  # a stream from before the mark
+            return result
+        return AppendResult(
+            stream_id=stream_id, first_version=result.first_version,
+            last_version=result.last_version, watched=found[2] == 1,
+        )  # fmt: skip
 
     @staticmethod
     def _insert_events(
@@ -397,6 +405,12 @@ class SQLiteStore(EventStore):
             (result.stream_id, key, result.first_version, result.last_version, request_digest),
         )
         return inserted.rowcount == 1
+
+    def mark_watched(self, stream_id: str) -> None:
+        """Kept in the stream's row (``hooked``) and read by a move's append in the same
+        statement as its version: the mark costs a move nothing (see ``_append_on``)."""
+        with self.breaker, self._write() as conn:
+            conn.execute("UPDATE streams SET hooked = 1 WHERE stream_id = ?", (stream_id,))
 
     def lookup(self, stream_id: str, idempotency_key: str) -> Seen | None:
         with self.breaker:
