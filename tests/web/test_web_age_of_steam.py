@@ -129,6 +129,13 @@ def test_a_bankrupt_player_is_told_they_are_out_instead_of_waiting(
         httpx.post(f"{server}/matches/{match_id}/moves", headers=auth, json=body, timeout=30)
     else:
         raise AssertionError("seat 1 did not go bankrupt")
+    # The bots stop, so the match cannot end (and the card turn to its result) before the
+    # page is read on a slow machine.
+    owner = {"authorization": f"Bearer {created.json()['owner_token']}"}
+    for seat in (1, 2):
+        httpx.delete(f"{server}/matches/{match_id}/seats/{seat}/bot", headers=owner,
+                     timeout=30).raise_for_status()  # fmt: skip
+    assert not httpx.get(f"{server}/matches/{match_id}", headers=auth).json()["finished"]
     player = open_page("player")
     player.goto(f"{server}/#/match/{match_id}?seat=0&token={token}")
     card = player.locator(".turn-card:has-text('You are out')")
