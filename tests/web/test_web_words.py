@@ -177,15 +177,7 @@ def test_a_birmingham_development_whose_iron_is_bought_shows_the_markets_price_a
             break
         wait_for_my_move(player)
         play_by_list(player, prefer=(r"^Done",))
-    paid = 0
-    for event in events(server, match_id):
-        if event["version"] <= version or event["actor"] != 0:
-            continue
-        if event["type"] == "action_done":
-            break
-        if event["type"] == "paid":
-            paid += event["payload"]["amount"]
-    assert paid == price
+    assert paid_in_action(server, match_id, version) == price
 
 
 def test_brass_links_and_developments_show_their_printed_price_beer_only_in_birmingham(
@@ -484,6 +476,11 @@ def test_pittsburgh_entries_include_their_cubes_cheapest_price_and_a_develop_is_
             play_by_list(player, prefer=(f"^{re.escape(cheapest)}$",))
         else:
             play_by_list(player, prefer=(r"^Done",))
+    assert paid_in_action(server, match_id, version) == develop
+
+
+def paid_in_action(server: str, match_id: str, version: int) -> int:
+    """What seat 0 paid from ``version`` on to the end of its action (its ``paid`` events)."""
     paid = 0
     for event in events(server, match_id):
         if event["version"] <= version or event["actor"] != 0:
@@ -492,4 +489,4 @@ def test_pittsburgh_entries_include_their_cubes_cheapest_price_and_a_develop_is_
             break
         if event["type"] == "paid":
             paid += event["payload"]["amount"]
-    assert paid == develop
+    return paid
