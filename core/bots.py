@@ -78,6 +78,12 @@ def checked_choice(
     return bot, level, think_ms
 
 
+def bot_view(game: Any, state: Any, seat: int) -> dict[str, Any]:
+    """What a bot playing ``seat`` reads: the game's ``view_for_bots`` (the seat's view less
+    what only people read, :mod:`core.game`), else the seat's view."""
+    return getattr(game, "view_for_bots", game.view)(state, seat)  # type: ignore[no-any-return]
+
+
 def searchable(game: Any) -> bool:
     """Whether ``game`` offers the hooks the search bot cannot do without."""
     return callable(getattr(game, "determinize", None)) and callable(

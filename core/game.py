@@ -47,6 +47,10 @@ Conventions the service relies on:
   nobody). For a game whose ``decide`` builds that state anyway: the service keeps it as the
   match's state instead of copying ``state`` and folding the events a second time. The
   conformance suite checks that both ways give the same events and an equal state.
+* Optional hook ``view_for_bots(state, seat) -> dict``: what a bot playing ``seat`` reads,
+  the seat's ``view`` less parts published for people alone that no bot reads and that
+  cost to make (Brass's move prices); without it bots read ``view``. It may leave out,
+  never add: a bot sees no more than its seat's player.
 * Optional hook ``position_options(state) -> Options``: the options a loaded position
   plays with (a map, a board side), for a game whose positions carry settings; the
   service records them when a match starts from a position.

@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from core import clock
+from core.bots import bot_view
 from core.errors import (
     BadRequest,
     Conflict,
@@ -198,6 +199,10 @@ class MatchService(SeatCommands):
 
     def view(self, match: MatchState, seat: int | None) -> dict[str, Any]:
         return self.game_of(match).view(match.game_state, seat)
+
+    def view_for_bot(self, match: MatchState, seat: int) -> dict[str, Any]:
+        """What a bot playing ``seat`` reads (:func:`core.bots.bot_view`)."""
+        return bot_view(self.game_of(match), match.game_state, seat)
 
     def legal_moves(self, match: MatchState, seat: int) -> list[Any]:
         return self.game_of(match).legal_moves(match.game_state, seat)

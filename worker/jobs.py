@@ -104,7 +104,7 @@ def _play_turn(
                 break
             rng = decision_rng(match.seed, match.version, f"bot:{seat}")
             thinking = time.perf_counter()
-            move = bot.choose(service.view(match, seat), legal, rng)
+            move = bot.choose(service.view_for_bot(match, seat), legal, rng)
             for observe in BOT_MOVE_OBSERVERS:
                 observe(match.game_id, info.bot, len(legal),
                         time.perf_counter() - thinking)  # fmt: skip

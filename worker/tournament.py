@@ -21,7 +21,7 @@ from typing import Any
 
 import msgspec
 
-from core.bots import checked_choice, think_ms_refusal
+from core.bots import bot_view, checked_choice, think_ms_refusal
 from core.errors import BadRequest
 from core.game import SYSTEM
 from worker.bots import get_bot
@@ -118,7 +118,7 @@ def play_match(
             seat = task.seat
             legal = game.legal_moves(state, seat)
             started = tick()
-            move = bots[seat].choose(game.view(state, seat), legal, Random(rng.random()))
+            move = bots[seat].choose(bot_view(game, state, seat), legal, Random(rng.random()))
             if len(legal) > 1:
                 times[seat].append(tick() - started)
             events = game.decide(state, seat, move, rng)

@@ -88,6 +88,10 @@ class EngineGame(DocsGame):
     def playout_view(self, state: Any, seat: int) -> dict[str, Any]:
         return self.view(state, seat, buys=False)
 
+    def view_for_bots(self, state: Any, seat: int) -> dict[str, Any]:
+        """The seat's view without its move prices, which no bot reads (the decider hook)."""
+        return self.view(state, seat, buys=False)
+
     def first_deal(
         self, players: int, facedown: int, rng: Random, outcome: FirstDeal | None
     ) -> tuple[list[int], list[int], list[list[int]], list[list[int]]]:
