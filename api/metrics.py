@@ -108,7 +108,7 @@ class Tally(NamedTuple):
     counter or gauge ``value``; for a histogram ``value`` is its sum, ``buckets`` the
     values of its buckets (each counts what landed in it alone) and ``bounds`` their
     upper bounds, the last infinite. Each value is a :class:`values.MutexValue`; add to
-    one as its ``inc`` does: ``with value._lock: value._value += amount``."""
+    one with :func:`add`."""
 
     value: Any
     buckets: list[Any] | None = None
@@ -123,15 +123,20 @@ def tally(child: Any) -> Tally:
     return Tally(child._value)
 
 
+def add(value: Any, amount: float = 1.0) -> None:
+    """``value.inc(amount)`` on one of :func:`tally`'s values, under its own lock (the one
+    place outside this module's probe that writes prometheus_client's private parts)."""
+    with value._lock:
+        value._value += amount
+
+
 def observe(figures: Tally, seconds: float) -> None:
     """``Histogram.observe(seconds)`` on :func:`tally`'s figures: the sum, and the first
     bucket whose bound is at least ``seconds``."""
     total = figures.value
     bucket = figures.buckets[bisect_left(figures.bounds, seconds)]  # type: ignore[index,arg-type]
-    with total._lock:
-        total._value += seconds
-    with bucket._lock:
-        bucket._value += 1.0
+    add(total, seconds)
+    add(bucket)
 
 
 _series: dict[tuple[Any, ...], Any] = {}
@@ -274,8 +279,7 @@ def _count_move_plain(seen: MoveSeen) -> None:
     value = _move_counts.get(key)
     if value is None:
         value = _move_counts[key] = tally(series(MOVES, *key)).value
-    with value._lock:
-        value._value += 1.0
+    add(value)
 
 
 def _count_move_calls(seen: MoveSeen) -> None:

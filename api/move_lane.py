@@ -44,7 +44,7 @@ from api.logging_setup import (
     request_id_of,
     write_request_line,
 )
-from api.metrics import PLAIN, RequestMetrics, RouteTallies, observe
+from api.metrics import PLAIN, RequestMetrics, RouteTallies, add, observe
 from api.problems import exception_handler
 from api.request_checks import CONTROL_CHARACTERS, ONE_VALUE_HEADERS, names_each_key_once
 from api.routes import IdempotencyKey, MatchId
@@ -220,8 +220,7 @@ class MoveLane:
         started = perf_counter()
         tallies: RouteTallies = self.tallies  # type: ignore[assignment]
         running = tallies.running
-        with running._lock:
-            running._value += 1.0
+        add(running)
         span = [200, 0.0, 500]  # status (the metrics'), seconds, status (the line's)
         try:
             try:
@@ -239,16 +238,13 @@ class MoveLane:
                 span[1] = perf_counter() - started
                 await send(body)
             finally:
-                with running._lock:
-                    running._value -= 1.0
+                add(running, -1.0)
                 status: int = span[0]  # type: ignore[assignment]
                 answered = tallies.by_status.get(status) or tallies.answered(status)
                 count, duration, errors = answered
                 if errors is not None:
-                    with errors._lock:
-                        errors._value += 1.0
-                with count._lock:
-                    count._value += 1.0
+                    add(errors)
+                add(count)
                 observe(duration, span[1])  # type: ignore[arg-type]
         finally:
             _request.reset(token)
