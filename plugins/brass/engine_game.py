@@ -74,16 +74,24 @@ class EngineGame(DocsGame):
     Lancashire's); ``None``: the game's views publish none."""
 
     def view(self, state: Any, seat: int | None, buys: bool = True) -> dict[str, Any]:
-        """``seat``'s view, with ``market_buys`` unless ``buys`` is false (the search's
-        playouts: the greedy bot does not read it, and it is the dearest part of a view)."""
+        """``seat``'s view, with its moves' prices (:meth:`prices`) unless ``buys`` is false
+        (the search's playouts and bots: none reads them, and they are the dearest part of
+        a view)."""
         doc = super().view(state, seat)
-        if buys and self.market_industries is not None:
-            n = self.names
-            found = market_buys(self.variant, state, seat, n.location, self.market_industries,
-                                n.link)  # fmt: skip
-            if found is not None:
-                doc["market_buys"] = msgspec.to_builtins(found)
+        if buys:
+            doc.update(self.prices(state, seat))
         return doc
+
+    def prices(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """The view fields that price the seat to act's moves beyond their printed money:
+        the coal and iron they would buy from the markets (``market_buys``) for a game
+        naming :attr:`market_industries`; a variant paying otherwise overrides it
+        (Pittsburgh's ``cube_costs``). None for other viewers."""
+        if self.market_industries is None:
+            return {}
+        n = self.names
+        found = market_buys(self.variant, state, seat, n.location, self.market_industries, n.link)
+        return {} if found is None else {"market_buys": msgspec.to_builtins(found)}
 
     def playout_view(self, state: Any, seat: int) -> dict[str, Any]:
         return self.view(state, seat, buys=False)

@@ -211,15 +211,11 @@ class BrassPittsburgh(EngineGame):
 
     # --- what a seat may see --------------------------------------------------------------
 
-    def view(self, state: State, seat: int | None, buys: bool = True) -> dict[str, Any]:
-        """``seat``'s view, with ``cube_costs`` (the seat to act's cube prices) unless
-        ``buys`` is false; the search's playouts read :meth:`playout_view` instead."""
-        doc = super().view(state, seat, buys)
-        if buys:
-            found = cube_costs(self.rules, self.names, state, seat)
-            if found is not None:
-                doc["cube_costs"] = msgspec.to_builtins(found)
-        return doc
+    def prices(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The seat to act's cube prices (``cube_costs``: every cube a move needs paid the
+        cheapest way, markets' and Vanderbilt's included)."""
+        found = cube_costs(self.rules, self.names, state, seat)
+        return {} if found is None else {"cube_costs": msgspec.to_builtins(found)}
 
     def redact(self, event: Any, seat: int | None) -> dict[str, Any]:
         """Event ``event`` as ``seat`` may read it. Board ids depend on the side in play,
