@@ -720,10 +720,11 @@ export async function showTable(root, matchId, { navigate }) {
     }
     const hasBoardTargets = list.some((m) => safeTargets(board, m, boardCtx()).length);
     if (hasBoardTargets && list.length > 1) {
-      out.push(h("p", { class: "hint" }, "Click a lit place on the board, or pick a move below."));
+      out.push(h("p", { class: "hint" }, "Click a lit place on the board, or a move."));
     }
     let shown = list;
-    if (list.length > FILTER_FROM) {
+    const long = list.length > FILTER_FROM;
+    if (long) {
       const filter = h("input", {
         type: "search", class: "filter", placeholder: `Filter ${list.length} moves…`,
         "aria-label": "Filter the moves", value: s.filter,
@@ -744,8 +745,9 @@ export async function showTable(root, matchId, { navigate }) {
     const listNode = h("div", { class: "move-list", role: "list" });
     for (const [type, all] of groups) {
       const moves = room ? all.slice(0, room.get(type)) : all;
-      // A kind of one move (Done, Pass, a loan) reads from its entry alone.
-      if (groups.size > 1 && several && all.length > 1) listNode.append(h("div", { class: "group-head" }, typeLabel(type)));
+      // A kind of one move (Done, Pass, a loan) reads from its entry alone, and so does a
+      // short list's every entry (a Move Goods heading cost the card its last option).
+      if (long && groups.size > 1 && several && all.length > 1) listNode.append(h("div", { class: "group-head" }, typeLabel(type)));
       for (const move of moves) {
         listNode.append(h("button", {
           class: "move", role: "listitem", disabled: s.busy, dataset: { key: JSON.stringify(move) },

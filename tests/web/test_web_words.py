@@ -18,6 +18,7 @@ from web_table import (
     play_by_list,
     play_one,
     seat_view,
+    start_from_position,
     start_match,
     state,
     wait_for_my_move,
@@ -490,3 +491,22 @@ def paid_in_action(server: str, match_id: str, version: int) -> int:
         if event["type"] == "paid":
             paid += event["payload"]["amount"]
     return paid
+
+
+def test_age_of_steam_a_goods_route_names_each_stop_by_its_bare_name(
+    server: str, open_page: Any
+) -> None:
+    """A good's route stop by stop, a New City by the town it was: the list said "from
+    Cincinnati to Fort Wayne (New City F) via Indianapolis (New City H)", three lines in the
+    move card."""
+    match_id, seat, token = start_from_position(
+        server, "age-of-steam", "age-of-steam-move-goods-8-options"
+    )
+    auth = {"authorization": f"Bearer {token}"}
+    view = httpx.get(f"{server}/matches/{match_id}", headers=auth, timeout=10).json()["view"]
+    listed = httpx.get(f"{server}/matches/{match_id}/moves", headers=auth, timeout=10).json()
+    page = open_page()
+    page.goto(f"{server}/")
+    said = page.evaluate(DESCRIBE, ["age-of-steam", "age-of-steam", view, listed["moves"]])
+    assert seat == 2 and "Move purple Cincinnati → Fort Wayne: 1 link (Seat 3 +1)" in said, said
+    assert "Move purple Cincinnati → Indianapolis → Fort Wayne: 2 links (Seat 3 +1)" in said, said

@@ -6,12 +6,16 @@ turn, which round); every move is made by clicking in the page.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
 from typing import Any
 
 import httpx
+
+POSITIONS = Path(__file__).parent / "positions"
+"""Position documents (the games' ``export_position`` format) that tests start matches from."""
 
 ARTIFACTS = Path(os.environ.get("IRONWORKS_ARTIFACTS", "/tmp/ironworks-artifacts"))
 """Where screenshots go: outside the repository."""
@@ -30,6 +34,20 @@ def start_match(page: Any, base: str, game: str, players: int, bot: str = "Greed
     page.click("button:has-text('Start match')")
     page.wait_for_selector(".table-page[data-version]")
     return page.url.rsplit("/", 1)[-1]
+
+
+def start_from_position(base: str, game: str, position: str) -> tuple[str, int, str]:
+    """A match of ``game`` from ``positions/<position>.json`` over the API, with the seat to
+    act claimed (the others free): its id, that seat and its token."""
+    doc = json.loads((POSITIONS / f"{position}.json").read_text())
+    body = {"game": game, "players": doc["players"], "position": doc}
+    created = httpx.post(f"{base}/matches", json=body, timeout=30)
+    created.raise_for_status()
+    match_id = created.json()["id"]
+    seat = doc["queue"][0]
+    claimed = httpx.post(f"{base}/matches/{match_id}/seats/{seat}/claim", timeout=10)
+    claimed.raise_for_status()
+    return match_id, seat, claimed.json()["token"]
 
 
 def state(base: str, match_id: str) -> dict[str, Any]:

@@ -87,6 +87,12 @@ function placeName(map, key) {
   return t ? `${t.name} (town)` : `hex ${key}${nearName(map, key)}`;
 }
 
+// A city or town by its name alone (a New City is the town it was): a good's stops.
+function stopName(map, key) {
+  const place = map.cities[key] || map.towns[key];
+  return place && place.name ? place.name : placeName(map, key);
+}
+
 // The board prints no coordinates: a bare hex is told by the nearest named city or town
 // ("hex 4,7 by Chicago"), the one farther north-west first when two are as near.
 function nearName(map, key) {
@@ -568,14 +574,16 @@ export function describeMove(move, ctx) {
     case "done_building":
       return "Done building";
     case "move_good": {
-      const from = `${move.col},${move.row}`;
+      // The route stop by stop, by the places' bare names: a Move Goods list is read whole
+      // in the move card, where "from … to … via …" and "(New City E)" made three lines.
       const r = route(move, c);
-      const end = r.stops.length ? name(r.stops[r.stops.length - 1]) : "?";
+      const stop = (key) => (map ? stopName(map, key) : key);
+      const stops = [`${move.col},${move.row}`, ...r.stops].map(stop);
+      if (!r.stops.length) stops.push("?");
       const pay = {};
       for (const o of r.owners) if (o != null) pay[o] = (pay[o] || 0) + 1;
       const earn = Object.entries(pay).map(([seat, n]) => `${c && c.seat === Number(seat) ? "you" : seatLabel(Number(seat))} +${n}`).join(", ");
-      const via = r.stops.slice(0, -1).map(name);
-      return `Move ${move.color} from ${name(from)} to ${end}${via.length ? ` via ${via.join(", ")}` : ""}: ${move.steps.length} link${move.steps.length === 1 ? "" : "s"}${earn ? ` (${earn})` : ""}`;
+      return `Move ${move.color} ${stops.join(" → ")}: ${move.steps.length} link${move.steps.length === 1 ? "" : "s"}${earn ? ` (${earn})` : ""}`;
     }
     case "raise_engine":
       return "Raise your engine by one link";
