@@ -72,34 +72,6 @@ class State(BrassState, kw_only=True):
     quality_rewards: list[str]
     quality_faceup: list[bool]
 
-    def clone(self) -> State:
-        new = self.core_copy()
-        new.whiskey = self.whiskey[:]
-        new.mat = list(map(list.copy, self.mat))
-        new.light_trains = self.light_trains[:]
-        new.link_supply = list(map(list.copy, self.link_supply))
-        new.line_owner = self.line_owner[:]
-        new.line_link = self.line_link[:]
-        new.line_cargo = self.line_cargo[:]
-        new.route_owner = self.route_owner[:]
-        new.route_pipeline = self.route_pipeline[:]
-        new.slot_owner = self.slot_owner[:]
-        new.slot_tile = self.slot_tile[:]
-        new.slot_cubes = self.slot_cubes[:]
-        new.slot_flipped = self.slot_flipped[:]
-        new.oil = self.oil[:]
-        new.oil_pending = self.oil_pending[:]
-        new.oilfield_tile = self.oilfield_tile[:]
-        new.oilfield_revealed = self.oilfield_revealed[:]
-        new.oil_city_owner = self.oil_city_owner[:]
-        new.oil_city_flipped = self.oil_city_flipped[:]
-        new.market_cubes = list(map(dict.copy, self.market_cubes))
-        new.merchant_tile = self.merchant_tile[:]
-        new.merchant_faceup = self.merchant_faceup[:]
-        new.quality_rewards = self.quality_rewards[:]
-        new.quality_faceup = self.quality_faceup[:]
-        return new
-
 
 PLACES = {
     "line_owner": ("line", -1), "line_link": ("line", ""), "line_cargo": ("line", 0),
