@@ -64,8 +64,8 @@ Brass: Birmingham (``plugins.brass_birmingham``) and Brass: Pittsburgh
    board (locations, links, build spaces with icons), cards with copies per player count,
    tiles, merchants, markets (prices cheapest first; per-space VP and empty price optional),
    the income track, and :class:`~plugins.brass.state.TurnRules` (hand size, actions, eras).
-2. **State**: a ``BrassState`` subclass with its board fields and a ``clone``
-   (``core_copy()`` with its own lists copied onto it), started with ``core_fields``.
+2. **State**: a ``BrassState`` subclass with its board fields (the family's ``clone``
+   copies every list field, found by type), started with ``core_fields``.
 3. **Events and moves**: its own events next to ``CoreEvent`` in its ``Event`` union (tags
    never change once stored); named moves for clients and engine moves (indices), both
    listing the family's shared ones.

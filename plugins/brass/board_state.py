@@ -14,7 +14,7 @@ The era change the family folds into the events: a scored era's links leave the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Self
+from typing import Any
 
 from plugins.brass import events as ev
 from plugins.brass.state import BrassState, apply_core, core_fields
@@ -34,18 +34,6 @@ class BoardState(BrassState, kw_only=True):
     link_owner: list[int]
     coal_market: int
     iron_market: int
-
-    def board_copy(self) -> Self:
-        """:meth:`core_copy` with the board's lists copied too, for a subclass's ``clone``."""
-        new = self.core_copy()
-        new.mat = list(map(list.copy, self.mat))
-        new.slot_owner = self.slot_owner[:]
-        new.slot_ind = self.slot_ind[:]
-        new.slot_level = self.slot_level[:]
-        new.slot_cubes = self.slot_cubes[:]
-        new.slot_flipped = self.slot_flipped[:]
-        new.link_owner = self.link_owner[:]
-        return new
 
 
 def board_fields(d: Any, players: int, industries: int) -> dict[str, Any]:

@@ -28,12 +28,6 @@ class State(BoardState, kw_only=True):
     merchant_tile: list[int]
     merchant_beer: list[int]
 
-    def clone(self) -> State:
-        new = self.board_copy()
-        new.merchant_tile = self.merchant_tile[:]
-        new.merchant_beer = self.merchant_beer[:]
-        return new
-
 
 def initial_state(d: Birmingham, e: ev.Started) -> State:
     return State(

@@ -21,11 +21,6 @@ class State(BoardState, kw_only=True):
     demand_left: list[int]
     """The demand tiles still to draw this era (spaces each moves the marker), sorted."""
 
-    def clone(self) -> State:
-        new = self.board_copy()
-        new.demand_left = self.demand_left[:]
-        return new
-
 
 def apply(d: Lancashire, s: State | None, e: Any) -> State:
     """Fold one event into ``s`` in place and return it (``s`` is None for ``Started``)."""

@@ -39,7 +39,7 @@ from plugins.brass.hidden import deal_from_view, turn_from_view
 from plugins.brass_pittsburgh.engine import STEP_KINDS
 from plugins.brass_pittsburgh.names import Names, SideNames
 from plugins.brass_pittsburgh.rules import Rules
-from plugins.brass_pittsburgh.state import OVER, PLAY, SCORING, State
+from plugins.brass_pittsburgh.state import OVER, PLACES, PLAY, SCORING, State, empty_board
 
 FORMAT = "brass-pittsburgh/1"
 CARD_FIELDS = ("hands", "discards", "facedown")
@@ -47,20 +47,9 @@ SEAT_FIELDS = {"money": "money", "spent": "spent", "income": "income_space", "vp
                "whiskey": "whiskey", "light_trains": "light_trains",
                "link_supply": "link_supply", "mat": "mat", "discards": "discards"}  # fmt: skip
 """The state's per-seat fields a player's view shows as they are (state field: view's)."""
-PLACES = {
-    "line_owner": ("line", -1), "line_link": ("line", ""), "line_cargo": ("line", 0),
-    "route_owner": ("route", -1), "route_pipeline": ("route", ""),
-    "slot_owner": ("space", -1), "slot_tile": ("space", ""), "slot_cubes": ("space", 0),
-    "slot_flipped": ("space", False),
-    "oil": ("oilfield", 0), "oil_pending": ("oilfield", 0), "oilfield_tile": ("oilfield", ""),
-    "oilfield_revealed": ("oilfield", False), "oil_city_owner": ("oilfield", -1),
-    "oil_city_flipped": ("oilfield", False),
-    "market_cubes": ("market", None), "merchant_tile": ("merchant", ""),
-}  # fmt: skip
-"""The state's per-place fields a document may give as ``{place id: value}``: the kind of
-place (the side's id table) and the value of an empty place (the markets start with their
-printed cubes; the tiles setup draws have no default: :data:`DRAWN`)."""
 DRAWN = ("oilfield_tile", "merchant_tile")
+"""Per-place fields a document must give: the tiles setup draws (the rest may be left out
+or given as ``{place id: value}``, :data:`~.state.PLACES`)."""
 PLACE_WORDS = {"space": "slot", "merchant": "merchant space"}
 """How the refusal of a per-place field's length names a kind of place."""
 BUILT = {"line_owner": ("lines", "owner"), "line_link": ("lines", "link"),
@@ -197,15 +186,13 @@ def _fill_defaults(rules: Rules, names: SideNames, raw: dict[str, Any]) -> dict[
         _by_name(mat_spaces, left, rules.mat.initial()) if isinstance(left, dict) else left
         for left in raw.get("mat", [{}] * n)
     ]
-    markets = [{res: lad.initial for res, lad in m.ladders.items()} for m in board.markets]
-    for key, (kind, empty) in PLACES.items():
-        ids = names.ids[kind]
-        default = markets if key == "market_cubes" else [empty] * len(ids)
+    empty = empty_board(board)
+    for key, (kind, _) in PLACES.items():
         given = raw.get(key)
         if isinstance(given, dict):
-            raw[key] = _by_name(ids, given, default)
+            raw[key] = _by_name(names.ids[kind], given, empty[key])
         elif given is None and key not in DRAWN:
-            raw[key] = default
+            raw[key] = empty[key]
     if isinstance(raw.get("merchant_tile"), list):
         raw.setdefault("merchant_faceup", [bool(t) for t in raw["merchant_tile"]])
     if isinstance(raw.get("quality_rewards"), list):

@@ -37,14 +37,7 @@ class Gains(msgspec.Struct, frozen=True, kw_only=True):
     bonus_sells: int = 0
 
     def __add__(self, other: Gains) -> Gains:
-        return Gains(
-            money=self.money + other.money,
-            income_spaces=self.income_spaces + other.income_spaces,
-            vp=self.vp + other.vp,
-            whiskey=self.whiskey + other.whiskey,
-            free_develops=self.free_develops + other.free_develops,
-            bonus_sells=self.bonus_sells + other.bonus_sells,
-        )
+        return Gains(**{f: getattr(self, f) + getattr(other, f) for f in self.__struct_fields__})
 
 
 NOTHING = Gains()

@@ -13,6 +13,7 @@ from typing import Any
 
 from plugins.brass.state import OVER, PLAY, SCORING, BrassState, apply_core, core_fields
 from plugins.brass_pittsburgh import events as ev
+from plugins.brass_pittsburgh.board import PittsburghBoard
 from plugins.brass_pittsburgh.links import LIGHT
 from plugins.brass_pittsburgh.rules import Rules
 
@@ -20,10 +21,12 @@ __all__ = [
     "ERA1",
     "ERA2",
     "OVER",
+    "PLACES",
     "PLAY",
     "SCORING",
     "State",
     "apply",
+    "empty_board",
     "era_number",
     "initial_state",
 ]
@@ -69,33 +72,29 @@ class State(BrassState, kw_only=True):
     quality_rewards: list[str]
     quality_faceup: list[bool]
 
-    def clone(self) -> State:
-        new = self.core_copy()
-        new.whiskey = self.whiskey[:]
-        new.mat = list(map(list.copy, self.mat))
-        new.light_trains = self.light_trains[:]
-        new.link_supply = list(map(list.copy, self.link_supply))
-        new.line_owner = self.line_owner[:]
-        new.line_link = self.line_link[:]
-        new.line_cargo = self.line_cargo[:]
-        new.route_owner = self.route_owner[:]
-        new.route_pipeline = self.route_pipeline[:]
-        new.slot_owner = self.slot_owner[:]
-        new.slot_tile = self.slot_tile[:]
-        new.slot_cubes = self.slot_cubes[:]
-        new.slot_flipped = self.slot_flipped[:]
-        new.oil = self.oil[:]
-        new.oil_pending = self.oil_pending[:]
-        new.oilfield_tile = self.oilfield_tile[:]
-        new.oilfield_revealed = self.oilfield_revealed[:]
-        new.oil_city_owner = self.oil_city_owner[:]
-        new.oil_city_flipped = self.oil_city_flipped[:]
-        new.market_cubes = list(map(dict.copy, self.market_cubes))
-        new.merchant_tile = self.merchant_tile[:]
-        new.merchant_faceup = self.merchant_faceup[:]
-        new.quality_rewards = self.quality_rewards[:]
-        new.quality_faceup = self.quality_faceup[:]
-        return new
+
+PLACES = {
+    "line_owner": ("line", -1), "line_link": ("line", ""), "line_cargo": ("line", 0),
+    "route_owner": ("route", -1), "route_pipeline": ("route", ""),
+    "slot_owner": ("space", -1), "slot_tile": ("space", ""), "slot_cubes": ("space", 0),
+    "slot_flipped": ("space", False),
+    "oil": ("oilfield", 0), "oil_pending": ("oilfield", 0), "oilfield_tile": ("oilfield", ""),
+    "oilfield_revealed": ("oilfield", False), "oil_city_owner": ("oilfield", -1),
+    "oil_city_flipped": ("oilfield", False),
+    "market_cubes": ("market", None), "merchant_tile": ("merchant", ""),
+}  # fmt: skip
+"""The state's per-place fields: the kind of place they follow (a position document names
+the places by the side's id table of that kind) and the value of an empty place (the
+markets start with their printed cubes: :func:`empty_board`)."""
+
+
+def empty_board(board: PittsburghBoard) -> dict[str, list[Any]]:
+    """Every field of :data:`PLACES` with each place of ``board`` empty (no tile drawn)."""
+    size = {"line": len(board.lines), "route": len(board.routes), "space": len(board.slot_node),
+            "oilfield": len(board.oilfields), "merchant": len(board.merchant_spaces)}  # fmt: skip
+    markets = [{res: ladder.initial for res, ladder in m.ladders.items()} for m in board.markets]
+    return {key: markets if kind == "market" else [empty] * size[kind]
+            for key, (kind, empty) in PLACES.items()}  # fmt: skip
 
 
 def era_number(state: BrassState) -> int:
@@ -104,46 +103,21 @@ def era_number(state: BrassState) -> int:
 
 
 def initial_state(rules: Rules, e: ev.Started) -> State:
-    data, board = rules.data, rules.board_of(e.side)
-    n, c = e.players, rules.data.constants
+    data, n = rules.data, e.players
     on_mat = data.links_on_mat()
     supply = [link for link in (*data.heavy_trains, *data.pipelines) if link not in on_mat]
-    nl, nr, ns = len(board.lines), len(board.routes), len(board.slot_node)
-    nf = len(board.oilfields)
     core = core_fields(
-        rules.turn_rules, n, e.order, e.deck, e.hands, e.facedown, c.starting_money,
-        data.income_track.start_space,
+        rules.turn_rules, n, e.order, e.deck, e.hands, e.facedown,
+        data.constants.starting_money, data.income_track.start_space,
     )  # fmt: skip
+    drawn = {"oilfield_tile": list(e.oilfield_tiles), "merchant_tile": list(e.merchant_tiles)}
     return State(
-        **core,
-        side=e.side,
-        whiskey=[0] * n,
-        mat=[rules.mat.initial() for _ in range(n)],
-        light_trains=[data.light_trains.count] * n,
-        link_supply=[supply[:] for _ in range(n)],
-        line_owner=[-1] * nl,
-        line_link=[""] * nl,
-        line_cargo=[0] * nl,
-        route_owner=[-1] * nr,
-        route_pipeline=[""] * nr,
-        slot_owner=[-1] * ns,
-        slot_tile=[""] * ns,
-        slot_cubes=[0] * ns,
-        slot_flipped=[False] * ns,
-        oil=[0] * nf,
-        oil_pending=[0] * nf,
-        oilfield_tile=list(e.oilfield_tiles),
-        oilfield_revealed=[False] * nf,
-        oil_city_owner=[-1] * nf,
-        oil_city_flipped=[False] * nf,
-        market_cubes=[
-            {res: ladder.initial for res, ladder in m.ladders.items()} for m in board.markets
-        ],
-        merchant_tile=list(e.merchant_tiles),
+        **core, **{**empty_board(rules.board_of(e.side)), **drawn}, side=e.side,
+        whiskey=[0] * n, mat=[rules.mat.initial() for _ in range(n)],
+        light_trains=[data.light_trains.count] * n, link_supply=[supply[:] for _ in range(n)],
         merchant_faceup=[bool(t) for t in e.merchant_tiles],
-        quality_rewards=list(e.quality_rewards),
-        quality_faceup=[True] * len(e.quality_rewards),
-    )
+        quality_rewards=list(e.quality_rewards), quality_faceup=[True] * len(e.quality_rewards),
+    )  # fmt: skip
 
 
 def apply(rules: Rules, state: State | None, event: Any) -> State:
