@@ -303,12 +303,12 @@ def _openapi(args: argparse.Namespace) -> int:
     path = Path(args.output)
     try:
         if args.check:
-            current = path.read_text(encoding="utf-8") if path.exists() else ""
+            current = path.read_text(encoding="utf-8") if path.exists() else None
             if current != text:
-                print(
-                    f"{path} is out of date: run `ironworks openapi` to regenerate it",
-                    file=sys.stderr,
-                )
+                verdict = "is out of date" if current is not None else "does not exist"
+                output = "" if path == OPENAPI_PATH else f" --output {path}"
+                command = f"ironworks openapi{output}"
+                print(f"{path} {verdict}: run `{command}` to write it", file=sys.stderr)
                 return 1
             print(f"{path} is up to date")
             return 0
@@ -516,7 +516,7 @@ def build_parser() -> argparse.ArgumentParser:
         "tournament",
         help="play bots against each other in memory and print their figures",
         description="Play seat-rotated matches between bots in memory (no store, no server) "
-        "and print win rates with Wilson 95%% intervals, mean scores and margins, game length, "
+        "and print win rates with Wilson 95% intervals, mean scores and margins, game length, "
         "eliminations, negative final income and move-time p50/p95 per bot.",
     )
     tournament.add_argument("--game", required=True, help="game id, e.g. brass-birmingham")

@@ -59,6 +59,29 @@ def test_each_subcommand_explains_itself(
         assert word in text
 
 
+@pytest.mark.parametrize(
+    "command", ["serve", "worker", "openapi", "check-plugin", "tournament", "play"]
+)
+def test_help_texts_print_a_percent_sign_once(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse fills in ``%(prog)s`` only in a description that has one: the tournament's
+    "Wilson 95%% intervals" was printed as written, doubled sign and all."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    assert "%%" not in capsys.readouterr().out
+
+
+def test_openapi_check_of_a_missing_file_says_it_is_missing_and_how_to_write_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It said "out of date" of a file that is not there."""
+    path = tmp_path / "openapi.json"
+    assert main(["openapi", "--check", "--output", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path} does not exist: run `ironworks openapi --output {path}` to write it" in err
+
+
 def test_version_names_the_installed_distribution(capsys: pytest.CaptureFixture[str]) -> None:
     from importlib.metadata import version
 
