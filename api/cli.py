@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import datetime
+import inspect
 import logging
 import os
 import re
+import socket
 import sqlite3
 import sys
 import tempfile
@@ -83,6 +86,11 @@ def _serve(args: argparse.Namespace) -> int:
     }  # fmt: skip
     if args.workers == 1:
         app, service = build(config)
+        if not can_listen(args.host, args.port):
+            for close in app.on_shutdown:  # what uvicorn would have run: runner, store closed
+                if inspect.isawaitable(done := close()):
+                    asyncio.run(done)  # type: ignore[arg-type]
+            return 1
         announce(startup_line(service, store_url, serving), config.log_format)
         uvicorn.run(app, **run)
         return 0
@@ -94,6 +102,8 @@ def _serve(args: argparse.Namespace) -> int:
         finally:
             service.runner.close()
             service.store.close()
+        if not can_listen(args.host, args.port):
+            return 1
         announce(line, config.log_format)
         config = msgspec.structs.replace(config, run_dir=run_dir)
         os.environ[CONFIG_ENV] = msgspec.json.encode(config).decode()
@@ -104,6 +114,25 @@ def _serve(args: argparse.Namespace) -> int:
         os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", str(metrics_dir))
         run_processes(APP_FACTORY, args.workers, factory=True, **run)
     return 0
+
+
+def can_listen(host: str, port: int) -> bool:
+    """Whether ``serve`` can listen on ``host:port`` now; if not (a name that does not
+    resolve, a port in use, an address of another machine) one line says why. uvicorn
+    found out only after the startup line had said it was serving, and told it in log lines
+    of its own (exit 3). A bind tried and let go, as uvicorn's own (``SO_REUSEADDR``), so a
+    port left in TIME_WAIT is no refusal."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = found[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:  # socket.gaierror among them
+        print(f"ironworks serve: cannot listen on {host}:{port}: {exc.strerror or exc}",
+              file=sys.stderr)  # fmt: skip
+        return False
+    return True
 
 
 def announce(line: str, log_format: str) -> None:

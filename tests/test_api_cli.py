@@ -322,11 +322,40 @@ def test_serve_starts_while_a_network_store_is_down_to_answer_503_until_it_is_ba
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append(app))
     monkeypatch.delenv("REDIS_URL", raising=False)
     store = f"{scheme}://127.0.0.1:{free_port()}/0"
-    assert main(["serve", "--store", store]) == 0
+    assert main(["serve", "--store", store, "--port", str(free_port())]) == 0
     (app,) = served
     for hook in app.on_shutdown:  # what uvicorn would run: the runner and the store closed
         if inspect.isawaitable(done := hook()):
             asyncio.run(done)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_serve_that_cannot_listen_says_so_in_one_line_before_announcing_itself(
+    workers: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A port in use (or a host that does not resolve) was found out by uvicorn after the
+    startup line had said "serving http://...", in log lines of its own, exit 3."""
+    import uvicorn
+
+    import api.serving
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: pytest.fail("served"))
+    monkeypatch.setattr(api.serving, "run_processes", lambda *a, **k: pytest.fail("served"))
+    store = f"sqlite:///{tmp_path / 'm.sqlite3'}"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        argv = ["serve", "--store", store, "--port", str(port), "--workers", workers]
+        assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"ironworks serve: cannot listen on 127.0.0.1:{port}: ")
+    assert err.count("\n") == 1 and "serving" not in err
+    assert main(["serve", "--store", store, "--host", "no-such-host.invalid"]) == 1
+    assert "cannot listen on no-such-host.invalid:8000: " in capsys.readouterr().err
 
 
 def test_worker_that_cannot_reach_redis_says_so_without_a_traceback(
