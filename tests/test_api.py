@@ -230,6 +230,25 @@ def test_moves_need_a_token_and_refuse_a_wrong_one(client: TestClient[Any]) -> N
     assert_problem(client.get(url, headers=basic), 401, "bad_authorization")
 
 
+def test_a_token_followed_by_more_or_quoted_is_a_malformed_header_not_a_wrong_token(
+    client: TestClient[Any],
+) -> None:
+    """``Bearer <token> <more>`` and ``Bearer "<token>"`` were looked up as tokens and
+    refused as wrong ones (403 bad_token): RFC 6750's token has no blank or quote, so the
+    header is what is broken (401), on the move lane's door as on the router's."""
+    match_id = new_match(client)
+    token = claim_all(client, match_id)[0]
+    url = f"/matches/{match_id}/moves"
+    move = {"move": {"type": "play", "card": 1}, "expected_version": 4}
+    for value in (f"Bearer {token} extra", f'Bearer "{token}"', f"Bearer {token},x"):
+        header = {"Authorization": value}
+        assert_problem(client.get(url, headers=header), 401, "bad_authorization")
+        answer = client.post(url, json=move, headers=header)
+        assert_problem(answer, 401, "bad_authorization")
+        assert answer.headers["www-authenticate"].endswith('error="invalid_request"')
+    assert client.get(url, headers={"Authorization": f"bearer  {token}"}).status_code == 200
+
+
 def test_every_401_says_how_to_authenticate(client: TestClient[Any]) -> None:
     """RFC 9110 has a 401 carry ``WWW-Authenticate``; none did (RFC 6750 says its form)."""
     match_id = new_match(client)
