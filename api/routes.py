@@ -592,7 +592,9 @@ async def stream_events(
 ) -> ServerSentEvent:
     """Server-sent events of the log as the caller may see it; each ``id`` is the event's
     version. Ends when the match is over and fully sent (or at ``until_version``). Resuming
-    after a version the match never reached is a 409 ``after_past_end``."""
+    after a version the match never reached is a 409 ``after_past_end``. Given both,
+    ``Last-Event-ID`` wins over ``after``: a reconnecting ``EventSource`` sends it with the
+    URL it first opened, whose ``after`` is older."""
     match = await anyio.to_thread.run_sync(service.load, match_id)
     if ticket is not None and token is not None:
         raise BadRequest(
