@@ -36,6 +36,11 @@ _REF = "#/components/schemas/"
 CLOSED_PARTS = (MatchRules, TimeControl, BotChoice)
 """Structs inside request bodies that refuse unknown fields too."""
 _CACHE_KEY = "openapi_document"
+_GAME_FILTER = {
+    "type": "string",
+    "description": "Only matches of this installed game (another id is a 400 `unknown_game`, "
+    "but for a game no longer installed whose matches are stored: those are listed).",
+}
 _LEVELS_FOR_SEARCH_ONLY = {
     "if": {"properties": {"bot": {"not": {"const": "search"}}}},
     "then": {"properties": {"level": {"type": "null"}, "think_ms": {"type": "null"}}},
@@ -338,6 +343,11 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
         schemas[choice.__name__].update(_LEVELS_FOR_SEARCH_ONLY)
     games = registry.games()
     schemas["CreateMatch"]["properties"]["game"]["enum"] = [g.id for g in games]
+    lobby = doc["paths"]["/matches"]["get"]["parameters"]
+    for parameter in (p for p in lobby if p["name"] == "game"):
+        # another id is refused (``unknown_game``) unless matches of it are stored
+        parameter["schema"] = {**_GAME_FILTER, "enum": [g.id for g in games]}
+        parameter["description"] = _GAME_FILTER["description"]
     if games:
         schemas["CreateMatch"]["examples"] = [
             {"game": g.id, "players": _example_players(g)} for g in games

@@ -271,6 +271,17 @@ def test_a_bot_choice_fits_the_document_exactly_when_the_service_takes_it(
             assert fits == (taken.status_code < 300), (name, taken.text)
 
 
+def test_the_lobby_game_filter_names_the_installed_games(
+    document: dict[str, Any], registry: Any
+) -> None:
+    """It read as any string, and an id of no game was a 400 ``unknown_game``: a schema-valid
+    request refused (schemathesis ST202)."""
+    (game,) = [p for p in document["paths"]["/matches"]["get"]["parameters"]
+               if p["name"] == "game"]  # fmt: skip
+    assert game["schema"]["enum"] == [g.id for g in registry.games()]
+    assert "unknown_game" in game["description"]
+
+
 def test_every_operation_and_parameter_is_described(document: dict[str, Any]) -> None:
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
