@@ -148,7 +148,7 @@ async def decode_body_strictly(request: Request[Any, Any, Any]) -> None:
             extra=[{"message": message, "key": where.rstrip("`") or "data", "source": "body"}],
         ) from None
     except msgspec.DecodeError as exc:
-        raise ValidationException(detail=f"the body is not valid JSON: {exc}") from None
+        raise not_json(request, body, exc) from None
 
 
 _WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -165,7 +165,7 @@ async def _refuse_fields_of_no_body(request: Request[Any, Any, Any]) -> None:
     try:
         raw = _decode_shallow(body)
     except msgspec.DecodeError as exc:
-        raise ValidationException(detail=f"the body is not valid JSON: {exc}") from None
+        raise not_json(request, body, exc) from None
     if raw is None or raw == {}:
         return
     fields = ", ".join(sorted(map(str, raw))) if isinstance(raw, dict) else "a body"
@@ -174,6 +174,25 @@ async def _refuse_fields_of_no_body(request: Request[Any, Any, Any]) -> None:
         extra=[{"message": f"this operation reads no body, so not {fields}", "key": "data",
                 "source": "body"}],
     )  # fmt: skip
+
+
+_BOM = b"\xef\xbb\xbf"
+
+
+def not_json(request: Request[Any, Any, Any], body: bytes, exc: Exception) -> ValidationException:
+    """The 400 for a body that does not decode, saying why where a client can fix it: a
+    UTF-8 byte order mark, which RFC 8259 (8.1) forbids a sender to add (a decoder may skip
+    it; this API reads bodies exactly, as it refuses a key named twice), or a charset other
+    than UTF-8, the only encoding of JSON between systems; else the decoder's words."""
+    charset = request.headers.get("content-type", "").lower().partition("charset=")[2]
+    charset = charset.partition(";")[0].strip().strip('"')
+    if body.startswith(_BOM):
+        reason = "it starts with a UTF-8 byte order mark (EF BB BF): send the JSON without one"
+    elif charset not in ("", "utf-8", "utf8"):
+        reason = f"JSON is sent as UTF-8 (RFC 8259), not {charset}"
+    else:
+        reason = str(exc)
+    return ValidationException(detail=f"the body is not valid JSON: {reason}")
 
 
 def _decode_shallow(body: bytes) -> Any:

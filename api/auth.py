@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from litestar import Request
@@ -39,13 +40,21 @@ def bearer_token(request: Request[Any, Any, Any]) -> str | None:
     return parse_bearer(request.headers.get("authorization"))
 
 
+B64TOKEN = re.compile(r"[A-Za-z0-9\-._~+/]+=*")
+"""A bearer token's characters (RFC 6750, 2.1): no blank, quote or comma can be in one."""
+
+
 def parse_bearer(header: str | None) -> str | None:
-    """The token in an Authorization header's value (see :func:`bearer_token`)."""
+    """The token in an Authorization header's value (see :func:`bearer_token`). A value
+    that is no ``Bearer <token>`` is a 401 ``bad_authorization``, also when something
+    follows the token (``Bearer <token> <more>``, a quoted token): that was taken for a
+    token of its own and refused as a wrong one (403), sending the client to look for
+    another token instead of mending its header."""
     if header is None:
         return None
     scheme, _, token = header.strip().partition(" ")
     token = token.strip()
-    if scheme.lower() != "bearer" or not token:
+    if scheme.lower() != "bearer" or not B64TOKEN.fullmatch(token):
         raise Unauthorized(
             "bad_authorization", "the Authorization header must be 'Bearer <seat token>'"
         )

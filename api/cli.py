@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import datetime
+import inspect
 import logging
 import os
 import re
+import socket
 import sqlite3
 import sys
 import tempfile
@@ -83,6 +86,11 @@ def _serve(args: argparse.Namespace) -> int:
     }  # fmt: skip
     if args.workers == 1:
         app, service = build(config)
+        if not can_listen(args.host, args.port):
+            for close in app.on_shutdown:  # what uvicorn would have run: runner, store closed
+                if inspect.isawaitable(done := close()):
+                    asyncio.run(done)  # type: ignore[arg-type]
+            return 1
         announce(startup_line(service, store_url, serving), config.log_format)
         uvicorn.run(app, **run)
         return 0
@@ -94,6 +102,8 @@ def _serve(args: argparse.Namespace) -> int:
         finally:
             service.runner.close()
             service.store.close()
+        if not can_listen(args.host, args.port):
+            return 1
         announce(line, config.log_format)
         config = msgspec.structs.replace(config, run_dir=run_dir)
         os.environ[CONFIG_ENV] = msgspec.json.encode(config).decode()
@@ -104,6 +114,25 @@ def _serve(args: argparse.Namespace) -> int:
         os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", str(metrics_dir))
         run_processes(APP_FACTORY, args.workers, factory=True, **run)
     return 0
+
+
+def can_listen(host: str, port: int) -> bool:
+    """Whether ``serve`` can listen on ``host:port`` now; if not (a name that does not
+    resolve, a port in use, an address of another machine) one line says why. uvicorn
+    found out only after the startup line had said it was serving, and told it in log lines
+    of its own (exit 3). A bind tried and let go, as uvicorn's own (``SO_REUSEADDR``), so a
+    port left in TIME_WAIT is no refusal."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = found[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:  # socket.gaierror among them
+        print(f"ironworks serve: cannot listen on {host}:{port}: {exc.strerror or exc}",
+              file=sys.stderr)  # fmt: skip
+        return False
+    return True
 
 
 def announce(line: str, log_format: str) -> None:
@@ -303,12 +332,12 @@ def _openapi(args: argparse.Namespace) -> int:
     path = Path(args.output)
     try:
         if args.check:
-            current = path.read_text(encoding="utf-8") if path.exists() else ""
+            current = path.read_text(encoding="utf-8") if path.exists() else None
             if current != text:
-                print(
-                    f"{path} is out of date: run `ironworks openapi` to regenerate it",
-                    file=sys.stderr,
-                )
+                verdict = "is out of date" if current is not None else "does not exist"
+                output = "" if path == OPENAPI_PATH else f" --output {path}"
+                command = f"ironworks openapi{output}"
+                print(f"{path} {verdict}: run `{command}` to write it", file=sys.stderr)
                 return 1
             print(f"{path} is up to date")
             return 0
@@ -516,7 +545,7 @@ def build_parser() -> argparse.ArgumentParser:
         "tournament",
         help="play bots against each other in memory and print their figures",
         description="Play seat-rotated matches between bots in memory (no store, no server) "
-        "and print win rates with Wilson 95%% intervals, mean scores and margins, game length, "
+        "and print win rates with Wilson 95% intervals, mean scores and margins, game length, "
         "eliminations, negative final income and move-time p50/p95 per bot.",
     )
     tournament.add_argument("--game", required=True, help="game id, e.g. brass-birmingham")

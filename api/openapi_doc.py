@@ -23,7 +23,7 @@ from litestar.exceptions import NotFoundException
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from litestar.params import PathParameter
 
-from api.bodies import MAX_VERSION, RequestBody
+from api.bodies import MAX_VERSION, HandToBot, RequestBody
 from api.record_routes import record_schema_fixes
 from core.clock import TimeControl
 from core.log_payloads import core_log_payloads
@@ -36,6 +36,18 @@ _REF = "#/components/schemas/"
 CLOSED_PARTS = (MatchRules, TimeControl, BotChoice)
 """Structs inside request bodies that refuse unknown fields too."""
 _CACHE_KEY = "openapi_document"
+_GAME_FILTER = {
+    "type": "string",
+    "description": "Only matches of this installed game (another id is a 400 `unknown_game`, "
+    "but for a game no longer installed whose matches are stored: those are listed).",
+}
+_LEVELS_FOR_SEARCH_ONLY = {
+    "if": {"properties": {"bot": {"not": {"const": "search"}}}},
+    "then": {"properties": {"level": {"type": "null"}, "think_ms": {"type": "null"}}},
+}
+"""A bot choice's rule the service checks (``bot_has_no_levels``), said in its schema: a
+level or think budget is for the search bot only (the default bot is never the search bot),
+so that a schema-valid choice is one the service takes."""
 
 
 def game_components(registry: GameRegistry) -> dict[str, Any]:
@@ -327,8 +339,15 @@ def build_document(litestar_doc: dict[str, Any], registry: GameRegistry) -> dict
         # msgspec refuses their unknown fields; Litestar's schema does not say so
         schemas[body.__name__]["additionalProperties"] = False
         _add_extra_json_schema(schemas[body.__name__], body)
+    for choice in (HandToBot, BotChoice):
+        schemas[choice.__name__].update(_LEVELS_FOR_SEARCH_ONLY)
     games = registry.games()
     schemas["CreateMatch"]["properties"]["game"]["enum"] = [g.id for g in games]
+    lobby = doc["paths"]["/matches"]["get"]["parameters"]
+    for parameter in (p for p in lobby if p["name"] == "game"):
+        # another id is refused (``unknown_game``) unless matches of it are stored
+        parameter["schema"] = {**_GAME_FILTER, "enum": [g.id for g in games]}
+        parameter["description"] = _GAME_FILTER["description"]
     if games:
         schemas["CreateMatch"]["examples"] = [
             {"game": g.id, "players": _example_players(g)} for g in games

@@ -248,7 +248,8 @@ def list_matches(
     """Matches, newest first, with their seats and status: the lobby. The filters combine;
     ``total`` counts the matches that pass them, ``offset`` and ``limit`` page through those.
     An unknown query parameter is a 400 (``unknown_query_parameter``), never ignored, and so
-    is one given twice (``repeated_query_parameter``)."""
+    is one given twice (``repeated_query_parameter``); so is a `game` that names no
+    installed game and no stored match (``unknown_game``, naming the installed ones)."""
     if game is None and status is None and open_seats is None:
         streams = service.store.list_streams(offset, limit)
         return MatchPage(
@@ -256,11 +257,19 @@ def list_matches(
             items=[_summary(service, s.stream_id, s.version, s.created_at) for s in streams],
         )  # fmt: skip
     # The store keeps no index by game or status: the filtered lobby folds every match.
+    of_game = [s for s in _all_summaries(service) if game is None or s.game == game]
+    if game is not None and game not in service.games and not of_game:
+        # A misspelt id would read as an empty lobby; an uninstalled game's stored matches
+        # (``unavailable``) are still found by their id.
+        installed = ", ".join(g.id for g in service.games.games())
+        raise BadRequest(
+            "unknown_game", f"no game {game!r} is installed, nor any match of it stored "
+            f"here; installed: {installed}"
+        )  # fmt: skip
     wanted = [
         summary
-        for summary in _all_summaries(service)
-        if (game is None or summary.game == game)
-        and (status is None or summary.status == status)
+        for summary in of_game
+        if (status is None or summary.status == status)
         and (open_seats is None or _has_open_seat(summary) == open_seats)
     ]
     return MatchPage(
@@ -583,7 +592,9 @@ async def stream_events(
 ) -> ServerSentEvent:
     """Server-sent events of the log as the caller may see it; each ``id`` is the event's
     version. Ends when the match is over and fully sent (or at ``until_version``). Resuming
-    after a version the match never reached is a 409 ``after_past_end``."""
+    after a version the match never reached is a 409 ``after_past_end``. Given both,
+    ``Last-Event-ID`` wins over ``after``: a reconnecting ``EventSource`` sends it with the
+    URL it first opened, whose ``after`` is older."""
     match = await anyio.to_thread.run_sync(service.load, match_id)
     if ticket is not None and token is not None:
         raise BadRequest(

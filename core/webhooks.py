@@ -448,7 +448,10 @@ def check_url(url: str, allow_private: bool, resolve: Resolver = resolve_host) -
     try:
         given = parts.port
     except ValueError:
-        raise BadRequest("bad_hook_url", "the hook URL's port is not a number") from None
+        # urlsplit refuses a port out of range (":99999") as it refuses one not a number
+        raise BadRequest(
+            "bad_hook_url", "the hook URL's port must be a number from 1 to 65535"
+        ) from None
     if given == 0:
         raise BadRequest("bad_hook_url", "the hook URL's port is 0, which nothing listens on")
     port = given or (443 if parts.scheme == "https" else 80)

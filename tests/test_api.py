@@ -230,6 +230,25 @@ def test_moves_need_a_token_and_refuse_a_wrong_one(client: TestClient[Any]) -> N
     assert_problem(client.get(url, headers=basic), 401, "bad_authorization")
 
 
+def test_a_token_followed_by_more_or_quoted_is_a_malformed_header_not_a_wrong_token(
+    client: TestClient[Any],
+) -> None:
+    """``Bearer <token> <more>`` and ``Bearer "<token>"`` were looked up as tokens and
+    refused as wrong ones (403 bad_token): RFC 6750's token has no blank or quote, so the
+    header is what is broken (401), on the move lane's door as on the router's."""
+    match_id = new_match(client)
+    token = claim_all(client, match_id)[0]
+    url = f"/matches/{match_id}/moves"
+    move = {"move": {"type": "play", "card": 1}, "expected_version": 4}
+    for value in (f"Bearer {token} extra", f'Bearer "{token}"', f"Bearer {token},x"):
+        header = {"Authorization": value}
+        assert_problem(client.get(url, headers=header), 401, "bad_authorization")
+        answer = client.post(url, json=move, headers=header)
+        assert_problem(answer, 401, "bad_authorization")
+        assert answer.headers["www-authenticate"].endswith('error="invalid_request"')
+    assert client.get(url, headers={"Authorization": f"bearer  {token}"}).status_code == 200
+
+
 def test_every_401_says_how_to_authenticate(client: TestClient[Any]) -> None:
     """RFC 9110 has a 401 carry ``WWW-Authenticate``; none did (RFC 6750 says its form)."""
     match_id = new_match(client)
@@ -544,6 +563,14 @@ def test_stream_resumes_after_last_event_id(client: TestClient[Any]) -> None:
         f"/matches/{match_id}/stream", params={"after": 3, "until_version": version}
     )
     assert by_after.text == response.text
+    # A reconnecting EventSource sends the id it last read with the URL it was first given
+    # (its ``after`` older): the id is where it left off, and wins (documented).
+    reconnected = client.get(
+        f"/matches/{match_id}/stream",
+        params={"after": 1, "until_version": version},
+        headers={"Last-Event-ID": "3"},
+    )
+    assert reconnected.text == response.text
 
 
 def test_stream_of_a_finished_match_ends_after_its_last_event(client: TestClient[Any]) -> None:

@@ -248,6 +248,45 @@ def test_a_move_whose_json_is_not_utf8_is_refused_as_400_not_answered_500(
     assert version(client, match_id) == at
 
 
+def test_a_body_starting_with_a_byte_order_mark_is_refused_saying_so(
+    client: TestClient[Any],
+) -> None:
+    """RFC 8259 (8.1) forbids a sender to add a BOM and lets a parser skip one; this API
+    reads bodies exactly (it refuses a key named twice), so it refuses one, but it answered
+    "invalid character (byte 0)", which sends a client looking at its JSON, not its bytes.
+    A move (answered in front of the router when well formed) is refused alike."""
+    bom = b"\xef\xbb\xbf"
+    headers = {"content-type": "application/json"}
+    body = json.dumps({"game": "brass-birmingham", "players": 2}).encode()
+    problem = assert_problem(client.post("/matches", content=bom + body, headers=headers),
+                             400, "invalid_request")  # fmt: skip
+    assert "byte order mark" in problem["detail"]
+    match_id = create(client, "brass-birmingham", 2)
+    tokens = claim(client, match_id, range(2))
+    seat, listed = seat_to_act(client, match_id, tokens)
+    move = json.dumps({"move": listed["moves"][0], "expected_version": listed["version"]})
+    answer = client.post(f"/matches/{match_id}/moves", content=bom + move.encode(),
+                         headers={**headers, **bearer(tokens[seat])})  # fmt: skip
+    assert "byte order mark" in assert_problem(answer, 400, "invalid_request")["detail"]
+    resign = client.post(f"/matches/{match_id}/seats/{seat}/resign", content=bom + b"{}",
+                         headers={**headers, **bearer(tokens[seat])})  # fmt: skip
+    assert "byte order mark" in assert_problem(resign, 400, "invalid_request")["detail"]
+    assert version(client, match_id) == listed["version"]
+
+
+def test_a_body_in_a_charset_other_than_utf8_is_refused_naming_it(
+    client: TestClient[Any],
+) -> None:
+    """A UTF-16 body labelled so was "invalid character (byte 0)"; JSON between systems is
+    UTF-8 (RFC 8259), and the answer says that and names the charset sent."""
+    body = json.dumps({"game": "brass-birmingham", "players": 2})
+    headers = {"content-type": "application/json; charset=UTF-16"}
+    answer = client.post("/matches", content=body.encode("utf-16"), headers=headers)
+    problem = assert_problem(answer, 400, "invalid_request")
+    assert "UTF-8" in problem["detail"] and "utf-16" in problem["detail"]
+    assert client.get("/matches").json()["total"] == 0
+
+
 @pytest.mark.parametrize("compressed", [True, False], ids=["gzip", "labelled_gzip"])
 def test_a_body_with_a_content_coding_is_refused_as_415_not_misread(
     client: TestClient[Any], compressed: bool

@@ -59,6 +59,29 @@ def test_each_subcommand_explains_itself(
         assert word in text
 
 
+@pytest.mark.parametrize(
+    "command", ["serve", "worker", "openapi", "check-plugin", "tournament", "play"]
+)
+def test_help_texts_print_a_percent_sign_once(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse fills in ``%(prog)s`` only in a description that has one: the tournament's
+    "Wilson 95%% intervals" was printed as written, doubled sign and all."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    assert "%%" not in capsys.readouterr().out
+
+
+def test_openapi_check_of_a_missing_file_says_it_is_missing_and_how_to_write_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It said "out of date" of a file that is not there."""
+    path = tmp_path / "openapi.json"
+    assert main(["openapi", "--check", "--output", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path} does not exist: run `ironworks openapi --output {path}` to write it" in err
+
+
 def test_version_names_the_installed_distribution(capsys: pytest.CaptureFixture[str]) -> None:
     from importlib.metadata import version
 
@@ -299,11 +322,40 @@ def test_serve_starts_while_a_network_store_is_down_to_answer_503_until_it_is_ba
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append(app))
     monkeypatch.delenv("REDIS_URL", raising=False)
     store = f"{scheme}://127.0.0.1:{free_port()}/0"
-    assert main(["serve", "--store", store]) == 0
+    assert main(["serve", "--store", store, "--port", str(free_port())]) == 0
     (app,) = served
     for hook in app.on_shutdown:  # what uvicorn would run: the runner and the store closed
         if inspect.isawaitable(done := hook()):
             asyncio.run(done)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_serve_that_cannot_listen_says_so_in_one_line_before_announcing_itself(
+    workers: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A port in use (or a host that does not resolve) was found out by uvicorn after the
+    startup line had said "serving http://...", in log lines of its own, exit 3."""
+    import uvicorn
+
+    import api.serving
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: pytest.fail("served"))
+    monkeypatch.setattr(api.serving, "run_processes", lambda *a, **k: pytest.fail("served"))
+    store = f"sqlite:///{tmp_path / 'm.sqlite3'}"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        argv = ["serve", "--store", store, "--port", str(port), "--workers", workers]
+        assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"ironworks serve: cannot listen on 127.0.0.1:{port}: ")
+    assert err.count("\n") == 1 and "serving" not in err
+    assert main(["serve", "--store", store, "--host", "no-such-host.invalid"]) == 1
+    assert "cannot listen on no-such-host.invalid:8000: " in capsys.readouterr().err
 
 
 def test_worker_that_cannot_reach_redis_says_so_without_a_traceback(

@@ -10,7 +10,10 @@ import pytest
 from litestar.testing import TestClient
 
 from api.app import create_app
+from core.hooks import hookimpl
+from core.registry import GameRegistry
 from core.service import MatchService
+from plugins.brass_birmingham.game import BrassBirmingham
 from tests.test_api import assert_problem, claim_all, new_match, play_one
 
 
@@ -53,7 +56,39 @@ def test_lobby_filters_by_game(client: TestClient[Any], lobby: dict[str, str]) -
     assert listed(client, game="brass-birmingham") == [lobby["brass"]]
     highcard = {lobby["open"], lobby["playing"], lobby["finished"]}
     assert set(listed(client, game="highcard")) == highcard
-    assert listed(client, game="no-such-game") == []
+
+
+def test_a_lobby_filter_naming_no_game_is_refused_naming_the_installed_ones(
+    client: TestClient[Any], lobby: dict[str, str]
+) -> None:
+    """``?game=brass-birmingam`` answered an empty lobby (200), which a client takes for
+    "nobody is playing": a misspelt filter is refused, as a misspelt parameter is."""
+    body = assert_problem(client.get("/matches", params={"game": "brass-birmingam"}), 400,
+                          "unknown_game")  # fmt: skip
+    assert "'brass-birmingam'" in body["detail"]
+    assert "brass-birmingham" in body["detail"] and "highcard" in body["detail"]
+
+
+def test_the_lobby_still_finds_stored_matches_of_a_game_no_longer_installed(
+    service: MatchService, lobby: dict[str, str]
+) -> None:
+    """A game uninstalled keeps its matches in the store (``unavailable``): its id is no
+    misspelling while such a match is stored, so the filter finds them."""
+    without_highcard = GameRegistry()
+    without_highcard.register(_BrassOnly(), name="brass-only")
+    reader = MatchService(service.store, without_highcard)
+    with TestClient(create_app(reader)) as client:
+        found = client.get("/matches", params={"game": "highcard"}).json()["items"]
+        assert {m["id"] for m in found} == {lobby["open"], lobby["playing"], lobby["finished"]}
+        assert {m["status"] for m in found} == {"unavailable"}
+        both = client.get("/matches", params={"game": "highcard", "status": "open"})
+        assert both.status_code == 200 and both.json()["items"] == []
+
+
+class _BrassOnly:
+    @hookimpl
+    def ironworks_games(self) -> list[Any]:
+        return [BrassBirmingham()]
 
 
 def test_lobby_filters_by_status(client: TestClient[Any], lobby: dict[str, str]) -> None:

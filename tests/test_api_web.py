@@ -65,6 +65,24 @@ def test_missing_static_file_is_a_404_problem(client: TestClient[Any]) -> None:
     assert_problem(client.get("/static/no-such-file.js"), 404, "not_found")
 
 
+@pytest.mark.parametrize("path", ["/", "/static/app.js", "/docs/assets/swagger-ui.css"])
+def test_a_file_the_browser_holds_is_answered_304_when_its_etag_still_matches(
+    client: TestClient[Any], path: str
+) -> None:
+    """The page's files are sent ``no-cache`` so that browsers ask whether they changed;
+    ``If-None-Match`` was never read, so every visit downloaded every module again."""
+    first = client.get(path)
+    etag = first.headers["etag"]
+    for given in (etag, f"W/{etag}", f'"other", {etag}', "*"):
+        again = client.get(path, headers={"If-None-Match": given})
+        assert again.status_code == 304, given
+        assert again.content == b"" and again.headers["etag"] == etag
+        assert again.headers.get("cache-control") == first.headers.get("cache-control")
+    assert client.head(path, headers={"If-None-Match": etag}).status_code == 304
+    changed = client.get(path, headers={"If-None-Match": '"an-older-etag"'})
+    assert changed.status_code == 200 and changed.content == first.content
+
+
 # --- CORS ------------------------------------------------------------------------------------
 
 

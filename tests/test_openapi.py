@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import jsonschema_rs
 import msgspec
 import pytest
 import schemathesis
@@ -238,6 +239,47 @@ def test_every_example_match_is_one_the_server_creates(registry: Any) -> None:
         for example in examples:
             response = client.post("/matches", json=example)
             assert response.status_code == 201, (example, response.text)
+
+
+@pytest.mark.parametrize(
+    "choice",
+    [
+        {"bot": "greedy", "think_ms": 50},
+        {"level": "hard"},
+        {"bot": "random", "level": None},
+        {"bot": "search", "level": "easy", "think_ms": 50},
+        {},
+    ],
+)
+def test_a_bot_choice_fits_the_document_exactly_when_the_service_takes_it(
+    registry: Any, document: dict[str, Any], choice: dict[str, Any]
+) -> None:
+    """``{"bot": "greedy", "think_ms": 50}`` fitted ``HandToBot`` and ``BotChoice`` and was
+    refused (400 ``bot_has_no_levels``): schemathesis's "schema-valid request rejected"."""
+    schemas = document["components"]["schemas"]
+    with TestClient(create_app(MatchService(MemoryStore(), registry))) as client:
+        for name in ("HandToBot", "BotChoice"):
+            schema = {"$ref": f"#/components/schemas/{name}", "components": {"schemas": schemas}}
+            fits = jsonschema_rs.Draft202012Validator(schema).is_valid(choice)
+            if name == "HandToBot":
+                match = client.post("/matches", json={"game": "highcard", "players": 2}).json()
+                taken = client.post(f"/matches/{match['id']}/seats/0/bot", json=choice)
+            else:
+                rules = {"stand_in": choice}
+                taken = client.post("/matches", json={"game": "highcard", "players": 2,
+                                                      "rules": rules})  # fmt: skip
+            assert fits == (taken.status_code < 300), (name, taken.text)
+
+
+def test_the_lobby_game_filter_names_the_installed_games(
+    document: dict[str, Any], registry: Any
+) -> None:
+    """It read as any string, and an id of no game was a 400 ``unknown_game``: a schema-valid
+    request refused (schemathesis ST202)."""
+    (game,) = [p for p in document["paths"]["/matches"]["get"]["parameters"]
+               if p["name"] == "game"]  # fmt: skip
+    assert game["schema"]["enum"] == [g.id for g in registry.games()]
+    assert "unknown_game" in game["description"]
 
 
 def test_every_operation_and_parameter_is_described(document: dict[str, Any]) -> None:

@@ -18,7 +18,7 @@ import store_backends
 from litestar.testing import TestClient
 
 from api.app import create_app
-from core.errors import Conflict, IdempotencyMismatch, ServiceUnavailable
+from core.errors import BadRequest, Conflict, IdempotencyMismatch, ServiceUnavailable
 from core.events import NewEvent
 from core.registry import GameRegistry
 from core.service import MatchService
@@ -250,6 +250,15 @@ def test_hooks_on_private_addresses_or_other_schemes_are_refused_by_default(
         answer = client.post(f"/matches/{match_id}/hooks", json={"url": url},
                              headers=auth(tokens[0]))  # fmt: skip
     assert answer.status_code == 400 and answer.json()["code"] == code
+
+
+@pytest.mark.parametrize("port", ["99999", "http", "-1"])
+def test_a_hook_port_out_of_range_is_refused_saying_what_a_port_is(port: str) -> None:
+    """``:99999`` was refused as "not a number"."""
+    with pytest.raises(BadRequest) as refused:
+        check_url(f"https://93.184.216.34:{port}/hook", allow_private=True)
+    assert refused.value.code == "bad_hook_url"
+    assert "a number from 1 to 65535" in str(refused.value)
 
 
 def test_a_public_address_passes_the_check() -> None:
