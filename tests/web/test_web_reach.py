@@ -98,9 +98,13 @@ def _view_after_the_bots_reply(page: Any, server: str, match_id: str) -> None:
 
 
 def _as_opened_now(page: Any) -> tuple[list[str], list[str]]:
-    page.reload()
-    wait_for_my_move(page)
-    return page.evaluate(MARKED), page.evaluate(LOG)
+    """The mark and the log of the page's match as the same person opening it now sees them."""
+    fresh = page.context.new_page()
+    fresh.goto(page.url)
+    wait_for_my_move(fresh)
+    shown = fresh.evaluate(MARKED), fresh.evaluate(LOG)
+    fresh.close()
+    return shown
 
 
 def test_the_last_moves_mark_is_drawn_when_the_view_comes_before_the_moves_events(
@@ -129,9 +133,11 @@ def test_the_last_moves_mark_comes_with_the_late_events_when_the_log_cannot_be_r
     page.route(log_page, lambda route: route.fulfill(status=503, json={"detail": "busy"}))
     _view_after_the_bots_reply(page, server, match_id)
     page.unroute(log_page)
+    marked, log = _as_opened_now(page)
+    assert marked
     page.evaluate("window.releaseStream()")
-    page.wait_for_function(f"() => ({MARKED})().length > 0")
-    assert (page.evaluate(MARKED), page.evaluate(LOG)) == _as_opened_now(page)
+    page.wait_for_function(f"m => JSON.stringify(({MARKED})()) === JSON.stringify(m)", arg=marked)
+    assert page.evaluate(LOG) == log
 
 
 # Counts the board's redrawings: each clears the SVG and draws it again, many nodes at once.
