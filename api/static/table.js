@@ -98,10 +98,10 @@ export async function showTable(root, matchId, { navigate }) {
     seat: heldSeats.length ? heldSeats[0] : null,
     env: null, moves: [], movesVersion: null,
     choice: emptyChoice(), filter: "", showAll: false,
-    events: [], lastVersion: 0, touched: new Set(),
+    events: [], lastVersion: 0, drawnThrough: 0,
     error: null, info: null, busy: false,
     replay: null, stream: null, retry: null, refreshTimer: null, alive: true, redraws: 0,
-    pendingTouched: [], live: false, preview: null,
+    live: false, preview: null,
     ownerNotes: {}, confirm: null, joinError: null,
     finalScene: null,
   };
@@ -444,9 +444,8 @@ export async function showTable(root, matchId, { navigate }) {
     const preview = inReplay ? null : s.preview || (list.length === 1 && (s.choice.type || s.choice.picks.length) ? list[0] : null);
     const ctx = {
       game, view: env, seat: inReplay ? null : s.seat, targets,
-      // In a replay, the move that led to the version shown is marked, as the live table
-      // marks the last one.
-      touched: inReplay ? touchedBy(lastMove(s.events.filter((e) => e.version <= s.replay.version))) : s.touched,
+      // The move that led to the version shown is marked, live as in a replay.
+      touched: touchedBy(lastMove(s.events, inReplay ? s.replay.version : env.version)),
       picked: new Set(s.choice.picks),
       preview,
       onPick: (target) => onPick(target),
@@ -1052,14 +1051,17 @@ export async function showTable(root, matchId, { navigate }) {
         movesVersion = listed.version;
         if (listed.version !== env.version) return scheduleRefresh();
       }
-      if (before !== env.version) {
-        s.touched = touchedBy(s.pendingTouched);
-        s.pendingTouched = [];
-        if (before != null) { s.choice = emptyChoice(); s.filter = ""; s.showAll = false; }
-      }
+      // The answer after a move can be ahead of the stream (a bot's reply included): the
+      // events up to the version drawn are asked for, so that the log and the last move's
+      // mark are drawn with it whichever comes first.
+      if (s.lastVersion < env.version) await catchUp(env.version);
+      if (!s.alive) return;
+      if (before !== env.version && before != null) { s.choice = emptyChoice(); s.filter = ""; s.showAll = false; }
+      const drawnThrough = Math.min(s.lastVersion, env.version);
       const same = s.env && before === env.version && movesVersion === s.movesVersion &&
-        JSON.stringify(env) === JSON.stringify(s.env);
+        drawnThrough === s.drawnThrough && JSON.stringify(env) === JSON.stringify(s.env);
       s.env = env;
+      s.drawnThrough = drawnThrough;
       s.moves = moves;
       s.movesVersion = movesVersion;
       if (env.finished) loadFinalScene();  // the events naming the final scoring may come after the view
@@ -1085,7 +1087,7 @@ export async function showTable(root, matchId, { navigate }) {
     s.refreshTimer = setTimeout(refresh, REFRESH_DELAY_MS);
   }
 
-  // What the last move touched: the places its events name, in the boards' id space.
+  // What a move touched: the places its events name, in the boards' id space.
   function touchedBy(events) {
     const out = new Set();
     for (const e of events) {
@@ -1115,18 +1117,37 @@ export async function showTable(root, matchId, { navigate }) {
     s.lastVersion = all.length ? all.at(-1).version : 0;
     logList.replaceChildren();
     appendLog(all);
-    s.pendingTouched = lastMove(all);
   }
 
+  // The events after those the page holds up to `version`, from the log rather than the
+  // stream (which delivers them too, later: they are kept once). Without them the view is
+  // drawn all the same, and again when the stream brings them.
+  async function catchUp(version) {
+    const from = s.lastVersion;
+    try {
+      while (s.alive && s.lastVersion < version) {
+        const page = await api.events(matchId, token(), s.lastVersion, 500);
+        if (!takeEvents(page.events)) break;
+      }
+    } catch (err) {
+      console.warn(`the events after version ${from} could not be read`, err);
+    }
+    if (s.lastVersion > version) scheduleRefresh();  // the log ran ahead of the view
+  }
+
+  // Events from the stream into the log, and the view they lead to asked for.
   function onEvents(events) {
+    if (takeEvents(events)) scheduleRefresh();
+  }
+
+  function takeEvents(events) {
     for (const e of events) serverClock.event(e.timestamp);
     const fresh = events.filter((e) => e.version > s.lastVersion);
-    if (!fresh.length) return;
+    if (!fresh.length) return false;
     s.events.push(...fresh);
     s.lastVersion = fresh.at(-1).version;
-    s.pendingTouched.push(...fresh);
     appendLog(fresh);
-    scheduleRefresh();
+    return true;
   }
 
   function setConn(state) {
@@ -1190,7 +1211,6 @@ export async function showTable(root, matchId, { navigate }) {
 
   async function reloadAll() {
     closeStream();
-    s.touched = new Set();
     await loadEvents();
     s.env = null;
     await refresh();
@@ -1223,12 +1243,14 @@ function placesNamed(payload) {
   return out;
 }
 
-// The events of the last move: the trailing events of the last seat that acted.
-function lastMove(events) {
+// The events of the last move up to a version: the trailing events of the last seat that
+// acted then.
+function lastMove(events, version) {
   const out = [];
   let actor;
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
+    if (e.version > version) continue;
     if (e.type.startsWith("core.")) break;
     if (actor === undefined) actor = e.actor;
     if (e.actor !== actor) break;
