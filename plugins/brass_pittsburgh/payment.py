@@ -33,9 +33,12 @@ class PaymentTable:
         own_trains: Mapping[int, tuple[str, int]],
         ladders: Sequence[Mapping[str, MarketLadder]],
         market_cubes: Sequence[Mapping[str, int]],
+        floor: Mapping[str, int] | None = None,
     ) -> None:
         self.board, self.labels = board, labels
         self._ladders, self._market_cubes = ladders, market_cubes
+        self._floor = floor
+        """Per cube, the least any market or Vanderbilt ever asks for one (:meth:`least`)."""
         free: dict[tuple[str, int], int] = {}
         free_groups: dict[str, set[int]] = {}
         """Per cube, the connected groups with a free one."""
@@ -54,6 +57,7 @@ class PaymentTable:
             if n:
                 free_groups.setdefault(res, set()).add(label)
         self.free, self._free_groups = free, free_groups
+        self._anywhere: dict[str, int] | None = None
         self._offers: dict[str, dict[int, Sequence[int]]] = {}
         self._sourced: dict[str, set[int]] = {}
         self._known: dict[tuple[tuple[int, ...], str, int, int], int] = {}
@@ -77,6 +81,23 @@ class PaymentTable:
                 self.offers(cube)
             )
         return found
+
+    def least(self, cubes: Sequence[tuple[str, int]]) -> int:
+        """No place pays less for ``cubes`` (a table made with ``floor``): those not free
+        anywhere at the least price ever asked for them. A listing over this bound needs
+        no plan worked out place by place."""
+        anywhere = self._anywhere
+        if anywhere is None:
+            anywhere = self._anywhere = {}
+            for (cube, _), n in self.free.items():
+                anywhere[cube] = anywhere.get(cube, 0) + n
+        floor, total = self._floor, 0
+        assert floor is not None
+        for cube, n in cubes:
+            short = n - anywhere.get(cube, 0)
+            if short > 0:
+                total += short * floor[cube]
+        return total
 
     def cheapest(
         self, consumers: Sequence[int], cube: str, count: int, exclude_line: int = -1

@@ -143,6 +143,8 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
         # all of them, which is over budget here: no plan to work out.
         cubes = tile_cubes[sp]
         budget = money - rules.mat.tiles[sp].cost.money
+        if facts.payment.least(cubes) > budget:  # dear everywhere: no place to price
+            return []
         fit = fits.setdefault((cubes, budget), {})
         hot = sourced.get(cubes)
         if hot is None:
