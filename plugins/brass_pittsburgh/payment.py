@@ -42,11 +42,15 @@ class PaymentTable:
         free: dict[tuple[str, int], int] = {}
         free_groups: dict[str, set[int]] = {}
         """Per cube, the connected groups with a free one."""
+        anywhere: dict[str, int] = {}
+        """Per cube, the free ones wherever they are (:meth:`least`)."""
         slot_node = board.slot_node
         for slot in held_slots(slot_cubes):
             if res := slot_resource[slot]:
                 key = (res, labels[slot_node[slot]])
-                free[key] = free.get(key, 0) + slot_cubes[slot]
+                n = slot_cubes[slot]
+                free[key] = free.get(key, 0) + n
+                anywhere[res] = anywhere.get(res, 0) + n
                 free_groups.setdefault(res, set()).add(key[1])
         line_nodes = board.line_nodes
         self.trains = {
@@ -55,9 +59,9 @@ class PaymentTable:
         for res, n, label in self.trains.values():
             free[(res, label)] = free.get((res, label), 0) + n
             if n:
+                anywhere[res] = anywhere.get(res, 0) + n
                 free_groups.setdefault(res, set()).add(label)
-        self.free, self._free_groups = free, free_groups
-        self._anywhere: dict[str, int] | None = None
+        self.free, self._free_groups, self._anywhere = free, free_groups, anywhere
         self._offers: dict[str, dict[int, Sequence[int]]] = {}
         self._sourced: dict[str, set[int]] = {}
         self._known: dict[tuple[tuple[int, ...], str, int, int], int] = {}
@@ -86,12 +90,7 @@ class PaymentTable:
         """No place pays less for ``cubes`` (a table made with ``floor``): those not free
         anywhere at the least price ever asked for them. A listing over this bound needs
         no plan worked out place by place."""
-        anywhere = self._anywhere
-        if anywhere is None:
-            anywhere = self._anywhere = {}
-            for (cube, _), n in self.free.items():
-                anywhere[cube] = anywhere.get(cube, 0) + n
-        floor, total = self._floor, 0
+        floor, anywhere, total = self._floor, self._anywhere, 0
         assert floor is not None
         for cube, n in cubes:
             short = n - anywhere.get(cube, 0)
