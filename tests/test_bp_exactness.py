@@ -25,7 +25,7 @@ from plugins.brass.moves import Done
 from plugins.brass_pittsburgh import engine, steps
 from plugins.brass_pittsburgh import internal_moves as mv
 from plugins.brass_pittsburgh.building import has_presence, network
-from plugins.brass_pittsburgh.choices import link_cost, own_trains, slot_resources
+from plugins.brass_pittsburgh.choices import link_cost, own_trains, payment_table, slot_resources
 from plugins.brass_pittsburgh.data import CUBES
 from plugins.brass_pittsburgh.finance import drop_income
 from plugins.brass_pittsburgh.game import BrassPittsburgh, Options
@@ -271,6 +271,25 @@ def test_listed_builds_and_links_are_exactly_those_the_rules_allow(
             assert links == slow_links(rules, t, seat), f"links, round {t.round}, ${money}"
             checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_place_pays_less_for_cubes_than_the_listings_bound(
+    game: BrassPittsburgh, players: int
+) -> None:
+    """``PaymentTable.least`` lets listings drop a tile or link without pricing it place by
+    place: it must never be more than the cheapest plan at any location."""
+    rules, above_zero = game.rules, 0
+    for s in sampled(game, players):
+        seat = s.current
+        table = payment_table(rules, s, seat)
+        for cube in CUBES:
+            for n in (1, 2, 3):
+                least = table.least([(cube, n)])
+                nodes = range(len(table.labels))
+                assert least <= min(table.cheapest((node,), cube, n) for node in nodes)
+                above_zero += least > 0
+    assert above_zero > 20
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

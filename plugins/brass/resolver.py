@@ -84,9 +84,16 @@ def _card_difference(given: Counter[int], want: Counter[int]) -> str:
     return f"{extra} more of some kinds and {missing} fewer of others"
 
 
+DISCARDS: list[fm.Discard] = []
+"""Each card kind's ``Discard``, made once (listed at every discard step)."""
+
+
 def discard_options(s: BrassState, seat: int) -> list[fm.Discard]:
     """Answers to a ``discard`` step: one per distinct card kind in hand."""
-    return [fm.Discard(c) for c in distinct(s.hands[seat])]
+    kinds = distinct(s.hands[seat])
+    if kinds and kinds[-1] >= len(DISCARDS):
+        DISCARDS.extend(fm.Discard(c) for c in range(len(DISCARDS), kinds[-1] + 1))
+    return [DISCARDS[c] for c in kinds]
 
 
 class Resolver:

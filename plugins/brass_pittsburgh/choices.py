@@ -181,8 +181,11 @@ def network_sites(
         if fit is None:
             if table is None:
                 table = payment() if payment else payment_table(rules, state, seat)
-            fit = checked[key] = _affordable_sites(
-                board, table, rule[0], sites, resources, money - base
+            budget = money - base
+            fit = checked[key] = (
+                _affordable_sites(board, table, rule[0], sites, resources, budget)
+                if table.least(resources) <= budget
+                else []
             )
         yield link, fit
 
@@ -230,6 +233,7 @@ def payment_table(
         slot_resource=slot_resources(rules, state),
         slot_cubes=state.slot_cubes, own_trains=own_trains(rules, state, seat, lines),
         ladders=rules.ladders[state.side], market_cubes=state.market_cubes,
+        floor=rules.cube_floor[state.side],
     )  # fmt: skip
 
 

@@ -42,6 +42,8 @@ class MarketLadder:
             tuple(self.prices.buy_cost(held - k, 1) for k in range(held))
             for held in range(self.capacity + 1)
         ]
+        self.lowest = min(self._offers[self.capacity])
+        """The least this ladder ever asks for a cube."""
 
     def offers(self, cubes: int) -> tuple[int, ...]:
         """The prices of buying out a ladder holding ``cubes``, one cube after another

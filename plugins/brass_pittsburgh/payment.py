@@ -33,17 +33,24 @@ class PaymentTable:
         own_trains: Mapping[int, tuple[str, int]],
         ladders: Sequence[Mapping[str, MarketLadder]],
         market_cubes: Sequence[Mapping[str, int]],
+        floor: Mapping[str, int] | None = None,
     ) -> None:
         self.board, self.labels = board, labels
         self._ladders, self._market_cubes = ladders, market_cubes
+        self._floor = floor
+        """Per cube, the least any market or Vanderbilt ever asks for one (:meth:`least`)."""
         free: dict[tuple[str, int], int] = {}
         free_groups: dict[str, set[int]] = {}
         """Per cube, the connected groups with a free one."""
+        anywhere: dict[str, int] = {}
+        """Per cube, the free ones wherever they are (:meth:`least`)."""
         slot_node = board.slot_node
         for slot in held_slots(slot_cubes):
             if res := slot_resource[slot]:
                 key = (res, labels[slot_node[slot]])
-                free[key] = free.get(key, 0) + slot_cubes[slot]
+                n = slot_cubes[slot]
+                free[key] = free.get(key, 0) + n
+                anywhere[res] = anywhere.get(res, 0) + n
                 free_groups.setdefault(res, set()).add(key[1])
         line_nodes = board.line_nodes
         self.trains = {
@@ -52,8 +59,9 @@ class PaymentTable:
         for res, n, label in self.trains.values():
             free[(res, label)] = free.get((res, label), 0) + n
             if n:
+                anywhere[res] = anywhere.get(res, 0) + n
                 free_groups.setdefault(res, set()).add(label)
-        self.free, self._free_groups = free, free_groups
+        self.free, self._free_groups, self._anywhere = free, free_groups, anywhere
         self._offers: dict[str, dict[int, Sequence[int]]] = {}
         self._sourced: dict[str, set[int]] = {}
         self._known: dict[tuple[tuple[int, ...], str, int, int], int] = {}
@@ -77,6 +85,18 @@ class PaymentTable:
                 self.offers(cube)
             )
         return found
+
+    def least(self, cubes: Sequence[tuple[str, int]]) -> int:
+        """No place pays less for ``cubes`` (a table made with ``floor``): those not free
+        anywhere at the least price ever asked for them. A listing over this bound needs
+        no plan worked out place by place."""
+        floor, anywhere, total = self._floor, self._anywhere, 0
+        assert floor is not None
+        for cube, n in cubes:
+            short = n - anywhere.get(cube, 0)
+            if short > 0:
+                total += short * floor[cube]
+        return total
 
     def cheapest(
         self, consumers: Sequence[int], cube: str, count: int, exclude_line: int = -1

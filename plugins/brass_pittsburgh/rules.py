@@ -17,7 +17,7 @@ from plugins.brass.income import IncomeTrack
 from plugins.brass.state import TurnRules
 from plugins.brass_pittsburgh import internal_moves as im
 from plugins.brass_pittsburgh.board import PittsburghBoard
-from plugins.brass_pittsburgh.data import Cost, IndustryCard, PittsburghData, default_data
+from plugins.brass_pittsburgh.data import CUBES, Cost, IndustryCard, PittsburghData, default_data
 from plugins.brass_pittsburgh.industries import card_builds
 from plugins.brass_pittsburgh.links import LIGHT, site_rule
 from plugins.brass_pittsburgh.markets import MarketLadder, market_ladders
@@ -63,6 +63,20 @@ class Rules:
         self.ladders: dict[str, list[dict[str, MarketLadder]]] = {
             sid: market_ladders(board.markets) for sid, board in self.boards.items()
         }
+        self.cube_floor: dict[str, dict[str, int]] = {
+            sid: {
+                cube: min(
+                    [board.vanderbilt_price(cube)]
+                    + [
+                        self.ladders[sid][m][cube].lowest
+                        for m, _ in board.cube_markets.get(cube, ())
+                    ]
+                )
+                for cube in CUBES
+            }
+            for sid, board in self.boards.items()
+        }
+        """Per side, per cube: the least a market or Vanderbilt ever asks for one."""
         self.income = IncomeTrack(data.income_track.space_to_level, data.income_track.start_space)
         c = data.constants
         self.turn_rules = TurnRules(

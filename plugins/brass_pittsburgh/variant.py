@@ -60,7 +60,8 @@ from plugins.brass_pittsburgh.actions.build import (
 )
 from plugins.brass_pittsburgh.building import develop_spaces
 from plugins.brass_pittsburgh.choices import network_sites, sale_candidates
-from plugins.brass_pittsburgh.engine import Facts, cheapest, dearest
+from plugins.brass_pittsburgh.engine import METAL, Facts, cheapest
+from plugins.brass_pittsburgh.finance import drop_income
 from plugins.brass_pittsburgh.scoring import score_era
 from plugins.brass_pittsburgh.state import apply
 from plugins.brass_pittsburgh.steps import own_steps
@@ -104,8 +105,17 @@ class PittsburghVariant(Variant):
                 (Pass, mv.Pass),
             )
         )
+        self._metal_worst = {
+            side: min(map(board.vanderbilt_price, METAL)) for side, board in rules.boards.items()
+        }
+        """Per board side, the most a develop's iron or steel costs (``engine.dearest``)."""
         c = rules.data.constants
         self.loan = LoanOption((c.loan_amount, c.loan_income_levels))
+        self._loan_allowed = [
+            drop_income(rules.income, space, self.loan.levels) is not None
+            for space in range(len(rules.data.income_track.space_to_level))
+        ]
+        """Per income space, whether the loan keeps the income level above the floor."""
         self.finish()
 
     def own_steps(self) -> dict[str, StepKind]:
@@ -159,7 +169,7 @@ class PittsburghVariant(Variant):
     def _no_metal(self, s: Any, seat: int, f: Any) -> bool:
         """Whether the seat cannot pay for one iron or steel now."""
         money = s.money[seat]
-        return dearest(self.d, s, METAL_STEP, 1) > money and (
+        return self._metal_worst[s.side] > money and (
             cheapest(self.d, s, seat, METAL_STEP, 1, f) > money
         )
 
@@ -218,6 +228,8 @@ class PittsburghVariant(Variant):
         return (self.loan,)
 
     def loan_refusal(self, s: Any, seat: int, loan: LoanOption) -> Refusal:
+        if loan is self.loan and self._loan_allowed[s.income[seat]]:
+            return None  # every action listing asks
         return income_floor(self.d, s, seat, loan.levels, "a loan")
 
     def take_loan(self, r: TurnResolver, seat: int, loan: LoanOption, space: int) -> None:

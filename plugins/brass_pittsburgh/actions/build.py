@@ -55,6 +55,10 @@ if TYPE_CHECKING:
     from plugins.brass.variant import Variant
 
 
+NOWHERE: dict[int, bool] = {}
+"""A build listing's answers for cubes no place can afford (``PaymentTable.least``)."""
+
+
 def _cubes_price(
     rules: Rules, s: State, seat: int, b: int, cubes: Sequence[tuple[str, int]], facts: Facts
 ) -> int:
@@ -143,7 +147,11 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
         # all of them, which is over budget here: no plan to work out.
         cubes = tile_cubes[sp]
         budget = money - rules.mat.tiles[sp].cost.money
-        fit = fits.setdefault((cubes, budget), {})
+        fit = fits.get((cubes, budget))
+        if fit is None:
+            fit = fits[cubes, budget] = {} if facts.payment.least(cubes) <= budget else NOWHERE
+        if fit is NOWHERE:  # dear everywhere: no place to price
+            return []
         hot = sourced.get(cubes)
         if hot is None:
             table = facts.payment
