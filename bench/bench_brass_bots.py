@@ -4,7 +4,7 @@ only its view and legal moves (``bot_policy``), or by ``random``, or by the sear
 and tiles sold per game, final income level and money, the share of seats ending on negative income,
 0-0 games, win rate, and ms per decision.
 
-    python bench/bench_brass_bots.py [--game birmingham|pittsburgh] [--games 30]
+    python bench/bench_brass_bots.py [--game birmingham|lancashire|pittsburgh] [--games 30]
         [--players 2] [--seats greedy greedy] [--baseline REF]
 
 ``--seats`` names one bot per seat: ``greedy``, ``random``, ``playout`` or ``baseline``
@@ -37,6 +37,10 @@ def load_game(name: str) -> Any:
         from plugins.brass_birmingham.game import BrassBirmingham
 
         return BrassBirmingham()
+    if name == "lancashire":
+        from plugins.brass_lancashire.game import BrassLancashire
+
+        return BrassLancashire()
     from plugins.brass_pittsburgh.game import BrassPittsburgh
 
     return BrassPittsburgh()
@@ -112,7 +116,9 @@ def play_one(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=["birmingham", "pittsburgh"], default="birmingham")
+    parser.add_argument(
+        "--game", choices=["birmingham", "lancashire", "pittsburgh"], default="birmingham"
+    )
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seats", nargs="+", default=None, help="one bot per seat")

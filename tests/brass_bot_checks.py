@@ -69,11 +69,17 @@ class SelfPlay(NamedTuple):
     moves: list[Counter[str]]
 
 
-def greedy_self_play(game: Any, players: int, seed: int) -> SelfPlay:
+def greedy_self_play(
+    game: Any, players: int, seed: int, random_seats: frozenset[int] = frozenset()
+) -> SelfPlay:
+    """One game of greedy seats (but ``random_seats``, which move at random)."""
     moves: list[Counter[str]] = [Counter() for _ in range(players)]
 
     def greedy(state: Any, seat: int, legal: list[Any], rng: Random) -> Any:
-        move = game.bot_policy(game.view(state, seat), legal, rng)
+        if seat in random_seats:
+            move = legal[rng.randrange(len(legal))]
+        else:
+            move = game.bot_policy(game.view(state, seat), legal, rng)
         moves[seat][move.__struct_config__.tag] += 1
         return move
 

@@ -150,3 +150,13 @@ def test_a_spectators_view_cannot_drive_the_bot(game_id: str, greedy_decisions: 
     view, legal = greedy_decisions[0]
     with pytest.raises(ValueError, match="spectator"):
         GAMES[game_id].bot_policy({**view, "seat": None}, legal, Random(0))
+
+
+def test_a_broke_seat_borrows_rather_than_passing_out_the_game() -> None:
+    # Birmingham seed 49: greedy borrowed to -3, spent it and, offered only pass and a
+    # loan that would take it below the era's floor, passed 33 of 39 actions for 0 VP;
+    # with nothing else to do the loan is weighed on its merits
+    game = greedy_self_play(GAMES["brass-birmingham"], 2, 49, random_seats=frozenset({0}))
+    actions = sum(game.moves[1][a] for a in ("build", "network", "develop", "sell", "loan"))
+    assert game.moves[1]["pass"] <= 4 and actions >= 30, game.moves[1]
+    assert game.scores[1] >= game.scores[0] + 20, game.scores

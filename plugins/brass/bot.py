@@ -14,7 +14,9 @@ the last rounds.
   connects: the seat's unsold goods brought closer to a merchant that buys them.
 * **Develop** pays when it clears a tile the seat cannot or should not build; a **loan**
   only when the seat is short of money for a build it wants and the income it costs is
-  worth less than that build; **pass** and Birmingham's **scout** are last resorts.
+  worth less than that build (below the era's income floor only when the seat can do
+  nothing else: passing out the game scores less); **pass** and Birmingham's **scout**
+  are last resorts.
 * Follow-ups: the cheapest source (one's own tiles first: emptying them flips them; never
   flipping an opponent's if another source will do), the least useful card to discard,
   every further sale, a second link or development only when it pays.
@@ -67,6 +69,8 @@ SHORTFALL_VP: Final = 3.0
 """VP lost per unit of money a seat on negative income lacks at the round's end (tiles
 sold for half their cost, then VP)."""
 INF: Final = 99
+STUCK_MOVES: Final = frozenset({"pass", "loan", "scout"})
+"""A seat offered only these has no money for any other action."""
 RESOURCE_OF: Final = {"coal": "coal", "iron": "iron", "brewery": "beer"}
 """Birmingham's view names a tile's industry; its cubes are these."""
 
@@ -80,6 +84,7 @@ def choose(view: dict[str, Any], legal: list[Any], rng: Random, knowledge: Knowl
     if seat is None:
         raise ValueError("a spectator's view cannot drive a bot")
     ctx = _Context(view, seat, knowledge)
+    ctx.stuck = all(m.__struct_config__.tag in STUCK_MOVES for m in legal)
     best: list[Any] = []
     top = float("-inf")
     for move in legal:
@@ -234,6 +239,7 @@ class _Context:
         self._line_values: dict[str, float] = {}
         self._ladders: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
         self._plan: tuple[float, float] | None = None
+        self.stuck = False
 
     # --- facts, each computed when a weight first asks ---------------------------------
 
@@ -931,7 +937,7 @@ class _Context:
         # only for a build the seat wants and cannot pay for yet
         if worth <= 0 or cost <= self.money or cost > self.money + k.loan_amount:
             return -lost - 5.0
-        if new_level < (-3 if self.era == 0 else 0) and self.out.payments > 3:
+        if new_level < (-3 if self.era == 0 else 0) and self.out.payments > 3 and not self.stuck:
             return -lost - 20.0
         return self.receive(k.loan_amount) - lost
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from plugins.brass.board_bot import BoardBot, board_knowledge, sale_target
+from plugins.brass.board_bot import BoardBot, board_knowledge, joined_to, sale_target
 from plugins.brass.evaluation import BoardEvaluation
 from plugins.brass_lancashire import moves as pm
 from plugins.brass_lancashire.data import COAL, IRON, Lancashire
@@ -41,12 +41,17 @@ class LancashireBot(BoardBot):
 
     def shown_view(self, view: dict[str, Any]) -> dict[str, Any]:
         """``view`` with ports and the distant market as merchants buying cotton, and unsold
-        mills as buyers of ports (a port flips when a connected mill sells through it)."""
+        mills no joined unflipped port serves yet as buyers of ports (a sale flips one)."""
         unflipped = [t for t in view["tiles"] if not t["flipped"]]
-        merchants = [sale_target(t["space"], t["location"], ["cotton"])
-                     for t in unflipped if t["industry"] == "port"]  # fmt: skip
-        merchants += [sale_target(t["space"], t["location"], ["port"])
-                      for t in unflipped if t["industry"] == "cotton"]  # fmt: skip
+        free = [t for t in unflipped if t["industry"] == "port"]
+        merchants = [sale_target(t["space"], t["location"], ["cotton"]) for t in free]
+        for mill in (t for t in unflipped if t["industry"] == "cotton"):
+            near = joined_to({mill["location"]}, [x["ends"] for x in view["links"]])
+            port = next((p for p in free if near(p["location"])), None)
+            if port is None:
+                merchants.append(sale_target(mill["space"], mill["location"], ["port"]))
+            else:
+                free.remove(port)
         if not view["distant_market"]["closed"]:
             merchants += [sale_target("distant_market", self.d.locations[loc].id, ["cotton"])
                           for loc in sorted(self.d.trade_icon_locs)]  # fmt: skip

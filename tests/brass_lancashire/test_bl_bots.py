@@ -35,6 +35,20 @@ def test_greedy_self_play_scores_like_real_play(players: int) -> None:
         assert sum(m["build"] + m["network"] for m in game.moves) >= 15 * players
 
 
+ACTIONS = ("build", "double_build", "network", "develop", "sell", "loan", "pass")
+
+
+@pytest.mark.parametrize("seed", [106, 145, 73])
+def test_greedy_never_passes_a_whole_era_when_it_can_build(seed: int) -> None:
+    # these seeds once saw greedy build ports for no cotton, borrow, go broke on negative
+    # income and pass 15-19 of its 39 actions (1-21 VP): now it builds its way through
+    greedy = seed % 2
+    game = greedy_self_play(GAME, 2, seed, random_seats=frozenset({1 - greedy}))
+    moves = game.moves[greedy]
+    assert moves["pass"] <= 0.1 * sum(moves[a] for a in ACTIONS), moves
+    assert game.scores[greedy] >= game.scores[1 - greedy] + 25, game.scores
+
+
 def test_greedy_beats_random(registry: GameRegistry) -> None:
     wins = 0
     for seed in range(4):
@@ -106,6 +120,19 @@ def test_the_bot_sees_unflipped_ports_and_the_open_distant_market_as_cotton_buye
     assert buyers[("bolton:0", "bolton")] == ["port"]  # an unsold mill flips a port
     assert ("distant_market", "scotland") in buyers
     assert all(not m["beer"] for m in shown)
+
+
+def test_a_mill_joined_to_an_unflipped_port_buys_no_second_port() -> None:
+    tiles = [
+        {"space": "liverpool:0", "owner": 1, "industry": "port", "level": 1},
+        {"space": "preston:0", "owner": 0, "industry": "cotton", "level": 1},
+        {"space": "bolton:0", "owner": 0, "industry": "cotton", "level": 1},
+    ]
+    links = [{"link": "liverpool~wigan", "owner": 0}, {"link": "preston~wigan", "owner": 1}]
+    s = load(tiles=tiles, links=links)
+    shown = GAME.bot.shown_view(GAME.view(s, 0))["merchants"]
+    port_buyers = {m["merchant"] for m in shown if m["buys"] == ["port"]}
+    assert port_buyers == {"bolton:0"}  # the port serves Preston's mill; one sale flips one
 
 
 def test_the_bot_reads_a_sale_through_a_port_as_a_sale_to_that_merchant() -> None:
