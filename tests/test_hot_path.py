@@ -178,6 +178,31 @@ def test_a_move_waiting_for_the_sqlite_write_lock_leaves_other_matches_answering
     service.store.close()
 
 
+def test_the_sqlite_log_starts_over_when_only_the_loop_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The checkpoint holds the writer lock, so the log is wholly copied when the loop's next
+    write comes and SQLite starts it over: run beside the loop's writes, a checkpoint never
+    caught up with them and the log grew with every write (here to 1.7 MB)."""
+    monkeypatch.setattr(core.store.sqlite, "CHECKPOINT_EVERY", 25)
+    path = tmp_path / "events.sqlite3"
+    store = SQLiteStore(path)
+
+    async def writes() -> None:
+        for version in range(600):
+            await store.aio.append("s", version, [tick(0, version)])
+            if version % 50 == 0:
+                await anyio.sleep(0.01)  # the checkpoints' threads run meanwhile anyway
+        await anyio.sleep(0.2)
+
+    try:
+        anyio.run(writes)
+        assert len(store.read("s")) == 600
+        assert Path(f"{path}-wal").stat().st_size < 1_000_000
+    finally:
+        store.close()
+
+
 def test_sqlite_writes_on_the_loop_wait_for_a_busy_writer_in_a_thread_and_checkpoint_there(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
