@@ -425,6 +425,7 @@ def create_app(
             },
             exception_handlers=EXCEPTION_HANDLERS,
             before_request=check_request,
+            on_startup=[service.aopen],
             on_shutdown=[service.aclose],
             request_max_body_size=max_body_bytes,
             state=State({"service": service}),

@@ -188,12 +188,11 @@ def _game_info(game: Any) -> GameInfo:
     "/matches",
     operation_id="createMatch",
     summary="Create a match",
-    sync_to_thread=True,
     tags=["matches"],
     status_code=201,
     responses=problem_responses(403, 404, *_BODY),
 )
-def create_match(
+async def create_match(
     data: JSONBody[CreateMatch], service: Service, idempotency_key: CreateKey = None
 ) -> MatchCreatedBody:
     """Start a match. Seats are free until claimed or handed to a bot. The answer's
@@ -203,7 +202,7 @@ def create_match(
     gets the first answer again, the same match and owner token, and creates nothing; the
     same key with another body is a 422 `idempotency_key_reused`."""
     owner_token = new_secret() if idempotency_key is None else None
-    match = service.create_match(
+    match = await service.acreate_match(
         data.game, data.players, options=data.options, seed=data.seed, position=data.position,
         rules=data.rules, owner_token=owner_token, idempotency_key=idempotency_key,
     )  # fmt: skip
@@ -302,12 +301,11 @@ def _has_open_seat(summary: MatchSummary) -> bool:
     "/matches/{match_id:str}/seats/{seat:int}/claim",
     operation_id="claimSeat",
     summary="Claim a free seat",
-    sync_to_thread=True,
     tags=["seats"],
     status_code=201,
     responses=problem_responses(*_MATCH, *_TOKEN, 409, *_BODY),
 )
-def claim_seat(
+async def claim_seat(
     match_id: MatchId,
     seat: SeatNo,
     service: Service,
@@ -322,9 +320,9 @@ def claim_seat(
     token: a random UUID), a retry with the same body gets the same token back, so a claim
     whose answer was lost is not lost with it."""
     if token is not None:  # most claims send none: the match is read for the check alone
-        refuse_foreign_token(service, service.load(match_id), token)
+        refuse_foreign_token(service, await service.aload(match_id), token)
     invite = None if data is None else data.invite
-    fresh = service.claim_seat(match_id, seat, invite, idempotency_key)
+    fresh = await service.aclaim_seat(match_id, seat, invite, idempotency_key)
     return SeatToken(match_id=match_id, seat=seat, token=fresh)
 
 

@@ -48,6 +48,7 @@ from core.seating import (
     SeatResigned,
     SeatTokenReissued,
 )
+from core.steps import Call, Steps, arun, run
 from core.store.base import replay
 
 if TYPE_CHECKING:
@@ -106,6 +107,8 @@ class SeatCommands:
 
     # Provided by MatchService.
     _append_core: Callable[..., Any]
+    _append_core_steps: Callable[..., Steps[Any]]
+    _load: Callable[[str], Steps[MatchState]]
     _after_core_change: Callable[..., MatchState]
     store: Any
     load: Callable[[str], MatchState]
@@ -131,13 +134,33 @@ class SeatCommands:
         UUID: the guides say so; a short key is the client's own risk, not refused, as the
         contract never asked for a length), and a retry must send the same invite code.
         """
+        return run(self._claim_steps(match_id, seat, invite, idempotency_key))
+
+    async def aclaim_seat(
+        self,
+        match_id: str,
+        seat: int,
+        invite: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> str:
+        """:meth:`claim_seat` on the event loop (:mod:`core.steps`)."""
+        return await arun(self._claim_steps(match_id, seat, invite, idempotency_key), self.store)
+
+    def _claim_steps(
+        self,
+        match_id: str,
+        seat: int,
+        invite: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> Steps[str]:
+        """:meth:`claim_seat` as steps."""
         # A retry must repeat the invite code too, so the key alone never opens a kept seat.
         digest = f"claim|{seat}" if invite is None else f"claim|{seat}|{hash_secret(invite)}"
         if idempotency_key is not None:
-            seen = self.store.lookup(match_id, idempotency_key)
+            seen = yield Call(self.store, "lookup", (match_id, idempotency_key))
             if seen is not None:
                 replay(seen, digest)  # the same key for another seat is refused
-                return keyed_token(self.load(match_id), seat, idempotency_key)
+                return keyed_token((yield from self._load(match_id)), seat, idempotency_key)
         token = new_secret()
 
         def claim(match: MatchState) -> list[Any]:
@@ -174,9 +197,9 @@ class SeatCommands:
                 token = keyed_token(match, seat, idempotency_key)
             return [SeatClaimed(seat=seat, token_hash=hash_secret(token))]
 
-        change = self._append_core(match_id, claim, idempotency_key, digest)
+        change = yield from self._append_core_steps(match_id, claim, idempotency_key, digest)
         if change.result.replayed:  # the same key won a race with this very request
-            return keyed_token(self.load(match_id), seat, idempotency_key or "")
+            return keyed_token((yield from self._load(match_id)), seat, idempotency_key or "")
         return token
 
     def hand_to_bot(

@@ -14,6 +14,7 @@ append failed without telling whether it was stored.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import hmac
@@ -68,7 +69,7 @@ from core.rng import decision_rng, new_seed
 from core.seating import MatchRules, SeatInvited, SeatResigned, SeatTokenReissued, TurnTimedOut
 from core.steps import Call, Offload, Steps, arun, run
 from core.store.base import EventStore, replay
-from core.tasks import Job, NullRunner, TaskRunner
+from core.tasks import Job, NullRunner, TaskRunner, enqueue_blocks
 from core.webhooks import Webhooks
 
 log = logging.getLogger(__name__)
@@ -149,15 +150,29 @@ class MatchService(SeatCommands):
         yield from self.snapshots.offer_steps(match, since=after)
         return match
 
+    async def aopen(self) -> None:
+        """Serve on the running event loop: a runner that runs jobs on one is handed it
+        (:class:`worker.inprocess.InProcessRunner`)."""
+        serve_on = getattr(self.runner, "serve_on", None)
+        if serve_on is not None:
+            serve_on(asyncio.get_running_loop())
+
     async def aclose(self) -> None:
-        """Release what the stores' async twins hold for the running event loop."""
+        """Take the runner off the running event loop (once the jobs it runs there are
+        done) and release what the stores' async twins hold for it."""
+        leave_loop = getattr(self.runner, "leave_loop", None)
+        if leave_loop is not None:
+            await leave_loop()
         await self.store.aio.aclose()
         if self.webhooks is not None:
             await self.webhooks.store.aio.aclose()
 
     def load_at(self, match_id: str, version: int) -> MatchState:
         """The match folded up to ``version`` (for replays): an older state, never cached."""
-        events = self.store.read(match_id, 0, version)
+        return run(self._load_at(match_id, version))
+
+    def _load_at(self, match_id: str, version: int) -> Steps[MatchState]:
+        events = yield Call(self.store, "read", (match_id, 0, version))
         if not events:
             raise NotFound("match_not_found", f"no match {match_id!r}")
         match = fold(self.games, events)
@@ -320,6 +335,48 @@ class MatchService(SeatCommands):
         match, and the same key with another request is ``idempotency_key_reused``. Two
         racing copies both append at version 0 of that id: the store lets one in and
         answers the other as its retry."""
+        return run(self._create_steps(
+            game_id, players, options=options, seed=seed, position=position,
+            match_id=match_id, moves=moves, rules=rules, owner_token=owner_token, setup=setup,
+            idempotency_key=idempotency_key,
+        ))  # fmt: skip
+
+    async def acreate_match(
+        self,
+        game_id: str,
+        players: int,
+        options: dict[str, Any] | None = None,
+        seed: str | None = None,
+        position: dict[str, Any] | None = None,
+        match_id: str | None = None,
+        moves: Sequence[RecordedMove] | None = None,
+        rules: MatchRules | None = None,
+        owner_token: str | None = None,
+        setup: dict[str, Any] | None = None,
+        idempotency_key: str | None = None,
+    ) -> MatchState:
+        """:meth:`create_match` on the event loop (:mod:`core.steps`)."""
+        return await arun(self._create_steps(
+            game_id, players, options=options, seed=seed, position=position,
+            match_id=match_id, moves=moves, rules=rules, owner_token=owner_token, setup=setup,
+            idempotency_key=idempotency_key,
+        ), self.store)  # fmt: skip
+
+    def _create_steps(
+        self,
+        game_id: str,
+        players: int,
+        options: dict[str, Any] | None = None,
+        seed: str | None = None,
+        position: dict[str, Any] | None = None,
+        match_id: str | None = None,
+        moves: Sequence[RecordedMove] | None = None,
+        rules: MatchRules | None = None,
+        owner_token: str | None = None,
+        setup: dict[str, Any] | None = None,
+        idempotency_key: str | None = None,
+    ) -> Steps[MatchState]:
+        """:meth:`create_match` as steps (:mod:`core.steps`)."""
         digest = None
         if idempotency_key is not None:
             if owner_token is not None or match_id is not None:
@@ -332,9 +389,9 @@ class MatchService(SeatCommands):
                 idempotency_key, game_id, players, options or None, seed, position, moves,
                 said_rules, setup,
             )  # fmt: skip
-            seen = self.store.lookup(match_id, idempotency_key)
+            seen = yield Call(self.store, "lookup", (match_id, idempotency_key))
             if seen is not None:
-                return self.load_at(match_id, replay(seen, digest).last_version)
+                return (yield from self._load_at(match_id, replay(seen, digest).last_version))
         game = self.games.get(game_id)
         if not game.min_players <= players <= game.max_players:
             raise BadRequest(
@@ -400,19 +457,19 @@ class MatchService(SeatCommands):
             for actor, events in played:
                 new += self._game_events(game, events, actor=actor)
         first = self.live.advanced(None, as_stored(match_id, 1, new, idempotency_key))
-        appended = self._append(
-            match_id, 0, new, idempotency_key, digest, waiting=bool(self.jobs_for(first))
+        appended = yield from self._append_steps(
+            match_id, 0, new, idempotency_key, digest, bool(self.jobs_for(first))
         )
         if appended.replayed:  # a copy of this request created it since the lookup above
-            return self.load_at(match_id, appended.last_version)
+            return (yield from self._load_at(match_id, appended.last_version))
         try:
-            match = self.load(match_id)
+            match = yield from self._load(match_id)
         except ServiceUnavailable as exc:
             # Stored, so answered as created: the match as it was appended, and its first
             # jobs (the deal) left to the reconciler.
             self._unsettle(match_id, exc)
             return first
-        self._enqueue_tasks(match)
+        yield from self._enqueue_steps(match)
         return match
 
     def submit(
@@ -454,9 +511,7 @@ class MatchService(SeatCommands):
             try:
                 seat = self._seat_to_play(live, token)
                 return (
-                    yield from self._apply_steps(
-                        live, seat, move, expected_version, idempotency_key
-                    )
+                    yield from self.apply_steps(live, seat, move, expected_version, idempotency_key)
                 )
             except ServiceUnavailable:
                 raise  # the append may have been stored: never try it twice
@@ -468,7 +523,7 @@ class MatchService(SeatCommands):
                 return replay
         match = yield from self._load(match_id)
         seat = self._seat_to_play(match, token)
-        return (yield from self._apply_steps(match, seat, move, expected_version, idempotency_key))
+        return (yield from self.apply_steps(match, seat, move, expected_version, idempotency_key))
 
     def _seat_to_play(self, match: MatchState, token: str | None) -> int:
         """The token's seat, when a person may play it now; else the refusal."""
@@ -523,6 +578,13 @@ class MatchService(SeatCommands):
         live = self.live.get(match_id)
         return live if live is not None and live.version == version else self.load(match_id)
 
+    def load_for_write_steps(self, match_id: str, version: int) -> Steps[MatchState]:
+        """:meth:`load_for_write` as steps (:mod:`core.steps`)."""
+        live = self.live.get(match_id)
+        if live is not None and live.version == version:
+            return live
+        return (yield from self._load(match_id))
+
     def apply(
         self,
         match: MatchState,
@@ -539,11 +601,9 @@ class MatchService(SeatCommands):
         ``expected_version`` must be the match's version; a stale one is a conflict, unless
         ``idempotency_key`` shows that this very request won the race meanwhile.
         """
-        return run(
-            self._apply_steps(match, actor, move, expected_version, idempotency_key, enqueue)
-        )
+        return run(self.apply_steps(match, actor, move, expected_version, idempotency_key, enqueue))
 
-    def _apply_steps(
+    def apply_steps(
         self,
         match: MatchState,
         actor: int,
@@ -552,6 +612,7 @@ class MatchService(SeatCommands):
         idempotency_key: str | None = None,
         enqueue: bool = True,
     ) -> Steps[SubmitResult]:
+        """:meth:`apply` as steps (:mod:`core.steps`)."""
         game = self.game_of(match)
         move_type = None
         try:
@@ -672,8 +733,7 @@ class MatchService(SeatCommands):
         try:
             jobs = self.jobs_for(match) if jobs is None else jobs
             if jobs:
-                # A runner may block (RQ talks to Redis, the inline runner runs the job).
-                yield Offload(self._queue, (jobs,))
+                yield from self._handed(self._queue, jobs)
             hooks = self.webhooks
             if (
                 hooks is not None
@@ -682,11 +742,21 @@ class MatchService(SeatCommands):
             ):
                 # Its hooks may have news: a worker looks (worker.deliveries).
                 hooks = Job(match_id=match.match_id, version=match.version, kind="hooks")
-                yield Offload(self.runner.enqueue, (hooks,))
+                yield from self._handed(self.runner.enqueue, hooks)
         except ServiceUnavailable as exc:
             self._unsettle(match.match_id, exc)
             return False
         return True
+
+    def _handed(self, enqueue: Callable[[Any], None], jobs: Any) -> Steps[None]:
+        """``enqueue(jobs)``: offloaded when the runner may block (RQ talks to Redis, the
+        inline runner runs the job), else called in place, so the in-process runner's
+        jobs are queued from the event loop without a thread hop (and its system steps
+        run there, see :class:`worker.inprocess.InProcessRunner`)."""
+        if enqueue_blocks(self.runner):
+            yield Offload(enqueue, (jobs,))
+        else:
+            enqueue(jobs)
 
     def _queue(self, jobs: list[Job]) -> None:
         for job in jobs:
@@ -695,12 +765,15 @@ class MatchService(SeatCommands):
 
     def _follow_up(self, match_id: str) -> bool:
         """Queue the jobs of a match whose change was just stored."""
+        return run(self._follow_up_steps(match_id))
+
+    def _follow_up_steps(self, match_id: str) -> Steps[bool]:
         try:
-            match = self.load(match_id)
+            match = yield from self._load(match_id)
         except ServiceUnavailable as exc:
             self._unsettle(match_id, exc)
             return False
-        return self._enqueue_tasks(match)
+        return (yield from self._enqueue_steps(match))
 
     def _append(
         self,
@@ -794,23 +867,33 @@ class MatchService(SeatCommands):
         Seat changes do not depend on game moves, so a race with a bot's move is retried on
         the new version instead of failing the caller.
         """
+        return run(self._append_core_steps(match_id, make, idempotency_key, request_digest))
+
+    def _append_core_steps(
+        self,
+        match_id: str,
+        make: Callable[[MatchState], list[Any]],
+        idempotency_key: str | None = None,
+        request_digest: str | None = None,
+    ) -> Steps[_CoreChange]:
+        """:meth:`_append_core` as steps (:mod:`core.steps`)."""
         for _ in range(_SEAT_CHANGE_RETRIES):
-            match = self.load(match_id)
+            match = yield from self._load(match_id)
             new = [
                 NewEvent(type=event.__struct_config__.tag, data=core_encoder.encode(event))
                 for event in make(match)
             ]
             after = self.live.advanced(match, as_stored(match_id, match.version + 1, new, None))
             try:
-                appended = self._append(
+                appended = yield from self._append_steps(
                     match_id, match.version, new, idempotency_key, request_digest,
-                    waiting=bool(self.jobs_for(after)),
+                    bool(self.jobs_for(after)),
                 )  # fmt: skip
             except VersionConflict:
                 continue
             # The version moved, so jobs computed for the old one are void: compute them anew.
             if not appended.replayed:
-                self._follow_up(match_id)
+                yield from self._follow_up_steps(match_id)
             return _CoreChange(appended, after)
         raise Conflict("busy", "the match kept changing meanwhile; try again")
 

@@ -38,15 +38,27 @@ class Job(msgspec.Struct, frozen=True, kw_only=True):
 class TaskRunner(Protocol):
     """Carries jobs to whatever executes them (a thread here, RQ workers elsewhere). A job
     with a ``due`` time runs no earlier than that; enqueuing the same job (same id) again
-    before it ran schedules it once."""
+    before it ran schedules it once.
+
+    A runner whose ``enqueue`` never blocks (it only hands the job to a thread of this
+    process) says so with ``enqueue_blocks = False``: the event loop then calls it in place
+    rather than in a worker thread (see :func:`enqueue_blocks`)."""
 
     def enqueue(self, job: Job) -> None: ...
 
     def close(self) -> None: ...
 
 
+def enqueue_blocks(runner: TaskRunner) -> bool:
+    """Whether ``runner.enqueue`` may block (a queue on another server, a job run inline);
+    a runner that does not say is taken to."""
+    return getattr(runner, "enqueue_blocks", True)
+
+
 class NullRunner:
     """Keeps jobs in a list and runs nothing: for tests that drive jobs by hand."""
+
+    enqueue_blocks = False
 
     def __init__(self) -> None:
         self.jobs: list[Job] = []

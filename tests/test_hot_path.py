@@ -22,6 +22,7 @@ import store_backends
 from litestar.testing import TestClient
 from store_backends import Backend, tick
 
+import core.steps
 import core.store.sqlite
 from api.app import create_app
 from core.registry import GameRegistry
@@ -31,7 +32,7 @@ from core.store.redis import split_prefix
 from core.store.sqlite import SQLiteStore
 from tests.faults import Proxy, answered_within, served
 from tests.test_outages import GUARD, LIMITS, assert_unavailable
-from worker.inprocess import InlineRunner
+from worker.inprocess import InlineRunner, InProcessRunner
 
 backend = store_backends.backend_fixture(store_backends.BACKENDS)
 
@@ -97,6 +98,43 @@ def test_moves_on_the_event_loop_keep_every_answer_of_the_blocking_path(
     events = backend.store.read(match_id)
     assert [e.version for e in events] == list(range(1, view["version"] + 1))
     assert sum(e.idempotency_key == "k1" for e in events) == 1
+
+
+def test_a_served_match_is_created_claimed_and_dealt_without_a_thread_hop(
+    tmp_path: Path, registry: GameRegistry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Creating a match, claiming its seats, its moves and the system steps they call for
+    (the in-process runner's, on the served loop) all run on the event loop."""
+    hops: list[Any] = []
+    real = core.steps.anyio.to_thread.run_sync
+
+    async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        hops.append(fn)
+        return await real(fn, *args, **kwargs)
+
+    monkeypatch.setattr(core.steps.anyio.to_thread, "run_sync", counted)
+    runner = InProcessRunner(threads=1)
+    service = MatchService(SQLiteStore(tmp_path / "events.sqlite3"), registry, runner)
+    runner.bind(service)
+    try:
+        with TestClient(create_app(service)) as client:
+            created = client.post("/matches", json={"game": "highcard", "players": 2})
+            assert created.status_code == 201, created.text
+            match_id = created.json()["id"]
+            claims = [client.post(f"/matches/{match_id}/seats/{seat}/claim") for seat in (0, 1)]
+            tokens = [claim.json()["token"] for claim in claims]
+            assert runner.join(GUARD)  # the deal
+            for _ in range(2):  # a round: then the system step that scores it
+                request = next_request(client.get, match_id, tokens)
+                moved = client.post(f"/matches/{match_id}/moves", **request)
+                assert moved.status_code == 200, moved.text
+            assert runner.join(GUARD)
+        types = [e.type for e in service.store.read(match_id)]
+        assert types.count("dealt") == 2, types
+        assert hops == []
+    finally:
+        runner.close()
+        service.store.close()
 
 
 @pytest.mark.redis
@@ -176,6 +214,31 @@ def test_a_move_waiting_for_the_sqlite_write_lock_leaves_other_matches_answering
         moved = http.post(f"/matches/{waiting_id}/moves", **request)
         assert moved.status_code == 200, moved.text
     service.store.close()
+
+
+def test_the_sqlite_log_starts_over_when_only_the_loop_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The checkpoint holds the writer lock, so the log is wholly copied when the loop's next
+    write comes and SQLite starts it over: run beside the loop's writes, a checkpoint never
+    caught up with them and the log grew with every write (here to 1.7 MB)."""
+    monkeypatch.setattr(core.store.sqlite, "CHECKPOINT_EVERY", 25)
+    path = tmp_path / "events.sqlite3"
+    store = SQLiteStore(path)
+
+    async def writes() -> None:
+        for version in range(600):
+            await store.aio.append("s", version, [tick(0, version)])
+            if version % 50 == 0:
+                await anyio.sleep(0.01)  # the checkpoints' threads run meanwhile anyway
+        await anyio.sleep(0.2)
+
+    try:
+        anyio.run(writes)
+        assert len(store.read("s")) == 600
+        assert Path(f"{path}-wal").stat().st_size < 1_000_000
+    finally:
+        store.close()
 
 
 def test_sqlite_writes_on_the_loop_wait_for_a_busy_writer_in_a_thread_and_checkpoint_there(

@@ -6,20 +6,23 @@ a finished log was played by the rules.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 import time
 from collections.abc import Iterator
+from functools import partial
 
 import pytest
 
+from core import observe
 from core.game import SYSTEM
 from core.match import CORE_PREFIX, decoder_for
 from core.registry import GameRegistry
 from core.service import MatchService
 from core.store.memory import MemoryStore
 from core.tasks import Job
-from worker import inprocess
+from worker import inprocess, jobs
 from worker.inprocess import InProcessRunner
 
 JOIN_TIMEOUT = 20.0
@@ -124,6 +127,57 @@ def test_a_crashing_job_does_not_stop_the_runner(
     match_id = bot_match(svc, players=2, rounds=2)
     assert runner.join(JOIN_TIMEOUT)
     assert_played_by_the_rules(svc, match_id)
+
+
+def _where_jobs_run(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, int]]:
+    """(kind, outcome, thread id) of each job's end, as the job observers hear it."""
+    seen: list[tuple[str, str, int]] = []
+    monkeypatch.setattr(observe, "JOB_OBSERVERS", [])
+    observe.JOB_OBSERVERS.append(
+        lambda kind, what: seen.append((kind, what, threading.get_ident()))
+    )
+    monkeypatch.setattr(jobs, "JOB_OBSERVERS", observe.JOB_OBSERVERS)
+    return seen
+
+
+def test_a_system_job_queued_on_the_served_loop_runs_on_it(
+    svc: MatchService, runner: InProcessRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = _where_jobs_run(monkeypatch)
+
+    async def serve() -> tuple[str, int]:
+        await svc.aopen()
+        match = svc.create_match("highcard", 2, {"rounds": 1, "hand_size": 2}, seed="on-loop")
+        await svc.aclose()  # once the jobs it runs on the loop are done
+        return match.match_id, threading.get_ident()
+
+    match_id, loop_thread = asyncio.run(serve())
+    assert runner.join(JOIN_TIMEOUT)
+    assert [e.type for e in svc.store.read(match_id)][-1] == "dealt"
+    assert [(k, w, t) for k, w, t in seen if w != "queued"] == [
+        ("system", "started", loop_thread),
+        ("system", "done", loop_thread),
+    ]
+
+
+def test_a_system_job_queued_from_another_thread_runs_on_a_job_thread(
+    svc: MatchService, runner: InProcessRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = _where_jobs_run(monkeypatch)
+
+    async def serve() -> str:
+        await svc.aopen()
+        create = partial(svc.create_match, "highcard", 2, {"rounds": 1, "hand_size": 2})
+        match = await asyncio.to_thread(create, seed="off-loop")
+        assert runner.join(JOIN_TIMEOUT)
+        await svc.aclose()
+        return match.match_id
+
+    match_id = asyncio.run(serve())
+    assert [e.type for e in svc.store.read(match_id)][-1] == "dealt"
+    threads = {t for k, w, t in seen if w != "queued"}
+    assert len(threads) == 1 and threads != {threading.get_ident()}
+    assert threads <= {t.ident for t in threading.enumerate() if t.name.startswith("ironworks-")}
 
 
 def test_closing_the_runner_ends_its_thread(registry: GameRegistry) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import heapq
 import logging
@@ -9,14 +10,22 @@ import queue
 import threading
 import time
 import zlib
+from typing import Any
 
 from core.errors import ServiceUnavailable
 from core.service import MatchService
 from core.tasks import Job
-from worker.jobs import execute
+from worker.jobs import aexecute, execute
 from worker.think import ThinkPool
 
 log = logging.getLogger(__name__)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 class InProcessRunner:
@@ -35,7 +44,18 @@ class InProcessRunner:
     A job with a ``due`` time (a clock's timeout) waits on a timer thread until then; a job
     enqueued again while it waits is kept once. Timers live in this process: after a
     restart, the reconciler's first scan schedules them again from the store.
+
+    Served by an event loop (:meth:`serve_on`, the API's startup), a system job queued from
+    that loop runs on it as a task (:func:`worker.jobs.aexecute`): a step of the game's own
+    (era scoring, the deal) is as quick as a move, and run there its append is the loop's
+    like every move's, with no thread hop, no interpreter lock handed between threads, and
+    no write from another connection meeting the loop's writes (SQLite). It does not take
+    the match's lock: a system job is the only job valid at its version, and its append
+    checks that version.
     """
+
+    enqueue_blocks = False
+    """:meth:`enqueue` only hands the job on (:func:`core.tasks.enqueue_blocks`)."""
 
     def __init__(
         self,
@@ -77,11 +97,23 @@ class InProcessRunner:
         self._timer_thread = threading.Thread(
             target=self._release_due, name="ironworks-timers", daemon=True
         )
+        self._event_loop: asyncio.AbstractEventLoop | None = None
+        self._on_loop: set[asyncio.Task[Any]] = set()
         for thread in [*self._threads, *self._hook_threads, self._sweeper, self._timer_thread]:
             thread.start()
 
     def bind(self, service: MatchService) -> None:
         self.service = service
+
+    def serve_on(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Run the system jobs queued from ``loop``'s thread on ``loop`` (see the class)."""
+        self._event_loop = loop
+
+    async def leave_loop(self) -> None:
+        """Stop running jobs on the loop, once those it runs are done."""
+        self._event_loop = None
+        if self._on_loop:
+            await asyncio.gather(*self._on_loop, return_exceptions=True)
 
     def enqueue(self, job: Job) -> None:
         if job.due is not None and job.due > time.time():
@@ -96,6 +128,15 @@ class InProcessRunner:
                 return
             self._pending.add(job.id)
             self._busy += 1
+        if (
+            job.kind == "system"
+            and self._event_loop is not None
+            and _running_loop() is self._event_loop
+        ):
+            task = self._event_loop.create_task(self._run_on_loop(job))
+            self._on_loop.add(task)
+            task.add_done_callback(self._on_loop.discard)
+            return
         (self._hook_queue if job.kind == "hooks" else self._queue).put(job)
 
     @property
@@ -170,10 +211,22 @@ class InProcessRunner:
             except Exception:  # the thread must outlive any one bad job
                 log.exception("job %s crashed", job.id)
             finally:
-                with self._idle:
-                    self._pending.discard(job.id)
-                    self._busy -= 1
-                    self._idle.notify_all()
+                self._done(job)
+
+    async def _run_on_loop(self, job: Job) -> None:
+        try:
+            assert self.service is not None, "runner not bound to a service"
+            await aexecute(self.service, job)
+        except Exception:  # as a job thread: logged, never the loop's problem
+            log.exception("job %s crashed", job.id)
+        finally:
+            self._done(job)
+
+    def _done(self, job: Job) -> None:
+        with self._idle:
+            self._pending.discard(job.id)
+            self._busy -= 1
+            self._idle.notify_all()
 
 
 class InlineRunner:

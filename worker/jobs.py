@@ -17,6 +17,7 @@ from core.match import MatchState
 from core.observe import JOB_OBSERVERS, notify
 from core.rng import decision_rng
 from core.service import MatchService
+from core.steps import Steps, arun, run
 from core.tasks import Job
 from worker.bots import get_bot
 from worker.think import ThinkPool
@@ -48,7 +49,12 @@ def execute(service: MatchService, job: Job, pool: ThinkPool | None = None) -> O
     """
     notify(JOB_OBSERVERS, job.kind, "started")
     try:
-        outcome = _execute(service, job, pool)
+        if job.kind == "hooks":
+            from worker.deliveries import run_hooks
+
+            outcome: Outcome = run_hooks(service, job)  # type: ignore[assignment]
+        else:
+            outcome = run(_job_steps(service, job, pool))
     except Exception:  # a plugin bug: the runner logs it
         notify(JOB_OBSERVERS, job.kind, "failed")
         raise
@@ -56,18 +62,33 @@ def execute(service: MatchService, job: Job, pool: ThinkPool | None = None) -> O
     return outcome
 
 
-def _execute(service: MatchService, job: Job, pool: ThinkPool | None) -> Outcome:
-    if job.kind == "hooks":
-        from worker.deliveries import run_hooks
-
-        return run_hooks(service, job)
+async def aexecute(service: MatchService, job: Job) -> Outcome:
+    """:func:`execute` on the event loop (:mod:`core.steps`), for a system job: a step of
+    the game's own, which never waits for a bot's thinking or a webhook's receiver."""
+    assert job.kind == "system", "only system jobs are quick enough for the event loop"
+    notify(JOB_OBSERVERS, job.kind, "started")
     try:
+        outcome = await arun(_job_steps(service, job, None), service.store)
+    except Exception:
+        notify(JOB_OBSERVERS, job.kind, "failed")
+        raise
+    notify(JOB_OBSERVERS, job.kind, outcome)
+    return outcome
+
+
+def _job_steps(service: MatchService, job: Job, pool: ThinkPool | None) -> Steps[Outcome]:
+    """A job's work as steps; only a system job's store calls are steps of their own (bots
+    and timeouts call the blocking service, so only :func:`execute` runs those)."""
+    try:
+        if job.kind == "system":
+            match = yield from service.load_for_write_steps(job.match_id, job.version)
+            if match.version != job.version:
+                return "stale"
+            yield from service.apply_steps(match, SYSTEM, job.move or b"", job.version, job.id)
+            return "done"
         match = service.load_for_write(job.match_id, job.version)
         if match.version != job.version:
             return "stale"
-        if job.kind == "system":
-            service.apply(match, SYSTEM, job.move or b"", job.version, job.id)
-            return "done"
         if job.kind == "timeout":
             return service.time_out(match, job)  # type: ignore[return-value]
         return _play_turn(service, match, job, pool)
