@@ -204,10 +204,17 @@ class BrassPittsburgh(EngineGame):
         return Options(board_side=state.side)  # type: ignore[arg-type]
 
     def legal_moves(self, state: State, seat: int) -> list[Any]:
-        if state.pending or state.phase != PLAY or seat != state.current:
-            return self.names.encode_all(engine.legal_moves(self.rules, state, seat), state)
-        # an action's first moves come named from the side's named move tables
-        return engine.action_moves(self.rules, state, seat, self.names.sides[state.side].tables)
+        if state.phase != PLAY or seat != state.current:
+            return []
+        # An action's first moves, and the answers of the steps listed most, come named
+        # from the side's named move tables; the other steps' answers are named here.
+        tables = self.names.sides[state.side].tables
+        if not state.pending:
+            return engine.action_moves(self.rules, state, seat, tables)
+        found = tables.answers(self.variant, state, seat)
+        if found is None:
+            found = self.names.encode_all(engine.step_options(self.rules, state, seat), state)
+        return found
 
     def tie_breaks(self, state: State) -> list[TieBreak]:
         return [TieBreak("income_space", "income track space", state.income),

@@ -18,10 +18,14 @@ from plugins.brass.actions.loan import Loan
 from plugins.brass.actions.network import Network
 from plugins.brass.actions.pass_ import Pass
 from plugins.brass.actions.sell import Sell
+from plugins.brass.moves import Discard, Done
+from plugins.brass.resolver import discard_options
 from plugins.brass_pittsburgh import internal_moves as im
 
 if TYPE_CHECKING:
     from plugins.brass_pittsburgh.rules import Rules
+    from plugins.brass_pittsburgh.state import State
+    from plugins.brass_pittsburgh.variant import PittsburghVariant
 
 DEVELOPS_KEPT = 4096
 """Mats whose develop moves a table keeps (as :data:`.mat.ACCESSIBLE_KEPT`)."""
@@ -55,6 +59,9 @@ class MoveTables:
         """Each mat space's develop move."""
         self.develops: dict[tuple[int, ...], list[Any]] = {}
         """The develop moves of a mat, by its content (``PittsburghVariant.develop_moves``)."""
+        self.discards = [name(Discard(card)) for card in range(len(rules.cards[side].defs))]
+        """Each card kind's discard (the answers to a ``discard`` step)."""
+        self.done = name(Done())
         loan, pass_ = name(im.Loan()), name(im.Pass())
         self.actions = (
             Build(im.Build, self),
@@ -66,6 +73,16 @@ class MoveTables:
         )
         """The variant's actions (in its order) listing from these tables: each hands its
         option hook this table as ``named``, or what makes its moves in this form."""
+
+    def answers(self, v: PittsburghVariant, s: State, seat: int) -> list[Any] | None:
+        """The pending step's answers read from these tables, for the steps listed often
+        (a card to discard, the offer of a second link); ``None`` for the others."""
+        kind = s.pending[0].kind
+        if kind == "discard":
+            return discard_options(s, seat, self.discards)
+        if kind == "more_link":  # as the offer lists it: the links, then done
+            return [*v.second_link_moves(s, seat, self), self.done]
+        return None
 
     def build(self, row: dict[int, Any], card: int, space: int, slot: int, field: int) -> Any:
         """The build move of ``card`` (-1: a whiskey's) kept in ``row``, the moves of its

@@ -140,9 +140,11 @@ class PittsburghVariant(Variant):
         """Rulebook "Network Action" step 2: each tile of the supply on each site it may take."""
         return _links(self.d, f, seat, named.links, False)
 
-    def second_link_moves(self, s: Any, seat: int, move: type) -> list[Any]:
-        """Rulebook "Network Action" step 3: step 2 again, for $10 more."""
-        return _links(self.d, Facts(self.d, s, seat), seat, self.d.move_tables[s.side].links, True)
+    def second_link_moves(self, s: Any, seat: int, move: type | MoveTables) -> list[Any]:
+        """Rulebook "Network Action" step 3: step 2 again, for $10 more (``move``: the
+        engine's move, listed from the side's engine table, or the tables to list from)."""
+        tables = move if isinstance(move, MoveTables) else self.d.move_tables[s.side]
+        return _links(self.d, Facts(self.d, s, seat), seat, tables.links, True)
 
     def link_refusal(self, f: Any, seat: int, m: Any, second: bool = False) -> Refusal:
         """Rulebook "Network Action" steps 2-3: the first rule the link breaks, in order."""
