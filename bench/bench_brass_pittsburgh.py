@@ -51,10 +51,12 @@ this checkout and listed by both)::
     goes by C function and state kind, and why one run moves by ~10k a call), main
     914a7dc 253k / 244k / 278k (``bplist8``, "Session 13": no listing key), 236k /
     224k / 253k (``bplist9``: build moves by card and mat space, develop moves and link
-    costs kept by content; 2.87x over the three), now 226k / 218k / 248k (``bplist10``,
+    costs kept by content; 2.87x over the three), 226k / 218k / 248k (``bplist10``,
     "Session 14": a tile or link over a bound of its cubes' price anywhere dropped without
-    pricing it site by site; 2.96x over the three). The 3x target (209k / 222k / 251k) is
-    reached at 3 and 4 players, not at 2. A garbage
+    pricing it site by site; 2.96x over the three), now 206k / 195k / 236k (``bplist11``:
+    action listings and the discard and second-link answers read already named from
+    per-side move tables; 3.22x over the three). The 3x target (209k / 222k / 251k) is
+    reached at every player count. A garbage
     collection more or less in a run moves these by up to ~8k a call: with the collector
     off (``gc.disable()`` before the same run's listings), 5c57e34 340k / 385k / 427k,
     e83d6e9 317k / 347k / 384k, 35b8972 301k / 312k / 350k. Between e83d6e9 and 35b8972

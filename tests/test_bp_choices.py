@@ -189,10 +189,11 @@ def test_the_develop_listing_follows_the_mat_as_it_is_now(game: BrassPittsburgh)
 
     t = Table(game)
     v, s = t.rules.variant, t.state
+    tables = t.rules.move_tables[s.side]  # the engine's moves
     s.money[0] = 100  # iron or steel affordable
-    before = [m.space for m in v.develop_moves(Facts(t.rules, s, 0), 0, object)]
+    before = [m.space for m in v.develop_moves(Facts(t.rules, s, 0), 0, tables)]
     assert before == develop_spaces(t.rules, s, 0)
     s.mat[0][before[0]] = 0
-    after = [m.space for m in v.develop_moves(Facts(t.rules, s, 0), 0, object)]
+    after = [m.space for m in v.develop_moves(Facts(t.rules, s, 0), 0, tables)]
     assert after == develop_spaces(t.rules, s, 0)
     assert before[0] not in after

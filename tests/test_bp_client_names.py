@@ -176,6 +176,26 @@ def test_a_named_move_is_decided_like_its_listed_form(game: BrassPittsburgh) -> 
     assert placed["space"] == build.space and placed["tile"] == build.tile
 
 
+def test_a_listing_from_the_named_tables_names_the_engines_listing_move_for_move(
+    game: BrassPittsburgh,
+) -> None:
+    # The game lists an action's first moves, a discard and a second link's offer from its
+    # side's named move tables, not by naming the engine's listing: both must give the
+    # same moves in the same order.
+    from plugins.brass_pittsburgh import engine
+
+    names, seen = game.names, set()
+    for players, seed in ((2, 3), (4, 5)):
+        for s, legal in decisions(game, players, seed):
+            if legal:
+                engine_moves = engine.legal_moves(game.rules, s, s.current)
+                assert legal == names.encode_all(engine_moves, s)
+                assert [names.decode(m, s) for m in legal] == engine_moves
+                seen.add((s.side, s.pending[0].kind if s.pending else "action"))
+    for side in names.sides:  # both board sides' tables, each listing they serve
+        assert {(side, "action"), (side, "discard"), (side, "more_link")} <= seen
+
+
 def test_a_build_is_named_as_its_declared_vocabulary_names_it(game: BrassPittsburgh) -> None:
     # The listing names builds through a written-out encoder (speed); the declared
     # vocabulary, which also decodes them, is the reference for every optional field.

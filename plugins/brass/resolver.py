@@ -88,12 +88,15 @@ DISCARDS: list[fm.Discard] = []
 """Each card kind's ``Discard``, made once (listed at every discard step)."""
 
 
-def discard_options(s: BrassState, seat: int) -> list[fm.Discard]:
-    """Answers to a ``discard`` step: one per distinct card kind in hand."""
+def discard_options(s: BrassState, seat: int, made: list[Any] | None = None) -> list[Any]:
+    """Answers to a ``discard`` step: one per distinct card kind in hand, from ``made`` (a
+    game's table of them by card kind, in its own form) or :data:`DISCARDS`."""
     kinds = distinct(s.hands[seat])
-    if kinds and kinds[-1] >= len(DISCARDS):
-        DISCARDS.extend(fm.Discard(c) for c in range(len(DISCARDS), kinds[-1] + 1))
-    return [DISCARDS[c] for c in kinds]
+    if made is None:
+        made = DISCARDS
+        if kinds and kinds[-1] >= len(DISCARDS):
+            DISCARDS.extend(fm.Discard(c) for c in range(len(DISCARDS), kinds[-1] + 1))
+    return [made[c] for c in kinds]
 
 
 class Resolver:

@@ -44,6 +44,7 @@ from plugins.brass_pittsburgh.choices import (
     payment_table,
 )
 from plugins.brass_pittsburgh.data import CUBES
+from plugins.brass_pittsburgh.move_tables import MoveTables
 from plugins.brass_pittsburgh.payment import PaymentTable
 from plugins.brass_pittsburgh.rules import Rules
 from plugins.brass_pittsburgh.state import PLAY, State
@@ -163,11 +164,12 @@ def dearest(rules: Rules, s: State, step: Step, count: int) -> int:
 # --- what may be done now --------------------------------------------------------------------
 
 
-def action_moves(rules: Rules, s: State, seat: int) -> list[Any]:
-    """Every action the seat may start now (the first move of each)."""
+def action_moves(rules: Rules, s: State, seat: int, tables: MoveTables | None = None) -> list[Any]:
+    """Every action the seat may start now (the first move of each), made by ``tables``
+    (by default the engine's of the side; the game passes the named ones)."""
     v, facts = rules.variant, Facts(rules, s, seat)
     out: list[Any] = []
-    for action in v.actions:
+    for action in (tables or rules.move_tables[s.side]).actions:
         out += action.options(v, facts, seat)
     return out
 

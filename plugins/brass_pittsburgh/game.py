@@ -2,8 +2,9 @@
 :class:`~plugins.brass.engine_game.EngineGame` over :class:`.variant.PittsburghVariant`
 (``decide`` and ``evolve`` are the family's), the data's provenance in ``metadata``.
 
-Its own: the setup's tiles and board side, ``legal_moves`` named from the engine's
-listing (:mod:`.engine`), a log read by the match's side, the bot's facts
+Its own: the setup's tiles and board side, ``legal_moves`` in the named form (an
+action's first moves read from the side's named move tables, a step's answers named from
+the engine's listing, :mod:`.engine`), a log read by the match's side, the bot's facts
 per side, and the face-down oilfield tiles ``sample_hidden`` redraws."""
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from plugins.brass_pittsburgh.bot_view import bot_view, follow_up_facts
 from plugins.brass_pittsburgh.cube_costs import cube_costs
 from plugins.brass_pittsburgh.names import Names, shipped_names
 from plugins.brass_pittsburgh.rules import Rules, default_rules
-from plugins.brass_pittsburgh.state import State
+from plugins.brass_pittsburgh.state import PLAY, State
 
 MOVE_FORM = (
     "sequential, by name (see CLIENTS.md): an action's first move names the action and its "
@@ -203,7 +204,17 @@ class BrassPittsburgh(EngineGame):
         return Options(board_side=state.side)  # type: ignore[arg-type]
 
     def legal_moves(self, state: State, seat: int) -> list[Any]:
-        return self.names.encode_all(engine.legal_moves(self.rules, state, seat), state)
+        if state.phase != PLAY or seat != state.current:
+            return []
+        # An action's first moves, and the answers of the steps listed most, come named
+        # from the side's named move tables; the other steps' answers are named here.
+        tables = self.names.sides[state.side].tables
+        if not state.pending:
+            return engine.action_moves(self.rules, state, seat, tables)
+        found = tables.answers(self.variant, state, seat)
+        if found is None:
+            found = self.names.encode_all(engine.step_options(self.rules, state, seat), state)
+        return found
 
     def tie_breaks(self, state: State) -> list[TieBreak]:
         return [TieBreak("income_space", "income track space", state.income),

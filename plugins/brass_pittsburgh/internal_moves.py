@@ -7,7 +7,8 @@ a railroad line (trains) or pipeline route (pipelines), ``merchant`` a merchant 
 in the orders of :mod:`.rules` / :mod:`.board`.
 
 The moves listings make most (builds, links, develops) keep their hash: listings hand out
-the same instances, built once per side (:attr:`.rules.Rules.link_moves`), and naming them
+the same instances, made once per side (:mod:`.move_tables`); the game's action listings
+read the named twins of those tables instead, and naming the rest
 (:meth:`.names.Names.encode_all`, a memo by move) then hashes each once.
 """
 

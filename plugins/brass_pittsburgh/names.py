@@ -10,7 +10,7 @@ says what a valid name looks like.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import Any, NoReturn
 
 from core.errors import IllegalMove
@@ -21,6 +21,7 @@ from plugins.brass_pittsburgh import internal_moves as im
 from plugins.brass_pittsburgh import moves as pm
 from plugins.brass_pittsburgh.board import PittsburghBoard
 from plugins.brass_pittsburgh.links import LIGHT
+from plugins.brass_pittsburgh.move_tables import MoveTables
 from plugins.brass_pittsburgh.rules import Rules, default_rules
 from plugins.brass_pittsburgh.state import State
 
@@ -73,6 +74,8 @@ class SideNames:
         self.memo: dict[Any, Any] = {}
         """Engine move -> named move, for moves whose name does not depend on the state."""
         self.vocabulary: Vocabulary
+        self.tables: MoveTables
+        """The side's move tables holding named moves (the game's action listings read them)."""
 
 
 class Names:
@@ -105,6 +108,8 @@ class Names:
             im.Pay: self._encode_pay,
             im.Build: self._encode_build,
         }
+        for sid, n in self.sides.items():
+            n.tables = MoveTables(rules, sid, partial(self._named, n=n))
 
     # --- names to indices, refusing what does not exist ---------------------------------
 
@@ -166,17 +171,21 @@ class Names:
             return pm.SellProduced(dict(zip(self.produce_markets(s), m.plan, strict=True)))
         if t is im.ClaimQuality:
             return pm.ClaimQuality(s.quality_rewards[m.index])
-        enc, vocab = self._encoders, n.vocabulary.encoders
-        if t in enc:
-            named = enc[t](m, n)
-        elif t in vocab:
-            named = vocab[t](m)
-        else:  # Done
-            named = m
+        named = self._named(m, n)
         if len(n.memo) >= MEMO_KEPT:
             n.memo.clear()
         n.memo[m] = named
         return named
+
+    def _named(self, m: Any, n: SideNames) -> Any:
+        """The named form of engine move ``m``, one whose name does not depend on the state."""
+        t = type(m)
+        enc, vocab = self._encoders, n.vocabulary.encoders
+        if t in enc:
+            return enc[t](m, n)
+        if t in vocab:
+            return vocab[t](m)
+        return m  # Done
 
     def produce_markets(self, s: State) -> list[str]:
         """The markets the tile being built may sell its cubes to, in the engine's order

@@ -15,7 +15,6 @@ from plugins.brass.build import card_reach
 from plugins.brass.cards import CardDef, CardTable
 from plugins.brass.income import IncomeTrack
 from plugins.brass.state import TurnRules
-from plugins.brass_pittsburgh import internal_moves as im
 from plugins.brass_pittsburgh.board import PittsburghBoard
 from plugins.brass_pittsburgh.data import CUBES, Cost, IndustryCard, PittsburghData, default_data
 from plugins.brass_pittsburgh.industries import card_builds
@@ -170,24 +169,8 @@ class Rules:
             for sid, board in self.boards.items()
         }
         """Per side, per link tile: its cubes all bought from Vanderbilt (the most they cost)."""
-        self.link_moves: dict[str, dict[str, tuple[list[im.Network], list[im.SecondLink]]]] = {
-            sid: {
-                link: (
-                    [im.Network(link, site) for site in range(n)],
-                    [im.SecondLink(link, site) for site in range(n)],
-                )
-                for link, tile in self.link_tiles.items()
-                for n in [len(board.routes) if tile.rule[0] else len(board.lines)]
-            }
-            for sid, board in self.boards.items()
-        }
-        """Per side, per link tile, per line (trains) or route (pipelines): the first and the
-        second link move placing it there, made once (listings hand out these instances)."""
         self.link_plans: dict[tuple[Any, ...], list[Any]] = {}
         """The link tiles of a supply with their costs, by content (``choices.link_plan``)."""
-        self.build_moves: dict[int, dict[int, dict[int, im.Build]]] = {}
-        """Build moves by card (-1 for a whiskey's), mat space, then slot (oilfield for the
-        Oil City), made when first listed (few of the many possible ones ever are)."""
 
         self.card_scopes: dict[str, tuple[list[CardScope], list[CardScope]]] = {
             sid: tuple(  # type: ignore[misc]
@@ -225,8 +208,11 @@ class Rules:
         """Free-slot tables of recent boards by content (kept by :mod:`.building`)."""
         # Imported here: the variant's modules read these rules (set in __init__, not on
         # first use, so the instance keeps its fast attribute layout for the hot listing).
+        from plugins.brass_pittsburgh.move_tables import MoveTables
         from plugins.brass_pittsburgh.variant import PittsburghVariant
 
+        self.move_tables = {sid: MoveTables(self, sid) for sid in self.boards}
+        """Per side, the engine moves listings hand out, made once (:mod:`.move_tables`)."""
         self.variant = PittsburghVariant(self)
         """The game on the family turn engine (:mod:`plugins.brass.turn`)."""
 

@@ -62,6 +62,7 @@ from plugins.brass_pittsburgh.building import develop_spaces
 from plugins.brass_pittsburgh.choices import network_sites, sale_candidates
 from plugins.brass_pittsburgh.engine import METAL, Facts, cheapest
 from plugins.brass_pittsburgh.finance import drop_income
+from plugins.brass_pittsburgh.move_tables import DEVELOPS_KEPT, MoveTables
 from plugins.brass_pittsburgh.scoring import score_era
 from plugins.brass_pittsburgh.state import apply
 from plugins.brass_pittsburgh.steps import own_steps
@@ -73,8 +74,6 @@ if TYPE_CHECKING:
 
 METAL_STEP = Step("metal", 1)
 """A develop's payment: one iron or steel."""
-DEVELOPS_KEPT = 4096
-"""Mats whose develop moves a variant keeps (as :data:`.mat.ACCESSIBLE_KEPT`)."""
 
 
 class PittsburghVariant(Variant):
@@ -90,12 +89,8 @@ class PittsburghVariant(Variant):
         self.d, self.names = rules, None
         self.reduce = partial(apply, rules)
         self.industries = tuple(rules.industries)
-        self.developed = tuple(mv.Develop(space) for space in range(len(rules.mat.tiles)))
-        """Each mat space's develop move, made once (listed often)."""
-        self._develops: dict[tuple[int, ...], list[Any]] = {}
-        """The develop moves of a mat, by its content (see :meth:`develop_moves`)."""
         self.actions = tuple(
-            kind(move, move)  # listings are engine moves: the game names them
+            kind(move, move)  # deciding reads these; listings, MoveTables.actions
             for kind, move in (
                 (Build, mv.Build),
                 (Network, mv.Network),
@@ -141,13 +136,15 @@ class PittsburghVariant(Variant):
     build_card_paid = card_paid
     build = place
 
-    def link_moves(self, f: Any, seat: int, named: type) -> list[Any]:
+    def link_moves(self, f: Any, seat: int, named: MoveTables) -> list[Any]:
         """Rulebook "Network Action" step 2: each tile of the supply on each site it may take."""
-        return _links(self.d, f, seat, False)
+        return _links(self.d, f, seat, named.links, False)
 
-    def second_link_moves(self, s: Any, seat: int, move: type) -> list[Any]:
-        """Rulebook "Network Action" step 3: step 2 again, for $10 more."""
-        return _links(self.d, Facts(self.d, s, seat), seat, True)
+    def second_link_moves(self, s: Any, seat: int, move: type | MoveTables) -> list[Any]:
+        """Rulebook "Network Action" step 3: step 2 again, for $10 more (``move``: the
+        engine's move, listed from the side's engine table, or the tables to list from)."""
+        tables = move if isinstance(move, MoveTables) else self.d.move_tables[s.side]
+        return _links(self.d, Facts(self.d, s, seat), seat, tables.links, True)
 
     def link_refusal(self, f: Any, seat: int, m: Any, second: bool = False) -> Refusal:
         """Rulebook "Network Action" steps 2-3: the first rule the link breaks, in order."""
@@ -196,19 +193,20 @@ class PittsburghVariant(Variant):
     def develop(self, r: TurnResolver, m: Any) -> None:
         r.emit(ev.TileTaken(r.seat, m.space))
 
-    def develop_moves(self, f: Any, seat: int, named: type) -> list[Any]:
+    def develop_moves(self, f: Any, seat: int, named: MoveTables) -> list[Any]:
         s = f.s
         if self._no_metal(s, seat, f):
             return []
         # Which tiles a mat lets be developed depends on what is left on it alone: every
         # action listing asks, and a mat changes only when a tile leaves it.
         key = tuple(s.mat[seat])
-        found = self._develops.get(key)
+        kept = named.develops
+        found = kept.get(key)
         if found is None:
-            if len(self._develops) >= DEVELOPS_KEPT:
-                self._develops.clear()
-            made = self.developed
-            found = self._develops[key] = [made[space] for space in develop_spaces(self.d, s, seat)]
+            if len(kept) >= DEVELOPS_KEPT:
+                kept.clear()
+            made = named.developed
+            found = kept[key] = [made[space] for space in develop_spaces(self.d, s, seat)]
         return found.copy()
 
     def sale_moves(self, f: Any, seat: int, named: type) -> list[Any]:
@@ -263,10 +261,12 @@ class PittsburghVariant(Variant):
         )
 
 
-def _links(rules: Rules, f: Facts, seat: int, second: bool) -> list[Any]:
+def _links(
+    rules: Rules, f: Facts, seat: int, made: dict[str, tuple[list[Any], list[Any]]], second: bool
+) -> list[Any]:
     """The link moves (first or ``second``) of the seat, from the facts ``f`` of the state
-    (the network and payments that builds ask too)."""
-    made, which = rules.link_moves[f.s.side], 1 if second else 0
+    (the network and payments that builds ask too), read from the side's table ``made``."""
+    which = 1 if second else 0
     sites = network_sites(rules, f.s, seat, second, f.network, lambda: f.payment)
     # each tile's moves found once (a one-item loop is an assignment in a comprehension)
     return [row[site] for tile, found in sites for row in [made[tile][which]] for site in found]

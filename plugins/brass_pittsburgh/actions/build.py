@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 
     from plugins.brass.turn import TurnResolver
     from plugins.brass.variant import Variant
+    from plugins.brass_pittsburgh.move_tables import MoveTables
 
 
 NOWHERE: dict[int, bool] = {}
@@ -74,15 +75,6 @@ def _cubes_price(
     )
 
 
-def _made(row: dict[int, mv.Build], card: int, space: int, slot: int, field: int) -> mv.Build:
-    """The build move of ``card`` (-1: a whiskey's) kept in ``row``, the moves of its card
-    and mat space by slot (by oilfield for the Oil City), made when first listed."""
-    m = row[slot if field < 0 else field] = mv.Build(
-        card=card, space=space, slot=slot, oilfield=field, whiskey=card < 0
-    )
-    return m
-
-
 def _new(table: dict[int, Any], key: int) -> Any:
     """A new empty table of build moves under ``key`` (filled as soon as it is made)."""
     row = table[key] = {}
@@ -98,8 +90,8 @@ def _kept(
     return affordable(sp, sites) if dear and sites else sites
 
 
-def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> list[Any]:
-    """The legal builds, engine moves (:attr:`Variant.build_moves`, the game names them).
+def build_moves(v: Variant, f: Any, seat: int, named: MoveTables) -> list[Any]:
+    """The legal builds, from the side's move tables ``named`` (engine moves or named ones).
 
     The tiles whose money and income the seat can pay are found first; then each card's
     builds, in hand order: a location card's are its industries' places in its city
@@ -181,7 +173,7 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
     city_places = rules.city_places[s.side]
     occupied = scene.occupied
     out: list[Any] = []
-    made = rules.build_moves
+    made, make = named.builds, named.build
     everywhere: dict[int, list[tuple[int, int, int]]] = {}  # by mat space, when asked
     in_network: dict[int, list[tuple[int, int, int]]] = {}
     net_cities: list[int] | None = None
@@ -216,7 +208,7 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
                 if sites:
                     row = rows.get(sp) or _new(rows, sp)
                     for x in sites:
-                        out.append(row.get(x[1]) or _made(row, kind, sp, x[1], -1))
+                        out.append(row.get(x[1]) or make(row, kind, sp, x[1], -1))
             continue
         if where != NETWORK_CITIES and where != EVERY_CITY and not oil_city_ok:
             continue  # a card reaching no city
@@ -232,7 +224,7 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
                         )
                     if sites:
                         row = rows.get(sp) or _new(rows, sp)
-                        out += [row.get(x[2]) or _made(row, kind, sp, -1, x[2]) for x in sites]
+                        out += [row.get(x[2]) or make(row, kind, sp, -1, x[2]) for x in sites]
                 continue
             if where == NETWORK_CITIES:
                 sites = in_network.get(sp)
@@ -257,7 +249,7 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
                 continue
             if sites:  # most cards reach no place of most tiles
                 row = rows.get(sp) or _new(rows, sp)
-                out += [row.get(x[1]) or _made(row, kind, sp, x[1], -1) for x in sites]
+                out += [row.get(x[1]) or make(row, kind, sp, x[1], -1) for x in sites]
     if wild:
         wild_rows = made.get(-1) or _new(made, -1)
         for sp, industry, tile, on, dear in tiles:
@@ -270,9 +262,9 @@ def build_moves(v: Variant, f: Any, seat: int, named: type | None = None) -> lis
                 continue
             row = wild_rows.get(sp) or _new(wild_rows, sp)
             if on == "oilfield":
-                out += [row.get(x[2]) or _made(row, -1, sp, -1, x[2]) for x in sites]
+                out += [row.get(x[2]) or make(row, -1, sp, -1, x[2]) for x in sites]
             else:
-                out += [row.get(x[1]) or _made(row, -1, sp, x[1], -1) for x in sites]
+                out += [row.get(x[1]) or make(row, -1, sp, x[1], -1) for x in sites]
     return out
 
 
