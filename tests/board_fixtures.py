@@ -90,7 +90,9 @@ def collect(game: Any, players: int, seed: int, kinds: set[str], late: int,
     out: dict[str, Fixture] = {}
     for n, state, seat, legal, last in positions(game, players, seed, options, policy):
         kind = game.view(state, seat)["decision"]["kind"]
-        if kind in kinds and (n <= late or kind not in out):
+        # The board tests click lit build places: a broke seat's turn (loans, passes) has none.
+        buildless = kind == "action" and not any(type(m).__name__ == "Build" for m in legal)
+        if kind in kinds and not buildless and (n <= late or kind not in out):
             out[kind] = fixture(game, state, seat, legal, last, f"decision {n}: {kind}")
         if n == late:
             out["late"] = fixture(game, state, seat, legal, last, f"decision {n}: late game")
