@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from core.game import SYSTEM
+from core.playout import advance, uniform
 from plugins.brass_pittsburgh.game import BrassPittsburgh
 
 GAME = BrassPittsburgh()
@@ -80,30 +80,26 @@ def _published(view: dict[str, Any], move: Any) -> int:
 def test_a_moves_printed_money_plus_its_cube_costs_is_what_playing_it_cheapest_charges(
     players: int,
 ) -> None:
-    checked = bought = 0
-    rng, state = Random(11 + players), None
+    checked = bought = seen = 0
+
+    def check_then_play(state: Any, seat: int, legal: list[Any], rng: Random) -> Any:
+        nonlocal checked, bought, seen
+        seen += 1
+        view = GAME.view(state, seat)
+        if "cube_costs" in view and seen % 3 == 0:
+            priced = [m for m in legal if m.__struct_config__.tag in PRICED]
+            for move in rng.sample(priced, min(len(priced), 25)):
+                cubes = _published(view, move)
+                assert _paid(state, seat, move) == _printed(move) + cubes, (move, cubes)
+                checked += 1
+                bought += cubes > 0
+        return uniform(state, seat, legal, rng)
+
+    rng = Random(11 + players)
+    state = None
     for e in GAME.setup(GAME.Options(), players, rng):
         state = GAME.evolve(state, e)
-    for decisions in range(400):
-        tasks = GAME.pending_tasks(state)
-        if not tasks:
-            break
-        task = tasks[0]
-        if task.kind == "system":
-            events = GAME.decide(state, SYSTEM, task.move, rng)
-        else:
-            seat, legal = task.seat, GAME.legal_moves(state, task.seat)
-            view = GAME.view(state, seat)
-            if "cube_costs" in view and decisions % 3 == 0:
-                priced = [m for m in legal if m.__struct_config__.tag in PRICED]
-                for move in rng.sample(priced, min(len(priced), 25)):
-                    cubes = _published(view, move)
-                    assert _paid(state, seat, move) == _printed(move) + cubes, (move, cubes)
-                    checked += 1
-                    bought += cubes > 0
-            events = GAME.decide(state, seat, legal[rng.randrange(len(legal))], rng)
-        for e in events:
-            state = GAME.evolve(state, e)
+    advance(GAME, state, rng, 400, check_then_play)
     assert checked > 100 and bought > 30, (checked, bought)
 
 

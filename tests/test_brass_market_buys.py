@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from core.game import SYSTEM
+from core.playout import advance, uniform
 from plugins.brass_birmingham.game import BrassBirmingham
 from plugins.brass_lancashire.game import BrassLancashire
 
@@ -54,31 +54,27 @@ def _expected(game: Any, view: dict[str, Any], move: Any) -> int | None:
 
 @pytest.mark.parametrize("game", [BrassBirmingham(), BrassLancashire()], ids=["bb", "bl"])
 def test_a_moves_printed_price_plus_its_market_buys_is_what_playing_it_charges(game: Any) -> None:
-    checked = bought = 0
-    rng, state = Random(7), None
+    checked = bought = seen = 0
+
+    def check_then_play(state: Any, seat: int, legal: list[Any], rng: Random) -> Any:
+        nonlocal checked, bought, seen
+        seen += 1
+        view = game.view(state, seat)
+        if "market_buys" in view and seen % 4 == 0:
+            for move in legal:
+                want = _expected(game, view, move)
+                if want is None:
+                    continue
+                assert _paid(game, state, seat, move) == want, (move, view["market_buys"])
+                checked += 1
+                bought += want != _expected(game, {**view, "market_buys": _NONE}, move)
+        return uniform(state, seat, legal, rng)
+
+    rng = Random(7)
+    state = None
     for e in game.setup(game.Options(), 2, rng):
         state = game.evolve(state, e)
-    for decisions in range(300):
-        tasks = game.pending_tasks(state)
-        if not tasks:
-            break
-        task = tasks[0]
-        if task.kind == "system":
-            events = game.decide(state, SYSTEM, task.move, rng)
-        else:
-            seat, legal = task.seat, game.legal_moves(state, task.seat)
-            view = game.view(state, seat)
-            if "market_buys" in view and decisions % 4 == 0:
-                for move in legal:
-                    want = _expected(game, view, move)
-                    if want is None:
-                        continue
-                    assert _paid(game, state, seat, move) == want, (move, view["market_buys"])
-                    checked += 1
-                    bought += want != _expected(game, {**view, "market_buys": _NONE}, move)
-            events = game.decide(state, seat, legal[rng.randrange(len(legal))], rng)
-        for e in events:
-            state = game.evolve(state, e)
+    advance(game, state, rng, 300, check_then_play)
     assert checked > 50 and bought > 10, (checked, bought)
 
 
